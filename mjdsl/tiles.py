@@ -1,0 +1,152 @@
+"""The tile set of a ruleset, compiled to indices.
+
+A ruleset declares its own tiles (the ``tiles`` block); lowering turns that block
+into a :class:`TileSet`: every kind of tile gets a dense index, so that a hand is a
+histogram (a numpy vector of counts) and matching is vector arithmetic. Nothing here
+knows a variant: the codes come from the ruleset (the shipped ones use the codes of
+contracts.md).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+import attrs
+import numpy as np
+
+from .diagnostics import InputError
+
+#: Tile classes a ruleset can declare. ``bonus`` tiles (flowers, seasons) are set
+#: aside and replaced when the ruleset says so; ``joker`` tiles stand in for others.
+CLASSES = ("suit", "wind", "dragon", "flower", "season", "joker")
+
+
+@attrs.frozen
+class Suit:
+    """A suit: its name (``bam``), the letter of its codes (``b``), its ranks, its dragon."""
+
+    name: str
+    letter: str
+    ranks: tuple[int, ...]
+    dragon: str | None = None
+
+
+@attrs.frozen
+class TileKind:
+    """One kind of tile.
+
+    code: the tile's code (``1b``, ``N``, ``f1``, ``J``).
+    index: its position in every histogram of this tile set.
+    cls: one of :data:`CLASSES`.
+    copies: how many of it the set holds.
+    suit, rank: for suit tiles.
+    seat: for seat-linked bonus tiles, 1 = East ... 4 = North.
+    name: a readable name (``bam 1``, ``north wind``).
+    """
+
+    code: str
+    index: int
+    cls: str
+    copies: int
+    suit: str | None = None
+    rank: int | None = None
+    seat: int | None = None
+    name: str = ""
+
+    @property
+    def is_honour(self) -> bool:
+        return self.cls in ("wind", "dragon")
+
+    @property
+    def is_bonus(self) -> bool:
+        return self.cls in ("flower", "season")
+
+
+@attrs.frozen
+class TileSet:
+    """All kinds of tile of a ruleset, in index order, with lookups."""
+
+    kinds: tuple[TileKind, ...]
+    suits: tuple[Suit, ...] = ()
+    #: the code of the tile that also serves as zero in a year (the soap), if any
+    zero: str | None = None
+    by_code: dict = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "by_code", {k.code: k for k in self.kinds})
+
+    # -- sizes ---------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        return len(self.kinds)
+
+    @property
+    def total(self) -> int:
+        """How many tiles the whole set holds."""
+        return sum(k.copies for k in self.kinds)
+
+    def copies_vector(self) -> np.ndarray:
+        return np.array([k.copies for k in self.kinds], dtype=np.int16)
+
+    # -- lookups -------------------------------------------------------------
+    def kind(self, code: str) -> TileKind:
+        try:
+            return self.by_code[code]
+        except KeyError:
+            raise InputError(f"unknown tile code {code!r}; this ruleset's codes are {self.codes_summary()}") from None
+
+    def index(self, code: str) -> int:
+        return self.kind(code).index
+
+    def of_class(self, cls: str) -> tuple[TileKind, ...]:
+        return tuple(k for k in self.kinds if k.cls == cls)
+
+    def suit(self, name: str) -> Suit:
+        for s in self.suits:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def suited(self, suit: str, rank: int) -> TileKind | None:
+        for k in self.kinds:
+            if k.suit == suit and k.rank == rank:
+                return k
+        return None
+
+    @property
+    def joker(self) -> TileKind | None:
+        js = self.of_class("joker")
+        return js[0] if js else None
+
+    def codes_summary(self) -> str:
+        codes = [k.code for k in self.kinds]
+        return " ".join(codes) if len(codes) <= 50 else " ".join(codes[:50]) + " ..."
+
+    # -- hands ---------------------------------------------------------------
+    def parse(self, text: str | Sequence[str]) -> list[int]:
+        """Tile codes separated by spaces (or a list of codes) to indices; InputError on a bad code."""
+        codes = text.split() if isinstance(text, str) else list(text)
+        return [self.index(c) for c in codes]
+
+    def histogram(self, indices: Iterable[int]) -> np.ndarray:
+        h = np.zeros(self.size, dtype=np.int16)
+        for i in indices:
+            h[i] += 1
+        return h
+
+    def check_copies(self, hist: np.ndarray) -> None:
+        """InputError naming the first tile of which a hand holds more than the set has."""
+        over = np.nonzero(hist > self.copies_vector())[0]
+        if len(over):
+            k = self.kinds[int(over[0])]
+            raise InputError(f"too many {k.code}: {int(hist[over[0]])} given, the set holds {k.copies}")
+
+    def codes(self, indices: Iterable[int]) -> list[str]:
+        return [self.kinds[i].code for i in indices]
+
+    def expand(self, hist: np.ndarray) -> list[str]:
+        """A histogram back to sorted tile codes."""
+        out: list[str] = []
+        for i, n in enumerate(hist):
+            out.extend([self.kinds[i].code] * int(n))
+        return out
