@@ -1,0 +1,44 @@
+"""Checks: plain functions over a loaded ruleset, each returning diagnostics.
+
+Every check is one module with one ``check_*`` function, listed in :data:`CHECKS`
+in the order they run. A check never raises and never stops the others: all
+problems are collected. Adding a check is one file and one entry here.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..diagnostics import Diagnostic, error
+from .context import CheckContext, make_context
+from .structure import check_structure
+from .tiles import check_tiles
+from .names import check_names
+from .wall import check_wall
+from .charleston import check_charleston
+from .claims import check_claims
+from .flow import check_flow
+from .winning import check_winning
+
+CHECKS = (
+    check_structure,
+    check_tiles,
+    check_names,
+    check_wall,
+    check_charleston,
+    check_claims,
+    check_flow,
+    check_winning,
+)
+
+
+def run_checks(ruleset, cli_sets: Iterable[tuple[str, str]] = ()) -> tuple[CheckContext, list[Diagnostic]]:
+    """Build the context (options, tile set) and run every check; never raises for bad input."""
+    ctx, diags = make_context(ruleset, cli_sets)
+    for check in CHECKS:
+        try:
+            diags.extend(check(ctx))
+        except Exception as e:  # a bug in a check must not hide the others' findings
+            diags.append(error("MJ299", f"internal error in {check.__name__}: {e!r}",
+                               ctx.ruleset_span, "please report this with the file that caused it"))
+    return ctx, diags

@@ -1,0 +1,42 @@
+"""The Charleston: passes fit the hand, and never ask for more tiles than a hand holds.
+
+Seed (american-rulebook.txt): three tiles on every regular pass; the courtesy pass
+is 0-3 tiles; blind passes only on the last pass of a round.
+"""
+
+from __future__ import annotations
+
+from .. import ast as A
+from ..diagnostics import Diagnostic, error
+from .wall import deal_sizes
+
+
+def check_charleston(ctx) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    ch = ctx.block(A.CharlestonBlock)
+    if ch is None:
+        return out
+    seats = ctx.block(A.SeatsBlock)
+    _, hand = deal_sizes(ctx.block(A.DealBlock), ctx.block(A.PlayBlock), seats.count if seats else 4)
+    _check_steps(ch.stmts, hand, out, top=True)
+    return out
+
+
+def _check_steps(stmts, hand: int, out: list, top: bool) -> None:
+    for s in stmts:
+        if isinstance(s, A.PassStep):
+            if s.count < 1 or (hand and s.count > hand):
+                out.append(error("MJ243", f"a pass of {s.count} tiles from a hand of {hand}", s.span,
+                                 "pass at least one tile and no more than a hand holds"))
+        elif isinstance(s, A.CourtesyStep):
+            if s.low > s.high or (hand and s.high > hand):
+                out.append(error("MJ243", f"a courtesy pass of {s.low}..{s.high} tiles from a hand of {hand}",
+                                 s.span, "write the range low..high, within the hand"))
+        elif isinstance(s, A.OptionalRound):
+            if not top:
+                out.append(error("MJ217", "an optional round inside another optional round", s.span,
+                                 "write optional rounds one after another"))
+            if not any(isinstance(x, A.PassStep) for x in s.stmts):
+                out.append(error("MJ243", f"optional round `{s.name.text}` has no pass", s.span,
+                                 "put `pass N direction` lines in it"))
+            _check_steps(s.stmts, hand, out, top=False)

@@ -1,0 +1,173 @@
+"""Names: every name in an expression is an option or a fact of its context, every
+tile code is a declared tile, every function is called with the right arguments."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterator
+
+from .. import ast as A
+from .. import facts as F
+from ..diagnostics import Diagnostic, error
+
+
+def expressions(rs) -> Iterator[tuple[A.Expr, str]]:
+    """Every expression of the ruleset with the context it is evaluated in."""
+    for b in rs.blocks.values():
+        if isinstance(b, A.CharlestonBlock) and b.condition is not None:
+            yield b.condition, F.SETUP
+        yield from _in_stmts(b.stmts)
+
+
+def _in_stmts(stmts) -> Iterator[tuple[A.Expr, str]]:
+    for s in stmts:
+        if isinstance(s, (A.PassStep, A.CourtesyStep, A.ClaimDecl)) and s.condition is not None:
+            yield s.condition, F.SETUP
+        elif isinstance(s, A.OptionalRound):
+            yield from _in_stmts(s.stmts)
+        elif isinstance(s, A.PatternDecl):
+            for p in s.stmts:
+                if isinstance(p, A.PatMaxChows):
+                    yield p.limit, F.PATTERN
+        elif isinstance(s, (A.ScoreValue, A.ScoreLimit)):
+            yield s.expr, F.SCORE
+        elif isinstance(s, A.ScoreRoofOff):
+            yield s.condition, F.SETUP
+        elif isinstance(s, A.ScoreRule):
+            if s.condition is not None:
+                yield s.condition, F.SCORE
+            if s.where is not None:
+                yield s.where, F.TILE if s.scope == "bonus" else F.SET
+        elif isinstance(s, A.Pay):
+            yield s.amount, F.PAY
+            if s.condition is not None:
+                yield s.condition, F.PAY
+        elif isinstance(s, (A.SessionHands, A.SessionRounds)):
+            yield s.expr, F.SETUP
+        elif isinstance(s, A.DealerKeeps):
+            yield s.condition, F.SESSION
+
+
+def tile_codes(rs) -> Iterator[A.Word]:
+    """Every tile code the ruleset names outside the tiles block."""
+    for b in rs.blocks.values():
+        if isinstance(b, A.JokersBlock) and b.tile is not None:
+            yield b.tile
+        for s in _walk(b.stmts):
+            if isinstance(s, (A.NeverPass, A.DeadDiscard, A.SeatWinds, A.TileList)):
+                yield from s.codes
+            elif isinstance(s, (A.PatEachOf, A.PatExtraOf)) and isinstance(s.tiles, A.TileList):
+                yield from s.tiles.codes
+
+
+def _walk(stmts):
+    for s in stmts:
+        yield s
+        inner = getattr(s, "stmts", None)
+        if inner:
+            yield from _walk(inner)
+
+
+def check_names(ctx) -> list[Diagnostic]:
+    rs = ctx.ruleset
+    out: list[Diagnostic] = []
+    classes = set(ctx.tile_classes) | ({s.name for s in ctx.tiles.suits} if ctx.tiles else set())
+    patterns = {s.name.text for b in rs.blocks.values() for s in b.stmts if isinstance(s, A.PatternDecl)}
+    announcements = {s.name.text for b in rs.blocks.values() for s in b.stmts if isinstance(s, A.Announce)}
+    for expr, context in expressions(rs):
+        out.extend(_check_expr(expr, context, ctx, classes, patterns, announcements))
+    if ctx.tiles is not None:
+        for w in tile_codes(rs):
+            if not ctx.known_code(w.text):
+                out.append(_unknown_code(w, ctx))
+    # pattern tile classes name classes the ruleset knows
+    for b in rs.blocks.values():
+        for s in _walk(b.stmts):
+            if isinstance(s, (A.PatEachOf, A.PatExtraOf)) and isinstance(s.tiles, A.ClassUnion):
+                for w in s.tiles.names:
+                    if w.text not in classes and w.text not in F.FACTS:
+                        out.append(error("MJ204", f"unknown class of tiles `{w.text}`", w.span,
+                                         _suggest(w.text, classes | set(F.fact_names(F.TILE)))))
+    return out
+
+
+def _unknown_code(w: A.Word, ctx) -> Diagnostic:
+    codes = list(ctx.tiles.by_code)
+    close = difflib.get_close_matches(w.text, codes, n=1)
+    hint = f"did you mean \"{close[0]}\"?" if close else "declare it in the tiles block"
+    return error("MJ214", f"unknown tile `{w.text}`", w.span, hint)
+
+
+def _check_expr(expr, context: str, ctx, classes, patterns, announcements) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    stack = [(expr, context)]
+    while stack:
+        e, c = stack.pop()
+        if isinstance(e, A.Name):
+            if e.id in ctx.options:
+                continue
+            f = F.FACTS.get(e.id)
+            if f is not None and c in f.contexts:
+                continue
+            if c in F.TILE_CLASS_CONTEXTS and e.id in classes:
+                continue
+            if f is not None:
+                where = ", ".join(sorted(f.contexts))
+                out.append(error("MJ204", f"`{e.id}` is not known here", e.span,
+                                 f"`{e.id}` ({f.meaning}) can be used in: {where}"))
+                continue
+            pool = set(ctx.options.options) | set(F.fact_names(c))
+            if c in F.TILE_CLASS_CONTEXTS:
+                pool |= classes
+            out.append(error("MJ204", f"unknown name `{e.id}`", e.span, _suggest(e.id, pool)))
+        elif isinstance(e, A.Not):
+            stack.append((e.operand, c))
+        elif isinstance(e, A.BinOp):
+            stack.append((e.right, c))
+            stack.append((e.left, c))
+        elif isinstance(e, A.Str):
+            out.append(error("MJ218", "a string is not a value here", e.span,
+                             "strings stand only as tile codes in winning_tile(\"5d\")"))
+        elif isinstance(e, A.Call):
+            out.extend(_check_call(e, c, ctx, stack, patterns, announcements))
+    return out
+
+
+def _check_call(e: A.Call, c: str, ctx, stack, patterns, announcements) -> list[Diagnostic]:
+    fn = F.FUNCTIONS.get(e.fn)
+    if fn is None:
+        return [error("MJ204", f"unknown function `{e.fn}`", e.span, _suggest(e.fn, set(F.FUNCTIONS)))]
+    if c not in fn.contexts:
+        return [error("MJ204", f"`{e.fn}(...)` is not known here", e.span,
+                      f"it can be used in: {', '.join(sorted(fn.contexts))}")]
+    if len(e.args) != len(fn.args):
+        return [error("MJ218", f"`{e.fn}` takes {len(fn.args)} argument(s), not {len(e.args)}", e.span,
+                      f"{e.fn}: {fn.meaning}")]
+    out = []
+    for arg, kind in zip(e.args, fn.args):
+        if kind == "set-pred":
+            stack.append((arg, F.SET))
+        elif kind == "tile-pred":
+            stack.append((arg, F.TILE))
+        elif kind == "pattern":
+            if not isinstance(arg, A.Name) or arg.id not in patterns:
+                shown = arg.id if isinstance(arg, A.Name) else "this"
+                out.append(error("MJ244", f"unknown pattern `{shown}`", arg.span, _suggest(shown, patterns)))
+        elif kind == "name":
+            if not isinstance(arg, A.Name) or arg.id not in announcements:
+                shown = arg.id if isinstance(arg, A.Name) else "this"
+                out.append(error("MJ204", f"no announcement `{shown}`", arg.span,
+                                 _suggest(shown, announcements) if announcements else "declare it with `announce` in play"))
+        elif kind == "tile":
+            if not isinstance(arg, A.Str):
+                out.append(error("MJ218", f"`{e.fn}` takes a quoted tile code", arg.span, f'write {e.fn}("5d")'))
+            elif ctx.tiles is not None and not ctx.known_code(arg.value):
+                out.append(_unknown_code(A.Word(arg.value, arg.span), ctx))
+    return out
+
+
+def _suggest(name: str, pool) -> str:
+    close = difflib.get_close_matches(name, sorted(pool), n=1)
+    if close:
+        return f"did you mean `{close[0]}`?"
+    return "see docs/language.md for the names an expression can use here"

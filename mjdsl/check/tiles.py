@@ -1,0 +1,101 @@
+"""The tiles block: building the tile set, and what can be wrong with it.
+
+Rule of the seeds: every code is declared once; suits have ranks LO..HI; a suit's
+dragon and the zero tile must be declared tiles; seat-linked bonus tiles come one
+per seat.
+"""
+
+from __future__ import annotations
+
+from .. import ast as A
+from ..diagnostics import Diagnostic, error
+from ..tiles import Suit, TileKind, TileSet
+
+
+def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagnostic]]:
+    """The tile set a tiles block declares, its named classes, and its problems."""
+    diags: list[Diagnostic] = []
+    kinds: list[TileKind] = []
+    seen: dict[str, A.Word | object] = {}
+    suits: list[Suit] = []
+    zero = None
+
+    def add(code: A.Word, **kw) -> None:
+        if code.text in seen:
+            diags.append(error("MJ203", f"tile `{code.text}` is defined twice", code.span,
+                               f"it is already defined at {seen[code.text]}; remove one of them"))
+            return
+        if not code.text or any(ch.isspace() for ch in code.text):
+            diags.append(error("MJ217", f"tile code {code.text!r} is empty or has spaces", code.span,
+                               "a tile code is one word: \"1b\", \"N\", \"f1\""))
+            return
+        seen[code.text] = code.span
+        kinds.append(TileKind(code=code.text, index=len(kinds), **kw))
+
+    for s in block.stmts:
+        if isinstance(s, A.SuitDecl):
+            if s.low > s.high or s.low < 0:
+                diags.append(error("MJ217", f"suit `{s.name.text}` has ranks {s.low}..{s.high}", s.span,
+                                   "write the lowest rank first: 1..9"))
+                continue
+            if any(x.name == s.name.text for x in suits):
+                diags.append(error("MJ203", f"suit `{s.name.text}` is defined twice", s.name.span,
+                                   "give each suit its own name"))
+                continue
+            if s.copies < 1:
+                diags.append(error("MJ217", "a tile needs at least one copy", s.span, "write x1 or more"))
+            suits.append(Suit(s.name.text, s.letter.text, tuple(range(s.low, s.high + 1)),
+                              s.dragon.text if s.dragon else None))
+            for r in range(s.low, s.high + 1):
+                add(A.Word(f"{r}{s.letter.text}", s.letter.span), cls="suit", copies=s.copies, suit=s.name.text,
+                    rank=r, name=f"{s.name.text} {r}")
+        elif isinstance(s, A.HonourDecl):
+            for c in s.codes:
+                add(c, cls=s.cls, copies=s.copies, name=f"{s.cls} {c.text}")
+        elif isinstance(s, A.BonusDecl):
+            linked = s.link == "seat linked"
+            for i, c in enumerate(s.codes, 1):
+                add(c, cls=s.cls, copies=s.copies, seat=i if linked else None, name=f"{s.cls} {c.text}")
+        elif isinstance(s, A.JokerDecl):
+            add(s.code, cls="joker", copies=s.copies, name="joker")
+        elif isinstance(s, A.ZeroDecl):
+            zero = s
+    for s in block.stmts:
+        if isinstance(s, (A.HonourDecl, A.BonusDecl, A.JokerDecl)) and s.copies < 1:
+            diags.append(error("MJ217", "a tile needs at least one copy", s.span, "write x1 or more"))
+    codes = {k.code for k in kinds}
+    for su in suits:
+        decl = next(s for s in block.all(A.SuitDecl) if s.name.text == su.name)
+        if su.dragon and su.dragon not in codes:
+            diags.append(error("MJ214", f"suit `{su.name}` pairs with dragon `{su.dragon}`, which is not a tile",
+                               decl.dragon.span, "declare the dragon with `dragon \"R\" ... x4`"))
+    if zero is not None and zero.code.text not in codes:
+        diags.append(error("MJ214", f"zero tile `{zero.code.text}` is not a tile", zero.code.span,
+                           "declare it first, or remove `zero`"))
+    classes: dict[str, tuple[str, ...]] = {}
+    for c in block.all(A.ClassDecl):
+        for w in c.codes:
+            if w.text not in codes:
+                diags.append(error("MJ214", f"class `{c.name.text}` names unknown tile `{w.text}`", w.span,
+                                   "use codes declared in the tiles block"))
+        if c.name.text in classes:
+            diags.append(error("MJ202", f"class `{c.name.text}` is defined twice", c.name.span, "keep one"))
+        classes[c.name.text] = tuple(w.text for w in c.codes)
+    if not kinds:
+        return None, classes, diags
+    ts = TileSet(tuple(kinds), tuple(suits), zero.code.text if zero and zero.code.text in codes else None)
+    return ts, classes, diags
+
+
+def check_tiles(ctx) -> list[Diagnostic]:
+    """Seat-linked bonus tiles come one kind per seat."""
+    out: list[Diagnostic] = []
+    block = ctx.block(A.TilesBlock)
+    seats = ctx.block(A.SeatsBlock)
+    if block is None or seats is None:
+        return out
+    for b in block.all(A.BonusDecl):
+        if b.link == "seat linked" and len(b.codes) != seats.count:
+            out.append(error("MJ217", f"{len(b.codes)} seat-linked {b.cls}s for {seats.count} seats", b.span,
+                             "give one code per seat, East first"))
+    return out

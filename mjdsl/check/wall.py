@@ -1,0 +1,80 @@
+"""Tile arithmetic: the wall holds the set, the deal fits the wall and leaves the dead wall.
+
+Seeds: American 152 tiles in four walls of 19 stacks two high; classical 144 tiles in
+four sides of 18 two high, with a kong box of 14 (plus the two loose tiles).
+"""
+
+from __future__ import annotations
+
+from .. import ast as A
+from ..diagnostics import Diagnostic, error
+
+
+def deal_sizes(deal: A.DealBlock | None, play: A.PlayBlock | None, seats: int) -> tuple[int, int]:
+    """(tiles the dealer starts play with, tiles each other seat starts with)."""
+    dealer = other = 0
+    for s in deal.all(A.DealStep) if deal else []:
+        n = s.count * s.times
+        if s.who in ("all", "dealer"):
+            dealer += n
+        if s.who in ("all", "others"):
+            other += n
+    if play is not None:
+        for d in play.all(A.DealerDraws):
+            dealer += d.count
+    return dealer, other
+
+
+def check_wall(ctx) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    wall = ctx.block(A.WallBlock)
+    seats_b = ctx.block(A.SeatsBlock)
+    seats = seats_b.count if seats_b else 4
+    if seats_b is not None:
+        if not 2 <= seats <= 8:
+            out.append(error("MJ217", f"{seats} seats: a table has 2 to 8", seats_b.span, "write `seats 4 { ... }`"))
+        winds = seats_b.one(A.SeatWinds)
+        if winds is not None and len(winds.codes) != seats:
+            out.append(error("MJ242", f"{len(winds.codes)} seat winds for {seats} seats", winds.span,
+                             "name one wind per seat, in turn order"))
+        if winds is not None and ctx.tiles is not None:
+            for w in winds.codes:
+                k = ctx.tiles.by_code.get(w.text)
+                if k is not None and k.cls != "wind":
+                    out.append(error("MJ242", f"seat wind `{w.text}` is a {k.cls}, not a wind", w.span,
+                                     "name wind tiles declared with `wind`"))
+    if wall is None or ctx.tiles is None:
+        return out
+    settings = {s.key: s for s in wall.all(A.WallSetting)}
+    for key in ("sides", "length", "height"):
+        if key not in settings:
+            out.append(error("MJ216", f"the wall block has no `{key}`", wall.span,
+                             f"add `{key} N`: sides, length and height give the wall's size"))
+    if any(k not in settings for k in ("sides", "length", "height")):
+        return out
+    sides, length, height = (settings[k].value for k in ("sides", "length", "height"))
+    size = sides * length * height
+    total = ctx.tiles.total
+    if size != total:
+        out.append(error("MJ220", f"the wall holds {size} tiles ({sides} x {length} x {height}) but the set has {total}",
+                         settings["length"].span,
+                         f"a set of {total} tiles needs sides x length x height = {total}"))
+    dead = settings["dead wall"].value if "dead wall" in settings else 0
+    loose = settings["loose tiles"].value if "loose tiles" in settings else 0
+    if dead + loose > size:
+        out.append(error("MJ222", f"the dead wall ({dead + loose} tiles) is larger than the wall ({size})",
+                         settings["dead wall"].span if "dead wall" in settings else wall.span,
+                         "make the dead wall smaller"))
+        return out
+    dealer, other = deal_sizes(ctx.block(A.DealBlock), ctx.block(A.PlayBlock), seats)
+    dealt = dealer + other * (seats - 1)
+    live = min(size, total) - dead - loose
+    if dealt > live:
+        deal = ctx.block(A.DealBlock)
+        out.append(error("MJ221", f"the deal takes {dealt} tiles but the wall has {live} outside the dead wall",
+                         deal.span if deal else wall.span,
+                         f"deal fewer tiles (dealer {dealer}, others {other}) or enlarge the wall"))
+    for b in wall.all(A.WallBreak):
+        if not 1 <= b.dice <= 6:
+            out.append(error("MJ217", f"{b.dice} dice: throw 1 to 6", b.span, "most tables throw 2 dice"))
+    return out

@@ -1,0 +1,45 @@
+"""Winning hands: a card file exists, patterns describe hands of the right size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import ast as A
+from ..diagnostics import Diagnostic, error
+from .wall import deal_sizes
+
+
+def card_path(ref: A.CardRef) -> Path:
+    """A card reference resolves relative to the file that wrote it."""
+    return Path(ref.span.path).parent / ref.path
+
+
+def check_winning(ctx) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    win = ctx.block(A.WinningBlock)
+    if win is None:
+        return out
+    cards = win.all(A.CardRef)
+    patterns = win.all(A.PatternDecl)
+    if not cards and not patterns:
+        out.append(error("MJ216", "the winning block names no card and no pattern", win.span,
+                         "add `card \"file.card\"` or a `pattern name { ... }`"))
+    for c in cards:
+        if not card_path(c).is_file():
+            out.append(error("MJ206", f"card file not found: {c.path}", c.span,
+                             "the path is relative to the ruleset that names it"))
+    seats = ctx.block(A.SeatsBlock)
+    _, hand = deal_sizes(ctx.block(A.DealBlock), ctx.block(A.PlayBlock), seats.count if seats else 4)
+    for p in patterns:
+        sets = p.stmts and next((s.count for s in p.stmts if isinstance(s, A.PatSets)), None)
+        pairs = next((s.count for s in p.stmts if isinstance(s, A.PatPairs)), 0)
+        if sets is not None and hand and 3 * sets + 2 * pairs != hand + 1:
+            out.append(error("MJ245", f"pattern `{p.name.text}` makes {3 * sets + 2 * pairs} tiles, a winning hand has {hand + 1}",
+                             p.span, "a winning hand is the dealt hand and one more tile"))
+        for s in p.stmts:
+            if isinstance(s, A.PatSuitCounts) and ctx.tiles is not None and ctx.tiles.suits:
+                n = len(ctx.tiles.suits[0].ranks)
+                if len(s.counts) != n:
+                    out.append(error("MJ245", f"{len(s.counts)} counts for a suit of {n} ranks", s.span,
+                                     "give one count per rank"))
+    return out

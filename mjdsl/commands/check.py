@@ -1,0 +1,88 @@
+"""``mjdsl check PATH...``: parse, check and lint rulesets and cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .. import diagnostics as D
+from ..frontend import check_file
+from .common import allow_outside_option, cli_sets, existing_path, set_option
+
+RULESET_SUFFIXES = (".mj",)
+CARD_SUFFIXES = (".card",)
+
+
+def _expand(paths) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        path = existing_path(p)
+        if path.is_dir():
+            out.extend(sorted(q for q in path.rglob("*") if q.suffix in RULESET_SUFFIXES + CARD_SUFFIXES and q.is_file()))
+        else:
+            out.append(path)
+    return out
+
+
+def _check_one(path: Path, sets, allow_outside: bool):
+    """(diagnostics, sources, stats rows) for one file."""
+    if path.suffix in CARD_SUFFIXES:
+        from ..cards.api import check_card_file
+
+        return check_card_file(path)
+    checked = check_file(path, sets, allow_outside=allow_outside)
+    stats = []
+    if checked.ctx is not None:
+        try:
+            from .check_stats import ruleset_stats
+        except ImportError:
+            stats = []
+        else:
+            stats = ruleset_stats(checked.ctx)
+    return list(checked.diagnostics), checked.sources, stats
+
+
+@click.command("check")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--format", "fmt", type=click.Choice(["full", "concise", "json", "sarif"]), default="full",
+              show_default=True, help="How to print the diagnostics.")
+@click.option("--stats", is_flag=True, help="Also print the variant count of each card line.")
+@set_option
+@allow_outside_option
+def check_cmd(paths, fmt, stats, sets, allow_outside):
+    """Parse, check and lint rulesets (.mj) and cards (.card).
+
+    A folder is searched for .mj and .card files. Exit status: 0 no errors,
+    1 errors found, 2 bad usage or a path that does not exist.
+    """
+    files = _expand(paths)
+    parsed_sets = cli_sets(sets)
+    all_diags: list[D.Diagnostic] = []
+    sources: dict = {}
+    stat_rows = []
+    for f in files:
+        diags, srcs, rows = _check_one(f, parsed_sets, allow_outside)
+        all_diags.extend(diags)
+        sources.update(srcs)
+        stat_rows.extend((str(f), *r) for r in rows)
+    all_diags.sort(key=D.sort_key)
+    if fmt == "json":
+        click.echo(D.to_json(all_diags))
+    elif fmt == "sarif":
+        click.echo(D.to_sarif(all_diags))
+    else:
+        for d in all_diags:
+            click.echo(D.format_full(d, sources) if fmt == "full" else D.format_concise(d))
+            if fmt == "full":
+                click.echo("")
+    if stats and stat_rows:
+        for path, line, text, count in stat_rows:
+            click.echo(f"{path}:{line}: {count:4d} variants  {text}")
+    errors = sum(d.is_error for d in all_diags)
+    warnings = sum(d.severity is D.Severity.WARNING for d in all_diags)
+    click.echo(f"checked {len(files)} file(s): {errors} error(s), {warnings} warning(s)", err=True)
+    return 1 if errors else 0
+
+
+COMMANDS = [check_cmd]

@@ -1,0 +1,130 @@
+"""The vocabulary of expressions: the names a condition, amount or predicate may use.
+
+An expression may name an option of the ruleset or a *fact*: something the engine
+or the scorer knows when it evaluates the expression. Facts depend on where the
+expression stands (its *context*): a payment knows the hand's ``value``, a
+per-set score predicate knows whether the set is a ``pung``. Each fact is declared
+once here, with its type and meaning; the checks reject any other name, and
+``docs/language.md`` lists them. Tile classes declared with ``class`` in the
+``tiles`` block, and suit names, are also usable where tiles are described.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+# Contexts an expression can stand in.
+SETUP = "setup"        # charleston, pass steps, claims: options only (and table facts)
+SCORE = "score"        # a score rule's `when`, the `value` expression
+SET = "set"            # a score rule's `per set|pair where` predicate, and sets(...)
+TILE = "tile"          # tiles(...), bonus(...) and `per bonus where`
+PAY = "pay"            # payments
+SESSION = "session"    # the session block
+PATTERN = "pattern"    # pattern statements (chows at most ...)
+
+
+@attrs.frozen
+class Fact:
+    """A name the engine defines in some contexts: its type (bool, number) and meaning."""
+
+    name: str
+    type: str
+    contexts: frozenset
+    meaning: str
+
+
+def _facts(contexts, type_, items):
+    return [Fact(n, type_, frozenset(contexts), m) for n, m in items]
+
+
+_WIN = (SCORE, PAY)
+
+FACTS: dict[str, Fact] = {
+    f.name: f
+    for f in [
+        *_facts(_WIN, "bool", [
+            ("won", "this player won the hand"),
+            ("self_drawn", "the winning tile came from the wall (or the kong box)"),
+            ("by_discard", "the winning tile was another player's discard"),
+            ("dealer", "this player is the dealer (East)"),
+            ("singles_pairs", "the winning card line has no group of three or more (so no joker can stand in it)"),
+            ("concealed_hand", "the hand has no exposures"),
+            ("last_from_kong_box", "the winning tile was a replacement from the kong box"),
+            ("last_of_wall", "the winning tile was the last tile of the live wall"),
+            ("robbed_kong", "the winning tile was robbed from another player's added kong"),
+            ("original_hand", "the dealer won with the fourteen tiles first dealt (heavenly hand)"),
+            ("earthly_hand", "a player other than the dealer won on the dealer's first discard"),
+        ]),
+        *_facts(_WIN, "number", [
+            ("jokers", "jokers in the winning hand"),
+            ("card_points", "the points printed for the winning card line"),
+            ("points", "the points the score rules gave"),
+            ("doubles", "the doubles the score rules gave"),
+            ("set_points", "the points given by rules scored per set or pair"),
+            ("suits", "how many suits the hand's suit tiles use"),
+            ("waits", "how many kinds of tile would have completed the hand"),
+            ("dealer_streak", "hands in a row the dealer has won"),
+        ]),
+        *_facts((PAY,), "number", [
+            ("value", "the hand's value, from the scoring block"),
+        ]),
+        *_facts((SET,), "bool", [
+            ("pung", "the set is a pung (three alike)"),
+            ("kong", "the set is a kong (four alike)"),
+            ("chow", "the set is a chow (a run of three)"),
+            ("pair", "the set is a pair"),
+            ("exposed", "the set was exposed (called, or an exposed kong)"),
+            ("concealed", "the set was made in the hand"),
+        ]),
+        *_facts((SET, TILE), "bool", [
+            ("simple", "a suit tile that is not a terminal (2-8 where suits run 1-9)"),
+            ("terminal", "a suit tile of the lowest or highest rank"),
+            ("honour", "a wind or a dragon"),
+            ("wind", "a wind"),
+            ("dragon", "a dragon"),
+            ("own_wind", "the wind of this player's seat"),
+            ("round_wind", "the wind of the round"),
+        ]),
+        *_facts((TILE,), "bool", [
+            ("flower", "a flower"),
+            ("season", "a season"),
+            ("own", "a seat-linked bonus tile of this player's seat"),
+        ]),
+        *_facts((SESSION,), "bool", [
+            ("dealer_won", "the dealer won the hand just played"),
+            ("wall_game", "the hand just played ended with no winner"),
+        ]),
+    ]
+}
+
+
+@attrs.frozen
+class Function:
+    """A function usable in expressions: its name, contexts, argument kinds and meaning."""
+
+    name: str
+    contexts: frozenset
+    args: tuple[str, ...]  # "set-pred", "tile-pred", "pattern", "tile", "name"
+    meaning: str
+
+
+FUNCTIONS: dict[str, Function] = {
+    f.name: f
+    for f in [
+        Function("sets", frozenset(_WIN), ("set-pred",), "how many sets (not pairs) of the split match"),
+        Function("pairs", frozenset(_WIN), ("set-pred",), "how many pairs of the split match"),
+        Function("tiles", frozenset(_WIN), ("tile-pred",), "how many tiles of the hand (bonus tiles aside) match"),
+        Function("bonus", frozenset(_WIN), ("tile-pred",), "how many bonus tiles the player has set aside that match"),
+        Function("last_in", frozenset(_WIN), ("set-pred",), "the winning tile completed a set or pair that matches"),
+        Function("pattern", frozenset(_WIN), ("pattern",), "the hand was won with this pattern"),
+        Function("winning_tile", frozenset(_WIN), ("tile",), "the winning tile is this tile"),
+        Function("announced", frozenset(_WIN), ("name",), "the player made this announcement"),
+    ]
+}
+
+#: Contexts whose names may also be the ruleset's tile classes and suit names.
+TILE_CLASS_CONTEXTS = frozenset({SET, TILE})
+
+
+def fact_names(context: str) -> list[str]:
+    return sorted(n for n, f in FACTS.items() if context in f.contexts)
