@@ -119,7 +119,7 @@ class Layout:
     groups: the suit groups in the tile set's suit order, then the honour group.
     bonus: indices of flowers and seasons (never part of a hand).
     strays: indices of other tiles that no meld can hold (jokers).
-    copies: how many of each tile the set holds, as a list.
+    copies: how many of each tile the set holds.
     chow_tiles: for each tile that can start a chow, the chow's three tile indices.
     """
 

@@ -24,7 +24,7 @@ cached per (pattern, tile set). The tiles a hand waits on for a pattern are in
 from __future__ import annotations
 
 import itertools
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import attrs
 import numpy as np
@@ -163,16 +163,27 @@ class _Choice:
 
 @attrs.frozen
 class _Binding:
-    """The pattern under one binding of its suit variables.
+    """The pattern under one binding of its suit variables, ready to search.
 
     suits: ``(variable, suit name)`` pairs.
-    choices: the compiled parts, fixed ones first, then by how few units they offer.
+    choices: the compiled parts, in part order.
+    fixed: the picks of the choices that offer a single unit (made up front).
+    by_low: for the other choices, each unit listed under its lowest tile, as
+        ``(choice number, unit number, unit)`` in that order.
     size: how many tiles a hand matching it holds.
+    cap: for each tile, at most how many of it a matching hand can hold; a hand
+        holding more is ruled out without a search (and stays ruled out as tiles are added).
     """
 
     suits: tuple[tuple[str, str], ...]
     choices: tuple[_Choice, ...]
-    size: int
+    fixed: tuple[tuple[_Choice, tuple[int, ...]], ...]
+    by_low: dict = attrs.field(eq=False, repr=False)
+    size: int = 0
+    cap: tuple[int, ...] = ()
+
+    def admits(self, counts: Sequence[int]) -> bool:
+        return all(c <= m for c, m in zip(counts, self.cap))
 
 
 @attrs.frozen
@@ -255,6 +266,32 @@ def _choice(k: int, part: Part, lay: Layout, bounds: dict, binding: dict[str, st
     return _Choice(k, part.name, units, n, part.distinct if isinstance(part, (PairsOf, Knitted)) else False)
 
 
+def _bind(suits, choices: list[_Choice], size: int) -> _Binding:
+    cap = [0] * size
+    for c in choices:
+        most: dict[int, int] = {}
+        for unit in c.units:
+            for t in set(unit):
+                most[t] = max(most.get(t, 0), unit.count(t))
+        for t, m in most.items():
+            cap[t] += c.n * m
+    fixed = tuple((c, tuple(sorted(c.units[0]))) for c in choices if len(c.units) == 1 for _ in range(c.n))
+    by_low: dict[int, list] = {}
+    for ci, c in enumerate(choices):
+        if len(c.units) > 1:
+            for ui, unit in enumerate(c.units):
+                unit = tuple(sorted(unit))
+                by_low.setdefault(unit[0], []).append((ci, ui, unit))
+    return _Binding(
+        suits,
+        tuple(choices),
+        fixed,
+        {t: tuple(v) for t, v in by_low.items()},
+        sum(c.n * len(c.units[0]) for c in choices if c.n),
+        tuple(cap),
+    )
+
+
 def _compile(pattern: Pattern, tiles: TileSet) -> Compiled:
     lay = layout_of(tiles)
     bounds = _rank_bounds(tiles, lay)
@@ -266,10 +303,7 @@ def _compile(pattern: Pattern, tiles: TileSet) -> Compiled:
         choices = [_choice(k, part, lay, bounds, binding) for k, part in enumerate(pattern.parts)]
         if None in choices:
             continue
-        size = sum(c.n * len(c.units[0]) for c in choices if c.n)
-        # fixed parts first, then the ones offering fewest units: the search fails early
-        choices.sort(key=lambda c: (len(c.units) > 1, len(c.units), c.part))
-        bindings.append(_Binding(tuple(binding.items()), tuple(choices), size))
+        bindings.append(_bind(tuple(binding.items()), choices, tiles.size))
     return Compiled(pattern, tuple(bindings))
 
 
@@ -287,32 +321,52 @@ def compiled(pattern: Pattern, tiles: TileSet) -> Compiled:
 # -- matching ----------------------------------------------------------------------
 
 
-def _solve(choices: Sequence[_Choice], k: int, rem: list[int], picked: list, out: list, first: bool) -> None:
-    """Pick units for choices[k:] from ``rem``; append each full pick that empties ``rem``."""
-    if k == len(choices):
-        if not any(rem):
+def _search(b: _Binding, rem: list[int], first: bool) -> list:
+    """Every pick of units from ``b`` that uses exactly the counts ``rem`` (restored after).
+
+    The fixed picks are made first. Then the lowest tile left must be the lowest tile
+    of the next unit picked (every tile below it is used up), so the search only
+    tries units listed under that tile. Picks sharing a lowest tile are taken in
+    (choice, unit) order, so each multiset of picks is met once.
+    """
+    for _, unit in b.fixed:
+        for t in unit:
+            rem[t] -= 1
+    out: list = []
+    if min(rem) >= 0:
+        left = [c.n if len(c.units) > 1 else 0 for c in b.choices]
+        _cover(b, rem, left, list(b.fixed), out, first, 0, None)
+    for _, unit in b.fixed:
+        for t in unit:
+            rem[t] += 1
+    return out
+
+
+def _cover(b: _Binding, rem: list[int], left: list[int], picked: list, out: list, first: bool, low: int, prev) -> None:
+    while low < len(rem) and not rem[low]:
+        low += 1
+    if low == len(rem):
+        if not any(left):
             out.append(tuple(picked))
         return
-    c = choices[k]
-
-    def pick(start: int, left: int) -> None:
-        if left == 0:
-            _solve(choices, k + 1, rem, picked, out, first)
+    for ci, ui, unit in b.by_low.get(low, ()):
+        if not left[ci]:
+            continue
+        if prev is not None and prev[0] == low:
+            if (ci, ui) < prev[1:] or ((ci, ui) == prev[1:] and b.choices[ci].distinct):
+                continue
+        for t in unit:
+            rem[t] -= 1
+        if min(rem[t] for t in unit) >= 0:
+            left[ci] -= 1
+            picked.append((b.choices[ci], unit))
+            _cover(b, rem, left, picked, out, first, low, (low, ci, ui))
+            picked.pop()
+            left[ci] += 1
+        for t in unit:
+            rem[t] += 1
+        if first and out:
             return
-        for u in range(start, len(c.units)):
-            unit = c.units[u]
-            for t in unit:
-                rem[t] -= 1
-            if min(rem[t] for t in unit) >= 0:
-                picked.append((c, unit))
-                pick(u + 1 if c.distinct else u, left - 1)
-                picked.pop()
-            for t in unit:
-                rem[t] += 1
-            if first and out:
-                return
-
-    pick(0, c.n)
 
 
 def _hand_for(spec: Compiled, lst: Sequence[int], exposed: Sequence[Meld], used: Sequence[int]) -> list[int] | None:
@@ -331,19 +385,36 @@ def _matches(spec: Compiled, lst: Sequence[int], exposed: Sequence[Meld], used: 
     total = sum(counts)
     found = []
     for b in spec.bindings:
-        if b.size != total:
+        if b.size != total or not b.admits(counts):
             continue
-        picks: list = []
-        _solve(b.choices, 0, counts, [], picks, first)
-        found += [(b, p) for p in picks]
+        found += [(b, p) for p in _search(b, counts, first)]
         if first and found:
             break
     return found
 
 
-def match_counts(spec: Compiled, lst: Sequence[int], exposed: Sequence[Meld] = (), used: Sequence[int] = ()) -> bool:
-    """Whether counts (bonus tiles dropped) match a compiled pattern; ``used``: the declared melds' counts."""
-    return bool(_matches(spec, lst, exposed, used, first=True))
+def pattern_waits(
+    spec: Compiled, lst: list[int], exposed: Sequence[Meld], used: Sequence[int], copies: Sequence[int]
+) -> Iterator[int]:
+    """Yield, in index order, the tiles that would make counts ``lst`` match a compiled pattern.
+
+    ``used``: the declared melds' counts; a tile of which ``copies`` are all in sight
+    is skipped. Bindings the hand already rules out are dropped once, up front.
+    """
+    counts = _hand_for(spec, lst, exposed, used)
+    if counts is None:
+        return
+    total = sum(counts) + 1
+    live = [b for b in spec.bindings if b.size == total and b.admits(counts)]
+    candidates = sorted({t for b in live for t, m in enumerate(b.cap) if m > counts[t]})
+    for t in candidates:
+        if lst[t] + used[t] >= copies[t]:
+            continue
+        counts[t] += 1
+        hit = any(counts[t] <= b.cap[t] and _search(b, counts, True) for b in live)
+        counts[t] -= 1
+        if hit:
+            yield t
 
 
 def match_pattern(
@@ -352,7 +423,7 @@ def match_pattern(
     """Whether the hand (concealed tiles and declared melds) is the special hand ``pattern``."""
     lst = hand_counts(concealed, layout_of(tiles), bonus)
     exposed = tuple(exposed)
-    return match_counts(compiled(pattern, tiles), lst, exposed, exposed_counts(exposed, tiles))
+    return bool(_matches(compiled(pattern, tiles), lst, exposed, exposed_counts(exposed, tiles), first=True))
 
 
 def pattern_splits(

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..tiles import TileSet
 from .decompose import Layout, Meld, _needs, concealed_splits, exposed_counts, hand_counts, layout_of
-from .patterns import Pattern, compiled, match_counts
+from .patterns import Pattern, compiled, pattern_waits
 
 
 def _standard_candidates(lay: Layout, lst: Sequence[int]) -> set[int]:
@@ -34,25 +34,23 @@ def _standard_candidates(lay: Layout, lst: Sequence[int]) -> set[int]:
 
 
 def _iter_waits(concealed, tiles, exposed, patterns, sets, pairs, allow_chows, max_chows, bonus, with_standard=True):
-    """Yield the waits in index order; the standard shape only when ``with_standard``."""
+    """Yield the waits: the standard shape's in index order, then each pattern's (repeats possible)."""
     lay = layout_of(tiles)
     lst = hand_counts(concealed, lay, bonus)  # a fresh list: safe to add a tile in place
     exposed = tuple(exposed)
     used = exposed_counts(exposed, tiles)
-    need_sets, need_pairs, cap = _needs(exposed, sets, pairs, max_chows)
-    specs = [compiled(p, tiles) for p in patterns]
-    standard = _standard_candidates(lay, lst) if with_standard else set()
-    # any playable tile may complete a pattern; only neighbours can complete the standard shape
-    candidates = (i for g in lay.groups for i in g.indices) if specs else standard
-    for t in sorted(candidates):
-        if lst[t] + used[t] >= lay.copies[t]:
-            continue  # every copy is already in sight
-        lst[t] += 1
-        hit = t in standard and concealed_splits(lay, lst, need_sets, need_pairs, cap, allow_chows, first=True)
-        hit = hit or any(match_counts(spec, lst, exposed, used) for spec in specs)
-        lst[t] -= 1
-        if hit:
-            yield t
+    if with_standard:
+        need_sets, need_pairs, cap = _needs(exposed, sets, pairs, max_chows)
+        for t in sorted(_standard_candidates(lay, lst)):
+            if lst[t] + used[t] >= lay.copies[t]:
+                continue  # every copy is already in sight
+            lst[t] += 1
+            hit = concealed_splits(lay, lst, need_sets, need_pairs, cap, allow_chows, first=True)
+            lst[t] -= 1
+            if hit:
+                yield t
+    for p in patterns:
+        yield from pattern_waits(compiled(p, tiles), lst, exposed, used, lay.copies)
 
 
 def waits(
@@ -72,7 +70,7 @@ def waits(
     Options as :func:`~mjdsl.hands.decompose.split_hand`; ``patterns`` are the special
     hands the table plays (:class:`~mjdsl.hands.patterns.Pattern`).
     """
-    return list(_iter_waits(concealed, tiles, exposed, patterns, sets, pairs, allow_chows, max_chows, bonus))
+    return sorted(set(_iter_waits(concealed, tiles, exposed, patterns, sets, pairs, allow_chows, max_chows, bonus)))
 
 
 def is_calling(
@@ -122,6 +120,7 @@ def distance(
     have = [lst[i] for i, _ in order]
     room = [lay.copies[i] - used[i] for i, _ in order]
     n = len(order)
+    left = [sum(have[j:]) for j in range(n + 1)]  # hand tiles from position j on
     impossible = -(1 << 20)
 
     @lru_cache(maxsize=None)
@@ -130,6 +129,8 @@ def distance(
         if j == n:
             return 0 if s == p == 0 else impossible
         carry = c1 + c2
+        # no choice keeps more than the tiles left, or more than the melds still hold
+        bound = min(left[j], 3 * s + 2 * p + 2 * c1 + c2)
         top = impossible
         for kc in range(min(s, ch) if order[j][1] else 0, -1, -1):
             for kp in range(s - kc, -1, -1):
@@ -140,6 +141,8 @@ def distance(
                     rest = best(j + 1, kc, c1, s - kc - kp, p - kd, ch - kc)
                     if rest > impossible:
                         top = max(top, min(have[j], want) + rest)
+                        if top == bound:
+                            return top
         return top
 
     kept = best(0, 0, 0, need_sets, need_pairs, cap)
@@ -157,4 +160,4 @@ def patterns_waits(
     bonus: str = "ignore",
 ) -> list[int]:
     """The tiles that would make the hand one of ``patterns``, the standard shape aside."""
-    return list(_iter_waits(concealed, tiles, exposed, patterns, 4, 1, True, None, bonus, with_standard=False))
+    return sorted(set(_iter_waits(concealed, tiles, exposed, patterns, 4, 1, True, None, bonus, with_standard=False)))
