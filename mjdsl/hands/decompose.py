@@ -289,7 +289,7 @@ def split_group(group: Group, counts: tuple[int, ...], pairs: int, chows: bool):
 # -- a whole hand ------------------------------------------------------------------
 
 
-def _needs(exposed: Sequence[Meld], sets: int, pairs: int, max_chows: int | None):
+def still_needed(exposed: Sequence[Meld], sets: int, pairs: int, max_chows: int | None):
     """What the concealed tiles must still make: (sets, pairs, chows allowed)."""
     n_sets = n_pairs = n_chows = 0
     for m in exposed:
@@ -375,7 +375,7 @@ def split_hand(
     """
     lay = layout_of(tiles)
     lst = hand_counts(concealed, lay, bonus)
-    need_sets, need_pairs, cap = _needs(exposed, sets, pairs, max_chows)
+    need_sets, need_pairs, cap = still_needed(exposed, sets, pairs, max_chows)
     exposed = tuple(exposed)
     return [
         Split(exposed + melds, len(exposed))
@@ -397,5 +397,5 @@ def is_complete(
     """Whether the hand splits at all: :func:`split_hand` without building the splits."""
     lay = layout_of(tiles)
     lst = hand_counts(concealed, lay, bonus)
-    need_sets, need_pairs, cap = _needs(exposed, sets, pairs, max_chows)
+    need_sets, need_pairs, cap = still_needed(exposed, sets, pairs, max_chows)
     return bool(concealed_splits(lay, lst, need_sets, need_pairs, cap, allow_chows, first=True))

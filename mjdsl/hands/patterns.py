@@ -393,7 +393,7 @@ def _matches(spec: Compiled, lst: Sequence[int], exposed: Sequence[Meld], used: 
     return found
 
 
-def pattern_waits(
+def completing_tiles(
     spec: Compiled, lst: list[int], exposed: Sequence[Meld], used: Sequence[int], copies: Sequence[int]
 ) -> Iterator[int]:
     """Yield, in index order, the tiles that would make counts ``lst`` match a compiled pattern.

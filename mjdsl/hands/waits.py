@@ -16,8 +16,8 @@ from typing import Sequence
 import numpy as np
 
 from ..tiles import TileSet
-from .decompose import Layout, Meld, _needs, concealed_splits, exposed_counts, hand_counts, layout_of
-from .patterns import Pattern, compiled, pattern_waits
+from .decompose import Layout, Meld, still_needed, concealed_splits, exposed_counts, hand_counts, layout_of
+from .patterns import Pattern, compiled, completing_tiles
 
 
 def _standard_candidates(lay: Layout, lst: Sequence[int]) -> set[int]:
@@ -40,7 +40,7 @@ def _iter_waits(concealed, tiles, exposed, patterns, sets, pairs, allow_chows, m
     exposed = tuple(exposed)
     used = exposed_counts(exposed, tiles)
     if with_standard:
-        need_sets, need_pairs, cap = _needs(exposed, sets, pairs, max_chows)
+        need_sets, need_pairs, cap = still_needed(exposed, sets, pairs, max_chows)
         for t in sorted(_standard_candidates(lay, lst)):
             if lst[t] + used[t] >= lay.copies[t]:
                 continue  # every copy is already in sight
@@ -50,7 +50,7 @@ def _iter_waits(concealed, tiles, exposed, patterns, sets, pairs, allow_chows, m
             if hit:
                 yield t
     for p in patterns:
-        yield from pattern_waits(compiled(p, tiles), lst, exposed, used, lay.copies)
+        yield from completing_tiles(compiled(p, tiles), lst, exposed, used, lay.copies)
 
 
 def waits(
@@ -112,7 +112,7 @@ def distance(
     lst = hand_counts(concealed, lay, bonus)
     exposed = tuple(exposed)
     used = exposed_counts(exposed, tiles)
-    need_sets, need_pairs, cap = _needs(exposed, sets, pairs, max_chows)
+    need_sets, need_pairs, cap = still_needed(exposed, sets, pairs, max_chows)
     if need_sets < 0 or need_pairs < 0 or cap < 0:
         raise ValueError("the declared melds are more than the hand can hold")
     cap = min(cap, need_sets) if allow_chows else 0
