@@ -16,7 +16,7 @@ from typing import Sequence
 import numpy as np
 
 from ..tiles import TileSet
-from .decompose import Layout, Meld, still_needed, concealed_splits, exposed_counts, hand_counts, layout_of
+from .decompose import Layout, Meld, concealed_splits, exposed_counts, hand_counts, layout_of, still_needed
 from .patterns import Pattern, compiled, completing_tiles
 
 
