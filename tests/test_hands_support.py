@@ -38,7 +38,7 @@ TILES = classical_tiles()
 
 
 def hand(text: str) -> np.ndarray:
-    """A histogram from tile codes; ``"1112345678999b"``-style runs are not parsed here."""
+    """A histogram from tile codes separated by spaces."""
     return TILES.histogram(TILES.parse(text))
 
 
