@@ -226,7 +226,11 @@ def load_text(text: str, path: str = "<string>") -> Loaded:
         else:
             stmts.append(stmt)
     base = None
-    ext = next((s for s in stmts if isinstance(s, A.Extends)), None)
+    extends = [s for s in stmts if isinstance(s, A.Extends)]
+    for extra in extends[1:]:
+        loader.diags.append(error("MJ209", "a ruleset extends one base only", extra.span,
+                                  "keep one `extends`; put shared parts in a file and `include` it"))
+    ext = extends[0] if extends else None
     if ext is not None:
         target = loader.resolve(ext.path, Path.cwd() / "x", ext.span)
         base = loader.ruleset(target, (), ext.span) if target else None
