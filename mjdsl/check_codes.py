@@ -6,7 +6,8 @@ and each right one does not (other findings in a snippet are allowed).
 
 from .codes import Code, register
 
-_TILES = 'tiles {\n    suit bam "b" 1..9 x4\n    wind "E" "S" "W" "N" x4\n}\n'
+_TILES = 'tiles {\n    suit bam "b" 1..9 x4\n    wind "E" "S" "W" "N" x4\n}\n'  # 52 tiles
+_PHASES = 'deal {\n    all 13\n}\nplay {\n    draw from wall\n}\n'
 
 register(
     Code("MJ201", "block written twice",
@@ -63,15 +64,15 @@ register(
     Code("MJ220", "the wall does not hold the set",
          "sides x length x height must equal the number of tiles in the set.",
          _TILES + 'wall {\n    sides 4\n    length 10\n    height 2\n}\n',
-         _TILES + 'wall {\n    sides 4\n    length 7\n    height 2\n}\n'),
+         _TILES + 'wall {\n    sides 4\n    length 13\n    height 1\n}\n'),
     Code("MJ221", "the deal does not fit the wall",
          "The tiles dealt to all seats (and the dealer's extra) must fit in the wall outside the dead wall.",
-         _TILES + 'seats 4 {\n}\nwall {\n    sides 4\n    length 7\n    height 2\n}\ndeal {\n    all 13\n}\n',
-         _TILES + 'seats 4 {\n}\nwall {\n    sides 4\n    length 7\n    height 2\n}\ndeal {\n    all 8\n}\n'),
+         _TILES + 'seats 4 {\n}\nwall {\n    sides 4\n    length 13\n    height 1\n}\ndeal {\n    all 14\n}\n',
+         _TILES + 'seats 4 {\n}\nwall {\n    sides 4\n    length 13\n    height 1\n}\ndeal {\n    all 13\n}\n'),
     Code("MJ222", "dead wall larger than the wall",
          "The dead wall (kong box) and loose tiles can't hold more tiles than the wall.",
-         _TILES + 'wall {\n    sides 4\n    length 7\n    height 2\n    dead wall 60\n}\n',
-         _TILES + 'wall {\n    sides 4\n    length 7\n    height 2\n    dead wall 14\n}\n'),
+         _TILES + 'wall {\n    sides 4\n    length 13\n    height 1\n    dead wall 60\n}\n',
+         _TILES + 'wall {\n    sides 4\n    length 13\n    height 1\n    dead wall 14\n}\n'),
     Code("MJ230", "claim with no priority",
          "When several claims exist, each must be ranked on the `priority` line so that the claim window can be resolved.",
          'claims {\n    claim pung 3 same from any\n    claim mahjong from any\n    priority mahjong\n}\n',
@@ -89,7 +90,7 @@ register(
          'charleston {\n    pass 3 right\n}\nflow deal -> play\n', 'charleston {\n    pass 3 right\n}\nflow deal -> charleston -> play\n'),
     Code("MJ241", "bad flow",
          "The flow names an unknown phase or one without a block, or does not run from `deal` to `play`.",
-         'flow deal -> shuffle -> play\n', 'flow deal -> play\n'),
+         _PHASES + 'flow deal -> shuffle -> play\n', _PHASES + 'flow deal -> play\n'),
     Code("MJ242", "seat winds do not fit the seats",
          "One wind tile per seat, in turn order.",
          'seats 4 {\n    winds "E" "S" "W"\n}\n', 'seats 4 {\n    winds "E" "S" "W" "N"\n}\n'),
