@@ -1,0 +1,1 @@
+"""The generic interpreter: runs any automaton, knows no variant by name."""

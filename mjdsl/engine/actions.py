@@ -1,0 +1,103 @@
+"""The action catalogue: every move a seat can make, as a fixed integer with a name.
+
+The catalogue is built from the automaton (its tile count and claim kinds), so the
+same ruleset always numbers actions the same way; logs store these integers.
+Families, in order: discard a tile, pass a tile (Charleston), forward k tiles
+blind, vote on an optional round, offer k tiles (courtesy), declare mah jongg,
+claim a discard (per claim kind and form), decline a claim, swap a joker, declare
+a concealed or added kong, make an announcement.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+DISCARD = "discard"
+PASS_TILE = "pass"
+BLIND = "blind"
+VOTE = "vote"
+OFFER = "offer"
+MAHJONG = "mahjong"
+CLAIM = "claim"
+NO_CLAIM = "no_claim"
+SWAP = "swap"
+KONG_CONCEALED = "kong_concealed"
+KONG_ADDED = "kong_added"
+ANNOUNCE = "announce"
+
+
+@attrs.frozen
+class Action:
+    """One catalogue entry: its id, family and argument(s), and a readable name."""
+
+    id: int
+    family: str
+    arg: object
+    name: str
+
+
+class Catalogue:
+    """All actions of an automaton, by id and by (family, arg)."""
+
+    def __init__(self, auto):
+        tiles = auto.tiles
+        self.actions: list[Action] = []
+        self.index: dict[tuple, int] = {}
+
+        def add(family, arg, name):
+            a = Action(len(self.actions), family, arg, name)
+            self.actions.append(a)
+            self.index[(family, arg)] = a.id
+
+        for k in tiles.kinds:
+            add(DISCARD, k.index, f"discard {k.code}")
+        for k in tiles.kinds:
+            add(PASS_TILE, k.index, f"pass {k.code}")
+        for n in range(0, 4):
+            add(BLIND, n, f"forward {n} blind")
+        add(VOTE, True, "stop the round")
+        add(VOTE, False, "go on")
+        for n in range(0, 7):
+            add(OFFER, n, f"offer {n}")
+        add(MAHJONG, None, "mah jongg")
+        for c in auto.claims:
+            if c.size is None:
+                continue
+            for form in range(c.size):
+                if c.shape == "run":
+                    label = f"claim {c.name} (discard at {form + 1} of {c.size})"
+                else:
+                    label = f"claim {c.name}" + (f" ({form} joker{'s' if form != 1 else ''})" if auto.jokers else "")
+                    if not auto.jokers and form:
+                        continue
+                add(CLAIM, (c.name, form), label)
+        add(NO_CLAIM, None, "no claim")
+        for k in tiles.kinds:
+            add(SWAP, k.index, f"swap {k.code} for a joker")
+        for k in tiles.kinds:
+            add(KONG_CONCEALED, k.index, f"concealed kong of {k.code}")
+        for k in tiles.kinds:
+            add(KONG_ADDED, k.index, f"add {k.code} to a pung")
+        for name, title, _, _ in auto.announcements:
+            add(ANNOUNCE, name, f"announce {title or name}")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def id(self, family: str, arg=None) -> int:
+        return self.index[(family, arg)]
+
+    def get(self, family: str, arg=None) -> int | None:
+        return self.index.get((family, arg))
+
+    def __getitem__(self, i: int) -> Action:
+        return self.actions[i]
+
+    def name(self, i: int) -> str:
+        return self.actions[i].name if 0 <= i < len(self.actions) else f"#{i}"
+
+    def lookup(self, name: str) -> int | None:
+        for a in self.actions:
+            if a.name == name:
+                return a.id
+        return None

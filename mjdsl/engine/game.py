@@ -1,0 +1,214 @@
+"""The generic interpreter: one hand of any automaton, behind an OpenSpiel-style API.
+
+``current_player()`` is a seat, :data:`CHANCE` or :data:`TERMINAL`; ``legal_actions()``
+lists catalogue integers; ``apply_action(a)`` validates and applies one;
+``chance_outcomes()`` lists ``(outcome, probability)`` at a chance node; ``returns()``
+gives each seat's settlement. A simultaneous step (a claim window, a Charleston pass)
+asks each eligible seat in turn and keeps their answers hidden until the last is in,
+then resolves them at once with the step's declared resolver.
+
+The interpreter never names a variant: each automaton state names a *step*, and the
+step handlers (``steps_setup``, ``steps_charleston``, ``steps_play``, ``settle``)
+read their parameters from the state and the automaton's specs.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import MjError, error
+from . import actions as ACT
+from .state import HandState
+from .winning import WinRules
+
+CHANCE = -1
+TERMINAL = -4
+
+#: Shuffle outcomes are seeds in [0, SHUFFLE_SEEDS); the permutation is deterministic.
+SHUFFLE_SEEDS = 2**31
+
+
+class IllegalAction(MjError):
+    """An action that the current state does not allow; the state is unchanged."""
+
+
+class Game:
+    """One hand: create with an automaton, the dealer seat and the round wind (a tile)."""
+
+    def __init__(self, auto, dealer: int = 0, round_wind: int | None = None, *, allow_false_calls: bool = False,
+                 context: dict | None = None):
+        from . import steps_charleston, steps_play, steps_setup, settle
+
+        self.auto = auto
+        self.catalogue = catalogue_of(auto)
+        self.rules = WinRules(auto)
+        self.allow_false_calls = allow_false_calls
+        self.context = dict(context or {})
+        self.n = auto.seats
+        st = HandState(auto.seats, auto.tiles.size)
+        st.version = [0] * auto.seats
+        st.dealer = dealer
+        st.turn = dealer
+        st.round_wind = round_wind if round_wind is not None else (auto.seat_winds[0] if auto.seat_winds else 0)
+        self.st = st
+        self.handlers = {}
+        for mod in (steps_setup, steps_charleston, steps_play, settle):
+            self.handlers.update(mod.HANDLERS)
+        self._enter(auto.start)
+
+    # -- the OpenSpiel-style API ---------------------------------------------------
+    def current_player(self) -> int:
+        st = self.st
+        state = self.auto.states[st.node]
+        if state.kind == "terminal":
+            return TERMINAL
+        if state.kind == "chance":
+            return CHANCE
+        return self.handlers[state.step].actor(self)
+
+    def is_terminal(self) -> bool:
+        return self.auto.states[self.st.node].kind == "terminal"
+
+    def is_chance_node(self) -> bool:
+        return self.auto.states[self.st.node].kind == "chance"
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """Legal catalogue actions for the seat to act (or ``seat``, if it is the one)."""
+        state = self.auto.states[self.st.node]
+        if state.kind in ("terminal", "chance"):
+            return []
+        actor = self.current_player()
+        if seat is not None and seat != actor:
+            return []
+        return self.handlers[state.step].legal(self, actor)
+
+    def action_mask(self, seat: int) -> list[bool]:
+        mask = [False] * len(self.catalogue)
+        for a in self.legal_actions(seat):
+            mask[a] = True
+        return mask
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        state = self.auto.states[self.st.node]
+        if state.kind != "chance":
+            return []
+        return self.handlers[state.step].outcomes(self, state)
+
+    def apply_action(self, action: int) -> None:
+        """Apply one action (a chance outcome at a chance node); IllegalAction if not legal."""
+        st = self.st
+        state = self.auto.states[st.node]
+        if state.kind == "terminal":
+            raise IllegalAction(error("MJ401", "the hand is over: no more actions", state.span or _nospan(),
+                                      "start a new hand"))
+        handler = self.handlers[state.step]
+        if state.kind == "chance":
+            if not handler.valid_outcome(self, state, action):
+                raise IllegalAction(error("MJ402", f"chance outcome {action} is not possible at {state.id}",
+                                          state.span or _nospan(), "replay the log the game wrote"))
+        else:
+            legal = handler.legal(self, self.current_player())
+            if action not in legal:
+                raise IllegalAction(error(
+                    "MJ403", f"{self.catalogue.name(action)} is not legal for seat {self.current_player()} at {state.id}",
+                    state.span or _nospan(), "choose one of: " + ", ".join(self.catalogue.name(a) for a in legal[:12])))
+        st.history.append(action)
+        st.flag = ""
+        done = handler.apply(self, state, action)
+        if done:
+            self._leave(state)
+
+    def returns(self) -> list[float]:
+        return list(self.st.returns)
+
+    def action_name(self, action: int) -> str:
+        return self.catalogue.name(action)
+
+    # -- moving between states ---------------------------------------------------------
+    def _leave(self, state) -> None:
+        flag = self.st.flag
+        for t in state.next:
+            if t.guard == "always" or t.guard == flag:
+                self._enter(t.target)
+                return
+        raise MjError(error("MJ404", f"no transition out of {state.id} for '{flag}'", state.span or _nospan(),
+                            "this is a bug in the lowering: please report it"))
+
+    def _enter(self, sid: str) -> None:
+        """Enter a state; system states run at once and move on."""
+        while True:
+            st = self.st
+            st.node = sid
+            state = self.auto.states[sid]
+            if state.kind == "terminal":
+                return
+            handler = self.handlers[state.step]
+            st.flag = ""
+            if state.kind == "system":
+                handler.run(self, state)
+                sid = self._next(state)
+                continue
+            if hasattr(handler, "enter"):
+                skip = handler.enter(self, state)
+                if skip:  # nobody needs to act: the step resolved itself
+                    sid = self._next(state)
+                    continue
+            return
+
+    def _next(self, state) -> str:
+        flag = self.st.flag
+        for t in state.next:
+            if t.guard == "always" or t.guard == flag:
+                return t.target
+        raise MjError(error("MJ404", f"no transition out of {state.id} for '{flag}'", state.span or _nospan(),
+                            "this is a bug in the lowering: please report it"))
+
+    # -- tiles moving (every change bumps the seat's hand version) ---------------------
+    def give(self, seat: int, tile: int, n: int = 1) -> None:
+        self.st.hands[seat][tile] += n
+        self.st.version[seat] += 1
+
+    def take(self, seat: int, tile: int, n: int = 1) -> None:
+        h = self.st.hands[seat]
+        if h[tile] < n:
+            raise MjError(error("MJ405", f"seat {seat} has {h[tile]} of tile {self.auto.tiles.kinds[tile].code}, "
+                                f"{n} needed", _nospan(), "this is a bug in a step handler"))
+        h[tile] -= n
+        self.st.version[seat] += 1
+
+    def draw_live(self) -> int | None:
+        st = self.st
+        if st.live_left() <= 0:
+            return None
+        t = st.wall[st.head]
+        st.head += 1
+        return t
+
+    def draw_dead(self) -> int | None:
+        """A replacement tile from the end of the wall (the kong box)."""
+        st = self.st
+        if st.tail <= st.head:
+            return None
+        st.tail -= 1
+        return st.wall[st.tail]
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        return (seat + step) % self.n
+
+
+def _nospan():
+    from ..source import BUILTIN
+
+    return BUILTIN
+
+
+_CATALOGUES: dict[int, ACT.Catalogue] = {}
+
+
+def catalogue_of(auto) -> ACT.Catalogue:
+    """The action catalogue of an automaton (built once per automaton)."""
+    key = id(auto)
+    cat = _CATALOGUES.get(key)
+    if cat is None or cat.auto is not auto:
+        cat = ACT.Catalogue(auto)
+        cat.auto = auto
+        _CATALOGUES[key] = cat
+    return cat

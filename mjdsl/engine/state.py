@@ -1,0 +1,111 @@
+"""The state of one hand in play.
+
+Unlike the AST and the IR, the game state is mutable: a playout applies tens of
+thousands of actions a second and copying a frozen record at each would cost more
+than the rules. It is owned by :class:`mjdsl.engine.game.Game`, which validates every
+action before it changes anything, and :meth:`HandState.clone` gives an independent
+copy for search. Tiles are indices into the automaton's tile set; a hand is a list
+of counts.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import attrs
+
+
+@attrs.frozen
+class Exposure:
+    """A set on the table.
+
+    kind: the claim that made it (``pung``, ``chow``) or ``kong_concealed``/``kong_added``.
+    tile: the tile it is of (the lowest, for a run); size: how many tiles stand in it.
+    jokers: jokers standing in it (for a tile of a same-shape set).
+    concealed: a concealed kong. source: the seat whose discard completed it (None: own).
+    run: for a run, its tiles (indices), else ().
+    """
+
+    kind: str
+    tile: int
+    size: int
+    jokers: int = 0
+    concealed: bool = False
+    source: int | None = None
+    run: tuple[int, ...] = ()
+
+    @property
+    def naturals(self) -> int:
+        return self.size - self.jokers
+
+    def tiles(self, joker: int | None) -> list[int]:
+        """The tiles standing in the set (jokers as the joker tile)."""
+        if self.run:
+            return list(self.run)
+        return [self.tile] * self.naturals + ([joker] * self.jokers if joker is not None else [])
+
+
+class HandState:
+    """Everything that changes while a hand is played.
+
+    node: the automaton state we are in. hands: per seat, counts by tile index.
+    exposures, bonus (tiles set aside), discards: per seat. wall: every tile in
+    draw order; live tiles are ``wall[head:tail - reserve]``, replacements are taken
+    from ``tail`` downwards. dealer, turn: seats. dead: dead hands (racked, out of play).
+    pending: hidden choices of a simultaneous step, by seat. history: applied actions.
+    """
+
+    def __init__(self, seats: int, kinds: int):
+        self.node = ""
+        self.hands = [[0] * kinds for _ in range(seats)]
+        self.exposures: list[list[Exposure]] = [[] for _ in range(seats)]
+        self.bonus: list[list[int]] = [[] for _ in range(seats)]
+        self.discards: list[list[int]] = [[] for _ in range(seats)]
+        self.wall: list[int] = []
+        self.head = 0
+        self.tail = 0
+        self.reserve = 0
+        self.dice: list[int] = []
+        self.break_at = 0
+        self.dealer = 0
+        self.turn = 0
+        self.round_wind = 0
+        self.dead = [False] * seats
+        self.dead_reason: list[str | None] = [None] * seats
+        # a simultaneous step: who is asked (in order), what each has chosen so far
+        self.asked: list[int] = []
+        self.pending: dict[int, list] = {}
+        self.step_info: dict = {}
+        # the discard on the table (seat, tile), if it may still be claimed
+        self.last_discard: tuple[int, int] | None = None
+        self.last_draw: tuple[int, str] | None = None  # (tile, where from)
+        self.claimed: tuple | None = None
+        self.flag = ""  # the guard the last step raised ("won", "claimed", ...)
+        self.winner: int | None = None
+        self.win: dict = {}
+        self.returns = [0.0] * seats
+        self.result: dict = {}
+        self.history: list[int] = []
+        self.turns = 0
+        self.discarded_once = [False] * seats
+        self.announced: list[list[str]] = [[] for _ in range(seats)]
+        self.frozen = [False] * seats
+        self.offers: dict[int, int] = {}
+        self.stopped = False
+        self.kong_pending: tuple | None = None
+        self.kong_draws = [0] * seats
+
+    def clone(self) -> "HandState":
+        return copy.deepcopy(self)
+
+    # -- counts -----------------------------------------------------------------
+    def live_left(self) -> int:
+        return self.tail - self.reserve - self.head
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hands[seat])
+
+    def held(self, seat: int) -> int:
+        """Tiles that count toward a seat's hand: concealed and exposed, less one for
+        each kong that drew a replacement (such a kong counts as a set of three)."""
+        return self.hand_size(seat) + sum(e.size for e in self.exposures[seat]) - self.kong_draws[seat]

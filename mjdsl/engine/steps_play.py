@@ -1,0 +1,472 @@
+"""Steps of play: drawing, the turn, claim windows, kong replacements, robbing a kong.
+
+Everything a variant decides comes from the automaton: which claims exist, from
+whom, with what priority (ties to the seat next in turn after the discarder),
+whether jokers may stand in a claimed set, which discards are dead, which kongs may
+be declared, what counts as a win (:mod:`.winning`), what makes a hand dead.
+"""
+
+from __future__ import annotations
+
+from . import actions as ACT
+from .state import Exposure
+from .steps_setup import replace_bonus_tiles
+
+
+def _live_after(game, seat: int) -> int | None:
+    st = game.st
+    for i in range(1, game.n + 1):
+        s = (seat + i) % game.n
+        if not st.dead[s]:
+            return s
+    return None
+
+
+def _bonus_classes(game) -> set:
+    return {k for k in game.auto.bonus_kinds if k in ("flower", "season")}
+
+
+def draw_for(game, seat: int, dead_wall: bool = False) -> bool:
+    """Draw a tile for a seat (bonus tiles set aside and replaced); False if the wall is out."""
+    st = game.st
+    t = game.draw_dead() if dead_wall else game.draw_live()
+    if t is None:
+        return False
+    source = "kong box" if dead_wall else "wall"
+    bonus = _bonus_classes(game)
+    kinds = game.auto.tiles.kinds
+    while kinds[t].cls in bonus:
+        st.bonus[seat].append(t)
+        t = game.draw_dead()
+        if t is None:
+            return False
+        source = "kong box"
+    game.give(seat, t)
+    st.last_draw = (t, source, st.live_left() == 0 and not dead_wall)
+    return True
+
+
+class PlayStart:
+    def run(self, game, state) -> None:
+        st = game.st
+        st.turn = st.dealer
+        for _ in range(state.params["dealer_draws"]):
+            if not draw_for(game, st.dealer):
+                st.flag = "wall_game"
+                return
+        st.last_draw = None
+
+
+class Draw:
+    def run(self, game, state) -> None:
+        st = game.st
+        if st.dead[st.turn]:
+            nxt = _live_after(game, st.turn)
+            if nxt is None:
+                st.flag = "wall_game"
+                return
+            st.turn = nxt
+        if st.live_left() <= game.auto.wall_game_left or not draw_for(game, st.turn):
+            st.flag = "wall_game"
+
+
+def _joker(game) -> int | None:
+    return game.auto.jokers.tile if game.auto.jokers else None
+
+
+class Turn:
+    """The seat on turn: discard, declare mah jongg, swap a joker, declare a kong, announce."""
+
+    def actor(self, game) -> int:
+        return game.st.turn
+
+    def enter(self, game, state) -> bool:
+        st = game.st
+        st.pending = {}
+        if st.dead[st.turn]:  # a dead hand neither draws nor discards
+            st.turn = _live_after(game, st.turn) if _live_after(game, st.turn) is not None else st.turn
+            st.last_discard = None
+            return True
+        return False
+
+    def legal(self, game, seat) -> list[int]:
+        st = game.st
+        auto = game.auto
+        cat = game.catalogue
+        hand = st.hands[seat]
+        if st.pending.get("announce"):
+            out = [cat.id(ACT.NO_CLAIM)]
+            out += [cat.id(ACT.ANNOUNCE, a) for a in st.pending["announce"]]
+            return out
+        out = []
+        after_claim = auto.states[st.node].params.get("after_claim", False)
+        if not after_claim and not st.pending.get("declared_false") and (
+                game.allow_false_calls or game.rules.is_win(st, seat)):
+            out.append(cat.id(ACT.MAHJONG))
+        if st.frozen[seat] and st.last_draw is not None and not after_claim:
+            out.append(cat.id(ACT.DISCARD, st.last_draw[0]))
+        else:
+            out.extend(cat.id(ACT.DISCARD, t) for t, n in enumerate(hand) if n)
+        joker = _joker(game)
+        if joker is not None and auto.jokers.swap:
+            seen = set()
+            for exps in st.exposures:
+                for e in exps:
+                    if e.jokers and not e.run and hand[e.tile] and e.tile not in seen:
+                        seen.add(e.tile)
+                        out.append(cat.id(ACT.SWAP, e.tile))
+        if not after_claim and not st.frozen[seat]:
+            kongs = auto.kongs
+            if kongs["concealed"]:
+                for t, n in enumerate(hand):
+                    if n == 4 and auto.tiles.kinds[t].cls not in ("flower", "season", "joker"):
+                        out.append(cat.id(ACT.KONG_CONCEALED, t))
+            if kongs["added"]:
+                for e in st.exposures[seat]:
+                    if not e.run and e.size == 3 and not e.jokers and hand[e.tile]:
+                        out.append(cat.id(ACT.KONG_ADDED, e.tile))
+        return sorted(set(out))
+
+    def apply(self, game, state, action) -> bool:
+        st = game.st
+        seat = st.turn
+        a = game.catalogue[action]
+        fam = a.family
+        if fam == ACT.ANNOUNCE:
+            st.announced[seat].append(a.arg)
+            title = next((x for x in game.auto.announcements if x[0] == a.arg), None)
+            if title and title[3]:
+                st.frozen[seat] = True
+            st.pending = {}
+            return True
+        if fam == ACT.NO_CLAIM:  # declined to announce
+            st.pending = {}
+            return True
+        if fam == ACT.MAHJONG:
+            return self._mahjong(game, seat)
+        if fam == ACT.SWAP:
+            joker = _joker(game)
+            for exps in _from(st.exposures, seat, game.n):
+                for i, e in enumerate(exps):
+                    if e.jokers and not e.run and e.tile == a.arg:
+                        exps[i] = Exposure(e.kind, e.tile, e.size, e.jokers - 1, e.concealed, e.source, e.run)
+                        game.take(seat, a.arg)
+                        game.give(seat, joker)
+                        return False
+        if fam == ACT.KONG_CONCEALED:
+            game.take(seat, a.arg, 4)
+            st.exposures[seat].append(Exposure("kong_concealed", a.arg, 4, concealed=True))
+            st.flag = "replace"
+            return True
+        if fam == ACT.KONG_ADDED:
+            exps = st.exposures[seat]
+            for i, e in enumerate(exps):
+                if not e.run and e.size == 3 and e.tile == a.arg:
+                    game.take(seat, a.arg)
+                    exps[i] = Exposure("kong_added", e.tile, 4, 0, False, e.source)
+                    break
+            st.kong_pending = (seat, a.arg)
+            st.flag = "rob" if game.auto.kongs["robbable"] else "replace"
+            return True
+        if fam == ACT.DISCARD:
+            return self._discard(game, seat, a.arg)
+        return False
+
+    def _discard(self, game, seat: int, tile: int) -> bool:
+        st = game.st
+        game.take(seat, tile)
+        st.discards[seat].append(tile)
+        st.last_discard = (seat, tile)
+        st.turns += 1
+        first = not st.discarded_once[seat]
+        st.discarded_once[seat] = True
+        st.last_draw = None
+        if first and not st.announced[seat]:
+            can = [name for name, _, when, _ in game.auto.announcements if when == "after first discard"]
+            if can and _calling(game, seat):
+                st.pending = {"announce": can}
+                return False
+        return True
+
+    def _mahjong(self, game, seat: int) -> bool:
+        st = game.st
+        if game.rules.is_win(st, seat):
+            draw = st.last_draw
+            src = draw[1] if draw else "wall"
+            st.winner = seat
+            st.win = {"seat": seat, "self_drawn": True, "by_discard": False, "discarder": None,
+                      "tile": draw[0] if draw else None, "source": src,
+                      "last_of_wall": bool(draw and draw[2]),
+                      "original_hand": seat == st.dealer and not any(st.discarded_once) and not st.exposures[seat]}
+            st.flag = "won"
+            return True
+        penalize_false(game, seat)
+        if not st.dead[seat]:
+            st.pending = {"declared_false": True}  # a penalty, and the turn goes on
+            return False
+        nxt = _live_after(game, seat)
+        st.turn = nxt if nxt is not None else seat
+        st.last_discard = None
+        if nxt is None:
+            st.flag = "wall_game"
+        return True
+
+
+def _from(exposures, seat: int, n: int):
+    """Every seat's exposures, starting with the seat's own, in turn order."""
+    return [exposures[(seat + i) % n] for i in range(n)]
+
+
+def _calling(game, seat: int) -> bool:
+    st = game.st
+    for t in range(game.auto.tiles.size):
+        if game.auto.tiles.kinds[t].cls in ("flower", "season", "joker"):
+            continue
+        if game.rules.completes(st, seat, t):
+            return True
+    return False
+
+
+def penalize_false(game, seat: int) -> None:
+    """The rules' answer to a false mah jongg: a dead hand, a penalty in points, or both."""
+    st = game.st
+    auto = game.auto
+    if "false mahjong" in auto.dead_causes:
+        st.dead[seat] = True
+        st.dead_reason[seat] = "false mahjong"
+    pen = auto.payments.penalties.get("false_mahjong")
+    if pen:
+        share = abs(pen) / (game.n - 1)
+        for s in range(game.n):
+            st.returns[s] += -abs(pen) if s == seat else share
+
+
+class ClaimWindow:
+    """Simultaneous: every seat that can claim the discard answers, hidden; the best
+    claim by priority wins, ties to the seat nearest after the discarder."""
+
+    def actor(self, game) -> int:
+        st = game.st
+        for s in st.asked:
+            if not st.pending[s]["done"]:
+                return s
+        return st.asked[-1]
+
+    def enter(self, game, state) -> bool:
+        st = game.st
+        st.asked = []
+        st.pending = {}
+        ld = st.last_discard
+        if ld is None:
+            return True
+        discarder, tile = ld
+        if tile in game.auto.dead_discards or (game.auto.jokers and tile == game.auto.jokers.tile
+                                                 and game.auto.jokers.dead_when_discarded):
+            self._no_claim(game)
+            return True
+        for i in range(1, game.n):
+            s = (discarder + i) % game.n
+            if st.dead[s]:
+                continue
+            opts = claim_options(game, s, discarder, tile)
+            if opts:
+                st.asked.append(s)
+                st.pending[s] = {"choice": None, "done": False, "options": opts}
+        if not st.asked:
+            self._no_claim(game)
+            return True
+        return False
+
+    def legal(self, game, seat) -> list[int]:
+        return [game.catalogue.id(ACT.NO_CLAIM)] + game.st.pending[seat]["options"]
+
+    def apply(self, game, state, action) -> bool:
+        st = game.st
+        seat = self.actor(game)
+        st.pending[seat]["choice"] = action
+        st.pending[seat]["done"] = True
+        if not all(st.pending[s]["done"] for s in st.asked):
+            return False
+        self._resolve(game)
+        return True
+
+    def _no_claim(self, game) -> None:
+        st = game.st
+        discarder = st.last_discard[0] if st.last_discard else st.turn
+        st.last_discard = None  # the next draw makes it dead for everyone
+        nxt = _live_after(game, discarder)
+        if nxt is None:
+            st.flag = "all_dead"
+        else:
+            st.turn = nxt
+
+    def _resolve(self, game) -> None:
+        st = game.st
+        cat = game.catalogue
+        discarder, tile = st.last_discard
+        best = None
+        for dist, s in enumerate(st.asked):
+            a = cat[st.pending[s]["choice"]]
+            if a.family == ACT.NO_CLAIM:
+                continue
+            rank = claim_rank(game, a)
+            if best is None or rank < best[0]:
+                best = (rank, s, a)
+        st.asked = []
+        st.pending = {}
+        if best is None:
+            self._no_claim(game)
+            return
+        _, seat, a = best
+        st.discards[discarder].pop()
+        if a.family == ACT.MAHJONG:
+            game.give(seat, tile)
+            if game.rules.is_win(st, seat):
+                st.winner = seat
+                st.win = {"seat": seat, "self_drawn": False, "by_discard": True, "discarder": discarder,
+                          "tile": tile, "source": "discard", "last_of_wall": st.live_left() == 0,
+                          "earthly_hand": discarder == st.dealer and st.turns == 1}
+                st.flag = "won"
+                return
+            game.take(seat, tile)
+            st.discards[discarder].append(tile)
+            penalize_false(game, seat)
+            self._no_claim(game)
+            return
+        make_exposure(game, seat, discarder, tile, a)
+
+
+def claim_rank(game, a) -> tuple:
+    if a.family == ACT.MAHJONG:
+        spec = next((c for c in game.auto.claims if c.is_win), None)
+        return (spec.rank if spec else -1,)
+    spec = game.auto.claim(a.arg[0])
+    return (spec.rank,)
+
+
+def claim_options(game, seat: int, discarder: int, tile: int) -> list[int]:
+    """The claims (besides declining) a seat may make on a discard."""
+    st = game.st
+    auto = game.auto
+    cat = game.catalogue
+    out = []
+    hand = st.hands[seat]
+    left = (seat - 1) % game.n == discarder
+    for c in auto.claims:
+        if c.is_win:
+            if (c.source == "any" or left) and (game.rules.completes(st, seat, tile) or game.allow_false_calls):
+                out.append(cat.id(ACT.MAHJONG))
+            continue
+        if st.frozen[seat]:
+            continue
+        if c.source == "left" and not left:
+            continue
+        if c.shape == "run":
+            k = auto.tiles.kinds[tile]
+            if k.suit is None:
+                continue
+            for pos in range(c.size):
+                low = k.rank - pos
+                run = [auto.tiles.suited(k.suit, r) for r in range(low, low + c.size)]
+                if any(x is None for x in run):
+                    continue
+                need = [x.index for x in run if x.index != tile]
+                if all(hand[t] >= need.count(t) for t in need):
+                    out.append(cat.id(ACT.CLAIM, (c.name, pos)))
+            continue
+        joker = _joker(game)
+        jokers = hand[joker] if joker is not None else 0
+        allow_j = joker is not None and c.size >= auto.jokers.min_group
+        for f in range(c.size):
+            if f and not allow_j:
+                break
+            if hand[tile] >= c.size - 1 - f and jokers >= f:
+                aid = cat.get(ACT.CLAIM, (c.name, f))
+                if aid is not None:
+                    out.append(aid)
+    return sorted(set(out))
+
+
+def make_exposure(game, seat: int, discarder: int, tile: int, a) -> None:
+    st = game.st
+    auto = game.auto
+    name, form = a.arg
+    c = auto.claim(name)
+    game.give(seat, tile)
+    if c.shape == "run":
+        k = auto.tiles.kinds[tile]
+        low = k.rank - form
+        run = tuple(auto.tiles.suited(k.suit, r).index for r in range(low, low + c.size))
+        for t in run:
+            game.take(seat, t)
+        st.exposures[seat].append(Exposure(name, run[0], c.size, 0, False, discarder, run))
+    else:
+        joker = _joker(game)
+        game.take(seat, tile, c.size - form)
+        if form:
+            game.take(seat, joker, form)
+        st.exposures[seat].append(Exposure(name, tile, c.size, form, False, discarder))
+        if c.size == 4 and auto.kongs["replacement"]:
+            st.kong_draws[seat] += 1
+            if not draw_for(game, seat, dead_wall=True):
+                st.flag = "wall_game"
+                return
+    st.turn = seat
+    st.last_discard = None
+    if "impossible exposure" in auto.dead_causes and not game.rules.exposures_possible(st, seat):
+        st.dead[seat] = True
+        st.dead_reason[seat] = "impossible exposure"
+    st.flag = "claimed"
+
+
+class Replacement:
+    """System: a replacement tile from the kong box for a declared kong."""
+
+    def run(self, game, state) -> None:
+        st = game.st
+        st.kong_draws[st.turn] += 1
+        if not draw_for(game, st.turn, dead_wall=True):
+            st.flag = "wall_game"
+
+
+class RobWindow(ClaimWindow):
+    """Simultaneous: after an added kong, seats whose hand the tile completes may rob it."""
+
+    def enter(self, game, state) -> bool:
+        st = game.st
+        st.asked = []
+        st.pending = {}
+        seat, tile = st.kong_pending
+        for i in range(1, game.n):
+            s = (seat + i) % game.n
+            if not st.dead[s] and game.rules.completes(st, s, tile):
+                st.asked.append(s)
+                st.pending[s] = {"choice": None, "done": False, "options": [game.catalogue.id(ACT.MAHJONG)]}
+        return not st.asked
+
+    def apply(self, game, state, action) -> bool:
+        st = game.st
+        seat = self.actor(game)
+        st.pending[seat]["choice"] = action
+        st.pending[seat]["done"] = True
+        if not all(st.pending[s]["done"] for s in st.asked):
+            return False
+        robber = next((s for s in st.asked if game.catalogue[st.pending[s]["choice"]].family == ACT.MAHJONG), None)
+        st.asked, st.pending = [], {}
+        if robber is None:
+            return True
+        owner, tile = st.kong_pending
+        exps = st.exposures[owner]
+        for i, e in enumerate(exps):
+            if e.kind == "kong_added" and e.tile == tile:
+                exps[i] = Exposure("pung", tile, 3, 0, False, e.source)
+        game.give(robber, tile)
+        st.winner = robber
+        st.win = {"seat": robber, "self_drawn": False, "by_discard": True, "discarder": owner, "tile": tile,
+                  "source": "robbed kong", "robbed_kong": True, "last_of_wall": False}
+        st.flag = "won"
+        return True
+
+
+HANDLERS = {"play_start": PlayStart(), "draw": Draw(), "turn": Turn(), "claim_window": ClaimWindow(),
+            "replacement": Replacement(), "rob_window": RobWindow()}

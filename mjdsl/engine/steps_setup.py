@@ -1,0 +1,152 @@
+"""Steps before play: the shuffle and the dice (chance), the deal, bonus-tile replacement.
+
+The wall is a ring of ``sides x length`` stacks ``height`` high, built by the shuffle.
+The dice say where it is broken (seed: classical, the side from East's throw and the
+stack from the sum of both throws, counted from the left of that side); the live wall
+is drawn from just after the break, the dead wall (kong box and loose tiles) is the
+last tiles before it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+
+class Shuffle:
+    """Chance: one outcome, a seed, gives the whole order of the tiles."""
+
+    def outcomes(self, game, state):
+        # Too many to list; a uniform draw over seeds (see Game.SHUFFLE_SEEDS).
+        return []
+
+    def valid_outcome(self, game, state, a) -> bool:
+        from .game import SHUFFLE_SEEDS
+
+        return isinstance(a, int) and 0 <= a < SHUFFLE_SEEDS
+
+    def apply(self, game, state, seed) -> bool:
+        auto = game.auto
+        tiles = [k.index for k in auto.tiles.kinds for _ in range(k.copies)]
+        random.Random(seed).shuffle(tiles)
+        st = game.st
+        st.wall = tiles
+        st.head = 0
+        st.tail = len(tiles)
+        st.reserve = auto.wall.dead + auto.wall.loose
+        st.shuffle_seed = seed
+        return True
+
+
+def dice_distribution(n: int) -> list[tuple[int, float]]:
+    """Totals of n six-sided dice with their probabilities."""
+    counts: dict[int, int] = {}
+    for roll in itertools.product(range(1, 7), repeat=n):
+        counts[sum(roll)] = counts.get(sum(roll), 0) + 1
+    total = 6**n
+    return [(k, counts[k] / total) for k in sorted(counts)]
+
+
+class Dice:
+    """Chance: a throw of the dice (the total), which breaks the wall."""
+
+    def outcomes(self, game, state):
+        return dice_distribution(state.params["dice"])
+
+    def valid_outcome(self, game, state, a) -> bool:
+        n = state.params["dice"]
+        return isinstance(a, int) and n <= a <= 6 * n
+
+    def apply(self, game, state, total) -> bool:
+        st = game.st
+        st.dice.append(total)
+        if state.params["part"] == "side":
+            # counted round the table from the thrower (the dealer counts as 1)
+            st.break_side = (total - 1) % game.auto.wall.sides
+        else:
+            st.break_at = sum(st.dice) if state.params.get("counting", "").endswith("plus side") else total
+            _break_wall(game)
+        return True
+
+
+def _break_wall(game) -> None:
+    """Rotate the wall so that draws start just after the break; the tiles just before
+    it (the end of the list) are the dead wall."""
+    st = game.st
+    w = game.auto.wall
+    side = getattr(st, "break_side", 0)  # no side throw: the dealer's own side
+    stacks = w.sides * w.length
+    # stacks numbered round the ring; a side's stacks run left to right as its owner sees them
+    stack = (side * w.length + st.break_at) % stacks
+    cut = stack * w.height
+    st.wall = st.wall[cut:] + st.wall[:cut]
+
+
+class Deal:
+    """System: deal in the steps the ruleset gives (all N xT, dealer N, others N)."""
+
+    def run(self, game, state) -> None:
+        st = game.st
+        n = game.n
+        order = [(st.dealer + i) % n for i in range(n)]
+        for who, count, times in game.auto.deal:
+            for _ in range(times):
+                for seat in order:
+                    if who == "dealer" and seat != st.dealer or who == "others" and seat == st.dealer:
+                        continue
+                    for _ in range(count):
+                        t = game.draw_live()
+                        game.give(seat, t)
+
+
+class ReplaceBonus:
+    """System: set aside bonus tiles (and declared kongs) dealt, replace them from the
+    dead wall, the dealer first, in turn order; replacements that are again bonus
+    tiles are replaced in another round after everyone (seed: classical)."""
+
+    def run(self, game, state) -> None:
+        kinds = set(state.params["kinds"])
+        st = game.st
+        auto = game.auto
+        bonus_cls = {k for k in ("flower", "season") if k in kinds}
+        order = [(st.dealer + i) % game.n for i in range(game.n)]
+        for _ in range(64):  # rounds of replacement; bounded by the number of bonus tiles
+            changed = False
+            for seat in order:
+                changed |= replace_bonus_tiles(game, seat, bonus_cls, kongs="kong" in kinds)
+            if not changed or not state.params.get("again_after_everyone", True):
+                break
+
+
+def replace_bonus_tiles(game, seat: int, bonus_cls: set, kongs: bool = False) -> bool:
+    """Set aside the seat's bonus tiles (and four-alike as concealed kongs), one
+    replacement each from the dead wall. True if anything was replaced."""
+    from .state import Exposure
+
+    st = game.st
+    auto = game.auto
+    changed = False
+    hand = st.hands[seat]
+    for k in auto.tiles.kinds:
+        if k.cls in bonus_cls and hand[k.index]:
+            for _ in range(hand[k.index]):
+                game.take(seat, k.index)
+                st.bonus[seat].append(k.index)
+                r = game.draw_dead()
+                if r is not None:
+                    game.give(seat, r)
+                changed = True
+    if kongs:
+        for k in auto.tiles.kinds:
+            if k.cls not in ("flower", "season", "joker") and hand[k.index] == 4:
+                game.take(seat, k.index, 4)
+                st.exposures[seat].append(Exposure("kong_concealed", k.index, 4, concealed=True))
+                st.kong_draws[seat] += 1
+                r = game.draw_dead()
+                if r is not None:
+                    game.give(seat, r)
+                changed = True
+    return changed
+
+
+HANDLERS = {"shuffle": Shuffle(), "dice": Dice(), "deal": Deal(), "replace_bonus": ReplaceBonus()}

@@ -1,0 +1,1 @@
+"""The intermediate automaton: the model (plain data), the lowering, passes and dumps."""

@@ -1,0 +1,97 @@
+"""Expressions compiled to closures, with options folded in at compile time.
+
+Options are known when a ruleset is compiled, so ``charleston when charleston``
+becomes a constant and the lowering drops the Charleston's states when it is off.
+What is left reads facts from an *environment*: any object with ``fact(name)``
+and ``call(fn, arg)`` (the scorer, the payments, the session runner provide one).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Callable
+
+from .. import ast as A
+
+_BIN = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "^": operator.pow,
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+}
+
+
+class Const:
+    """A compiled expression whose value the options fixed."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __call__(self, env=None):
+        return self.value
+
+
+def compile_expr(e: A.Expr | None, options: dict) -> Callable[[Any], Any] | None:
+    """A callable ``f(env)``; a :class:`Const` where the value is known now."""
+    if e is None:
+        return None
+    if isinstance(e, A.Num):
+        return Const(e.value)
+    if isinstance(e, A.Bool):
+        return Const(e.value)
+    if isinstance(e, A.Str):
+        return Const(e.value)
+    if isinstance(e, A.Name):
+        if e.id in options:
+            return Const(options[e.id])
+        name = e.id
+        return lambda env: env.fact(name)
+    if isinstance(e, A.Not):
+        inner = compile_expr(e.operand, options)
+        if isinstance(inner, Const):
+            return Const(not inner.value)
+        return lambda env: not inner(env)
+    if isinstance(e, A.Call):
+        fn = e.fn
+        arg = e.args[0] if e.args else None
+        if isinstance(arg, A.Str):
+            value = arg.value
+            return lambda env: env.call(fn, value)
+        if fn in ("pattern", "announced") and isinstance(arg, A.Name):
+            value = arg.id
+            return lambda env: env.call(fn, value)
+        pred = compile_expr(arg, options)
+        return lambda env: env.call(fn, pred)
+    assert isinstance(e, A.BinOp)
+    left = compile_expr(e.left, options)
+    right = compile_expr(e.right, options)
+    if e.op == "and":
+        if isinstance(left, Const):
+            return right if left.value else Const(False)
+        if isinstance(right, Const):
+            return left if right.value else Const(False)
+        return lambda env: bool(left(env)) and bool(right(env))
+    if e.op == "or":
+        if isinstance(left, Const):
+            return Const(True) if left.value else right
+        if isinstance(right, Const):
+            return Const(True) if right.value else left
+        return lambda env: bool(left(env)) or bool(right(env))
+    op = _BIN[e.op]
+    if isinstance(left, Const) and isinstance(right, Const):
+        try:
+            return Const(op(left.value, right.value))
+        except (ZeroDivisionError, OverflowError, TypeError):
+            pass
+    return lambda env: op(left(env), right(env))
+
+
+def is_const(f) -> bool:
+    return f is None or isinstance(f, Const)
+
+
+def const_value(f, default=None):
+    """The value of a constant expression (or ``default`` for a missing one)."""
+    if f is None:
+        return default
+    return f.value if isinstance(f, Const) else default

@@ -1,0 +1,385 @@
+"""Lowering: a checked ruleset to an :class:`~mjdsl.ir.model.Automaton`.
+
+One ``lower_*`` function per block (``lower_charleston`` for the ``charleston``
+block, ...). The lowering may assume the checks found no errors. Options are
+folded in: a step whose condition is off produces no state.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import ast as A
+from ..check.flow import default_flow
+from ..check.winning import card_path
+from ..diagnostics import MjError, error
+from . import model as M
+from .expr import compile_expr, const_value
+
+
+class _Graph:
+    """States being built, in order; each phase appends and links to the next."""
+
+    def __init__(self):
+        self.states: dict[str, M.State] = {}
+        self.order: list[str] = []
+
+    def add(self, state: M.State) -> str:
+        self.states[state.id] = state
+        self.order.append(state.id)
+        return state.id
+
+    def link(self, sid: str, *transitions: M.Transition) -> None:
+        import attrs
+
+        s = self.states[sid]
+        # first match wins, so `always` goes last whatever order links were made in
+        nxt = sorted(s.next + tuple(transitions), key=lambda t: t.guard == "always")
+        self.states[sid] = attrs.evolve(s, next=tuple(nxt))
+
+
+def lower(ctx) -> M.Automaton:
+    """The automaton of a ruleset that checked clean."""
+    rs = ctx.ruleset
+    opts = ctx.options.values()
+    tiles = ctx.tiles
+    g = _Graph()
+    seats_b = rs.block(A.SeatsBlock)
+    seats = seats_b.count if seats_b else 4
+    winds_stmt = seats_b.one(A.SeatWinds) if seats_b else None
+    seat_winds = tuple(tiles.index(w.text) for w in winds_stmt.codes) if winds_stmt else ()
+
+    phases = [w.text for w in rs.flow.phases] if rs.flow else default_flow(rs)
+    lowerers = {"deal": lower_deal, "charleston": lower_charleston, "replacement": lower_replacement,
+                "play": lower_play}
+    # Each phase returns (first state id, [dangling state ids to link to the next phase]).
+    entry = None
+    dangling: list[tuple[str, str]] = []
+    for phase in phases:
+        first, ends = lowerers[phase](rs, g, opts)
+        if first is None:
+            continue
+        if entry is None:
+            entry = first
+        for sid, guard in dangling:
+            g.link(sid, M.Transition(guard, first))
+        dangling = ends
+    settle = g.add(M.State("settle", M.SYSTEM, "settle", {}, (M.Transition("always", "end"),)))
+    for sid, guard in dangling:
+        g.link(sid, M.Transition(guard, settle))
+    g.add(M.State("end", M.TERMINAL, "end"))
+
+    play = rs.block(A.PlayBlock)
+    claims = lower_claims(rs)
+    return M.Automaton(
+        name=rs.name or Path(rs.path).stem,
+        hash=rs.source_hash(),
+        tiles=tiles,
+        seats=seats,
+        seat_winds=seat_winds,
+        wall=lower_wall(rs),
+        deal=tuple((s.who, s.count, s.times) for s in rs.block(A.DealBlock).all(A.DealStep)),
+        states=dict(g.states),
+        start=entry,
+        claims=claims,
+        kongs=lower_kongs(rs),
+        jokers=lower_jokers(rs, tiles),
+        winning=lower_winning(rs, ctx, opts),
+        dead_causes=tuple(s.cause for s in (rs.block(A.DeadBlock).all(A.DeadCause) if rs.block(A.DeadBlock) else [])),
+        never_pass=_codes(tiles, [w for s in _charleston_stmts(rs) if isinstance(s, A.NeverPass) for w in s.codes]),
+        dead_discards=_codes(tiles, [w for s in (rs.block(A.ClaimsBlock).all(A.DeadDiscard) if rs.block(A.ClaimsBlock) else []) for w in s.codes]),
+        discard_live_until=(play.one(A.DiscardLive).until if play.one(A.DiscardLive) else "next turn"),
+        wall_game_left=(play.one(A.WallGame).left if play.one(A.WallGame) else 0),
+        announcements=tuple((a.name.text, a.title, a.time, a.freezes) for a in play.all(A.Announce)),
+        original_hand=play.one(A.OriginalHand) is not None,
+        bonus_kinds=_bonus_kinds(rs),
+        scoring=lower_scoring(rs, opts),
+        payments=lower_payments(rs, opts),
+        session=lower_session(rs, opts),
+        options=opts,
+        tile_classes={k: tuple(tiles.index(c) for c in v) for k, v in ctx.tile_classes.items()},
+    )
+
+
+def _codes(tiles, words) -> tuple[int, ...]:
+    return tuple(sorted({tiles.index(w.text) for w in words}))
+
+
+def _charleston_stmts(rs):
+    b = rs.block(A.CharlestonBlock)
+    if b is None:
+        return []
+    out = []
+    for s in b.stmts:
+        out.append(s)
+        if isinstance(s, A.OptionalRound):
+            out.extend(s.stmts)
+    return out
+
+
+def _bonus_kinds(rs) -> tuple[str, ...]:
+    b = rs.block(A.ReplacementBlock)
+    if b is None:
+        return ()
+    return tuple(k for s in b.all(A.ReplaceWhat) for k in s.kinds)
+
+
+# -----------------------------------------------------------------------------
+# Phases
+# -----------------------------------------------------------------------------
+
+
+def lower_deal(rs, g: _Graph, opts):
+    wall = rs.block(A.WallBlock)
+    deal = rs.block(A.DealBlock)
+    first = g.add(M.State("setup.shuffle", M.CHANCE, "shuffle", {}, (), wall.span))
+    prev = first
+    for i, b in enumerate(wall.all(A.WallBreak), 1):
+        sid = g.add(M.State(f"setup.dice.{b.part}", M.CHANCE, "dice",
+                            {"part": b.part, "dice": b.dice, "thrown_by": b.thrown_by, "counting": b.counting}, (), b.span))
+        g.link(prev, M.Transition("always", sid))
+        prev = sid
+    sid = g.add(M.State("setup.deal", M.SYSTEM, "deal", {}, (), deal.span))
+    g.link(prev, M.Transition("always", sid))
+    return first, [(sid, "always")]
+
+
+def lower_charleston(rs, g: _Graph, opts):
+    b = rs.block(A.CharlestonBlock)
+    if b is None or not const_value(compile_expr(b.condition, opts), True):
+        return None, []
+    never = [w.text for s in b.all(A.NeverPass) for w in s.codes]
+    counter = iter(range(1, 1000))
+    first = None
+    dangling: list[tuple[str, str]] = []
+
+    def attach(sid: str):
+        nonlocal first, dangling
+        if first is None:
+            first = sid
+        for d, guard in dangling:
+            g.link(d, M.Transition(guard, sid))
+        dangling = [(sid, "always")]
+
+    def steps(stmts, prefix: str):
+        for s in stmts:
+            if isinstance(s, A.PassStep):
+                if not const_value(compile_expr(s.condition, opts), True):
+                    continue
+                attach(g.add(M.State(f"{prefix}.{next(counter)}", M.SIMULTANEOUS, "pass",
+                                     {"count": s.count, "direction": s.direction, "blind": s.blind,
+                                      "never": never}, (), s.span)))
+            elif isinstance(s, A.OptionalRound):
+                vote = g.add(M.State(f"{prefix}.{s.name.text}.vote", M.SIMULTANEOUS, "vote",
+                                     {"rule": s.vote, "round": s.name.text}, (), s.span))
+                attach(vote)
+                steps(s.stmts, f"{prefix}.{s.name.text}")
+                # a stopped round skips to whatever follows it
+                dangling.append((vote, "stopped"))
+            elif isinstance(s, A.CourtesyStep):
+                if not const_value(compile_expr(s.condition, opts), True):
+                    continue
+                offer = g.add(M.State(f"{prefix}.courtesy.offer", M.SIMULTANEOUS, "offer",
+                                      {"direction": s.direction, "low": s.low, "high": s.high, "rule": s.offer},
+                                      (), s.span))
+                attach(offer)
+                attach(g.add(M.State(f"{prefix}.courtesy.pass", M.SIMULTANEOUS, "pass",
+                                     {"count": "offer", "direction": s.direction, "blind": False, "never": never},
+                                     (), s.span)))
+
+    steps(b.stmts, "charleston")
+    return first, dangling
+
+
+def lower_replacement(rs, g: _Graph, opts):
+    b = rs.block(A.ReplacementBlock)
+    if b is None:
+        return None, []
+    kinds = tuple(k for s in b.all(A.ReplaceWhat) for k in s.kinds)
+    order = b.one(A.ReplaceOrder)
+    sid = g.add(M.State("replacement", M.SYSTEM, "replace_bonus",
+                        {"kinds": kinds, "direction": order.direction if order else "counter clockwise",
+                         "again_after_everyone": b.one(A.ReplaceAgain) is not None}, (), b.span))
+    return sid, [(sid, "always")]
+
+
+def lower_play(rs, g: _Graph, opts):
+    p = rs.block(A.PlayBlock)
+    start = g.add(M.State("play.start", M.SYSTEM, "play_start",
+                          {"dealer_draws": sum(s.count for s in p.all(A.DealerDraws)),
+                           "dealer_opens": p.one(A.DealerOpens) is not None}, (), p.span))
+    draw = g.add(M.State("play.draw", M.SYSTEM, "draw", {}, (), (p.one(A.DrawFrom) or p).span))
+    turn = g.add(M.State("play.turn", M.DECISION, "turn", {}, (), p.span))
+    window = g.add(M.State("play.claims", M.SIMULTANEOUS, "claim_window", {}, (),
+                           rs.block(A.ClaimsBlock).span if rs.block(A.ClaimsBlock) else p.span))
+    after = g.add(M.State("play.after_claim", M.DECISION, "turn", {"after_claim": True}, (), p.span))
+    replace = g.add(M.State("play.replacement", M.SYSTEM, "replacement", {}, (), p.span))
+    rob = g.add(M.State("play.rob", M.SIMULTANEOUS, "rob_window", {}, (), p.span))
+    g.link(start, M.Transition("always", turn))
+    g.link(draw, M.Transition("wall_game", "settle"), M.Transition("always", turn))
+    g.link(turn, M.Transition("won", "settle"), M.Transition("replace", replace), M.Transition("rob", rob),
+           M.Transition("wall_game", "settle"), M.Transition("always", window))
+    g.link(window, M.Transition("won", "settle"), M.Transition("claimed", after), M.Transition("all_dead", "settle"),
+           M.Transition("always", draw))
+    g.link(after, M.Transition("won", "settle"), M.Transition("replace", replace), M.Transition("always", window))
+    g.link(replace, M.Transition("wall_game", "settle"), M.Transition("always", turn))
+    g.link(rob, M.Transition("won", "settle"), M.Transition("always", replace))
+    return start, []
+
+
+# -----------------------------------------------------------------------------
+# Specs
+# -----------------------------------------------------------------------------
+
+
+def lower_wall(rs) -> M.WallSpec:
+    w = rs.block(A.WallBlock)
+    st = {s.key: s.value for s in w.all(A.WallSetting)}
+    return M.WallSpec(st["sides"], st["length"], st["height"], st.get("dead wall", 0), st.get("loose tiles", 0),
+                      tuple((b.part, b.dice, b.thrown_by, b.counting) for b in w.all(A.WallBreak)), w.span)
+
+
+def lower_claims(rs) -> tuple[M.ClaimSpec, ...]:
+    b = rs.block(A.ClaimsBlock)
+    if b is None:
+        return ()
+    prio = b.one(A.Priority)
+    rank = {}
+    if prio is not None:
+        for i, level in enumerate(prio.levels):
+            for w in level:
+                rank[w.text] = i
+    out = []
+    for c in b.all(A.ClaimDecl):
+        out.append(M.ClaimSpec(c.name.text, c.size, c.shape, c.source, c.except_source,
+                               c.except_for.text if c.except_for else None, rank.get(c.name.text, 0), c.span))
+    return tuple(sorted(out, key=lambda c: (c.rank, c.name)))
+
+
+def lower_kongs(rs) -> dict:
+    b = rs.block(A.KongsBlock)
+    out = {"concealed": False, "added": False, "robbable": False, "replacement": None}
+    if b is None:
+        return out
+    for s in b.all(A.KongAllowed):
+        out[s.kind] = True
+        if s.robbable:
+            out["robbable"] = True
+    r = b.one(A.KongReplacement)
+    if r is not None:
+        out["replacement"] = r.where
+    return out
+
+
+def lower_jokers(rs, tiles) -> M.JokerSpec | None:
+    b = rs.block(A.JokersBlock)
+    if b is None:
+        return None
+    stand = b.one(A.JokerStand)
+    return M.JokerSpec(tiles.index(b.tile.text), stand.min_group if stand else 3, b.one(A.JokerSwap) is not None,
+                       b.one(A.JokerDead) is not None, b.one(A.JokerNeverPassed) is not None, b.span)
+
+
+def lower_winning(rs, ctx, opts) -> M.WinSpec:
+    b = rs.block(A.WinningBlock)
+    card = None
+    cpath = None
+    ref = b.one(A.CardRef)
+    if ref is not None:
+        cpath = str(card_path(ref))
+        card = compile_card_file(cpath, ctx.tiles, ref.span)
+    patterns = []
+    for p in b.all(A.PatternDecl):
+        patterns.append(lower_pattern(p, opts))
+    cc = b.one(A.ConcealedCalls)
+    return M.WinSpec(card, cpath, tuple(patterns), cc.claim.text if cc else None)
+
+
+def compile_card_file(path: str, tiles, span):
+    from ..cards.build import parse_card
+    from ..cards.expand import compile_card
+
+    text = Path(path).read_text(encoding="utf-8")
+    card, diags = parse_card(text, path)
+    if card is None:
+        raise MjError(diags or [error("MJ206", f"cannot read card {path}", span)])
+    return compile_card(card, tiles)
+
+
+def lower_pattern(p: A.PatternDecl, opts) -> M.PatternSpec:
+    from ..hands import patterns as HP
+
+    sets = next((s.count for s in p.stmts if isinstance(s, A.PatSets)), None)
+    pairs = next((s.count for s in p.stmts if isinstance(s, A.PatPairs)), 0)
+    mc = next((s for s in p.stmts if isinstance(s, A.PatMaxChows)), None)
+    max_chows = const_value(compile_expr(mc.limit, opts)) if mc else None
+    concealed = any(isinstance(s, A.PatConcealed) for s in p.stmts)
+    parts = []
+    for s in p.stmts:
+        if isinstance(s, A.PatEachOf):
+            parts.append(HP.EachOf(_tile_class(s.tiles)))
+        elif isinstance(s, A.PatExtraOf):
+            parts.append(HP.OneOf(_tile_class(s.tiles)))
+        elif isinstance(s, A.PatSuitCounts):
+            parts.append(HP.SuitCounts(s.counts))
+        elif isinstance(s, A.PatExtraSameSuit):
+            parts.append(HP.OneOf(HP.TileClass(("suited",), suit="a")))
+    special = HP.Pattern(p.name.text, tuple(parts), concealed) if parts else None
+    return M.PatternSpec(p.name.text, p.title or p.name.text, sets, pairs,
+                         int(max_chows) if max_chows is not None else None, special, concealed, p.span)
+
+
+def _tile_class(tc):
+    from ..hands import patterns as HP
+
+    if isinstance(tc, A.ClassUnion):
+        return HP.TileClass(tuple(w.text for w in tc.names))
+    raise MjError(error("MJ217", "explicit tile lists in patterns are not supported yet", tc.span,
+                        "name classes: terminal, simple, honour, wind, dragon"))
+
+
+def lower_scoring(rs, opts) -> M.ScoringSpec:
+    b = rs.block(A.ScoringBlock)
+    if b is None:
+        return M.ScoringSpec(None, None, False, False, ())
+    v = b.one(A.ScoreValue)
+    lim = b.one(A.ScoreLimit)
+    roof = b.one(A.ScoreRoofOff)
+    rules = tuple(
+        M.RuleSpec(r.name.text, r.title or r.name.text, r.amount, r.unit, r.scope,
+                   compile_expr(r.where, opts), compile_expr(r.condition, opts), r.span)
+        for r in b.all(A.ScoreRule)
+    )
+    return M.ScoringSpec(
+        compile_expr(v.expr, opts) if v else None,
+        const_value(compile_expr(lim.expr, opts)) if lim else None,
+        bool(const_value(compile_expr(roof.condition, opts), False)) if roof else False,
+        b.one(A.ScoreBestSplit) is not None,
+        rules,
+    )
+
+
+def lower_payments(rs, opts) -> M.PaymentsSpec:
+    b = rs.block(A.PaymentsBlock)
+    if b is None:
+        return M.PaymentsSpec((), False, False, {})
+    pays = tuple(M.PaySpec(p.payer, compile_expr(p.amount, opts), compile_expr(p.condition, opts), p.span)
+                 for p in b.all(A.Pay))
+    return M.PaymentsSpec(pays, b.one(A.SettleLosers) is not None, b.one(A.DealerDouble) is not None,
+                          {p.name.text: p.points for p in b.all(A.Penalty)})
+
+
+def lower_session(rs, opts) -> M.SessionSpec:
+    b = rs.block(A.SessionBlock)
+    if b is None:
+        return M.SessionSpec(1, None, None, True, False)
+    hands = b.one(A.SessionHands)
+    rounds = b.one(A.SessionRounds)
+    keeps = b.one(A.DealerKeeps)
+    return M.SessionSpec(
+        int(const_value(compile_expr(hands.expr, opts))) if hands else None,
+        int(const_value(compile_expr(rounds.expr, opts))) if rounds else None,
+        compile_expr(keeps.condition, opts) if keeps else None,
+        b.one(A.DealerRotates) is not None,
+        b.one(A.RoundWindRotates) is not None,
+    )

@@ -1,0 +1,228 @@
+"""The intermediate automaton: a checked ruleset lowered to plain data.
+
+An :class:`Automaton` is what the interpreter runs. It has two parts:
+
+* the **states** of a hand: each a chance step (the shuffle, the dice), a decision
+  (one seat acts), a simultaneous decision (several seats choose hidden, then a
+  declared resolver combines the choices), or a system step (the deal, a draw,
+  the settlement), with guarded transitions to the next states;
+* the **specs** the steps read: tiles, wall, claims, jokers, winning hands,
+  scoring, payments, session. Options are already applied: what the rules fix is
+  fixed here (a Charleston switched off has no states at all).
+
+Every state and spec keeps the span of the rule it came from, so that an engine
+message or a score explanation can point at the ruleset line.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import attrs
+
+from ..source import Span
+from ..tiles import TileSet
+
+# State kinds.
+CHANCE = "chance"
+DECISION = "decision"
+SIMULTANEOUS = "simultaneous"
+SYSTEM = "system"
+TERMINAL = "terminal"
+
+
+@attrs.frozen
+class Transition:
+    """Go to ``target`` when ``guard`` holds (guards are names the interpreter evaluates:
+    ``always``, ``stopped``, ``won``, ``claimed``, ``wall_game``, ...)."""
+
+    guard: str
+    target: str
+
+
+@attrs.frozen
+class State:
+    """One state of a hand.
+
+    id: unique name (``charleston.1``); kind: chance, decision, simultaneous, system
+    or terminal; step: the interpreter's handler (``pass``, ``claim_window``...);
+    params: the step's fixed parameters; next: transitions, first match wins;
+    span: the rule it came from.
+    """
+
+    id: str
+    kind: str
+    step: str
+    params: dict = attrs.field(factory=dict)
+    next: tuple[Transition, ...] = ()
+    span: Span | None = None
+
+
+@attrs.frozen
+class WallSpec:
+    """The wall: its size, what breaks it, how much is dead wall (kong box).
+
+    breaks: dice throws in order, each ``(part, dice, thrown_by, counting)``.
+    dead: tiles at the end kept back for replacements; loose: loose tiles on top.
+    """
+
+    sides: int
+    length: int
+    height: int
+    dead: int
+    loose: int
+    breaks: tuple[tuple[str, int, str, str], ...]
+    span: Span | None = None
+
+    @property
+    def size(self) -> int:
+        return self.sides * self.length * self.height
+
+
+@attrs.frozen
+class ClaimSpec:
+    """A claim of a discard.
+
+    name; size: tiles in the set made (None: only mah jongg); shape: ``same`` or
+    ``run``; source: whose discards (``any``, ``left``); widened: the source allowed
+    when claiming for the claim ``widened_for``; rank: priority (0 is highest).
+    """
+
+    name: str
+    size: int | None
+    shape: str | None
+    source: str
+    widened: str | None
+    widened_for: str | None
+    rank: int
+    span: Span | None = None
+
+    @property
+    def is_win(self) -> bool:
+        return self.size is None
+
+
+@attrs.frozen
+class JokerSpec:
+    """Jokers: the tile, the smallest group they may stand in, and what the rules allow."""
+
+    tile: int
+    min_group: int
+    swap: bool
+    dead_when_discarded: bool
+    never_passed: bool
+    span: Span | None = None
+
+
+@attrs.frozen
+class PatternSpec:
+    """A winning shape for hands not played from a card (four sets and a pair...)."""
+
+    name: str
+    title: str
+    sets: int | None
+    pairs: int
+    max_chows: int | None
+    special: Any  # a mjdsl.hands.Pattern for special hands, else None
+    concealed: bool
+    span: Span | None = None
+
+
+@attrs.frozen
+class WinSpec:
+    """How a hand wins: a compiled card, or patterns; and who may call what when concealed."""
+
+    card: Any  # mjdsl.cards CompiledCard or None
+    card_path: str | None
+    patterns: tuple[PatternSpec, ...]
+    concealed_calls_only: str | None
+
+
+@attrs.frozen
+class RuleSpec:
+    """A compiled score rule: amount in a unit, an optional scope and predicates."""
+
+    name: str
+    title: str
+    amount: float
+    unit: str
+    scope: str | None
+    where: Callable | None
+    when: Callable | None
+    span: Span | None = None
+
+
+@attrs.frozen
+class ScoringSpec:
+    value: Callable | None
+    limit: float | None
+    roof_off: bool
+    best_split: bool
+    rules: tuple[RuleSpec, ...]
+
+
+@attrs.frozen
+class PaySpec:
+    payer: str
+    amount: Callable
+    when: Callable | None
+    span: Span | None = None
+
+
+@attrs.frozen
+class PaymentsSpec:
+    pays: tuple[PaySpec, ...]
+    settle_losers: bool
+    dealer_double: bool
+    penalties: dict
+
+
+@attrs.frozen
+class SessionSpec:
+    hands: int | None
+    rounds: int | None
+    dealer_keeps: Callable | None
+    dealer_rotates: bool
+    round_wind_rotates: bool
+
+
+@attrs.frozen
+class Automaton:
+    """Everything the interpreter needs to play one hand, and a session of hands."""
+
+    name: str
+    hash: str
+    tiles: TileSet
+    seats: int
+    seat_winds: tuple[int, ...]
+    wall: WallSpec
+    deal: tuple[tuple[str, int, int], ...]
+    states: dict
+    start: str
+    claims: tuple[ClaimSpec, ...]
+    kongs: dict
+    jokers: JokerSpec | None
+    winning: WinSpec
+    dead_causes: tuple[str, ...]
+    never_pass: tuple[int, ...]
+    dead_discards: tuple[int, ...]
+    discard_live_until: str
+    wall_game_left: int
+    announcements: tuple[tuple[str, str, str, bool], ...]
+    original_hand: bool
+    bonus_kinds: tuple[str, ...]
+    scoring: ScoringSpec
+    payments: PaymentsSpec
+    session: SessionSpec
+    options: dict
+    tile_classes: dict
+    source_spans: dict = attrs.field(factory=dict)
+
+    def state(self, sid: str) -> State:
+        return self.states[sid]
+
+    def claim(self, name: str) -> ClaimSpec | None:
+        for c in self.claims:
+            if c.name == name:
+                return c
+        return None
