@@ -31,7 +31,7 @@ def check_winning(ctx) -> list[Diagnostic]:
     seats = ctx.block(A.SeatsBlock)
     _, hand = deal_sizes(ctx.block(A.DealBlock), ctx.block(A.PlayBlock), seats.count if seats else 4)
     for p in patterns:
-        sets = p.stmts and next((s.count for s in p.stmts if isinstance(s, A.PatSets)), None)
+        sets = next((s.count for s in p.stmts if isinstance(s, A.PatSets)), None)
         pairs = next((s.count for s in p.stmts if isinstance(s, A.PatPairs)), 0)
         if sets is not None and hand and 3 * sets + 2 * pairs != hand + 1:
             out.append(error("MJ245", f"pattern `{p.name.text}` makes {3 * sets + 2 * pairs} tiles, a winning hand has {hand + 1}",
