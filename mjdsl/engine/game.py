@@ -44,11 +44,11 @@ class Game:
         self.context = dict(context or {})
         self.n = auto.seats
         st = HandState(auto.seats, auto.tiles.size)
-        st.version = [0] * auto.seats
         st.dealer = dealer
         st.turn = dealer
         st.round_wind = round_wind if round_wind is not None else (auto.seat_winds[0] if auto.seat_winds else 0)
         self.st = st
+        self._legal: tuple = (-1, [])  # (history length, legal actions) of the last ask
         self.handlers = {}
         for mod in (steps_setup, steps_charleston, steps_play, settle):
             self.handlers.update(mod.HANDLERS)
@@ -78,7 +78,12 @@ class Game:
         actor = self.current_player()
         if seat is not None and seat != actor:
             return []
-        return self.handlers[state.step].legal(self, actor)
+        key = len(self.st.history)
+        if self._legal[0] == key:
+            return list(self._legal[1])
+        legal = self.handlers[state.step].legal(self, actor)
+        self._legal = (key, legal)
+        return list(legal)
 
     def action_mask(self, seat: int) -> list[bool]:
         mask = [False] * len(self.catalogue)
@@ -105,7 +110,7 @@ class Game:
                 raise IllegalAction(error("MJ402", f"chance outcome {action} is not possible at {state.id}",
                                           state.span or _nospan(), "replay the log the game wrote"))
         else:
-            legal = handler.legal(self, self.current_player())
+            legal = self.legal_actions()
             if action not in legal:
                 raise IllegalAction(error(
                     "MJ403", f"{self.catalogue.name(action)} is not legal for seat {self.current_player()} at {state.id}",
@@ -161,10 +166,9 @@ class Game:
         raise MjError(error("MJ404", f"no transition out of {state.id} for '{flag}'", state.span or _nospan(),
                             "this is a bug in the lowering: please report it"))
 
-    # -- tiles moving (every change bumps the seat's hand version) ---------------------
+    # -- tiles moving -------------------------------------------------------------------
     def give(self, seat: int, tile: int, n: int = 1) -> None:
         self.st.hands[seat][tile] += n
-        self.st.version[seat] += 1
 
     def take(self, seat: int, tile: int, n: int = 1) -> None:
         h = self.st.hands[seat]
@@ -172,7 +176,6 @@ class Game:
             raise MjError(error("MJ405", f"seat {seat} has {h[tile]} of tile {self.auto.tiles.kinds[tile].code}, "
                                 f"{n} needed", _nospan(), "this is a bug in a step handler"))
         h[tile] -= n
-        self.st.version[seat] += 1
 
     def draw_live(self) -> int | None:
         st = self.st

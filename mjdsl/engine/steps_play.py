@@ -190,7 +190,7 @@ class Turn:
 
     def _mahjong(self, game, seat: int) -> bool:
         st = game.st
-        if game.rules.is_win(st, seat):
+        if game.rules.is_win(st, seat, exact=True):
             draw = st.last_draw
             src = draw[1] if draw else "wall"
             st.winner = seat
@@ -321,7 +321,7 @@ class ClaimWindow:
         st.discards[discarder].pop()
         if a.family == ACT.MAHJONG:
             game.give(seat, tile)
-            if game.rules.is_win(st, seat):
+            if game.rules.is_win(st, seat, exact=True):
                 st.winner = seat
                 st.win = {"seat": seat, "self_drawn": False, "by_discard": True, "discarder": discarder,
                           "tile": tile, "source": "discard", "last_of_wall": st.live_left() == 0,

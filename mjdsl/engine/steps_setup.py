@@ -9,6 +9,7 @@ last tiles before it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
@@ -38,20 +39,21 @@ class Shuffle:
         return True
 
 
+@functools.lru_cache(maxsize=None)
 def dice_distribution(n: int) -> list[tuple[int, float]]:
     """Totals of n six-sided dice with their probabilities."""
     counts: dict[int, int] = {}
     for roll in itertools.product(range(1, 7), repeat=n):
         counts[sum(roll)] = counts.get(sum(roll), 0) + 1
     total = 6**n
-    return [(k, counts[k] / total) for k in sorted(counts)]
+    return tuple((k, counts[k] / total) for k in sorted(counts))
 
 
 class Dice:
     """Chance: a throw of the dice (the total), which breaks the wall."""
 
     def outcomes(self, game, state):
-        return dice_distribution(state.params["dice"])
+        return list(dice_distribution(state.params["dice"]))
 
     def valid_outcome(self, game, state, a) -> bool:
         n = state.params["dice"]

@@ -33,12 +33,11 @@ class WinRules:
             self.concealed_line = t.concealed
             self.group_index = {k: j for j, k in enumerate(t.group_keys)}
             self.group_counts = t.group_counts
+            # fit[t][c]: the variants that need at least c of tile t, as a bitset; a
+            # hand fits no variant unless every tile it holds passes (a quick reject)
+            self.fit = _fit_bits(self.card, self.need)
 
     # -- caching ------------------------------------------------------------------
-    def forget(self, seat: int) -> None:
-        """The seat's hand changed: its cached waits are stale."""
-        self._waits.pop(seat, None)
-
     def reset(self) -> None:
         self._waits.clear()
 
@@ -54,9 +53,21 @@ class WinRules:
         finally:
             hand[tile] -= 1
 
-    def is_win(self, st, seat: int) -> bool:
-        """Is the seat's hand, as it stands, a winning hand?"""
+    def is_win(self, st, seat: int, exact: bool = False) -> bool:
+        """Is the seat's hand, as it stands, a winning hand?
+
+        For a card, the quick answer reads the waits of the hand before its last draw
+        (usually cached from the claim window before); ``exact`` runs the matcher.
+        """
         if self.card is not None:
+            d = st.last_draw
+            if not exact and d is not None and st.turn == seat and st.hands[seat][d[0]]:
+                hand = st.hands[seat]
+                hand[d[0]] -= 1
+                try:
+                    return d[0] in self._card_waits(st, seat)
+                finally:
+                    hand[d[0]] += 1
             return bool(self._card_matches(st, seat))
         return self._pattern_win(st, seat) is not None
 
@@ -95,13 +106,15 @@ class WinRules:
         return ok
 
     def _card_waits(self, st, seat: int) -> frozenset:
-        key = st.version[seat]
-        hit = self._waits.get(seat)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        waits = self._compute_waits(st, seat)
-        self._waits[seat] = (key, waits)
-        return waits
+        """The seat's waits, cached by the hand's content (two hands a seat at most)."""
+        key = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
+        cache = self._waits.setdefault(seat, {})
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) >= 2:
+                cache.pop(next(iter(cache)))
+            hit = cache[key] = self._compute_waits(st, seat)
+        return hit
 
     def _compute_waits(self, st, seat: int) -> frozenset:
         """Tiles t such that the concealed hand plus t (and the exposures) makes a variant."""
@@ -116,12 +129,19 @@ class WinRules:
         total = int(h.sum()) + jokers
         if total + 1 != 14:
             return frozenset()
-        d = self.need - h  # (V, T)
-        fits = (d >= 0).all(axis=1) & self._allowed(st, seat)
-        if not fits.any():
+        mask = -1
+        for tile, c in enumerate(h.tolist()):
+            if c:
+                row = self.fit[tile]
+                mask &= row[c] if c < len(row) else 0
+                if not mask:
+                    return frozenset()
+        rows = _indices(mask, len(self.need))
+        rows = rows[self._allowed(st, seat)[rows]]
+        if not len(rows):
             return frozenset()
-        d = d[fits]
-        nat = self.natural[fits]
+        d = self.need[rows] - h  # every entry >= 0: the bitsets saw to it
+        nat = self.natural[rows]
         rack = np.asarray(st.hands[seat], dtype=np.int16)
         if self.joker is not None:
             rack = rack.copy()
@@ -139,17 +159,10 @@ class WinRules:
             out.update(np.nonzero(d[zero] > 0)[1].tolist())
             if self.joker is not None:
                 out.add(self.joker)
-        # confirm with the exact matcher (exposure grouping, joker slots)
-        return frozenset(t for t in out if self._exact_with(st, seat, t))
+        # the tests check these candidates against the exact matcher (test_engine_winning)
+        return frozenset(out)
 
-    def _exact_with(self, st, seat: int, tile: int) -> bool:
-        st.hands[seat][tile] += 1
-        try:
-            return bool(self._card_matches(st, seat, cache=False))
-        finally:
-            st.hands[seat][tile] -= 1
-
-    def _card_matches(self, st, seat: int, cache: bool = True):
+    def _card_matches(self, st, seat: int):
         conc = np.asarray(st.hands[seat], dtype=np.int16)
         exps = tuple(CardExposure(e.tile, e.size, e.jokers) for e in st.exposures[seat])
         hand = Hand(conc, exps)
@@ -194,3 +207,29 @@ class WinRules:
             if p.special is None and p.sets is not None:
                 out.extend(split_hand(hist, self.auto.tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows))
         return out
+
+
+_FIT: dict[int, tuple] = {}
+
+
+def _fit_bits(card, need: np.ndarray) -> list:
+    """Per tile and count, the bitset of variants needing at least that many (per card)."""
+    hit = _FIT.get(id(card))
+    if hit is None or hit[0] is not card:
+        fit = []
+        for tile in range(need.shape[1]):
+            col = need[:, tile]
+            fit.append([_bits(col >= c) for c in range(0, int(col.max(initial=0)) + 1)])
+        hit = _FIT[id(card)] = (card, fit)
+    return hit[1]
+
+
+def _bits(flags: np.ndarray) -> int:
+    """A boolean vector as a Python int bitset (bit v set when flags[v])."""
+    return int.from_bytes(np.packbits(flags.astype(np.uint8), bitorder="little").tobytes(), "little")
+
+
+def _indices(mask: int, n: int) -> np.ndarray:
+    """The set bits of a bitset, as variant indices."""
+    raw = np.frombuffer(mask.to_bytes((n + 7) // 8, "little"), dtype=np.uint8)
+    return np.nonzero(np.unpackbits(raw, bitorder="little")[:n])[0]

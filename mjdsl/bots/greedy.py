@@ -1,0 +1,192 @@
+"""The greedy bot: plays toward the nearest winning hands.
+
+With a card, "near" is the card's own distance: for every variant, how many tiles
+the hand still lacks (jokers counted only where they may stand), from the compiled
+card's tables. A discard or a pass keeps the most variants at the smallest
+distance; a claim is made when the exposure belongs to the nearest hands and
+brings them closer; a swap for a joker is always taken. Without a card (pattern
+rulesets) it discards the tile with fewest neighbours (a simple heuristic).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine import actions as ACT
+
+
+class GreedyBot:
+    name = "greedy"
+
+    #: stop an optional Charleston round when the hand is this close to a card hand
+    stop_at = 4
+
+    def choose(self, game, seat: int, legal: list[int], rng) -> int:
+        cat = game.catalogue
+        by_family: dict[str, list[int]] = {}
+        for a in legal:
+            by_family.setdefault(cat[a].family, []).append(a)
+        if ACT.MAHJONG in by_family:
+            return by_family[ACT.MAHJONG][0]
+        if ACT.SWAP in by_family:
+            return by_family[ACT.SWAP][0]
+        if ACT.ANNOUNCE in by_family:
+            return by_family[ACT.ANNOUNCE][0]
+        card = game.rules.card
+        if card is None:
+            return self._pattern_choice(game, seat, by_family, legal, rng)
+        view = _CardView(game, seat)
+        if ACT.BLIND in by_family:
+            return cat.id(ACT.BLIND, 0)
+        if ACT.VOTE in by_family:
+            return cat.id(ACT.VOTE, view.best() <= self.stop_at)
+        if ACT.OFFER in by_family:
+            useless = view.useless()
+            offers = [a for a in by_family[ACT.OFFER] if cat[a].arg <= useless]
+            return max(offers, key=lambda a: cat[a].arg) if offers else by_family[ACT.OFFER][0]
+        if ACT.CLAIM in by_family:
+            pick = view.best_claim([cat[a] for a in by_family[ACT.CLAIM]])
+            if pick is not None:
+                return pick.id
+        if ACT.NO_CLAIM in by_family and ACT.DISCARD not in by_family and ACT.PASS_TILE not in by_family:
+            return by_family[ACT.NO_CLAIM][0]
+        for fam in (ACT.DISCARD, ACT.PASS_TILE):
+            if fam in by_family:
+                tiles = [cat[a].arg for a in by_family[fam]]
+                t = view.worst_tile(tiles, rng, selected=_selected(game, seat) if fam == ACT.PASS_TILE else ())
+                return cat.id(fam, t)
+        return legal[rng.randrange(len(legal))]
+
+    def _pattern_choice(self, game, seat, by_family, legal, rng) -> int:
+        cat = game.catalogue
+        if ACT.KONG_CONCEALED in by_family:
+            return by_family[ACT.KONG_CONCEALED][0]
+        if ACT.CLAIM in by_family:
+            pungs = [a for a in by_family[ACT.CLAIM] if cat[a].arg[0] in ("pung", "kong")]
+            if pungs:
+                return pungs[0]
+        if ACT.DISCARD in by_family:
+            hand = game.st.hands[seat]
+            tiles = game.auto.tiles
+
+            def neighbours(t: int) -> int:
+                k = tiles.kinds[t]
+                n = 3 * (hand[t] - 1)
+                if k.suit is not None:
+                    for d in (-2, -1, 1, 2):
+                        o = tiles.suited(k.suit, k.rank + d)
+                        if o is not None and hand[o.index]:
+                            n += 3 - abs(d)
+                return n
+
+            options = [cat[a].arg for a in by_family[ACT.DISCARD]]
+            lowest = min(neighbours(t) for t in options)
+            worst = [t for t in options if neighbours(t) == lowest]
+            return cat.id(ACT.DISCARD, worst[rng.randrange(len(worst))])
+        if ACT.NO_CLAIM in by_family:
+            return by_family[ACT.NO_CLAIM][0]
+        return legal[rng.randrange(len(legal))]
+
+
+def _selected(game, seat: int) -> list[int]:
+    p = game.st.pending.get(seat)
+    return list(p["sel"]) if p and "sel" in p else []
+
+
+class _CardView:
+    """A seat's distance to every variant of the card, and what moves keep it small."""
+
+    def __init__(self, game, seat: int):
+        self.game = game
+        self.seat = seat
+        rules = game.rules
+        self.rules = rules
+        st = game.st
+        self.joker = rules.joker
+        rack = np.asarray(st.hands[seat], dtype=np.int16).copy()
+        self.jokers = int(rack[self.joker]) if self.joker is not None else 0
+        if self.joker is not None:
+            rack[self.joker] = 0
+        self.rack = rack
+        filled = rack.copy()
+        for e in st.exposures[seat]:
+            filled[e.tile] += e.size
+        self.filled = filled
+        self.allowed = rules._allowed(st, seat)
+
+    def _distance(self, rack: np.ndarray, filled: np.ndarray, jokers: int, allowed: np.ndarray) -> np.ndarray:
+        need, nat = self.rules.need, self.rules.natural
+        useful = np.minimum(need, filled[None, :]).sum(axis=1)
+        nat_short = np.maximum(nat - rack[None, :], 0).sum(axis=1)
+        missing = 14 - useful
+        open_slots = missing - nat_short
+        d = missing - np.minimum(jokers, np.maximum(open_slots, 0))
+        return np.where(allowed, d, 99)
+
+    def distances(self) -> np.ndarray:
+        return self._distance(self.rack, self.filled, self.jokers, self.allowed)
+
+    def best(self) -> int:
+        return int(self.distances().min())
+
+    def useless(self) -> int:
+        d = self.distances()
+        v = int(d.argmin())
+        return int(np.maximum(self.filled - self.rules.need[v], 0).sum())
+
+    def worst_tile(self, tiles, rng, selected=()) -> int:
+        """The tile whose loss keeps the most variants nearest."""
+        rack = self.rack.copy()
+        filled = self.filled.copy()
+        for t in selected:
+            if t != self.joker:
+                rack[t] -= 1
+                filled[t] -= 1
+        base = self._distance(rack, filled, self.jokers, self.allowed)
+        need = self.rules.need
+        best_key, best = None, []
+        for t in tiles:
+            if t == self.joker:
+                continue
+            # losing t costs a variant one step if every copy of t held is one it uses
+            after = base + (filled[t] <= need[:, t])
+            m = int(after.min())
+            key = (m, -int((after == m).sum()))
+            if best_key is None or key < best_key:
+                best_key, best = key, [t]
+            elif key == best_key:
+                best.append(t)
+        if not best:
+            return tiles[rng.randrange(len(tiles))]
+        return best[rng.randrange(len(best))]
+
+    def best_claim(self, claims):
+        """The claim that brings the nearest variants closer, fewest jokers first."""
+        st = self.game.st
+        ld = st.last_discard
+        if ld is None:
+            return None
+        tile = ld[1]
+        now = int(self.distances().min())
+        rules = self.rules
+        best = None
+        for a in sorted(claims, key=lambda a: a.arg[1]):
+            name, jokers_used = a.arg
+            spec = self.game.auto.claim(name)
+            if spec is None or spec.shape != "same":
+                continue
+            j = rules.group_index.get((tile, spec.size))
+            if j is None:
+                continue
+            allowed = self.allowed & ~rules.concealed_line & (rules.group_counts[:, j] >= 1)
+            rack = self.rack.copy()
+            rack[tile] -= spec.size - 1 - jokers_used
+            filled = rack.copy()
+            for e in st.exposures[self.seat]:
+                filled[e.tile] += e.size
+            filled[tile] += spec.size
+            after = int(self._distance(rack, filled, self.jokers - jokers_used, allowed).min())
+            # the claimed tile is one fewer to draw; it must also not cost more than it gives
+            if after < now and (best is None or after < best[0]):
+                best = (after, a)
+        return best[1] if best else None

@@ -1,0 +1,75 @@
+"""Game logs: a hand as compact JSON (ruleset hash, options, dealer, actions, result),
+and replaying one, checking every step.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..diagnostics import InputError
+from .game import Game, IllegalAction
+
+LOG_VERSION = 1
+
+
+def hand_log(auto, rec, ruleset_path: str, options_set: dict) -> dict:
+    return {
+        "version": LOG_VERSION,
+        "ruleset": ruleset_path,
+        "hash": auto.hash,
+        "set": options_set,
+        "seed": rec.seed,
+        "dealer": rec.dealer,
+        "round_wind": auto.tiles.kinds[rec.round_wind].code,
+        "actions": list(rec.actions),
+        "result": _jsonable(rec.result),
+        "returns": list(rec.returns),
+    }
+
+
+def _jsonable(x):
+    return json.loads(json.dumps(x, default=str))
+
+
+def read_log(path: str) -> dict:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such log file") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise InputError(f"{path}: not a game log ({e})") from None
+    for key in ("version", "ruleset", "hash", "dealer", "round_wind", "actions"):
+        if key not in data:
+            raise InputError(f"{path}: not a game log (no {key!r})")
+    if data["version"] != LOG_VERSION:
+        raise InputError(f"{path}: log version {data['version']} is not supported (this is {LOG_VERSION})")
+    if not isinstance(data["actions"], list) or not all(isinstance(a, int) for a in data["actions"]):
+        raise InputError(f"{path}: its actions are not a list of integers")
+    return data
+
+
+def replay(auto, data: dict, on_step=None) -> tuple[bool, str]:
+    """Re-run a log; (True, summary) when every step checks, else (False, what failed)."""
+    if data["hash"] != auto.hash:
+        return False, f"the log was written with ruleset hash {data['hash']}, this ruleset is {auto.hash}"
+    try:
+        rw = auto.tiles.index(data["round_wind"])
+    except InputError as e:
+        return False, str(e)
+    game = Game(auto, dealer=data["dealer"], round_wind=rw)
+    for i, a in enumerate(data["actions"]):
+        if game.is_terminal():
+            return False, f"step {i + 1}: the hand is over but the log goes on"
+        try:
+            who = game.current_player()
+            game.apply_action(a)
+        except IllegalAction as e:
+            return False, f"step {i + 1}: {e.diagnostics[0].message}"
+        if on_step is not None:
+            on_step(i + 1, who, a, game)
+    if not game.is_terminal():
+        return False, f"the log ends after {len(data['actions'])} steps, before the hand is over"
+    if "returns" in data and [round(x, 6) for x in game.returns()] != [round(x, 6) for x in data["returns"]]:
+        return False, f"the hand settles to {game.returns()}, the log says {data['returns']}"
+    return True, f"{len(data['actions'])} steps replayed; result {_jsonable(game.st.result)}"
