@@ -1,0 +1,289 @@
+"""Hypothesis strategies shared by the test suite, one section per subject.
+
+Each section says what it generates and what a test may rely on. Import what you
+need: ``from strategies import programs``.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from hypothesis import strategies as st
+
+# =============================================================================
+# Grammar: ruleset text generated from mjdsl.lark
+# =============================================================================
+#
+# ``programs()`` walks the compiled rules of the ruleset parser (Lark's BNF
+# rules: optional parts and repetitions already expanded into alternatives)
+# and writes one token per terminal. Every text it draws is syntactically
+# valid; it need not pass the checks (names are made up, counts are random).
+# Depth is bounded: past the budget only the alternatives that can finish in
+# the depth left are drawn, so generation always ends. Alternatives are listed
+# shortest first, so Hypothesis shrinks towards short programs.
+
+#: Names a generated program uses; any lower-case word that is not a keyword would do.
+_NAMES = ("a", "b", "standard", "jokerless", "kong_box", "x1", "_tmp", "charlestons", "mahjongg")
+#: End-of-line forms, with indentation, blank lines and comments (all one _NL token).
+_NEWLINES = ("\n", "\n    ", "\n\n", "  # why\n", "\r\n", "\n# a comment line\n    ", "\n\t")
+#: Separators between two tokens that would run together without one.
+_SPACES = (" ", "  ", "\t")
+
+
+@functools.lru_cache(maxsize=None)
+def _grammar():
+    """(rules by origin with alternatives shortest first, literal terminal texts, keywords)."""
+    from lark.grammar import Terminal
+
+    from mjdsl.syntax.parse import parser
+
+    p = parser()
+    literals = {t.name: t.pattern.value for t in p.terminals if t.pattern.type == "str"}
+    keywords = frozenset(v for v in literals.values() if v.isidentifier())
+    alts: dict[str, list[tuple[tuple[str, bool], ...]]] = {}
+    for r in p.rules:
+        alts.setdefault(r.origin.name, []).append(tuple((s.name, isinstance(s, Terminal)) for s in r.expansion))
+    # height: the fewest levels of rules a symbol needs to reach terminals
+    height = {name: None for name in alts}
+
+    def alt_height(alt):
+        hs = [0 if term else height[name] for name, term in alt]
+        return None if None in hs else max(hs, default=0)
+
+    changed = True
+    while changed:
+        changed = False
+        for name, options in alts.items():
+            hs = [h for h in (alt_height(a) for a in options) if h is not None]
+            if hs and (height[name] is None or 1 + min(hs) < height[name]):
+                height[name] = 1 + min(hs)
+                changed = True
+    ordered = {
+        name: tuple(sorted(((alt_height(a), a) for a in options), key=lambda t: (t[0], len(t[1]))))
+        for name, options in alts.items()
+    }
+    return ordered, literals, keywords, height
+
+
+def grammar_keywords() -> frozenset[str]:
+    """Every fixed word of the grammar that looks like a name (`pass`, `limit`, ...)."""
+    return _grammar()[2]
+
+
+def names() -> st.SearchStrategy[str]:
+    """A NAME that is not a keyword."""
+    kw = grammar_keywords()
+    return st.one_of(
+        st.sampled_from(_NAMES),
+        st.from_regex(r"[a-z_][a-z0-9_]{0,10}", fullmatch=True).filter(lambda s: s not in kw),
+    )
+
+
+def numbers() -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.integers(0, 200).map(str),
+        st.builds(lambda a, b: f"{a}.{b}", st.integers(0, 99), st.integers(0, 99)),
+    )
+
+
+def strings() -> st.SearchStrategy[str]:
+    """A quoted string: any characters but a quote, a backslash or a line end, and escapes."""
+    plain = st.characters(blacklist_categories=("Cs",), blacklist_characters='"\\\n\x00')
+    part = st.one_of(plain, st.sampled_from(['\\"', "\\\\"]))
+    return st.lists(part, max_size=12).map(lambda ps: '"' + "".join(ps) + '"')
+
+
+_TERMINAL_VALUES = {"NAME": names, "NUMBER": numbers, "STRING": strings}
+
+
+def _wordy(ch: str) -> bool:
+    return ch.isalnum() or ch in '_"'
+
+
+@st.composite
+def programs(draw, max_depth: int = 22, start: str = "start") -> str:
+    """A syntactically valid ruleset text (from the rule ``start`` of mjdsl.lark)."""
+    rules, literals, _, _ = _grammar()
+    tokens: list[str] = []
+
+    def expand(symbol: str, budget: int) -> None:
+        choices = [alt for h, alt in rules[symbol] if h <= budget - 1]
+        alt = choices[draw(st.integers(0, len(choices) - 1))] if len(choices) > 1 else choices[0]
+        for name, is_terminal in alt:
+            if not is_terminal:
+                expand(name, budget - 1)
+            elif name == "_NL":
+                if not (tokens and tokens[-1] in _NEWLINES):  # two newlines lex as one
+                    tokens.append(draw(st.sampled_from(_NEWLINES)))
+            elif name in _TERMINAL_VALUES:
+                tokens.append(draw(_TERMINAL_VALUES[name]()))
+            elif name == "MINUS":
+                tokens.append("-")
+            else:
+                tokens.append(literals[name])
+
+    height = _grammar()[3][start]
+    expand(start, max(max_depth, height))
+    out: list[str] = []
+    for tok in tokens:
+        if out and out[-1] not in _NEWLINES and tok not in _NEWLINES:
+            # a space is needed only between two word-like tokens; elsewhere try none
+            need = _wordy(out[-1][-1]) and _wordy(tok[0])
+            out.append(draw(st.sampled_from(_SPACES)) if need else draw(st.sampled_from(("", " "))))
+        out.append(tok)
+    return "".join(out)
+
+
+def statement_kinds() -> tuple[str, ...]:
+    """The grammar rules a top-level statement can be (``tiles_block``, ``option_decl``...)."""
+    rules = _grammar()[0]
+    return tuple(sorted(alt[0][0] for _, alt in rules["statement"]))
+
+
+def statements(max_depth: int = 16) -> st.SearchStrategy[str]:
+    """One top-level statement of a kind drawn evenly, so rare blocks are drawn as often as
+    common ones (whole programs are mostly expressions)."""
+    return st.sampled_from(statement_kinds()).flatmap(lambda k: programs(max_depth=max_depth, start=k))
+
+
+_PLAIN = {"NAME": "a", "NUMBER": "1", "STRING": '"s"', "MINUS": "-", "_NL": "\n"}
+
+
+def every_alternative() -> list[tuple[str, str]]:
+    """One short program per alternative of every rule: (label, text), no randomness.
+
+    The label is ``rule:index``. Each text reaches that alternative from ``start`` along
+    a shortest path, with every other symbol written as briefly as it can be.
+    """
+    rules, literals, _, _ = _grammar()
+    # the fewest tokens each rule can be written in, and how
+    short: dict[str, tuple[str, ...] | None] = {name: None for name in rules}
+
+    def alt_tokens(alt):
+        out: list[str] = []
+        for name, term in alt:
+            if term:
+                out.append(_PLAIN.get(name) or literals[name])
+            elif short[name] is None:
+                return None
+            else:
+                out.extend(short[name])
+        return tuple(out)
+
+    changed = True
+    while changed:
+        changed = False
+        for name, options in rules.items():
+            for _, alt in options:
+                toks = alt_tokens(alt)
+                if toks is not None and (short[name] is None or len(toks) < len(short[name])):
+                    short[name], changed = toks, True
+    # how each rule is first reached from start: (parent, alternative, position)
+    reached: dict[str, tuple[str, tuple, int] | None] = {"start": None}
+    queue = ["start"]
+    while queue:
+        parent = queue.pop(0)
+        for _, alt in rules[parent]:
+            for i, (name, term) in enumerate(alt):
+                if not term and name not in reached:
+                    reached[name] = (parent, alt, i)
+                    queue.append(name)
+
+    def around(name: str, inner: tuple[str, ...]) -> tuple[str, ...]:
+        # the program with `inner` standing for `name`, everything else written briefly
+        while reached[name] is not None:
+            parent, alt, i = reached[name]
+            inner = alt_tokens(alt[:i]) + inner + alt_tokens(alt[i + 1:])
+            name = parent
+        return inner
+
+    out = []
+    for name, options in sorted(rules.items()):
+        if name not in reached:
+            continue
+        for k, (_, alt) in enumerate(options):
+            out.append((f"{name}:{k}", _join_plain(around(name, alt_tokens(alt)))))
+    return out
+
+
+def _join_plain(tokens) -> str:
+    text = ""
+    for tok in tokens:
+        if tok == "\n":
+            if not text.endswith("\n"):
+                text += "\n"
+        else:
+            text += (" " if text and not text.endswith("\n") else "") + tok
+    return text
+
+
+# =============================================================================
+# Cards: hands dealt from a compiled card of American mah jongg
+# =============================================================================
+#
+# Every strategy takes the compiled card (or its tile set) and draws histograms:
+# numpy int16 vectors over the tile set, jokers in the joker column.
+#
+# ``card_racks(tiles, size)``: ``size`` tiles drawn from the whole set (so never more
+#     copies of a tile than it holds); usually no card hand at all.
+# ``card_dealt(compiled)``: ``(variant index, hand)``, the tiles of one variant with
+#     jokers in some of its joker slots (groups of three or more identical tiles): at
+#     least where the set lacks natural copies, at most the set's jokers. The hand
+#     makes that variant.
+# ``card_near(compiled)``: a dealt hand with one to three tiles swapped for others of
+#     the set: near misses, and now and then another hand of the card.
+# ``card_hands(compiled)``: any of the three, 14 tiles, for properties over hands.
+
+
+@st.composite
+def card_racks(draw, tiles, size: int = 14):
+    import numpy as np
+
+    wall = np.repeat(np.arange(tiles.size), tiles.copies_vector())
+    picks = draw(st.lists(st.integers(0, len(wall) - 1), min_size=size, max_size=size, unique=True))
+    return np.bincount(wall[picks], minlength=tiles.size).astype(np.int16)
+
+
+@st.composite
+def card_dealt(draw, compiled):
+    import numpy as np
+
+    tiles, joker = compiled.tiles, compiled.joker
+    v = draw(st.integers(0, len(compiled.variants) - 1))
+    var = compiled.variants[v]
+    hand = var.need.copy()
+    slots = var.need - var.natural  # joker slots per tile
+    forced = np.maximum(var.need - tiles.copies_vector(), 0)
+    budget = tiles.kinds[joker].copies - int(forced.sum())
+    jokers = forced.copy()
+    for t in np.nonzero(slots)[0]:
+        extra = draw(st.integers(0, min(int(slots[t] - forced[t]), budget)))
+        jokers[t] += extra
+        budget -= extra
+    hand -= jokers
+    hand[joker] += int(jokers.sum())
+    return v, hand.astype(np.int16)
+
+
+@st.composite
+def card_near(draw, compiled):
+    import numpy as np
+
+    tiles = compiled.tiles
+    _, hand = draw(card_dealt(compiled))
+    hand = hand.copy()
+    copies = tiles.copies_vector()
+    for _ in range(draw(st.integers(1, 3))):
+        out = draw(st.sampled_from([int(t) for t in np.nonzero(hand)[0]]))
+        into = draw(st.sampled_from([int(t) for t in np.nonzero(hand < copies)[0]]))
+        hand[out] -= 1
+        hand[into] += 1
+    return hand
+
+
+def card_hands(compiled):
+    return st.one_of(
+        card_dealt(compiled).map(lambda vh: vh[1]),
+        card_near(compiled),
+        card_racks(compiled.tiles),
+    )
