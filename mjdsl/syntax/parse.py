@@ -91,7 +91,7 @@ def _build(tree, source: Source, diags: list[Diagnostic]) -> A.Program | None:
     try:
         sys.setrecursionlimit(max(limit, 4000))
         return Builder(source.path).transform(tree)
-    except (VisitError, RecursionError) as e:  # pragma: no cover - a builder bug, reported not raised
+    except (VisitError, RecursionError, NotImplementedError) as e:  # pragma: no cover - a builder bug, reported
         orig = getattr(e, "orig_exc", e)
         diags.append(error("MJ199", f"internal error while reading the file: {orig!r}", Span.point(source.path, 1, 1),
                            "please report this with the file that caused it"))
