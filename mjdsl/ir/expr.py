@@ -60,6 +60,9 @@ def compile_expr(e: A.Expr | None, options: dict) -> Callable[[Any], Any] | None
         if fn in ("pattern", "announced") and isinstance(arg, A.Name):
             value = arg.id
             return lambda env: env.call(fn, value)
+        if fn == "calling_for":  # rule names, passed as a tuple of strings
+            names = tuple(a.id for a in e.args if isinstance(a, A.Name))
+            return lambda env: env.call(fn, names)
         pred = compile_expr(arg, options)
         return lambda env: env.call(fn, pred)
     assert isinstance(e, A.BinOp)

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
+
 from .. import ast as A
 from ..check.flow import default_flow
 from ..check.winning import card_path
 from ..diagnostics import MjError, error
 from . import model as M
+from ..exprtext import expr_text
 from .expr import compile_expr, const_value
 
 
@@ -70,8 +73,8 @@ def lower(ctx) -> M.Automaton:
     g.add(M.State("end", M.TERMINAL, "end"))
 
     play = rs.block(A.PlayBlock)
-    claims = lower_claims(rs)
-    return M.Automaton(
+    claims = lower_claims(rs, opts)
+    auto = M.Automaton(
         name=rs.name or Path(rs.path).stem,
         hash=rs.source_hash(),
         tiles=tiles,
@@ -99,6 +102,9 @@ def lower(ctx) -> M.Automaton:
         options=opts,
         tile_classes={k: tuple(tiles.index(c) for c in v) for k, v in ctx.tile_classes.items()},
     )
+    from .dump import ruleset_hash
+
+    return attrs.evolve(auto, hash=ruleset_hash(auto))
 
 
 def _codes(tiles, words) -> tuple[int, ...]:
@@ -239,7 +245,7 @@ def lower_wall(rs) -> M.WallSpec:
                       tuple((b.part, b.dice, b.thrown_by, b.counting) for b in w.all(A.WallBreak)), w.span)
 
 
-def lower_claims(rs) -> tuple[M.ClaimSpec, ...]:
+def lower_claims(rs, opts=None) -> tuple[M.ClaimSpec, ...]:
     b = rs.block(A.ClaimsBlock)
     if b is None:
         return ()
@@ -251,6 +257,8 @@ def lower_claims(rs) -> tuple[M.ClaimSpec, ...]:
                 rank[w.text] = i
     out = []
     for c in b.all(A.ClaimDecl):
+        if opts is not None and not const_value(compile_expr(c.condition, opts), True):
+            continue  # switched off by an option
         out.append(M.ClaimSpec(c.name.text, c.size, c.shape, c.source, c.except_source,
                                c.except_for.text if c.except_for else None, rank.get(c.name.text, 0), c.span))
     return tuple(sorted(out, key=lambda c: (c.rank, c.name)))
@@ -323,7 +331,13 @@ def lower_pattern(p: A.PatternDecl, opts) -> M.PatternSpec:
         elif isinstance(s, A.PatSuitCounts):
             parts.append(HP.SuitCounts(s.counts))
         elif isinstance(s, A.PatExtraSameSuit):
-            parts.append(HP.OneOf(HP.TileClass(("suited",), suit="a")))
+            ranks = tuple(range(s.ranks[0], s.ranks[1] + 1)) if s.ranks else None
+            kinds = ("suited", *(w.text for w in s.also))
+            parts.append(HP.OneOf(HP.TileClass(kinds, suit="a", ranks=ranks)))
+        elif isinstance(s, A.PatPairsOf):
+            parts.append(HP.PairsOf(s.count, _tile_class(s.tiles), s.distinct))
+        elif isinstance(s, A.PatKnitted):
+            parts.append(HP.Knitted(s.count, ("a", "b", "c")[: s.width], s.distinct))
     special = HP.Pattern(p.name.text, tuple(parts), concealed) if parts else None
     return M.PatternSpec(p.name.text, p.title or p.name.text, sets, pairs,
                          int(max_chows) if max_chows is not None else None, special, concealed, p.span)
@@ -341,17 +355,19 @@ def _tile_class(tc):
 def lower_scoring(rs, opts) -> M.ScoringSpec:
     b = rs.block(A.ScoringBlock)
     if b is None:
-        return M.ScoringSpec(None, None, False, False, ())
+        return M.ScoringSpec(None, "", None, False, False, ())
     v = b.one(A.ScoreValue)
     lim = b.one(A.ScoreLimit)
     roof = b.one(A.ScoreRoofOff)
     rules = tuple(
         M.RuleSpec(r.name.text, r.title or r.name.text, r.amount, r.unit, r.scope,
-                   compile_expr(r.where, opts), compile_expr(r.condition, opts), r.span)
+                   compile_expr(r.where, opts), compile_expr(r.condition, opts), r.span,
+                   f"where {expr_text(r.where)} when {expr_text(r.condition)}")
         for r in b.all(A.ScoreRule)
     )
     return M.ScoringSpec(
         compile_expr(v.expr, opts) if v else None,
+        expr_text(v.expr) if v else "",
         const_value(compile_expr(lim.expr, opts)) if lim else None,
         bool(const_value(compile_expr(roof.condition, opts), False)) if roof else False,
         b.one(A.ScoreBestSplit) is not None,
@@ -363,16 +379,19 @@ def lower_payments(rs, opts) -> M.PaymentsSpec:
     b = rs.block(A.PaymentsBlock)
     if b is None:
         return M.PaymentsSpec((), False, False, {})
-    pays = tuple(M.PaySpec(p.payer, compile_expr(p.amount, opts), compile_expr(p.condition, opts), p.span)
+    pays = tuple(M.PaySpec(p.payer, compile_expr(p.amount, opts), compile_expr(p.condition, opts), p.span,
+                           f"{expr_text(p.amount)} when {expr_text(p.condition)}")
                  for p in b.all(A.Pay))
+    # a penalty in limits is that many times the limit, so every penalty is in points
+    limit = lower_scoring(rs, opts).limit or 0
     return M.PaymentsSpec(pays, b.one(A.SettleLosers) is not None, b.one(A.DealerDouble) is not None,
-                          {p.name.text: p.points for p in b.all(A.Penalty)})
+                          {p.name.text: p.points * (limit if p.unit == "limits" else 1) for p in b.all(A.Penalty)})
 
 
 def lower_session(rs, opts) -> M.SessionSpec:
     b = rs.block(A.SessionBlock)
     if b is None:
-        return M.SessionSpec(1, None, None, True, False)
+        return M.SessionSpec(1, None, None, "", True, False)
     hands = b.one(A.SessionHands)
     rounds = b.one(A.SessionRounds)
     keeps = b.one(A.DealerKeeps)
@@ -380,6 +399,7 @@ def lower_session(rs, opts) -> M.SessionSpec:
         int(const_value(compile_expr(hands.expr, opts))) if hands else None,
         int(const_value(compile_expr(rounds.expr, opts))) if rounds else None,
         compile_expr(keeps.condition, opts) if keeps else None,
+        expr_text(keeps.condition) if keeps else "",
         b.one(A.DealerRotates) is not None,
         b.one(A.RoundWindRotates) is not None,
     )

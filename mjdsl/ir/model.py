@@ -150,11 +150,14 @@ class RuleSpec:
     where: Callable | None
     when: Callable | None
     span: Span | None = None
+    #: the predicates as written (canonical text), for dumps, the hash and explanations
+    text: str = ""
 
 
 @attrs.frozen
 class ScoringSpec:
     value: Callable | None
+    value_text: str
     limit: float | None
     roof_off: bool
     best_split: bool
@@ -167,6 +170,7 @@ class PaySpec:
     amount: Callable
     when: Callable | None
     span: Span | None = None
+    text: str = ""
 
 
 @attrs.frozen
@@ -182,6 +186,7 @@ class SessionSpec:
     hands: int | None
     rounds: int | None
     dealer_keeps: Callable | None
+    dealer_keeps_text: str
     dealer_rotates: bool
     round_wind_rotates: bool
 
