@@ -115,13 +115,15 @@ class _CardView:
         self.allowed = rules._allowed(st, seat)
 
     def _distance(self, rack: np.ndarray, filled: np.ndarray, jokers: int, allowed: np.ndarray) -> np.ndarray:
-        need, nat = self.rules.need, self.rules.natural
-        useful = np.minimum(need, filled[None, :]).sum(axis=1)
-        nat_short = np.maximum(nat - rack[None, :], 0).sum(axis=1)
-        missing = 14 - useful
-        open_slots = missing - nat_short
-        d = missing - np.minimum(jokers, np.maximum(open_slots, 0))
-        return np.where(allowed, d, 99)
+        """Tiles still to come for every variant: two small products with the card's
+        "at least k" planes (min(hand, need) summed over tiles, see cards/compiled.py)."""
+        t = self.rules.card.tables
+        useful = (filled[t.need_tile] >= t.need_level).astype(np.float32) @ t.need_planes
+        nat_covered = (rack[t.nat_tile] >= t.nat_level).astype(np.float32) @ t.nat_planes
+        missing = 14.0 - useful
+        open_slots = np.maximum(missing - (t.natural_total - nat_covered), 0)
+        d = missing - np.minimum(jokers, open_slots)
+        return np.where(allowed, d, 99.0)
 
     def distances(self) -> np.ndarray:
         return self._distance(self.rack, self.filled, self.jokers, self.allowed)
@@ -142,22 +144,19 @@ class _CardView:
             if t != self.joker:
                 rack[t] -= 1
                 filled[t] -= 1
-        base = self._distance(rack, filled, self.jokers, self.allowed)
-        need = self.rules.need
-        best_key, best = None, []
-        for t in tiles:
-            if t == self.joker:
-                continue
-            # losing t costs a variant one step if every copy of t held is one it uses
-            after = base + (filled[t] <= need[:, t])
-            m = int(after.min())
-            key = (m, -int((after == m).sum()))
-            if best_key is None or key < best_key:
-                best_key, best = key, [t]
-            elif key == best_key:
-                best.append(t)
-        if not best:
+        cand = [t for t in tiles if t != self.joker]
+        if not cand:
             return tiles[rng.randrange(len(tiles))]
+        base = self._distance(rack, filled, self.jokers, self.allowed)
+        near = base <= base.min() + 1  # only the nearest variants can change the choice
+        need = self.rules.need[near][:, cand]
+        # losing t costs a variant one step if every copy of t held is one it uses
+        after = base[near][:, None] + (filled[cand][None, :] <= need)
+        mins = after.min(axis=0)
+        counts = (after == mins[None, :]).sum(axis=0)
+        keys = list(zip(mins.tolist(), (-counts).tolist()))
+        best_key = min(keys)
+        best = [t for t, k in zip(cand, keys) if k == best_key]
         return best[rng.randrange(len(best))]
 
     def best_claim(self, claims):
