@@ -121,6 +121,14 @@ class Game:
         if done:
             self._leave(state)
 
+    def clone(self) -> "Game":
+        """An independent copy of the hand (the automaton and its tables are shared)."""
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.st = self.st.clone()
+        other._legal = (-1, [])
+        return other
+
     def returns(self) -> list[float]:
         return list(self.st.returns)
 

@@ -278,7 +278,7 @@ class ClaimWindow:
         return False
 
     def legal(self, game, seat) -> list[int]:
-        return [game.catalogue.id(ACT.NO_CLAIM)] + game.st.pending[seat]["options"]
+        return sorted([game.catalogue.id(ACT.NO_CLAIM)] + game.st.pending[seat]["options"])
 
     def apply(self, game, state, action) -> bool:
         st = game.st

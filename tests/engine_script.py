@@ -1,0 +1,68 @@
+"""Scripted hands for engine tests: a fixed deal and wall, then actions by name.
+
+``scripted(auto, hands, wall)`` plays the chance steps, then puts the given tiles in
+each seat's hand and the given tiles at the front of the wall (the rest of the set
+follows, in tile order), so a test states exactly the position it needs.
+"""
+
+from __future__ import annotations
+
+from mjdsl.engine.game import CHANCE, Game
+
+
+def scripted(auto, hands: dict, wall: str = "", dealer: int = 0) -> Game:
+    game = Game(auto, dealer=dealer)
+    while game.current_player() == CHANCE:
+        outs = game.chance_outcomes()
+        game.apply_action(outs[0][0] if outs else 0)
+    tiles = auto.tiles
+    st = game.st
+    left = {k.index: k.copies for k in tiles.kinds}
+    named = hands or {}
+    for s, text in named.items():
+        st.hands[s] = [0] * tiles.size
+        for t in tiles.parse(text):
+            st.hands[s][t] += 1
+    front = tiles.parse(wall)
+    for s in range(auto.seats):
+        if s in named or not named:  # with no hands named, every seat keeps what it was dealt
+            for t, n in enumerate(st.hands[s]):
+                left[t] -= n
+    for t in front:
+        left[t] -= 1
+    assert all(v >= 0 for v in left.values()), f"more tiles than the set has: {left}"
+    rest = [t for t, n in sorted(left.items()) for _ in range(n)]
+    # seats not named get single tiles of different kinds, no jokers: they can claim nothing
+    joker = auto.jokers.tile if auto.jokers else None
+    for s in range(auto.seats):
+        if named and s not in named:
+            st.hands[s] = [0] * tiles.size
+            want = 14 if s == dealer else 13
+            for t in sorted(left, key=lambda t: (-left[t], t)):
+                if want and left[t] > 0 and t != joker:
+                    st.hands[s][t] += 1
+                    left[t] -= 1
+                    want -= 1
+            assert want == 0, "not enough different tiles to fill a seat"
+    rest = [t for t, n in sorted(left.items()) for _ in range(n)]
+    st.wall = front + rest
+    st.head, st.tail = 0, len(st.wall)
+    game._legal = (-1, [])
+    return game
+
+
+def act(game: Game, seat: int, name: str) -> None:
+    """Apply the action called ``name`` for ``seat`` (which must be the one to act)."""
+    assert game.current_player() == seat, f"seat {game.current_player()} is to act, not {seat} (at {game.st.node})"
+    a = game.catalogue.lookup(name)
+    assert a is not None, f"no action named {name!r}"
+    assert a in game.legal_actions(), f"{name!r} is not legal; legal: {names(game)}"
+    game.apply_action(a)
+
+
+def names(game: Game) -> list[str]:
+    return [game.action_name(a) for a in game.legal_actions()]
+
+
+def hand_codes(game: Game, seat: int) -> list[str]:
+    return game.auto.tiles.expand(game.st.hands[seat])

@@ -1,0 +1,286 @@
+"""The American rules of issue 4, each as a scripted hand (fixed deal, scripted actions).
+
+Seeds: american-rulebook.txt and club-american-table.txt. The ruleset is the shipped
+rulesets/american.mj; the Charleston is switched off where a test is about play.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine_script import act, hand_codes, names, scripted
+from mjdsl.compile import compile_ruleset
+from mjdsl.engine import actions as ACT
+from mjdsl.engine.game import IllegalAction
+
+ROOT = Path(__file__).resolve().parent.parent
+AMERICAN = ROOT / "rulesets" / "american.mj"
+
+# Every hand below is 13 tiles (14 for the dealer, seat 0). "Winds" is the card line
+# NNNN EEE WWW SSSS: jokers may stand in any of its groups.
+FILLER = "1b 3b 5b 7b 9b 2c 4c 6c 8c 1d 3d 5d 7d"
+
+
+@pytest.fixture(scope="module")
+def auto():
+    return compile_ruleset(AMERICAN, [("charleston", "off")])
+
+
+@pytest.fixture(scope="module")
+def auto_charleston():
+    return compile_ruleset(AMERICAN)
+
+
+def test_two_seats_call_one_discard_the_next_in_turn_wins(auto):
+    # seat 1 and seat 3 can both pung 9d; seat 1 is next in turn after seat 0
+    g = scripted(auto, {0: "9d " + FILLER, 1: "9d 9d 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d 4d",
+                        2: "N N E E W W S S R R G G F", 3: "9d J 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d 4d"})
+    act(g, 0, "discard 9d")
+    assert g.current_player() == 1
+    act(g, 1, "claim pung (0 jokers)")
+    act(g, 3, "claim pung (1 joker)")
+    assert g.st.node == "play.after_claim" and g.st.turn == 1
+    assert [(e.kind, auto.tiles.kinds[e.tile].code, e.size) for e in g.st.exposures[1]] == [("pung", "9d", 3)]
+    assert g.st.exposures[3] == []
+
+
+def test_mah_jongg_beats_a_pung_call(auto):
+    # seat 3 waits on N for NNNN EEE WWW SSSS; seat 1 could pung N
+    g = scripted(auto, {0: "N " + FILLER, 1: "N N 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d 4d",
+                        3: "N E E E W W W S S S S J J"}, wall="")
+    act(g, 0, "discard N")
+    act(g, 1, "claim pung (0 jokers)")
+    act(g, 3, "mah jongg")
+    assert g.is_terminal()
+    res = g.st.result
+    assert res["winner"] == 3 and res["hand"] == "NNNN EEE WWW SSSS" and res["discarder"] == 0
+
+
+def test_two_mah_jongg_calls_go_to_the_next_seat_after_the_discarder(auto):
+    # seat 2 waits on N for NNNN EEE WWW SSSS, seat 3 for 11 1111 1111 NEWS
+    g = scripted(auto, {0: "N " + FILLER, 2: "N E E E W W W S S S J J J",
+                        3: "9b 9b 9c 9c 9c 9c 9d 9d 9d 9d E W S"})
+    act(g, 0, "discard N")
+    act(g, 2, "mah jongg")
+    act(g, 3, "mah jongg")
+    assert g.st.result["winner"] == 2
+
+
+def test_payments_discarder_double_others_single(auto):
+    g = scripted(auto, {0: "N " + FILLER, 3: "N E E E W W W S S S S J J"})
+    act(g, 0, "discard N")
+    act(g, 3, "mah jongg")
+    # 25 points; jokers used, so no jokerless double
+    assert g.returns() == [-50, -25, -25, 100]
+
+
+def test_self_drawn_all_pay_double_and_jokerless_doubles(auto):
+    # seat 1 draws the N that completes NNNN EEE WWW SSSS with no joker: 25 x 2 (jokerless)
+    g = scripted(auto, {0: "9d " + FILLER, 1: "N N N E E E W W W S S S S"}, wall="N")
+    act(g, 0, "discard 9d")
+    assert g.current_player() == 1 and "mah jongg" in names(g)
+    act(g, 1, "mah jongg")
+    assert g.st.result["jokers"] == 0
+    assert g.returns() == [-100, 300, -100, -100]
+
+
+def test_jokerless_singles_and_pairs_not_doubled_unless_the_option_says(auto):
+    # "FF 2026 2026 22 66 - a b c c · concealed 50": a singles-and-pairs hand
+    hand = "F 2b 0 2b 6b 2c 0 2c 6c 2d 2d 6d 6d"
+    g = scripted(auto, {0: "9d " + FILLER, 1: hand}, wall="F")
+    act(g, 0, "discard 9d")
+    act(g, 1, "mah jongg")
+    assert g.st.result["value"] == 50
+    doubled = compile_ruleset(AMERICAN, [("charleston", "off"), ("jokerless_singles_pairs", "on")])
+    g = scripted(doubled, {0: "9d " + FILLER, 1: hand}, wall="F")
+    act(g, 0, "discard 9d")
+    act(g, 1, "mah jongg")
+    assert g.st.result["value"] == 100
+
+
+def test_a_joker_swap_on_your_turn(auto):
+    g = scripted(auto, {0: "9d " + FILLER, 1: "9d J 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d 4d",
+                        2: "9d N N E E W W S S R R G G"}, wall="F")
+    act(g, 0, "discard 9d")
+    act(g, 1, "claim pung (1 joker)")
+    act(g, 1, "discard 2b")
+    # seat 2 draws F, holds a natural 9d, and may take the joker from seat 1's pung
+    assert g.current_player() == 2
+    act(g, 2, "swap 9d for a joker")
+    assert g.st.exposures[1][0].jokers == 0
+    assert "J" in hand_codes(g, 2) and "9d" not in hand_codes(g, 2)
+    assert g.current_player() == 2  # the swap does not end the turn
+
+
+def test_a_discarded_joker_is_dead(auto):
+    g = scripted(auto, {0: "J " + FILLER, 1: "J J 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d 4d"})
+    act(g, 0, "discard J")
+    # nobody is asked: the next seat draws
+    assert g.st.node == "play.turn" and g.current_player() == 1
+    assert not any(n.startswith("claim") for n in names(g))
+
+
+def test_a_concealed_hand_refuses_exposures_but_calls_the_mah_jongg_tile(auto):
+    # "FF 2026 2026 22 66 - a b c c · concealed": waiting on 6d
+    hand = "F F 2b 0 2b 6b 2c 0 2c 6c 2d 2d 6d"
+    g = scripted(auto, {0: "6d " + FILLER, 1: hand})
+    act(g, 0, "discard 6d")
+    assert "mah jongg" in names(g)
+    act(g, 1, "mah jongg")
+    assert g.st.result["hand"] == "FF 2026 2026 22 66 - a b c c"
+    # the same tiles with the two 2s of dots exposed as... nothing: pairs are never called
+    g = scripted(auto, {0: "2d " + FILLER, 1: "F F 2b 0 2b 6b 2c 0 2c 6c 2d 6d 6d"})
+    act(g, 0, "discard 2d")
+    assert g.current_player() == 1 and sorted(names(g)) == ["mah jongg", "no claim"]
+
+
+def test_a_concealed_line_does_not_match_with_an_exposure(auto):
+    # 11 33 55 77 99 DD DD (concealed): with 999 exposed it is no hand at all
+    # with a = bams, the DD DD are the dragons of craks (R) and dots (0)
+    g = scripted(auto, {0: "2c " + FILLER.replace("2c ", "3c "), 1: "1b 1b 3b 3b 5b 5b 7b 7b 9b 9b R R 0"})
+    rules = g.rules
+    assert rules.completes(g.st, 1, auto.tiles.index("0"))
+    from mjdsl.engine.state import Exposure
+
+    g.st.hands[1][auto.tiles.index("9b")] -= 2
+    g.st.exposures[1].append(Exposure("pung", auto.tiles.index("9b"), 3, 1))
+    g.st.hands[1][auto.tiles.index("J")] += 0
+    assert not rules.completes(g.st, 1, auto.tiles.index("0"))
+
+
+def test_a_dead_hand_from_an_impossible_exposure(auto):
+    # no hand on the Club card 2026 has a kong of east winds (EEE only)
+    assert (auto.tiles.index("E"), 4) not in set(auto.winning.card.tables.group_keys)
+    g = scripted(auto, {0: "E " + FILLER, 1: "E E E N N W W S S R R G G"})
+    act(g, 0, "discard E")
+    act(g, 1, "claim kong (0 jokers)")
+    assert g.st.dead[1] and g.st.dead_reason[1] == "impossible exposure"
+    # the dead player's tiles stay racked (14 with the exposure); play goes on after it
+    assert g.st.node == "play.turn" and g.current_player() == 2
+    assert sum(g.st.hands[1]) + 4 == 14
+    # and it is never asked again: not for a claim, not to draw
+    act(g, 2, "discard " + hand_codes(g, 2)[0])
+    assert 1 not in g.st.asked
+
+
+def test_a_discard_goes_dead_once_the_next_player_draws(auto):
+    g = scripted(auto, {0: "9d " + FILLER, 2: "9d 9d 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d 4d"}, wall="F")
+    act(g, 0, "discard 9d")
+    act(g, 2, "no claim")
+    # seat 1 has drawn: 9d is dead, no window offers it again
+    assert g.current_player() == 1 and g.st.last_discard is None
+    act(g, 1, "discard F")
+    # seat 2 still holds 9d 9d, but the only live discard is F: it is simply seat 2's turn
+    assert g.st.node == "play.turn" and g.current_player() == 2
+    assert not any(n.startswith("claim") for n in names(g))
+
+
+def test_the_wall_game_pays_nothing(auto):
+    g = scripted(auto, {})
+    st = g.st
+    st.tail = st.head + 2  # two tiles left in the live wall
+    while not g.is_terminal():
+        legal = g.legal_actions()
+        discards = [a for a in legal if g.catalogue[a].family == ACT.DISCARD]
+        g.apply_action(discards[0] if discards else g.catalogue.id(ACT.NO_CLAIM) if g.catalogue.id(ACT.NO_CLAIM) in legal else legal[0])
+    assert g.st.result["wall_game"] and g.returns() == [0, 0, 0, 0]
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing(auto):
+    g = scripted(auto, {0: "9d " + FILLER})
+    before = (list(map(list, g.st.hands)), g.st.node, len(g.st.history))
+    with pytest.raises(IllegalAction) as e:
+        g.apply_action(g.catalogue.id(ACT.DISCARD, auto.tiles.index("N")))
+    assert e.value.diagnostics[0].code == "MJ403" and "american.mj" in str(e.value.diagnostics[0].span)
+    assert (list(map(list, g.st.hands)), g.st.node, len(g.st.history)) == before
+
+
+# -- the Charleston -------------------------------------------------------------------
+
+
+def _pass(g, seat, codes):
+    for c in codes.split():
+        act(g, seat, f"pass {c}")
+
+
+def test_first_charleston_passes_right_across_left(auto_charleston):
+    hands = {0: "1b 1b 1b 2b 2b 2b 3b 3b 3b 4b 4b 4b 5b 5b", 1: "1c 1c 1c 2c 2c 2c 3c 3c 3c 4c 4c 4c 5c",
+             2: "1d 1d 1d 2d 2d 2d 3d 3d 3d 4d 4d 4d 5d", 3: "N N N E E E W W W S S S R"}
+    g = scripted(auto_charleston, hands)
+    assert g.st.node == "charleston.1"
+    for s, c in [(0, "1b 1b 1b"), (1, "1c 1c 1c"), (2, "1d 1d 1d"), (3, "N N N")]:
+        _pass(g, s, c)
+    # right is the next seat in turn: seat 0's tiles went to seat 1
+    assert hand_codes(g, 1).count("1b") == 3 and hand_codes(g, 0).count("N") == 3
+
+
+def test_jokers_are_never_passed(auto_charleston):
+    g = scripted(auto_charleston, {0: "J J J 2b 2b 2b 3b 3b 3b 4b 4b 4b 5b 5b"})
+    assert "pass J" not in names(g)
+    with pytest.raises(IllegalAction):
+        g.apply_action(g.catalogue.id(ACT.PASS_TILE, auto_charleston.tiles.index("J")))
+
+
+def _to_state(g, target: str):
+    """Pass the first tiles each seat may pass until the game reaches `target`."""
+    while g.st.node != target:
+        legal = g.legal_actions()
+        blind = [a for a in legal if g.catalogue[a].family == ACT.BLIND]
+        g.apply_action(g.catalogue.id(ACT.BLIND, 0) if blind else legal[0])
+
+
+def test_a_blind_pass_forwards_the_tiles_coming_in(auto_charleston):
+    g = scripted(auto_charleston, {})
+    _to_state(g, "charleston.3")  # the first left: blind allowed
+    assert g.st.node == "charleston.3"
+    # seat 0 forwards all three it receives from seat 1; the others pass three of their own
+    assert "forward 3 blind" in names(g)
+    act(g, 0, "forward 3 blind")
+    sent = {}
+    for s in (1, 2, 3):
+        act(g, s, "forward 0 blind")
+        picks = [n for n in names(g) if n.startswith("pass ")][:1] * 0 or None
+        chosen = []
+        for _ in range(3):
+            n = [x for x in names(g) if x.startswith("pass ")][0]
+            chosen.append(n.split()[1])
+            act(g, s, n)
+        sent[s] = chosen
+    # passing left: seat 1's tiles go to seat 0, who forwards them unseen to seat 3
+    assert sorted(sent[1]) == sorted([c for c in sent[1]])
+    h3 = hand_codes(g, 3)
+    for c in sent[1]:
+        assert c in h3
+    assert len(hand_codes(g, 0)) == 14 and len(hand_codes(g, 3)) == 13
+
+
+def test_the_second_charleston_stopped_by_one_player(auto_charleston):
+    g = scripted(auto_charleston, {})
+    _to_state(g, "charleston.second.vote")
+    for s in range(4):
+        act(g, s, "stop the round" if s == 2 else "go on")
+    assert g.st.node == "charleston.courtesy.offer"
+
+
+def test_the_second_charleston_goes_on_when_nobody_stops_it(auto_charleston):
+    g = scripted(auto_charleston, {})
+    _to_state(g, "charleston.second.vote")
+    for s in range(4):
+        act(g, s, "go on")
+    assert g.st.node == "charleston.second.4"
+
+
+def test_a_courtesy_pass_of_unequal_offers_takes_the_smaller(auto_charleston):
+    g = scripted(auto_charleston, {})
+    _to_state(g, "charleston.courtesy.offer")
+    for s, n in [(0, 3), (1, 0), (2, 1), (3, 2)]:
+        act(g, s, f"offer {n}")
+    assert g.st.offers == {0: 1, 2: 1, 1: 0, 3: 0}
+    assert g.st.node == "charleston.courtesy.pass"
+    # only seats 0 and 2 pass, one tile each
+    assert g.current_player() == 0
+    first = [n for n in names(g) if n.startswith("pass ")][0]
+    act(g, 0, first)
+    assert g.current_player() == 2
