@@ -1,0 +1,191 @@
+"""The card notation as data: small frozen nodes, each with the span it was written at.
+
+``build.py`` makes these from the parse tree and is the only code that sees Lark;
+everything after (pattern resolution, expansion, checks, rendering) reads only these
+nodes. A node keeps the text the author wrote (a group is ``"2026"``, a suit mark is
+``"a"`` or ``None`` for ``-``) and no tile set: which tiles a group means is decided
+when the card is expanded against a :class:`~mjdsl.tiles.TileSet`.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from ..source import Span
+
+
+class AnnotationKind(enum.Enum):
+    """What an annotation after ``·`` does; its value is the phrase as printed."""
+
+    ANY_RUN = "any run or number"
+    CONCEALED = "concealed"
+    ANY_WIND = "any wind"
+    ANY_DRAGON = "any dragon"
+    NO_JOKERS = "no jokers"
+
+
+#: The annotations a card may print, by their phrase.
+ANNOTATIONS: dict[str, AnnotationKind] = {k.value: k for k in AnnotationKind}
+
+#: Characters that stand for a tile whose suit comes from the group's suit letter.
+SUITED_LETTERS = frozenset("123456789D")
+#: Digits that name a rank (``0`` is the soap, not a rank).
+RANK_LETTERS = frozenset("123456789")
+
+
+@attrs.frozen
+class Group:
+    """One group of a hand, as printed: ``FF``, ``2026``, ``NEWS``, ``DDDD``."""
+
+    #: the characters as written, one a tile
+    text: str
+    span: Span
+
+    @property
+    def size(self) -> int:
+        """How many tiles the group is."""
+        return len(self.text)
+
+    @property
+    def same(self) -> bool:
+        """True for one tile repeated (pair, pung, kong, quint, sextet), False for singles."""
+        return len(set(self.text)) == 1
+
+    @property
+    def needs_suit(self) -> bool:
+        """True when some character (a number, ``D``) takes its suit from a suit letter."""
+        return any(c in SUITED_LETTERS for c in self.text)
+
+
+@attrs.frozen
+class SuitMark:
+    """The suit letter under one group: a letter, or ``None`` for ``-`` (no suit)."""
+
+    letter: str | None
+    span: Span
+
+    @property
+    def text(self) -> str:
+        return self.letter if self.letter is not None else "-"
+
+
+@attrs.frozen
+class Pattern:
+    """One pattern of a line: its groups, and its suit marks (empty when omitted)."""
+
+    groups: tuple[Group, ...]
+    suits: tuple[SuitMark, ...]
+    span: Span
+
+    @property
+    def text(self) -> str:
+        """The canonical text: groups and suit marks joined by single spaces."""
+        return " ".join([g.text for g in self.groups] + [s.text for s in self.suits])
+
+    @property
+    def size(self) -> int:
+        return sum(g.size for g in self.groups)
+
+
+@attrs.frozen
+class Annotation:
+    """An annotation after ``·``: its kind (``None`` if the phrase is unknown) and words."""
+
+    kind: AnnotationKind | None
+    #: the words as written, for messages about unknown phrases
+    words: tuple[str, ...]
+    span: Span
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+
+@attrs.frozen
+class HandLine:
+    """A hand line of the card: one or more alternative patterns, worth ``points``."""
+
+    patterns: tuple[Pattern, ...]
+    annotations: tuple[Annotation, ...]
+    #: the quoted description, unescaped, or None
+    description: str | None
+    points: int
+    #: where the points are written
+    points_span: Span
+    #: the title of the section the line is in ("" before any section)
+    section: str
+    span: Span
+
+    @property
+    def text(self) -> str:
+        """The canonical text of the line: its patterns joined by `` or ``."""
+        return " or ".join(p.text for p in self.patterns)
+
+    @property
+    def line(self) -> int:
+        """The line of the card file the hand is written on."""
+        return self.span.line
+
+    def has(self, kind: AnnotationKind) -> bool:
+        return any(a.kind is kind for a in self.annotations)
+
+    @property
+    def concealed(self) -> bool:
+        return self.has(AnnotationKind.CONCEALED)
+
+
+@attrs.frozen
+class Section:
+    """A titled section of the card and its hand lines, in order."""
+
+    title: str
+    lines: tuple[HandLine, ...]
+    span: Span
+
+
+@attrs.frozen
+class Year:
+    """``year 2026``."""
+
+    value: int
+    span: Span
+
+
+@attrs.frozen
+class PointsRange:
+    """``points 25..75``: the usual range of points on this card (a lint warns outside it)."""
+
+    low: int
+    high: int
+    span: Span
+
+
+@attrs.frozen
+class TilesRef:
+    """``tiles "../american.mj"``: the ruleset whose tile set the card is read against."""
+
+    #: the path as written, relative to the card file
+    path: str
+    span: Span
+
+
+@attrs.frozen
+class Card:
+    """A whole card: its title, header statements and sections."""
+
+    title: str
+    #: where the ``card "..."`` line is
+    span: Span
+    year: Year | None = None
+    points: PointsRange | None = None
+    tiles: TilesRef | None = None
+    sections: tuple[Section, ...] = ()
+    #: header statements written more than once, for the checks (first one wins)
+    repeated: tuple[Span, ...] = ()
+
+    @property
+    def lines(self) -> tuple[HandLine, ...]:
+        """Every hand line, in file order."""
+        return tuple(ln for s in self.sections for ln in s.lines)

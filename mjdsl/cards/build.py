@@ -1,0 +1,218 @@
+"""Card text to card AST: the only code that knows the Lark trees of ``card.lark``.
+
+:func:`parse_card` parses a ``.card`` text and returns ``(card, diagnostics)``; a
+syntax error becomes one diagnostic whose code is found by example (``messages.py``
+of this package lists the examples). :func:`card_from_body` builds a card from a
+``card_body`` subtree, for the ruleset grammar that imports it: rule and terminal
+names there carry Lark's import namespace (``card__card_line``), so every name is
+read through :func:`_local`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import lark
+from lark import Token, Tree
+
+from ..diagnostics import Diagnostic, MjError
+from ..source import Source, Span
+from . import ast
+from .syntax_errors import syntax_diagnostic
+
+GRAMMAR = Path(__file__).resolve().parent.parent / "syntax" / "card.lark"
+
+
+@lru_cache(maxsize=1)
+def parser() -> lark.Lark:
+    """The card parser, built once (LALR with positions; cached on disk by Lark).
+
+    The tests build the same grammar with ``strict=True`` (no shift/reduce conflicts,
+    no terminal collisions); here that check is skipped, as it costs 200 ms a start.
+    """
+    return lark.Lark(
+        GRAMMAR.read_text(encoding="utf-8"),
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=False,
+        cache=True,
+    )
+
+
+def parse_card(text: str, path: str = "<string>") -> tuple[ast.Card | None, list[Diagnostic]]:
+    """Parse card text; on a syntax error the card is None and one diagnostic says why."""
+    if not text.endswith("\n"):
+        text += "\n"  # the last statement ends with a newline like every other
+    try:
+        tree = parser().parse(text)
+    except lark.exceptions.UnexpectedInput as e:
+        return None, [syntax_diagnostic(e, text, path, parser().parse)]
+    return card_from_tree(tree, path), []
+
+
+def read_card(path: str | Path) -> ast.Card:
+    """Parse a ``.card`` file; MjError carrying the syntax diagnostic when it does not parse."""
+    source = Source.from_file(path)
+    card, diags = parse_card(source.text, source.path)
+    if card is None:
+        raise MjError(diags)
+    return card
+
+
+def card_from_tree(tree: Tree, path: str) -> ast.Card:
+    """A ``start`` or ``card_file`` tree to a :class:`~mjdsl.cards.ast.Card`."""
+    if _local(tree.data) == "start":
+        tree = tree.children[0]
+    title_tree = _subtrees(tree, "card_title")[0]
+    body = _subtrees(tree, "card_body")
+    return card_from_body(
+        body[0] if body else None,
+        path,
+        title=_string(title_tree.children[0]),
+        span=_span(path, title_tree),
+    )
+
+
+def card_from_body(body: Tree | None, path: str, title: str, span: Span) -> ast.Card:
+    """A ``card_body`` tree (possibly namespaced by an importing grammar) to a Card."""
+    return _Builder(path).card(body, title, span)
+
+
+class _Builder:
+    """Walks one card body; each ``card_*`` rule has a method of the same local name."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def card(self, body: Tree | None, title: str, span: Span) -> ast.Card:
+        header: dict[str, object] = {}
+        repeated: list[Span] = []
+        sections: list[ast.Section] = []
+        current: tuple[str, Span] | None = None
+        lines: list[ast.HandLine] = []
+
+        def close_section() -> None:
+            if current is not None:
+                sections.append(ast.Section(current[0], tuple(lines), current[1]))
+
+        for stmt in body.children if body is not None else ():
+            kind = _local(stmt.data)
+            if kind == "card_section":
+                close_section()
+                current, lines = (_string(stmt.children[0]), self.span(stmt)), []
+            elif kind == "card_line":
+                if current is None:  # lines before any section: an untitled one
+                    current = ("", self.span(stmt))
+                lines.append(self.card_line(stmt, current[0]))
+            else:
+                node = getattr(self, kind)(stmt)
+                if kind in header:
+                    repeated.append(node.span)
+                else:
+                    header[kind] = node
+        close_section()
+        return ast.Card(
+            title=title,
+            span=span,
+            year=header.get("card_year"),
+            points=header.get("card_points"),
+            tiles=header.get("card_tiles"),
+            sections=tuple(sections),
+            repeated=tuple(repeated),
+        )
+
+    # -- header --------------------------------------------------------------
+    def card_year(self, t: Tree) -> ast.Year:
+        return ast.Year(int(t.children[0]), self.span(t))
+
+    def card_points(self, t: Tree) -> ast.PointsRange:
+        low, high = t.children
+        return ast.PointsRange(int(low), int(high), self.span(t))
+
+    def card_tiles(self, t: Tree) -> ast.TilesRef:
+        return ast.TilesRef(_string(t.children[0]), self.span(t))
+
+    # -- hand lines ----------------------------------------------------------
+    def card_line(self, t: Tree, section: str) -> ast.HandLine:
+        patterns: list[ast.Pattern] = []
+        groups: list[ast.Group] = []
+        suits: tuple[ast.SuitMark, ...] = ()
+        annotations: list[ast.Annotation] = []
+        description: str | None = None
+        value: Token | None = None
+
+        def close_pattern() -> None:
+            nonlocal groups, suits
+            first = groups[0].span
+            last = suits[-1].span if suits else groups[-1].span
+            span = Span(self.path, first.line, first.column, last.end_line, last.end_column)
+            patterns.append(ast.Pattern(tuple(groups), suits, span))
+            groups, suits = [], ()
+
+        for child in t.children:
+            if isinstance(child, Token):  # CARD_OR: the next pattern begins
+                close_pattern()
+                continue
+            kind = _local(child.data)
+            if kind == "card_group":
+                groups.append(ast.Group(str(child.children[0]), self.span(child)))
+            elif kind == "card_suits":
+                suits = tuple(self.card_suit(s) for s in child.children)
+            elif kind == "card_annotation":
+                annotations.append(self.card_annotation(child))
+            elif kind == "card_description":
+                description = _string(child.children[0])
+            elif kind == "card_value":
+                value = child.children[0]
+        close_pattern()
+        assert value is not None  # the grammar ends every line with its points
+        return ast.HandLine(
+            patterns=tuple(patterns),
+            annotations=tuple(annotations),
+            description=description,
+            points=int(value),
+            points_span=_token_span(self.path, value),
+            section=section,
+            span=self.span(t),
+        )
+
+    def card_suit(self, t: Tree) -> ast.SuitMark:
+        tok = t.children[0]
+        return ast.SuitMark(None if str(tok) == "-" else str(tok), self.span(t))
+
+    def card_annotation(self, t: Tree) -> ast.Annotation:
+        words = tuple(str(w.children[0]) for w in t.children[1:])
+        return ast.Annotation(ast.ANNOTATIONS.get(" ".join(words)), words, self.span(t))
+
+    def span(self, t: Tree) -> Span:
+        return _span(self.path, t)
+
+
+# -- tree helpers -----------------------------------------------------------------
+def _local(name: str) -> str:
+    """A rule or terminal name without the namespace an importing grammar gave it."""
+    return str(name).rsplit("__", 1)[-1]
+
+
+def _subtrees(t: Tree, name: str) -> list[Tree]:
+    return [c for c in t.children if isinstance(c, Tree) and _local(c.data) == name]
+
+
+def _span(path: str, t: Tree) -> Span:
+    m = t.meta
+    return Span(path, m.line, m.column, m.end_line, m.end_column)
+
+
+def _token_span(path: str, tok: Token) -> Span:
+    return Span(path, tok.line, tok.column, tok.end_line, tok.end_column)
+
+
+def _string(tok: Token) -> str:
+    """The value of a STRING token: quotes removed, backslash escapes undone."""
+    body = str(tok)[1:-1]
+    out: list[str] = []
+    chars = iter(body)
+    for c in chars:
+        out.append(next(chars, "\\") if c == "\\" else c)
+    return "".join(out)

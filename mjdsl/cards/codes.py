@@ -1,0 +1,137 @@
+"""The diagnostic codes of cards: MJ150-MJ169 card syntax, MJ250-MJ279 card checks.
+
+Each entry has a title, an explanation for ``mjdsl explain``, and a wrong and a right
+card line. ``mjdsl.codes.load_all`` imports this module.
+"""
+
+from __future__ import annotations
+
+from ..codes import Code, register
+
+_H = 'card "Example"\n'
+
+register(
+    # -- syntax -------------------------------------------------------------------
+    Code("MJ150", "card syntax error",
+         "The card text does not follow the card notation here; the message says what was expected.",
+         _H + "FF 1111 ; 1111 1111 - a b c 25", _H + "FF 1111 1111 1111 - a b c 25"),
+    Code("MJ151", "card line has no points",
+         "Every hand line ends with its points, the value printed beside the hand.",
+         _H + "FF 1111 1111 1111 - a b c", _H + "FF 1111 1111 1111 - a b c 25"),
+    Code("MJ152", "something follows the points",
+         "The points are the last thing on a hand line. Annotations (after ·) and the "
+         "quoted description come before them.",
+         _H + 'FF 1111 1111 1111 - a b c 25 "kongs"', _H + 'FF 1111 1111 1111 - a b c "kongs" 25'),
+    Code("MJ153", "a group after the suit letters",
+         "A pattern is all its groups, then one suit letter per group. A group cannot follow "
+         "the suit letters (to give another pattern for the same line, join them with `or`).",
+         _H + "FF 1111 - a DDDD 1111 b a 25", _H + "FF 1111 DDDD 1111 - a a b 25"),
+    Code("MJ154", "a word where a suit letter, annotation or description was expected",
+         "Suit letters are single small letters, separated by spaces. An annotation starts "
+         "with `·` (or `,`); a description is in double quotes.",
+         _H + "FF 1111 1111 1111 - a b c any run or number 25",
+         _H + "FF 1111 1111 1111 - a b c · any run or number 25"),
+    Code("MJ155", "an annotation with no words",
+         "A `·` introduces an annotation such as `any run or number` or `concealed`.",
+         _H + "FF 11 22 33 44 55 66 - a a a a a a · 50",
+         _H + "FF 11 22 33 44 55 66 - a a a a a a · concealed 50"),
+    Code("MJ156", "`or` without a pattern after it",
+         "`or` joins two patterns of one line; a pattern must follow it.",
+         _H + "FF 1111 1111 1111 - a b c or · concealed 25",
+         _H + "FF 1111 1111 1111 - a b c or FF 1111 1111 1111 - a a b 25"),
+    Code("MJ157", "a header statement without its value",
+         "The header statements are `year N`, `points LOW..HIGH`, `tiles \"PATH\"` and "
+         "`section \"TITLE\"`.",
+         _H + "section Quints", _H + 'section "Quints"'),
+    Code("MJ158", "a card file starts with its title",
+         "The first statement of a card file is `card \"Title\"`.",
+         'year 2026\ncard "Club card 2026"', 'card "Club card 2026"\nyear 2026'),
+    Code("MJ159", "a hand line starts with a tile group",
+         "A hand line begins with its first group, in capital tile letters.",
+         _H + "ff 1111 1111 1111 - a b c 25", _H + "FF 1111 1111 1111 - a b c 25"),
+    Code("MJ160", "a string not closed on its line",
+         "Descriptions, titles and paths are double-quoted on one line; write `\\\"` for a quote inside.",
+         _H + 'section "Quints', _H + 'section "Quints"'),
+    Code("MJ161", "not a tile letter",
+         "Groups are written with the tile letters F (flower), 1-9, 0 (soap), D (the suit's "
+         "dragon), N E W S (winds), R G (red, green dragons).",
+         _H + "FF 1111 XXXX 1111 - a b c 25", _H + "FF 1111 DDDD 1111 - a b c 25"),
+    # -- checks -------------------------------------------------------------------
+    Code("MJ250", "a hand that is not 14 tiles",
+         "A hand on the card is fourteen tiles, exposures included. Count the letters of the groups.",
+         _H + "FF 1111 1111 111 - a b c 25", _H + "FF 1111 1111 1111 - a b c 25"),
+    Code("MJ251", "suit letters do not match the groups",
+         "A pattern with suits gives exactly one suit letter per group, `-` for a group with no suit.",
+         _H + "FF 2026 1111 1111 a b c 25", _H + "FF 2026 1111 1111 - a b c 25"),
+    Code("MJ252", "a suit letter on a group with no suit",
+         "Flowers, winds, R, G and 0 (the soap) have no suit; write `-` under them.",
+         _H + "FF 2222 0000 6666 a a a a 25", _H + "FF 2222 0000 6666 - a - a 25"),
+    Code("MJ253", "a group that needs a suit has none",
+         "Numbers and D (the dragon of the group's suit) take their suit from the group's letter.",
+         _H + "FF 2222 0000 6666 - - - a 25", _H + "FF 2222 0000 6666 - a - a 25"),
+    Code("MJ254", "more suit letters than the tile set has suits",
+         "Different letters are different suits; a set of three suits allows at most three letters.",
+         _H + "11 22 33 44 55 DD DD a b c d a b c 25", _H + "11 22 33 44 55 DD DD a b c a a b c 25"),
+    Code("MJ255", "a letter that names no tile of the tile set",
+         "The card is read against the tile set of its ruleset; every letter must name one of its tiles.",
+         'card "Example"\ntiles "no-winds.mj"\nNNNN EEE WWW SSSS 25', 'card "Example"\ntiles "american.mj"\nNNNN EEE WWW SSSS 25'),
+    Code("MJ256", "a variant needs more natural tiles than the set holds",
+         "Some suit or number choices of the line need more natural copies of a tile (pairs, "
+         "singles, the year, NEWS take no jokers) than the set has; those variants are left out.",
+         _H + "00 2026 2026 DD FF - a b c - 25", _H + "00 2026 2026 GG FF - a b - - 25"),
+    Code("MJ257", "no tiles can make this line",
+         "Every variant of the line needs more natural tiles, or more jokers, than the set holds.",
+         _H + "00 00 2026 2026 FF - - a b - 25", _H + "00 22 2026 2026 FF - a a b - 25"),
+    Code("MJ258", "two lines can be the same 14 tiles",
+         "Some fourteen tiles (jokers included) make both lines, so a winner cannot tell which "
+         "hand they hold; the message shows such tiles. Change one line so no tiles make both.",
+         _H + "22 44 666 888 DDDD a a a a a 25\n22 444 666 888 DDD a a a a a 30",
+         _H + "22 44 666 888 DDDD a a a a a 25\n11 33 555 777 9999 a a a a a 30"),
+    Code("MJ259", "a line written twice",
+         "The line makes exactly the same hands as an earlier line.",
+         _H + "NNNN EEE WWW SSSS 25\nNNNN EEE WWW SSSS 30", _H + "NNNN EEE WWW SSSS 25\nNNN EEEE WWWW SSS 30"),
+    Code("MJ260", "an annotation with no effect",
+         "`any run or number` on a line whose numbers cannot move (no numbers, or a 9 already), "
+         "`any wind` without winds, `any dragon` without D, `no jokers` without a group of three or more.",
+         _H + "NNNN EEE WWW SSSS · any run or number 25", _H + "NNNN EEE WWW SSSS 25"),
+    Code("MJ261", "unknown annotation",
+         "The annotations are `any run or number`, `concealed`, `any wind`, `any dragon` and `no jokers`.",
+         _H + "FF 11 22 33 44 55 66 - a a a a a a · concealled 50",
+         _H + "FF 11 22 33 44 55 66 - a a a a a a · concealed 50"),
+    Code("MJ262", "points outside the card's usual range",
+         "The card's `points LOW..HIGH` header says what a hand is usually worth; this line is outside it.",
+         _H + "points 25..75\nNNNN EEE WWW SSSS 250", _H + "points 25..75\nNNNN EEE WWW SSSS 25"),
+    Code("MJ263", "a points range that runs backwards",
+         "`points LOW..HIGH` needs LOW <= HIGH.", _H + "points 75..25", _H + "points 25..75"),
+    Code("MJ264", "a header statement written twice",
+         "`year`, `points` and `tiles` are given once; the first one counts.",
+         _H + "year 2026\nyear 2027", _H + "year 2026"),
+    Code("MJ265", "an annotation written twice on a line",
+         "Each annotation counts once.",
+         _H + "FF 11 22 33 44 55 66 - a a a a a a · concealed · concealed 50",
+         _H + "FF 11 22 33 44 55 66 - a a a a a a · concealed 50"),
+    Code("MJ266", "an alternative that adds no hands",
+         "Every hand this `or` alternative makes, an earlier pattern of the line makes too.",
+         _H + "FF 1111 1111 1111 - a b c or FF 1111 1111 1111 - c b a 25",
+         _H + "FF 1111 1111 1111 - a b c or FF 1111 1111 1111 - a a b 25"),
+    Code("MJ267", "a section with no hand lines",
+         "A section title with nothing under it; remove it or add its lines.",
+         _H + 'section "Quints"\nsection "369"\n333 666 9999 DDDD a a a a 25',
+         _H + 'section "369"\n333 666 9999 DDDD a a a a 25'),
+    Code("MJ268", "a card with no hand lines",
+         "The card lists no hands, so no tiles can ever win with it.",
+         _H + "year 2026", _H + "year 2026\nNNNN EEE WWW SSSS 25"),
+    Code("MJ269", "lines that share hands only through many jokers",
+         "A note, once per card: how many pairs of lines some fourteen tiles make alike, each "
+         "needing three or more jokers (MJ258 reports those needing fewer). At the table the "
+         "winner declares which hand they hold; most yearly cards have such pairs.",
+         _H + "FF 1111 1111 1111 - a b c 25\nFF 1111 3333 5555 - a b c 25",
+         _H + "FF 1111 1111 1111 - a b c 25\nFF 11 33 55 77 99 DD - a a a a a a 50"),
+    Code("MJ270", "the card's tiles ruleset does not exist",
+         "`tiles \"PATH\"` names the ruleset whose tile set the card is read against; the path "
+         "is relative to the card file.",
+         'card "Example"\ntiles "../americn.mj"', 'card "Example"\ntiles "../american.mj"'),
+)
+
+#: Every code this package reports, for tests and docs.
+CARD_CODES = tuple(f"MJ{n}" for n in (*range(150, 162), *range(250, 271)))
