@@ -1,0 +1,158 @@
+"""Card to concrete variants: the compiler expands suits, runs and winds.
+
+Nobody writes variants by hand. For each pattern of a line, every injective choice
+of suits for its suit letters, every offset of an ``any run or number`` line (the
+numbers move up together, staying in the suit's ranks; 0, D, winds and flowers stay),
+every choice of winds for ``any wind`` and of dragons for ``any dragon`` gives a
+variant. Identical variants are kept once; variants no tiles can make (more natural
+copies of a tile than the set holds, more jokers than it has) are set aside with the
+reason, for the checks.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Iterator
+
+import numpy as np
+
+from ..diagnostics import Diagnostic
+from ..tiles import Suit, TileSet
+from . import ast
+from .compiled import CompiledCard, Dropped, Variant, VariantGroup, build_tables
+from .pattern import Resolved, letter_tile, resolve
+
+
+def compile_card(card: ast.Card, tiles: TileSet) -> CompiledCard:
+    """Expand every line of ``card`` against ``tiles``; never raises on a bad card."""
+    lines = card.lines
+    diags: list[Diagnostic] = []
+    kept: list[Variant] = []
+    dropped: list[Dropped] = []
+    copies = tiles.copies_vector()
+    joker = tiles.joker
+    jokers = joker.copies if joker is not None else 0
+    for index, line in enumerate(lines):
+        seen: set[tuple] = set()
+        for p, pattern in enumerate(line.patterns):
+            resolved, problems = resolve(pattern, line, tiles)
+            diags.extend(problems)
+            if resolved is None:
+                continue
+            for var in expand_pattern(resolved, line, index, p, tiles):
+                key = var.key()
+                if key in seen:
+                    continue
+                seen.add(key)
+                why = _infeasible(var, copies, jokers, tiles)
+                if why is None:
+                    kept.append(var)
+                else:
+                    dropped.append(Dropped(var, *why))
+    variants = tuple(kept)
+    return CompiledCard(
+        card=card,
+        tiles=tiles,
+        lines=lines,
+        variants=variants,
+        dropped=tuple(dropped),
+        diagnostics=tuple(diags),
+        tables=build_tables(variants, lines, tiles.size),
+        joker=joker.index if joker is not None else None,
+    )
+
+
+def expand_pattern(r: Resolved, line: ast.HandLine, index: int, p: int, tiles: TileSet) -> Iterator[Variant]:
+    """Every concrete variant of one resolved pattern (duplicates included)."""
+    codes = tiles.by_code
+    for suits in itertools.permutations(tiles.suits, len(r.letters)):
+        by_letter = dict(zip(r.letters, suits))
+        for offset in _offsets(r, line, by_letter):
+            for winds in _wind_maps(r, line, tiles):
+                for dragons in _dragon_maps(r, line, tiles):
+                    need = np.zeros(tiles.size, dtype=np.int16)
+                    natural = np.zeros(tiles.size, dtype=np.int16)
+                    groups = []
+                    for slot in r.slots:
+                        suit = by_letter.get(slot.letter) if slot.letter else None
+                        found = [_code(ch, suit, offset, winds, dragons.get(slot.letter), tiles) for ch in slot.group.text]
+                        if None in found:  # a rank this suit lacks: not a hand of this set
+                            break
+                        idx = tuple(codes[c].index for c in found)
+                        np.add.at(need, list(idx), 1)
+                        if not slot.jokers:
+                            np.add.at(natural, list(idx), 1)
+                        groups.append(VariantGroup(idx, slot.jokers, slot.group.text, slot.group.span))
+                    else:
+                        yield Variant(
+                            line=index,
+                            pattern=p,
+                            need=need,
+                            natural=natural,
+                            groups=tuple(groups),
+                            suits=tuple((x, s.name) for x, s in by_letter.items()),
+                            offset=offset,
+                        )
+
+
+def _code(ch: str, suit: Suit | None, offset: int, winds: dict, dragon: str | None, tiles: TileSet) -> str | None:
+    """The tile code one letter of a group stands for in this variant (None: no such tile)."""
+    if ch in ast.RANK_LETTERS:
+        kind = tiles.suited(suit.name, int(ch) + offset)
+        return kind.code if kind is not None else None
+    if ch == "D":
+        return dragon if dragon is not None else suit.dragon
+    return winds.get(ch) or letter_tile(tiles, ch)
+
+
+def _offsets(r: Resolved, line: ast.HandLine, by_letter: dict[str, Suit]) -> range | list[int]:
+    """How far the numbers may move up: 0 only, unless ``any run or number``."""
+    if not line.has(ast.AnnotationKind.ANY_RUN):
+        return [0]
+    out = []
+    for k in range(0, 10):
+        if all(
+            int(ch) + k in by_letter[s.letter].ranks
+            for s in r.slots
+            for ch in s.group.text
+            if ch in ast.RANK_LETTERS
+        ):
+            out.append(k)
+        elif k > 0:
+            break
+    return out
+
+
+def _wind_maps(r: Resolved, line: ast.HandLine, tiles: TileSet) -> Iterator[dict[str, str]]:
+    """``any wind``: the winds written stand for any winds, different letters different winds."""
+    if not line.has(ast.AnnotationKind.ANY_WIND):
+        yield {}
+        return
+    winds = [k.code for k in tiles.of_class("wind")]
+    used = list(dict.fromkeys(ch for s in r.slots for ch in s.group.text if ch in winds))
+    for chosen in itertools.permutations(winds, len(used)):
+        yield dict(zip(used, chosen))
+
+
+def _dragon_maps(r: Resolved, line: ast.HandLine, tiles: TileSet) -> Iterator[dict[str, str]]:
+    """``any dragon``: each suit letter under a D group picks any dragon, different letters
+    different dragons, instead of the dragon of its suit."""
+    if not line.has(ast.AnnotationKind.ANY_DRAGON):
+        yield {}
+        return
+    dragons = [k.code for k in tiles.of_class("dragon")]
+    used = list(dict.fromkeys(s.letter for s in r.slots if "D" in s.group.text))
+    for chosen in itertools.permutations(dragons, len(used)):
+        yield dict(zip(used, chosen))
+
+
+def _infeasible(var: Variant, copies: np.ndarray, jokers: int, tiles: TileSet) -> tuple[str, int | None] | None:
+    """Why no tiles can make this variant, or None when some can."""
+    over = np.nonzero(var.natural > copies)[0]
+    if len(over):
+        t = int(over[0])
+        return (f"needs {int(var.natural[t])} natural {tiles.kinds[t].code}, the set holds {int(copies[t])}", t)
+    short = int(np.maximum(var.need - copies, 0).sum())
+    if short > jokers:
+        return (f"needs {short} jokers beyond the natural tiles, the set holds {jokers}", None)
+    return None
