@@ -1,0 +1,174 @@
+"""Card checks: what a card author needs to hear before printing a card.
+
+Each check is a plain function ``check_x(compiled) -> Iterable[Diagnostic]`` listed
+in :data:`CHECKS`; checks return diagnostics and never raise. :func:`check_card`
+compiles the card against a tile set (which reports the patterns that cannot be read:
+suit letters, unknown tiles) and runs them all, in a stable order. Overlaps between
+lines (two lines that the same tiles make) live in ``overlap.py``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterable
+
+from ..diagnostics import Diagnostic, error, sort_key, warning
+from ..tiles import TileSet
+from . import ast
+from .compiled import CompiledCard
+from .expand import compile_card
+from .overlap import check_overlaps
+from .pattern import HAND_SIZE
+
+
+def check_card(card: ast.Card, tiles: TileSet) -> tuple[CompiledCard, list[Diagnostic]]:
+    """Compile ``card`` against ``tiles`` and run every check; diagnostics sorted by place."""
+    compiled = compile_card(card, tiles)
+    diags = list(compiled.diagnostics)
+    for check in CHECKS:
+        diags.extend(check(compiled))
+    return compiled, sorted(diags, key=sort_key)
+
+
+def check_size(c: CompiledCard) -> Iterable[Diagnostic]:
+    """MJ250: every pattern is fourteen tiles."""
+    for line in c.lines:
+        for p in line.patterns:
+            if p.size != HAND_SIZE:
+                hint = "a hand on the card is 14 tiles, exposures included"
+                if p.size + len(str(line.points)) == HAND_SIZE and len(line.patterns) == 1:
+                    hint = f"is the points value missing? {line.points} was read as the points"
+                yield error("MJ250", f"this hand is {p.size} tiles, not {HAND_SIZE}", p.span, hint)
+
+
+def check_feasible(c: CompiledCard) -> Iterable[Diagnostic]:
+    """MJ256/MJ257: variants, or whole lines, that no tiles can make."""
+    kept = {v.line for v in c.variants}
+    by_line: dict[int, list] = {}
+    for d in c.dropped:
+        by_line.setdefault(d.variant.line, []).append(d)
+    for i, drops in sorted(by_line.items()):
+        line = c.lines[i]
+        first = drops[0]
+        suits = ", ".join(f"{x}={s}" for x, s in first.variant.suits)
+        which = f" (e.g. {suits})" if suits else ""
+        if i in kept:
+            yield warning(
+                "MJ256",
+                f"{len(drops)} variant(s) of this line cannot be made{which}: {first.reason}",
+                line.patterns[first.variant.pattern].span,
+                "those variants are left out; change the line if they were meant to be playable",
+            )
+        else:
+            yield error(
+                "MJ257",
+                f"no tiles can make this line: {first.reason}",
+                line.patterns[first.variant.pattern].span,
+                "pairs, singles, the year and NEWS take no jokers: use fewer natural copies of that tile",
+            )
+
+
+def check_duplicates(c: CompiledCard) -> Iterable[Diagnostic]:
+    """MJ259: a line that makes exactly the hands of an earlier one; MJ266: an idle alternative."""
+    keys: dict[int, set] = {}
+    patterns_made: dict[tuple[int, int], int] = {}
+    for v in c.variants:
+        keys.setdefault(v.line, set()).add(v.key())
+        patterns_made[(v.line, v.pattern)] = patterns_made.get((v.line, v.pattern), 0) + 1
+    seen: dict[frozenset, int] = {}
+    for i in sorted(keys):
+        k = frozenset(keys[i])
+        if k in seen:
+            earlier = c.lines[seen[k]]
+            yield warning(
+                "MJ259",
+                f"this line makes the same hands as line {earlier.line} ({earlier.text})",
+                c.lines[i].span,
+                "remove one of them",
+            )
+        else:
+            seen[k] = i
+    broken = {d.span.line for d in c.diagnostics if d.is_error}
+    for i, line in enumerate(c.lines):
+        for p, pattern in enumerate(line.patterns):
+            if p and (i, p) not in patterns_made and pattern.span.line not in broken:
+                yield warning(
+                    "MJ266",
+                    "this alternative adds no hands: an earlier pattern of the line makes them all",
+                    pattern.span,
+                    "remove it, or change its suits or groups",
+                )
+
+
+def check_annotations(c: CompiledCard) -> Iterable[Diagnostic]:
+    """MJ260 an annotation with no effect, MJ261 an unknown one, MJ265 one written twice."""
+    known = sorted(ast.ANNOTATIONS)
+    for line in c.lines:
+        seen: set = set()
+        for a in line.annotations:
+            if a.kind is None:
+                close = difflib.get_close_matches(a.text, known, n=1)
+                hint = f"did you mean `{close[0]}`?" if close else "the annotations are " + ", ".join(known)
+                yield error("MJ261", f"unknown annotation `{a.text}`", a.span, hint)
+                continue
+            if a.kind in seen:
+                yield warning("MJ265", f"`{a.text}` is written twice on this line", a.span, "remove one")
+            seen.add(a.kind)
+            why = _no_effect(a.kind, line)
+            if why:
+                yield warning("MJ260", f"`{a.text}` has no effect here: {why}", a.span, "remove it")
+
+
+def _no_effect(kind: ast.AnnotationKind, line: ast.HandLine) -> str:
+    text = "".join(g.text for p in line.patterns for g in p.groups)
+    digits = [int(ch) for ch in text if ch in ast.RANK_LETTERS]
+    if kind is ast.AnnotationKind.ANY_RUN:
+        if not digits:
+            return "the line has no numbers to move"
+        if max(digits) >= 9:
+            return "its numbers already reach 9 and cannot move up"
+    if kind is ast.AnnotationKind.ANY_WIND and not any(ch in "NEWS" for ch in text):
+        return "the line has no winds"
+    if kind is ast.AnnotationKind.ANY_DRAGON and "D" not in text:
+        return "the line has no D group"
+    if kind is ast.AnnotationKind.NO_JOKERS and not any(
+        g.same and g.size >= 3 for p in line.patterns for g in p.groups
+    ):
+        return "no group of the line takes jokers anyway"
+    return ""
+
+
+def check_points(c: CompiledCard) -> Iterable[Diagnostic]:
+    """MJ262 points outside the card's usual range; MJ263 a range that runs backwards."""
+    rng = c.card.points
+    if rng is None:
+        return
+    if rng.low > rng.high:
+        yield error("MJ263", f"points range {rng.low}..{rng.high} runs backwards", rng.span,
+                    f"write `points {rng.high}..{rng.low}`")
+        return
+    for line in c.lines:
+        if not rng.low <= line.points <= rng.high:
+            yield warning(
+                "MJ262",
+                f"{line.points} points is outside this card's usual {rng.low}..{rng.high}",
+                line.points_span,
+                "check the value, or widen the card's `points` range",
+            )
+
+
+def check_layout(c: CompiledCard) -> Iterable[Diagnostic]:
+    """MJ264 repeated header statements, MJ267 empty sections, MJ268 a card with no lines."""
+    for span in c.card.repeated:
+        yield warning("MJ264", "this header statement is written twice; the first one counts", span,
+                      "remove one of them")
+    for s in c.card.sections:
+        if not s.lines:
+            yield warning("MJ267", f"section {s.title!r} has no hand lines", s.span,
+                          "remove it or add its lines")
+    if not c.lines:
+        yield warning("MJ268", "this card has no hand lines", c.card.span, "add the card's hands")
+
+
+#: Every card check, in the order they run.
+CHECKS = (check_size, check_feasible, check_duplicates, check_annotations, check_points, check_layout, check_overlaps)

@@ -1,0 +1,86 @@
+"""Overlapping lines: fourteen tiles that make two different lines of a card.
+
+Two variants share a hand when some natural-tile histogram ``h`` fits both, the
+jokers filling the rest: ``max(natural_v, natural_w) <= h <= min(need_v, need_w,
+copies)`` tile by tile, with ``14 - sum(h)`` jokers, no more than the set holds.
+Taking ``h`` as large as allowed gives the hand with the fewest jokers, which is
+the one shown. All pairs of variants are tested at once, a block of rows at a time.
+
+Every yearly card has lines that eight jokers and a few natural tiles make alike
+(``FF`` + a kong + eight jokers fits most kong lines); at the table the winner
+declares which hand they hold. So an overlap is a warning (MJ258) when it needs at
+most :data:`FEW_JOKERS` jokers, which is a hand players will really hold; the rest
+are counted in one note (MJ269).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import numpy as np
+
+from ..diagnostics import Diagnostic, Severity, warning
+from .compiled import CompiledCard
+from .pattern import HAND_SIZE
+
+#: An overlap with at most this many jokers is a warning; with more, it is counted in a note.
+FEW_JOKERS = 2
+
+#: Rows of the variant-pair test per block (bounds memory: rows x V x T int16).
+_BLOCK = 64
+
+
+def overlapping_pairs(c: CompiledCard) -> list[tuple[int, int, np.ndarray]]:
+    """``(v, w, h)`` for each pair of lines that share a hand: the variants, and the natural
+    tiles ``h`` of the shared hand with the fewest jokers (lines in card order)."""
+    t = c.tables
+    if t.size == 0:
+        return []
+    copies = c.tiles.copies_vector()
+    jokers = c.tiles.joker.copies if c.tiles.joker is not None else 0
+    found: dict[tuple[int, int], tuple[int, int, np.ndarray]] = {}
+    for start in range(0, t.size, _BLOCK):
+        rows = slice(start, min(start + _BLOCK, t.size))
+        lo = np.maximum(t.natural[rows, None, :], t.natural[None, :, :])
+        hi = np.minimum(np.minimum(t.need[rows, None, :], t.need[None, :, :]), copies)
+        ok = (lo <= hi).all(axis=2) & (hi.sum(axis=2) >= HAND_SIZE - jokers)
+        ok &= t.line[rows, None] < t.line[None, :]
+        for i, w in zip(*np.nonzero(ok)):
+            v = start + int(i)
+            key = (int(t.line[v]), int(t.line[w]))
+            if key not in found or hi[i, w].sum() > found[key][2].sum():
+                found[key] = (v, int(w), hi[i, w].copy())
+    return [found[k] for k in sorted(found)]
+
+
+def check_overlaps(c: CompiledCard) -> Iterable[Diagnostic]:
+    """MJ258: two lines that the same fourteen tiles make with few jokers, with those tiles;
+    MJ269: how many more pairs of lines share hands only through many jokers."""
+    joker = c.tiles.joker.code if c.tiles.joker is not None else "J"
+    many: list[tuple[int, int, int]] = []
+    for v, w, h in overlapping_pairs(c):
+        first, second = c.lines[c.tables.line[v]], c.lines[c.tables.line[w]]
+        jokers = HAND_SIZE - int(h.sum())
+        if jokers > FEW_JOKERS:
+            many.append((first.line, second.line, jokers))
+            continue
+        tiles = " ".join(c.tiles.expand(h) + [joker] * jokers)
+        yield warning(
+            "MJ258",
+            f"the same 14 tiles make this line and line {first.line} ({first.text}): {tiles}",
+            second.span,
+            "a winner could not say which hand they hold; make the lines differ in a pair or a single",
+        )
+    if many:
+        a, b, j = min(many, key=lambda m: (m[2], m[0], m[1]))
+        yield note(
+            "MJ269",
+            f"{len(many)} pairs of lines share a hand only with {FEW_JOKERS + 1} or more jokers "
+            f"(the fewest: lines {a} and {b}, with {j})",
+            c.card.span,
+            "usual on a card with many kong lines; nothing to fix unless a pair surprises you",
+        )
+
+
+def note(code: str, message: str, span, hint: str = "") -> Diagnostic:
+    return Diagnostic(code, Severity.NOTE, message, span, hint)
