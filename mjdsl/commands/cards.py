@@ -1,0 +1,176 @@
+"""``mjdsl match``, ``mjdsl hint`` and ``mjdsl render``: the card of hands at the command line.
+
+Output follows contracts.md: ``--json`` prints one document with ``"version": 1``;
+``match`` exits 1 when the hand makes no card hand; bad input (a tile code, a count,
+a missing file) is one line on stderr and exit 2 (``cli.MjGroup`` turns InputError
+and MjError into that).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Iterable
+
+import click
+
+from ..cards.api import load_card_and_tiles, load_compiled
+from ..cards.build import read_card
+from ..cards.compiled import CompiledCard
+from ..cards.hands import Hand, read_hand
+from ..cards.hint import discards, hints, hints_json
+from ..cards.match import match_batch, match_json
+from ..cards.render import FORMATS, render_card
+from ..diagnostics import InputError
+from ..tiles import TileSet
+
+
+def _compiled(path: str) -> CompiledCard:
+    """The card of a ``.card`` file or ``.mj`` ruleset, compiled (the seam: ``cards.api``)."""
+    return load_compiled(path)
+
+
+# -- match ------------------------------------------------------------------------
+@click.command("match")
+@click.argument("ruleset")
+@click.option("--hand", "hand_text", help="the tiles on the rack, as codes separated by spaces")
+@click.option("--exposed", multiple=True, help="one exposure (repeat for each), e.g. '1b 1b J'")
+@click.option("--hands-file", help="many hands, one a line ('-' for stdin); prints one JSON object a line")
+@click.option("--json", "as_json", is_flag=True, help="print JSON (contracts.md)")
+@click.pass_context
+def match_cmd(ctx, ruleset, hand_text, exposed, hands_file, as_json):
+    """Which card hands these 14 tiles (exposures included) make."""
+    if (hand_text is None) == (hands_file is None):
+        raise click.UsageError("give either --hand or --hands-file")
+    if hands_file is not None and exposed:
+        raise click.UsageError("--exposed goes with --hand; in --hands-file put exposures in each line")
+    compiled = _compiled(ruleset)
+    if hands_file is not None:
+        _match_file(compiled, hands_file)
+        return
+    hand = read_hand(compiled.tiles, hand_text, exposed)
+    found = match_batch(compiled, [hand])[0]
+    if as_json:
+        click.echo(json.dumps(match_json(compiled, hand, found)))
+    else:
+        click.echo(" ".join(compiled.tiles.expand(hand.histogram(compiled.joker))))
+        for m in found:
+            kind = "concealed" if m.line.concealed else "exposed"
+            jokers = f"{m.jokers} joker{'s' if m.jokers != 1 else ''}" if m.jokers else "no jokers (counts double)"
+            click.echo(f"  {m.hand}   [{m.line.section}, line {m.line.line}]  {m.line.points} points, {kind}, {jokers}")
+        if not found:
+            click.echo("  no hand on the card")
+    ctx.exit(0 if found else 1)
+
+
+def _match_file(compiled: CompiledCard, name: str) -> None:
+    """Batch form: one JSON object per input line, in order; a bad line gets an error object."""
+    stream = sys.stdin if name == "-" else _open(name)
+    try:
+        lines = stream.read().splitlines()
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    hands: list[Hand | str] = [_hand_of_line(compiled.tiles, text) for text in lines]
+    good = [h for h in hands if isinstance(h, Hand)]
+    results = iter(match_batch(compiled, good))
+    out = []
+    for h in hands:
+        doc = {"version": 1, "error": h} if isinstance(h, str) else match_json(compiled, h, next(results))
+        out.append(json.dumps(doc))
+    if out:
+        click.echo("\n".join(out))
+
+
+def _open(name: str):
+    try:
+        return open(name, encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"cannot read {name}: {e.strerror}") from None
+
+
+def _hand_of_line(tiles: TileSet, text: str) -> Hand | str:
+    """A batch line: tile codes, or a JSON object {"hand": ..., "exposed": [...]}; else the error."""
+    try:
+        if text.lstrip().startswith("{"):
+            obj = json.loads(text)
+            if not isinstance(obj, dict) or "hand" not in obj:
+                raise InputError('a JSON line needs a "hand" field')
+            exposed = obj.get("exposed", [])
+            if not isinstance(exposed, list):
+                raise InputError('"exposed" must be a list of exposures')
+            return read_hand(tiles, obj["hand"], exposed)
+        if not text.strip():
+            raise InputError("empty line: no tiles")
+        return read_hand(tiles, text)
+    except InputError as e:
+        return str(e)
+    except (ValueError, TypeError) as e:
+        return f"not a hand: {e}"
+
+
+# -- hint -------------------------------------------------------------------------
+@click.command("hint")
+@click.argument("ruleset")
+@click.option("--hand", "hand_text", required=True, help="13 or 14 tiles on the rack")
+@click.option("--exposed", multiple=True, help="one exposure (repeat for each)")
+@click.option("--top", default=5, show_default=True, type=click.IntRange(1, 1000), help="how many hands")
+@click.option("--json", "as_json", is_flag=True, help="print JSON (contracts.md)")
+def hint_cmd(ruleset, hand_text, exposed, top, as_json):
+    """The nearest card hands and the tiles still needed; for 14 tiles, what to discard."""
+    compiled = _compiled(ruleset)
+    hand = read_hand(compiled.tiles, hand_text, exposed, sizes=(13, 14))
+    found = hints(compiled, hand, top)
+    advice = discards(compiled, hand, top=3) if hand.size == 14 else None
+    if as_json:
+        click.echo(json.dumps(hints_json(found, advice)))
+        return
+    for h in found:
+        missing = " ".join(h.missing) if h.missing else "nothing: mah jongg!"
+        click.echo(f"need {h.need:>2}  {h.hand}   [{h.line.points} points, line {h.line.line}]  missing: {missing}")
+    if not found:
+        click.echo("no hand on the card fits these exposures")
+    for d in advice or ():
+        click.echo(f"discard {d.tile}: keeps {d.keeps} hand{'s' if d.keeps != 1 else ''} within reach "
+                   f"(nearest then needs {d.nearest})")
+
+
+# -- render -----------------------------------------------------------------------
+@click.command("render")
+@click.argument("file")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="html", show_default=True)
+@click.option("-o", "--output", help="write to this file (atomically) instead of stdout")
+def render_cmd(file, fmt, output):
+    """A printable card: HTML to print, or Markdown."""
+    card = load_card_and_tiles(file)[0] if file.endswith(".mj") else _read(file)
+    text = render_card(card, fmt)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        write_atomically(Path(output), text)
+        click.echo(f"wrote {output}", err=True)
+
+
+def _read(path: str):
+    if not Path(path).is_file():
+        raise InputError(f"no such file: {path}")
+    return read_card(path)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write through a temporary file in the same folder and rename it over ``path``."""
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+COMMANDS: Iterable[click.Command] = [match_cmd, hint_cmd, render_cmd]
