@@ -1,0 +1,92 @@
+"""Card checks: one broken card per diagnostic under tests/broken/cards/, each saying in
+its first line what it must produce (``# expect: MJ251 5:1``); the shipped cards check
+as expected; every card code's wrong example produces it and its right one does not."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import build_american_tiles
+
+from mjdsl.cards import check_card, parse_card
+from mjdsl.cards.api import check_card_file
+from mjdsl.cards.codes import CARD_CODES
+from mjdsl.codes import CODES
+
+ROOT = Path(__file__).resolve().parent.parent
+BROKEN = sorted((ROOT / "tests" / "broken" / "cards").glob("*.card"))
+EXPECT = re.compile(r"#\s*expect:\s*(MJ\d{3})\s+(\d+):(\d+)")
+
+
+def _expectation(path: Path) -> tuple[str, int, int]:
+    m = EXPECT.match(path.read_text(encoding="utf-8").splitlines()[0])
+    assert m, f"{path.name}: first line must be `# expect: MJxxx line:column`"
+    return m.group(1), int(m.group(2)), int(m.group(3))
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=[p.stem for p in BROKEN])
+def test_broken_card_gives_its_code_where_expected(path):
+    code, line, column = _expectation(path)
+    diags, sources, _ = check_card_file(path)
+    found = [(d.code, d.span.line, d.span.column) for d in diags]
+    assert (code, line, column) in found, found
+    assert all(d.code == code for d in diags if d.is_error), found
+    assert all(d.span.path == str(path) for d in diags) and str(path) in sources
+
+
+def test_every_card_code_has_a_broken_card_or_a_test():
+    covered = {_expectation(p)[0] for p in BROKEN} | {"MJ255"}  # MJ255: test below
+    assert covered == set(CARD_CODES)
+
+
+def test_a_letter_naming_no_tile_of_the_set():
+    card, _ = parse_card('card "T"\nNNNN EEE WWW SSSS 25\n', "t.card")
+    _, diags = check_card(card, build_american_tiles(winds=False))
+    assert [(d.code, d.span.line, d.span.column) for d in diags] == [("MJ255", 2, c) for c in (1, 6, 10, 14)]
+
+
+def test_club_card_checks_with_one_near_duplicate(club_card, american_tiles):
+    _, diags = check_card(club_card, american_tiles)
+    assert [(d.code, d.severity.value, d.span.line) for d in diags] == [
+        ("MJ269", "note", 3),  # many pairs of kong lines share hands through 3+ jokers
+        ("MJ258", "warning", 22),  # 22 444 666 888 DDD vs 22 44 666 888 DDDD: one joker apart
+    ]
+    assert "2b 2b 4b 4b 6b 6b 6b 8b 8b 8b G G G J" in diags[1].message
+
+
+def test_example_card_checks_clean():
+    for path in sorted((ROOT / "examples" / "cards").glob("*.card")):
+        diags, _, rows = check_card_file(path)
+        assert diags == [], [str(d.span) + " " + d.code + " " + d.message for d in diags]
+        assert rows and all(count > 0 for _, _, count in rows)
+
+
+def test_variant_counts_rows(club):
+    from mjdsl.cards import variant_counts
+
+    rows = variant_counts(club)
+    assert rows[0] == (9, "FF 2026 1111 1111 - a b c", 3)
+    assert len(rows) == 55
+
+
+@pytest.mark.parametrize("code", CARD_CODES)
+def test_registry_examples(code, tmp_path):
+    """The wrong example of each card code produces it; the right one does not."""
+    entry = CODES[code]
+    assert entry.title and entry.explanation and entry.wrong and entry.right
+
+    def codes_of(text: str) -> list[str]:
+        if code == "MJ255":  # the example's tile set has no winds
+            card, diags = parse_card(text.replace('tiles "no-winds.mj"\n', "").replace('tiles "american.mj"\n', ""))
+            tiles = build_american_tiles(winds="no-winds" not in text)
+            return [d.code for d in diags + check_card(card, tiles)[1]]
+        path = tmp_path / "cards" / "example.card"
+        path.parent.mkdir(exist_ok=True)
+        (tmp_path / "american.mj").write_text("# a ruleset\n")
+        path.write_text(text + "\n")
+        return [d.code for d in check_card_file(path)[0]]
+
+    assert code in codes_of(entry.wrong)
+    assert code not in codes_of(entry.right)
