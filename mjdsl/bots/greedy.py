@@ -166,26 +166,25 @@ class _CardView:
         if ld is None:
             return None
         tile = ld[1]
-        now = int(self.distances().min())
         rules = self.rules
-        best = None
+        now = None
         for a in sorted(claims, key=lambda a: a.arg[1]):
             name, jokers_used = a.arg
             spec = self.game.auto.claim(name)
             if spec is None or spec.shape != "same":
                 continue
             j = rules.group_index.get((tile, spec.size))
-            if j is None:
+            if j is None:  # no hand on the card has this group
                 continue
+            if now is None:
+                now = int(self.distances().min())
             allowed = self.allowed & ~rules.concealed_line & (rules.group_counts[:, j] >= 1)
             rack = self.rack.copy()
             rack[tile] -= spec.size - 1 - jokers_used
-            filled = rack.copy()
-            for e in st.exposures[self.seat]:
-                filled[e.tile] += e.size
+            filled = self.filled - self.rack + rack
             filled[tile] += spec.size
             after = int(self._distance(rack, filled, self.jokers - jokers_used, allowed).min())
-            # the claimed tile is one fewer to draw; it must also not cost more than it gives
-            if after < now and (best is None or after < best[0]):
-                best = (after, a)
-        return best[1] if best else None
+            # the claimed tile is one fewer to draw: take the first form that brings a hand closer
+            if after < now:
+                return a
+        return None

@@ -85,4 +85,25 @@ def check_cmd(paths, fmt, stats, sets, allow_outside):
     return 1 if errors else 0
 
 
-COMMANDS = [check_cmd]
+@click.command("explain")
+@click.argument("code")
+def explain_cmd(code):
+    """Print the long explanation of a diagnostic code, with a wrong and a right example."""
+    from ..codes import load_all
+    from ..diagnostics import InputError
+
+    codes = load_all()
+    c = codes.get(code.upper())
+    if c is None:
+        raise InputError(f"unknown code {code!r}; codes are MJ1xx syntax, MJ2xx checks, MJ3xx lint, MJ4xx engine "
+                         f"(see docs/diagnostics.md)")
+    click.echo(f"{c.code}: {c.title}\n")
+    click.echo(c.explanation)
+    if c.wrong:
+        click.echo("\nWrong:\n" + "".join("    " + ln + "\n" for ln in c.wrong.splitlines()))
+    if c.right:
+        click.echo("Right:\n" + "".join("    " + ln + "\n" for ln in c.right.splitlines()))
+    return 0
+
+
+COMMANDS = [check_cmd, explain_cmd]

@@ -1,0 +1,54 @@
+"""Interpreter speed: hands/s and decisions/s with random and greedy bots, one core.
+
+Targets (issue 4, 5): American >= 200 hands/s random and >= 50 greedy, Charleston
+included; classical >= 300 hands/s random.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _measure(path: Path, bot: str, hands: int) -> dict:
+    from mjdsl.bots import make_bot
+    from mjdsl.compile import compile_ruleset
+    from mjdsl.engine.run import play_session
+
+    auto = compile_ruleset(path)
+    bots = [make_bot(bot) for _ in range(auto.seats)]
+    play_session(auto, "warmup", bots, 2)
+    done = decisions = won = 0
+    start = time.perf_counter()
+    i = 0
+    while done < hands:
+        for rec in play_session(auto, f"bench:{i}", bots, hands - done):
+            done += 1
+            decisions += rec.decisions
+            won += rec.result.get("winner") is not None
+        i += 1
+    dt = time.perf_counter() - start
+    return {"hands_per_s": round(done / dt, 1), "decisions_per_s": round(decisions / dt), "won_share": round(won / done, 3)}
+
+
+def run() -> dict:
+    out = {}
+    targets = {("american", "random"): 200, ("american", "greedy"): 50, ("classical", "random"): 300}
+    for (name, bot), target in targets.items():
+        path = ROOT / "rulesets" / f"{name}.mj"
+        try:
+            m = _measure(path, bot, 200 if bot == "random" else 60)
+        except Exception as e:  # a ruleset that can't play yet is reported, not hidden
+            out[f"{name} {bot}"] = {"error": repr(e)}
+            continue
+        m["target_hands_per_s"] = target
+        m["meets_target"] = m["hands_per_s"] >= target
+        out[f"{name} {bot}"] = m
+    return out
+
+
+if __name__ == "__main__":
+    for k, v in run().items():
+        print(f"{k:20s} {v}")
