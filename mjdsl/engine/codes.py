@@ -1,0 +1,23 @@
+"""The ``MJ4xx`` codes: what the interpreter refuses or finds while playing."""
+
+from ..codes import Code, register
+
+register(
+    Code("MJ401", "the hand is over",
+         "An action was applied after the hand reached its end (after the settlement). Start a new hand.",
+         "", ""),
+    Code("MJ402", "impossible chance outcome",
+         "A log or a caller gave a chance step an outcome it cannot have (a dice total of 13 with two dice). "
+         "Replay logs the game wrote, unchanged.", "", ""),
+    Code("MJ403", "illegal action",
+         "The action is not one of the legal actions of the seat to act. The message names the rule's state; "
+         "the hint lists the legal actions. The state is unchanged.", "", ""),
+    Code("MJ404", "no way out of a state",
+         "The automaton has no transition for what just happened. This is a bug in the lowering: please report it.",
+         "", ""),
+    Code("MJ405", "a tile that is not there",
+         "A step handler tried to take a tile a seat does not hold. This is a bug: please report it.", "", ""),
+    Code("MJ410", "an invariant broke",
+         "The conformance checks found a tile not accounted for, a hand of the wrong size, or a settlement that "
+         "does not add up to zero. This is a bug in the interpreter or the lowering.", "", ""),
+)
