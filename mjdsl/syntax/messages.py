@@ -1,7 +1,7 @@
 """Syntax errors named by example: Lark's exceptions to ``MJ1xx`` diagnostics.
 
 Each named error is a code with a few broken snippets that produce it
-(:data:`EXAMPLES`); Lark's ``match_examples`` finds the one whose parser state
+(:data:`EXAMPLES`); :func:`_match_example` finds the one whose parser state
 matches. A few errors are recognised from the exception itself (an unclosed
 block at the end of the file, an unquoted tile code, a misspelled keyword with
 "did you mean"). Everything else gets a plain "expected ..., found ..." message.
@@ -10,6 +10,7 @@ block at the end of the file, an unquoted tile code, a misspelled keyword with
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 
 import lark
@@ -96,8 +97,8 @@ def describe(e: UnexpectedInput, source: Source, parser: lark.Lark, text: str) -
         span = Span(path, tok.line, tok.column, tok.line, tok.column + 1)
     label = None
     try:
-        label = e.match_examples(parser.parse, {k: v[2] for k, v in EXAMPLES.items()}, use_accepts=True)
-    except Exception:  # match_examples re-parses snippets; never let that surface
+        label = _match_example(e, parser)
+    except Exception:  # matching re-parses snippets; never let that surface
         label = None
     if label:
         msg, hint, _ = EXAMPLES[label]
@@ -113,6 +114,39 @@ def describe(e: UnexpectedInput, source: Source, parser: lark.Lark, text: str) -
         if keywords:
             return error("MJ104", f"unknown word `{tok}` here", span, f"expected {_join(expected)}")
     return error("MJ102", f"expected {_join(expected)}, found {found}", span, _hint_for(tok))
+
+
+def _match_example(e: UnexpectedToken, parser: lark.Lark) -> str | None:
+    """The code whose example snippet fails in the parser state of ``e``.
+
+    Lark's ``match_examples`` compares whole parser stacks, so a snippet (a file's
+    first statement) never matched the same mistake after other statements or a
+    comment line. Compare the LALR state on top of the stack and the terminals it
+    accepts; a snippet failing on the same token wins over one in the same state.
+    """
+    state = getattr(e.state, "position", None)
+    fallback = None
+    for label, token, accepts, position in _example_states(parser):
+        if position == state and accepts == e.accepts:
+            if token == e.token:
+                return label
+            fallback = fallback or label
+    return fallback
+
+
+@functools.lru_cache(maxsize=4)
+def _example_states(parser: lark.Lark) -> tuple:
+    """(code, token, accepted terminals, state) for each snippet of :data:`EXAMPLES`."""
+    out = []
+    for label, (_, _, snippets) in EXAMPLES.items():
+        for snippet in snippets:
+            try:
+                parser.parse(snippet)
+            except UnexpectedToken as ut:
+                out.append((label, ut.token, ut.accepts, ut.state.position))
+            except UnexpectedInput:
+                pass
+    return tuple(out)
 
 
 def _unclosed(text: str, path: str) -> Diagnostic:
