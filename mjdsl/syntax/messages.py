@@ -3,7 +3,7 @@
 Each named error is a code with a few broken snippets that produce it
 (:data:`EXAMPLES`); :func:`_match_example` finds the one whose parser state
 matches. A few errors are recognised from the exception itself (an unclosed
-block at the end of the file, an unquoted tile code, a misspelled keyword with
+block at the end of the file or before the next block, an unquoted tile code, a misspelled keyword with
 "did you mean"). Everything else gets a plain "expected ..., found ..." message.
 """
 
@@ -92,6 +92,9 @@ def describe(e: UnexpectedInput, source: Source, parser: lark.Lark, text: str) -
     span = Span(path, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + 1)
     if tok.type == "RBRACE" and "RBRACE" not in e.expected:
         return error("MJ111", "`}` closes no block", span, "remove it, or open the block it was meant to close")
+    left_open = _block_left_open(tok, e, text, path)
+    if left_open is not None:
+        return left_open
     if tok.type == "_NL" and tok.line and tok.end_line and tok.end_line > tok.line:
         # An end of line token spans lines: point at the end of the statement's line.
         span = Span(path, tok.line, tok.column, tok.line, tok.column + 1)
@@ -149,15 +152,41 @@ def _example_states(parser: lark.Lark) -> tuple:
     return tuple(out)
 
 
-def _unclosed(text: str, path: str) -> Diagnostic:
+def _code(line: str) -> str:
+    """A line without its strings (blanked, so columns stay) and its comment."""
+    return re.sub(r'"(\\.|[^"\\])*"', lambda m: " " * len(m.group(0)), line).split("#", 1)[0]
+
+
+def _open_braces(lines) -> list[tuple[int, int]]:
+    """(line, column) of each `{` still open after these lines, innermost last."""
     stack: list[tuple[int, int]] = []
-    for ln, line in enumerate(text.split("\n"), 1):
-        body = re.sub(r'"(\\.|[^"\\])*"', lambda m: " " * len(m.group(0)), line).split("#", 1)[0]
-        for col, ch in enumerate(body, 1):
+    for ln, line in enumerate(lines, 1):
+        for col, ch in enumerate(_code(line), 1):
             if ch == "{":
                 stack.append((ln, col))
             elif ch == "}" and stack:
                 stack.pop()
+    return stack
+
+
+def _block_left_open(tok, e: UnexpectedToken, text: str, path: str) -> Diagnostic | None:
+    """A new block starting where the current block still expects statements or `}`."""
+    lines = text.split("\n")
+    if "RBRACE" not in e.expected or not (0 < tok.line <= len(lines)):
+        return None
+    line = _code(lines[tok.line - 1])
+    if "{" not in line or line[: tok.column - 1].strip():
+        return None
+    stack = _open_braces(lines[: tok.line - 1])
+    if not stack:
+        return None
+    ln, col = stack[-1]
+    return error("MJ103", f"block not closed: this `{{` has no matching `}}` before the block on line {tok.line}",
+                 Span(path, ln, col, ln, col + 1), "add `}` on a line of its own where the block ends")
+
+
+def _unclosed(text: str, path: str) -> Diagnostic:
+    stack = _open_braces(text.split("\n"))
     if stack:
         ln, col = stack[-1]
         return error("MJ103", "block not closed: this `{` has no matching `}`", Span(path, ln, col, ln, col + 1),
