@@ -284,3 +284,21 @@ def test_a_courtesy_pass_of_unequal_offers_takes_the_smaller(auto_charleston):
     first = [n for n in names(g) if n.startswith("pass ")][0]
     act(g, 0, first)
     assert g.current_player() == 2
+
+
+def test_an_observation_shows_a_seat_only_what_it_may_see(auto_charleston):
+    from mjdsl.engine.observe import observe
+
+    g = scripted(auto_charleston, {})
+    before = observe(g, 1)
+    assert before["hand"] == hand_codes(g, 1)
+    assert not any(before["action_mask"])  # seat 0 is to act, not seat 1
+    # seat 0 makes a hidden choice and the wall order changes: seat 1 sees neither
+    act(g, 0, names(g)[0])
+    g.st.wall[g.st.head], g.st.wall[g.st.head + 1] = g.st.wall[g.st.head + 1], g.st.wall[g.st.head]
+    after = observe(g, 1)
+    assert after == before
+    mine = observe(g, 0)
+    assert mine["my_choice"]["sel"] and any(mine["action_mask"])
+    mask = mine["action_mask"]
+    assert [i for i, m in enumerate(mask) if m] == g.legal_actions()

@@ -29,6 +29,7 @@ class HandRecord:
     dead: tuple
     turns: int
     decisions: int
+    events: tuple = ()
 
 
 def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: int | None = None,
@@ -62,7 +63,7 @@ def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: i
             check(game)
     st = game.st
     return HandRecord(seed, dealer, st.round_wind, tuple(st.history), dict(st.result), tuple(st.returns),
-                      tuple(st.dead_reason), st.turns, decisions)
+                      tuple(st.dead_reason), st.turns, decisions, tuple(sorted(st.events.items())))
 
 
 def session_plan(auto) -> tuple[int, int]:

@@ -69,6 +69,7 @@ def sessions(auto, path: str, sets: list, bot_names: list, seed: str, games: int
 def summarize(auto, records: list[HandRecord]) -> dict:
     """The statistics of a run, as the JSON contract says (plus more)."""
     by_hand: Counter = Counter()
+    events: Counter = Counter()
     won = wall = dead = 0
     turns = decisions = 0
     values = []
@@ -83,6 +84,7 @@ def summarize(auto, records: list[HandRecord]) -> dict:
         else:
             wall += 1
         dead += sum(1 for d in r.dead if d)
+        events.update(dict(r.events))
         turns += r.turns
         decisions += r.decisions
         paid += sum(x for x in r.returns if x > 0)
@@ -100,6 +102,7 @@ def summarize(auto, records: list[HandRecord]) -> dict:
         "by_hand": dict(sorted(by_hand.items(), key=lambda kv: (-kv[1], kv[0]))),
         "average_turns": round(turns / n, 3),
         "decisions": decisions,
+        "events": dict(sorted(events.items())),
         "payments": {"total_paid": round(paid, 3), "average_value": round(sum(values) / len(values), 3) if values else 0,
                      "zero_sum": zero_sum},
     }

@@ -94,6 +94,11 @@ class HandState:
         self.stopped = False
         self.kong_pending: tuple | None = None
         self.kong_draws = [0] * seats
+        #: how often things happened this hand (kongs, robbing, bonus chains...), for stats
+        self.events: dict[str, int] = {}
+
+    def note(self, event: str) -> None:
+        self.events[event] = self.events.get(event, 0) + 1
 
     def clone(self) -> "HandState":
         return copy.deepcopy(self)

@@ -37,6 +37,7 @@ def draw_for(game, seat: int, dead_wall: bool = False) -> bool:
     kinds = game.auto.tiles.kinds
     while kinds[t].cls in bonus:
         st.bonus[seat].append(t)
+        st.note("bonus replaced" if source == "wall" and not dead_wall else "bonus chain")
         t = game.draw_dead()
         if t is None:
             return False
@@ -150,12 +151,14 @@ class Turn:
                 for i, e in enumerate(exps):
                     if e.jokers and not e.run and e.tile == a.arg:
                         exps[i] = Exposure(e.kind, e.tile, e.size, e.jokers - 1, e.concealed, e.source, e.run)
+                        st.note("joker swap")
                         game.take(seat, a.arg)
                         game.give(seat, joker)
                         return False
         if fam == ACT.KONG_CONCEALED:
             game.take(seat, a.arg, 4)
             st.exposures[seat].append(Exposure("kong_concealed", a.arg, 4, concealed=True))
+            st.note("concealed kong")
             st.flag = "replace"
             return True
         if fam == ACT.KONG_ADDED:
@@ -166,6 +169,7 @@ class Turn:
                     exps[i] = Exposure("kong_added", e.tile, 4, 0, False, e.source)
                     break
             st.kong_pending = (seat, a.arg)
+            st.note("added kong")
             st.flag = "rob" if game.auto.kongs["robbable"] else "replace"
             return True
         if fam == ACT.DISCARD:
@@ -231,6 +235,7 @@ def penalize_false(game, seat: int) -> None:
     """The rules' answer to a false mah jongg: a dead hand, a penalty in points, or both."""
     st = game.st
     auto = game.auto
+    st.note("false mahjong")
     if "false mahjong" in auto.dead_causes:
         st.dead[seat] = True
         st.dead_reason[seat] = "false mahjong"
@@ -413,7 +418,9 @@ def make_exposure(game, seat: int, discarder: int, tile: int, a) -> None:
                 return
     st.turn = seat
     st.last_discard = None
+    st.note(f"claimed {name}")
     if "impossible exposure" in auto.dead_causes and not game.rules.exposures_possible(st, seat):
+        st.note("dead hand")
         st.dead[seat] = True
         st.dead_reason[seat] = "impossible exposure"
     st.flag = "claimed"
@@ -461,6 +468,7 @@ class RobWindow(ClaimWindow):
             if e.kind == "kong_added" and e.tile == tile:
                 exps[i] = Exposure("pung", tile, 3, 0, False, e.source)
         game.give(robber, tile)
+        st.note("robbed kong")
         st.winner = robber
         st.win = {"seat": robber, "self_drawn": False, "by_discard": True, "discarder": owner, "tile": tile,
                   "source": "robbed kong", "robbed_kong": True, "last_of_wall": False}

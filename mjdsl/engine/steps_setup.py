@@ -134,15 +134,19 @@ def replace_bonus_tiles(game, seat: int, bonus_cls: set, kongs: bool = False) ->
             for _ in range(hand[k.index]):
                 game.take(seat, k.index)
                 st.bonus[seat].append(k.index)
+                st.note("bonus replaced")
                 r = game.draw_dead()
                 if r is not None:
                     game.give(seat, r)
+                    if auto.tiles.kinds[r].cls in bonus_cls:
+                        st.note("bonus chain")
                 changed = True
     if kongs:
         for k in auto.tiles.kinds:
             if k.cls not in ("flower", "season", "joker") and hand[k.index] == 4:
                 game.take(seat, k.index, 4)
                 st.exposures[seat].append(Exposure("kong_concealed", k.index, 4, concealed=True))
+                st.note("concealed kong")
                 st.kong_draws[seat] += 1
                 r = game.draw_dead()
                 if r is not None:
