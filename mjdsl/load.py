@@ -108,7 +108,10 @@ class _Loader:
                                     "check the path; it is relative to the file that names it"))
             return None
         except UnicodeDecodeError as e:
-            self.diags.append(error("MJ112", f"file is not UTF-8 text (byte {e.start})", Span.point(str(path), 1, 1),
+            # point at the line of the first bad byte, named as every other span names the file
+            line = e.object.count(b"\n", 0, e.start) + 1
+            col = e.start - e.object.rfind(b"\n", 0, e.start)
+            self.diags.append(error("MJ112", f"file is not UTF-8 text (byte {e.start})", Span.point(_display(path), line, col),
                                     "save the file as UTF-8"))
             return None
         except OSError as e:
