@@ -57,7 +57,9 @@ def test_club_card_checks_with_one_near_duplicate(club_card, american_tiles):
 
 
 def test_example_card_checks_clean():
-    for path in sorted((ROOT / "examples" / "cards").glob("*.card")):
+    examples = sorted((ROOT / "examples" / "cards").glob("*.card"))
+    assert examples
+    for path in examples:
         diags, _, rows = check_card_file(path)
         assert diags == [], [str(d.span) + " " + d.code + " " + d.message for d in diags]
         assert rows and all(count > 0 for _, _, count in rows)
