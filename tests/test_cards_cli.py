@@ -1,0 +1,153 @@
+"""``mjdsl match``, ``hint`` and ``render`` as a user types them (contracts.md): JSON
+shapes, exit statuses, and one-line messages for bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mjdsl.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CARD = str(ROOT / "rulesets" / "cards" / "club-2026.card")
+GARDEN = str(ROOT / "examples" / "cards" / "garden-2027.card")
+YEAR_HAND = "F F 2b 0 2b 6b 1c 1c 1c J 1d J J 1d"
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_match_json_has_the_contract_shape(capsys):
+    code, out, _ = run(capsys, "match", CARD, "--hand", YEAR_HAND, "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc == {
+        "version": 1,
+        "tiles": ["2b", "2b", "6b", "1c", "1c", "1c", "1d", "1d", "0", "F", "F", "J", "J", "J"],
+        "matches": [{"hand": "FF 2026 1111 1111 - a b c", "section": "2026", "line": 9,
+                     "points": 25, "concealed": False, "jokers": 3}],
+    }
+
+
+def test_match_with_an_exposure(capsys):
+    code, out, _ = run(capsys, "match", CARD, "--hand", "F F 2b 0 2b 6b 1c 1c 1c J", "--exposed", "1d J J 1d", "--json")
+    assert code == 0 and [m["line"] for m in json.loads(out)["matches"]] == [9]
+
+
+def test_match_also_takes_all_fourteen_tiles_with_the_exposures_among_them(capsys):
+    code, out, _ = run(capsys, "match", CARD, "--hand", YEAR_HAND, "--exposed", "1d J J 1d", "--json")
+    assert code == 0 and json.loads(out)["matches"][0]["jokers"] == 3
+
+
+def test_no_match_exits_1(capsys):
+    code, out, _ = run(capsys, "match", CARD, "--hand", "F F 2b 0 2b 6b 1c 1c 1c J 1d J J 5d", "--json")
+    assert code == 1 and json.loads(out)["matches"] == []
+
+
+def test_match_human_output(capsys):
+    code, out, _ = run(capsys, "match", CARD, "--hand", "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d 1d")
+    assert code == 0
+    assert "FF 2026 1111 1111 - a b c" in out and "line 9" in out and "no jokers" in out
+
+
+@pytest.mark.parametrize(
+    "hand,exposed,says",
+    [
+        ("F F 2b 0 2b 6b 1c 1c 1c J 1d J J 5x", [], "'5x'"),
+        ("F F 2b 0 2b 6b 1b 1b 1b 1b 1b 1d 1d 1d", [], "too many 1b"),
+        ("F F 2b 0 2b 6b 1c", [], "wrong tile count: 7"),
+        ("F F 2b 0 2b 6b 1c 1c 1c 1c", ["1d 2d 3d"], "not a pung, kong, quint or sextet"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, hand, exposed, says):
+    args = ["match", CARD, "--hand", hand]
+    for e in exposed:
+        args += ["--exposed", e]
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_missing_file_is_exit_2(capsys):
+    code, _, err = run(capsys, "match", "no/such.card", "--hand", YEAR_HAND)
+    assert code == 2 and "no such file: no/such.card" in err
+
+
+def test_batch_gives_one_object_per_line_and_goes_on_after_an_error(capsys, tmp_path, monkeypatch):
+    hands = tmp_path / "hands.txt"
+    hands.write_text(
+        YEAR_HAND + "\n"
+        + "1b 2b\n"
+        + json.dumps({"hand": "F F 2b 0 2b 6b 1c 1c 1c J", "exposed": ["1d J J 1d"]}) + "\n"
+        + "N N N N E E E W W W S S S S\n"
+    )
+    code, out, _ = run(capsys, "match", CARD, "--hands-file", str(hands))
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(docs) == 4
+    assert [d.get("error", "")[:16] for d in docs] == ["", "wrong tile count", "", ""]
+    assert [[m["line"] for m in d["matches"]] for d in docs if "matches" in d] == [[9], [9], [56]]
+    assert all(d["version"] == 1 for d in docs)
+
+
+def test_batch_from_stdin(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(YEAR_HAND + "\n"))
+    code, out, _ = run(capsys, "match", CARD, "--hands-file", "-")
+    assert code == 0 and json.loads(out)["matches"][0]["line"] == 9
+
+
+def test_hint_json_has_the_contract_shape(capsys):
+    code, out, _ = run(capsys, "hint", CARD, "--hand", "F F 2b 0 2b 6b 1c 1c 1c 1d J J 5d", "--top", "3", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["version"] == 1 and len(doc["hints"]) == 3
+    first = doc["hints"][0]
+    assert {k: first[k] for k in ("hand", "points", "need", "missing")} == {
+        "hand": "FF 2026 1111 1111 - a b c", "points": 25, "need": 2, "missing": ["1d", "1d"],
+    }
+    assert [h["need"] for h in doc["hints"]] == sorted(h["need"] for h in doc["hints"])
+    assert "discards" not in doc  # thirteen tiles: nothing to discard
+
+
+def test_hint_for_fourteen_tiles_ranks_discards(capsys):
+    code, out, _ = run(capsys, "hint", CARD, "--hand", "F F 2b 0 2b 6b 1c 1c 1c 1d J J 5d 9b", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["discards"][0]["tile"] in ("5d", "9b")
+    assert doc["discards"][0]["nearest"] == 2
+
+
+def test_hint_human_output_and_bad_count(capsys):
+    code, out, _ = run(capsys, "hint", CARD, "--hand", "F F 2b 0 2b 6b 1c 1c 1c 1d J J 5d")
+    assert code == 0 and out.startswith("need  2  FF 2026 1111 1111 - a b c") and "missing: 1d 1d" in out
+    code, _, err = run(capsys, "hint", CARD, "--hand", "F F 2b")
+    assert code == 2 and "13 or 14" in err
+
+
+@pytest.mark.parametrize("fmt", ["html", "md"])
+def test_render_to_stdout(capsys, fmt):
+    code, out, _ = run(capsys, "render", CARD, "--format", fmt)
+    assert code == 0 and "Club card 2026" in out and "Singles and pairs" in out
+    if fmt == "html":
+        assert out.startswith("<!DOCTYPE html>") and "@media print" in out
+        assert '<span class="blue" title="suit a">2026</span>' in out and '<td class="kind">C</td>' in out
+    else:
+        assert "| `FF 2026 1111 1111` | - a b c |" in out
+
+
+def test_render_writes_a_file_atomically(capsys, tmp_path):
+    target = tmp_path / "garden.html"
+    code, out, err = run(capsys, "render", GARDEN, "--format", "html", "-o", str(target))
+    assert code == 0 and out == "" and "wrote" in err
+    assert "Garden card 2027" in target.read_text() and [p.name for p in tmp_path.iterdir()] == ["garden.html"]
+
+
+def test_render_of_a_broken_card_names_the_problem(capsys, tmp_path):
+    bad = tmp_path / "bad.card"
+    bad.write_text('card "Bad"\nFF 1111 1111 1111 - a b c\n')
+    code, _, err = run(capsys, "render", str(bad))
+    assert code == 2 and "MJ151" in err and "Traceback" not in err
