@@ -5,11 +5,33 @@ and replaying one, checking every step.
 from __future__ import annotations
 
 import json
+import zlib
 
 from ..diagnostics import InputError
 from .game import Game, IllegalAction
 
 LOG_VERSION = 1
+#: A digest of the state every this many steps lets replay name the step that differs.
+DIGEST_EVERY = 10
+
+
+def state_digest(game) -> str:
+    """A short checksum of everything on the table and in the hands."""
+    st = game.st
+    parts = (st.node, st.hands, [[(e.kind, e.tile, e.size, e.jokers) for e in x] for x in st.exposures],
+             st.discards, st.bonus, st.head, st.tail, st.dead, st.returns,
+             sorted((k, sorted(v.items())) for k, v in st.pending.items()), sorted(st.offers.items()))
+    return format(zlib.crc32(repr(parts).encode()), "08x")
+
+
+def digests_of(auto, dealer: int, round_wind: int, actions) -> list[str]:
+    game = Game(auto, dealer=dealer, round_wind=round_wind)
+    out = []
+    for i, a in enumerate(actions, 1):
+        game.apply_action(a)
+        if i % DIGEST_EVERY == 0 or i == len(actions):
+            out.append(state_digest(game))
+    return out
 
 
 def hand_log(auto, rec, ruleset_path: str, options_set: dict) -> dict:
@@ -22,6 +44,7 @@ def hand_log(auto, rec, ruleset_path: str, options_set: dict) -> dict:
         "dealer": rec.dealer,
         "round_wind": auto.tiles.kinds[rec.round_wind].code,
         "actions": list(rec.actions),
+        "digests": digests_of(auto, rec.dealer, rec.round_wind, rec.actions),
         "result": _jsonable(rec.result),
         "returns": list(rec.returns),
     }
@@ -58,6 +81,8 @@ def replay(auto, data: dict, on_step=None) -> tuple[bool, str]:
     except InputError as e:
         return False, str(e)
     game = Game(auto, dealer=data["dealer"], round_wind=rw)
+    digests = list(data.get("digests") or [])
+    n = len(data["actions"])
     for i, a in enumerate(data["actions"]):
         if game.is_terminal():
             return False, f"step {i + 1}: the hand is over but the log goes on"
@@ -68,6 +93,13 @@ def replay(auto, data: dict, on_step=None) -> tuple[bool, str]:
             return False, f"step {i + 1}: {e.diagnostics[0].message}"
         if on_step is not None:
             on_step(i + 1, who, a, game)
+        step = i + 1
+        if digests and (step % DIGEST_EVERY == 0 or step == n):
+            want = digests.pop(0)
+            if state_digest(game) != want:
+                first = max(1, step - DIGEST_EVERY + 1) if step % DIGEST_EVERY == 0 else step - step % DIGEST_EVERY + 1
+                return False, (f"step {step}: the state differs from the log's "
+                               f"(an action in steps {first}-{step} is not the one recorded)")
     if not game.is_terminal():
         return False, f"the log ends after {len(data['actions'])} steps, before the hand is over"
     if "returns" in data and [round(x, 6) for x in game.returns()] != [round(x, 6) for x in data["returns"]]:

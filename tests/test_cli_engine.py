@@ -1,0 +1,98 @@
+"""The engine's commands as a user runs them: compile, simulate, replay, play."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjdsl.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+AMERICAN = str(ROOT / "rulesets" / "american.mj")
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err
+    return code, out.out, out.err
+
+
+def test_compile_prints_a_stable_hash_and_dumps(capsys, tmp_path):
+    code, out, err = run(capsys, "compile", AMERICAN)
+    assert code == 0 and len(out.strip()) == 16
+    code2, out2, _ = run(capsys, "compile", AMERICAN, "--set", "charleston=off")
+    assert out2 != out  # an option in force is part of the hash
+    target = tmp_path / "ir.json"
+    assert run(capsys, "compile", AMERICAN, "--emit", "ir", "-o", str(target))[0] == 0
+    doc = json.loads(target.read_text())
+    assert doc["version"] == 1 and any(s["id"] == "charleston.1" for s in doc["states"])
+    assert all(s["span"].startswith(str(ROOT / "rulesets")) or "american.mj" in s["span"] for s in doc["states"]
+               if s.get("span"))
+    code, out, _ = run(capsys, "compile", AMERICAN, "--emit", "dot")
+    assert out.startswith("digraph") and '"play.claims" -> "settle" [label="won"]' in out
+
+
+def test_simulate_json_is_the_same_twice_and_with_workers(capsys):
+    args = ["simulate", AMERICAN, "--games", "12", "--seed", "1", "--json"]
+    _, a, err = run(capsys, *args)
+    _, b, _ = run(capsys, *args)
+    _, c, _ = run(capsys, *args, "--workers", "2")
+    assert a == b == c
+    stats = json.loads(a)
+    assert stats["version"] == 1 and stats["hands"] == 12
+    assert stats["won"] + stats["wall_games"] == 12 and stats["won"] > 0
+    assert sum(stats["by_hand"].values()) == stats["won"]
+    assert "hands/s" in err and "decisions/s" in err
+
+
+def test_simulate_logs_replay_and_a_tampered_log_fails(capsys, tmp_path):
+    logs = tmp_path / "logs"
+    code, _, _ = run(capsys, "simulate", AMERICAN, "--games", "2", "--seed", "5", "--logs", str(logs), "--bots", "random")
+    assert code == 0
+    files = sorted(logs.glob("hand-*.json"))
+    assert len(files) == 2
+    code, out, _ = run(capsys, "replay", str(files[0]))
+    assert code == 0 and out.startswith("ok:")
+    data = json.loads(files[0].read_text())
+    data["actions"][0] = (data["actions"][0] + 1) % 2**31  # another shuffle: another wall
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "replay", str(bad))
+    assert code == 1 and "FAILED: step" in out
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["simulate", "no-such.mj"], "no such file"),
+    (["simulate", AMERICAN, "--bots", "clever"], "unknown bot"),
+    (["simulate", AMERICAN, "--set", "charlestn=off"], "did you mean `charleston`"),
+    (["simulate", AMERICAN, "--set", "charleston=maybe"], "expected on or off"),
+    (["replay", "no-such-log.json"], "no such log"),
+    (["compile", AMERICAN, "-o", "/no/such/dir/x.json"], "does not exist"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, args, needle):
+    code, out, err = run(capsys, *args)
+    assert code == 2 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_replay_refuses_a_file_that_is_not_a_log(capsys, tmp_path):
+    f = tmp_path / "x.json"
+    f.write_text("{not json")
+    code, _, err = run(capsys, "replay", str(f))
+    assert code == 2 and "not a game log" in err
+
+
+def test_play_at_the_table_with_typed_moves(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
+    code, out, _ = run(capsys, "play", AMERICAN, "--seed", "3")
+    assert code == 0 and "settlement:" in out and "your hand:" in out
+
+
+def test_play_rejects_a_move_that_is_not_listed_and_quits_cleanly(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("dance\nq\n"))
+    code, out, _ = run(capsys, "play", AMERICAN, "--seed", "3")
+    assert code == 0 and "not one of the moves above" in out and "game abandoned" in out
