@@ -280,9 +280,10 @@ def merge_block(base: A.Block, over: A.Block) -> A.Block:
         k = statement_key(s)
         placed.append((base_pos[k] + j / 1000.0 if k in base_pos else len(base.stmts) + j, s))
     placed.sort(key=lambda t: t[0])
-    changes = {}
-    if isinstance(over, A.CharlestonBlock) and over.condition is not None:
-        changes["condition"] = over.condition
+    # what the overlay writes on the block's own line wins: `seats 3`, `jokers "J"`,
+    # `charleston when ...` (a block line with no condition keeps the base's)
+    changes = {f.name: getattr(over, f.name) for f in attrs.fields(type(over))
+               if f.name not in ("span", "stmts") and getattr(over, f.name) is not None}
     return attrs.evolve(base, span=over.span, stmts=tuple(s for _, s in placed), **changes)
 
 
