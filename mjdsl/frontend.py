@@ -24,6 +24,7 @@ class Checked:
     loaded: Loaded
     ctx: CheckContext | None
     diagnostics: tuple[Diagnostic, ...]
+    extra_sources: dict = attrs.field(factory=dict)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -35,23 +36,22 @@ class Checked:
 
     @property
     def sources(self) -> dict:
-        return self.loaded.sources
+        return {**self.loaded.sources, **self.extra_sources}
 
 
 def check_file(path: str | Path, cli_sets: Iterable[tuple[str, str]] = (), *, allow_outside: bool = False) -> Checked:
     loaded = load(path, allow_outside=allow_outside)
     diags = list(loaded.diagnostics)
     ctx = None
+    extra = {}
     if loaded.ruleset is not None:
+        from .check.cards import card_sources, check_cards
+
         ctx, found = run_checks(loaded.ruleset, cli_sets)
         diags.extend(found)
-        try:
-            from .check.cards import check_cards
-        except ImportError:  # pragma: no cover - the card checks are wired in once present
-            pass
-        else:
-            diags.extend(check_cards(ctx))
-    return Checked(loaded, ctx, tuple(sorted(_unique(diags), key=sort_key)))
+        diags.extend(check_cards(ctx))
+        extra = card_sources(ctx)
+    return Checked(loaded, ctx, tuple(sorted(_unique(diags), key=sort_key)), extra)
 
 
 def require(path: str | Path, cli_sets: Iterable[tuple[str, str]] = (), *, allow_outside: bool = False) -> Checked:

@@ -347,3 +347,32 @@ def _display(p: Path) -> str:
         return os.path.relpath(p)
     except ValueError:  # pragma: no cover - another drive on Windows
         return str(p)
+
+
+def load_tileset_and_card(path: str | Path):
+    """(tile set, card AST or None) of a ruleset, for the card library's commands.
+
+    InputError if the ruleset cannot be read or has no tiles block; MjError (with
+    the diagnostics) if it does not parse or its card does not.
+    """
+    from .check.tiles import build_tileset
+    from .check.winning import card_path
+    from .diagnostics import InputError, MjError
+
+    loaded = load(path)
+    errors = [d for d in loaded.diagnostics if d.is_error]
+    if loaded.ruleset is None or errors:
+        raise MjError(errors or loaded.diagnostics)
+    block = loaded.ruleset.block(A.TilesBlock)
+    if block is None:
+        raise InputError(f"{path}: the ruleset has no tiles block")
+    tiles, _, diags = build_tileset(block)
+    if tiles is None or any(d.is_error for d in diags):
+        raise MjError([d for d in diags if d.is_error])
+    win = loaded.ruleset.block(A.WinningBlock)
+    ref = win.one(A.CardRef) if win is not None else None
+    if ref is None:
+        return tiles, None
+    from .cards.build import read_card
+
+    return tiles, read_card(card_path(ref))
