@@ -86,7 +86,8 @@ def test_registry_examples(code, tmp_path):
             return [d.code for d in diags + check_card(card, tiles)[1]]
         path = tmp_path / "cards" / "example.card"
         path.parent.mkdir(exist_ok=True)
-        (tmp_path / "american.mj").write_text("# a ruleset\n")
+        tiles_block = (ROOT / "rulesets" / "american.mj").read_text().split("seats 4")[0]
+        (tmp_path / "american.mj").write_text(tiles_block)  # a ruleset with the American tiles
         path.write_text(text + "\n")
         return [d.code for d in check_card_file(path)[0]]
 

@@ -91,5 +91,11 @@ def check_card_file(path: str | Path) -> tuple[list[Diagnostic], dict[str, str],
                 "the path is relative to the card file, e.g. `tiles \"../american.mj\"`",
             )
         ], sources, []
-    compiled, found = check_card(card, tiles_for(card, p))
+    try:
+        tiles = tiles_for(card, p)
+    except (InputError, MjError) as e:
+        why = e.diagnostics[0].message if isinstance(e, MjError) and e.diagnostics else str(e)
+        return [error("MJ270", f"tiles ruleset {card.tiles.path!r} cannot be read: {why}", card.tiles.span,
+                      "the ruleset must parse and declare its tiles")], sources, []
+    compiled, found = check_card(card, tiles)
     return found, sources, variant_counts(compiled)
