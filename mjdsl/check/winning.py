@@ -32,7 +32,10 @@ def check_winning(ctx) -> list[Diagnostic]:
     _, hand = deal_sizes(ctx.block(A.DealBlock), ctx.block(A.PlayBlock), seats.count if seats else 4)
     for p in patterns:
         sets = next((s.count for s in p.stmts if isinstance(s, A.PatSets)), None)
-        pairs = next((s.count for s in p.stmts if isinstance(s, A.PatPairs)), 0)
+        pairs = next((s.count for s in p.stmts if isinstance(s, A.PatPairs)), None)
+        # a pattern of sets and pairs (seven pairs has no `sets` line) makes 3 x sets + 2 x pairs
+        if sets is not None or pairs is not None:
+            sets, pairs = sets or 0, pairs or 0
         if sets is not None and hand and 3 * sets + 2 * pairs != hand + 1:
             out.append(error("MJ245", f"pattern `{p.name.text}` makes {3 * sets + 2 * pairs} tiles, a winning hand has {hand + 1}",
                              p.span, "a winning hand is the dealt hand and one more tile"))
