@@ -81,7 +81,7 @@ def _check_value(opt: Option, raw, span: Span) -> tuple[object, Diagnostic | Non
         bad = "a number"
     elif t == "string" and not isinstance(raw, str):
         bad = "a quoted string"
-    elif t == "choice" and raw not in opt.choices:
+    elif t == "choice" and opt.choices and raw not in opt.choices:  # no choices at all is MJ213
         bad = "one of " + ", ".join(opt.choices)
     if bad:
         shown = ("on" if raw else "off") if isinstance(raw, bool) else repr(raw) if isinstance(raw, str) else raw
