@@ -287,3 +287,48 @@ def card_hands(compiled):
         card_near(compiled),
         card_racks(compiled.tiles),
     )
+
+
+# ``card_texts()``: a card of one to four random hand lines, syntactically valid:
+#     groups of one tile repeated (any size 1-6) or of different tiles, suit letters
+#     that may or may not fit (a wrong count, a letter on a wind, `-` on a number),
+#     annotations (some unknown), any points. Lines need not be 14 tiles: the point
+#     is that checks and expansion meet every kind of line.
+
+_CARD_TILE_LETTERS = "F123456789D0NEWSRG"
+
+
+@st.composite
+def _card_group(draw) -> str:
+    if draw(st.booleans()):
+        return draw(st.sampled_from(_CARD_TILE_LETTERS)) * draw(st.integers(1, 6))
+    pool = draw(st.sampled_from(["123456789", "NEWS", "2026", "0DRG", "13579"]))
+    chars = draw(st.lists(st.sampled_from(pool), min_size=2, max_size=5))
+    return "".join(chars) if len(set(chars)) > 1 else chars[0] * 2
+
+
+@st.composite
+def _card_line(draw) -> str:
+    groups = draw(st.lists(_card_group(), min_size=1, max_size=6))
+    parts = list(groups)
+    if draw(st.integers(0, 4)):  # usually suit letters, fitting or not
+        count = len(groups) if draw(st.integers(0, 5)) else draw(st.integers(1, len(groups) + 1))
+        for i in range(count):
+            needs = i < len(groups) and any(c in "123456789D" for c in groups[i])
+            fit = draw(st.integers(0, 6))
+            parts.append(draw(st.sampled_from("abc")) if (needs and fit) or (not needs and not fit) else "-")
+            if fit == 0 and needs:
+                parts[-1] = "d"
+    for _ in range(draw(st.integers(0, 2))):
+        words = draw(st.sampled_from(["any run or number", "concealed", "any wind", "any dragon", "no jokers", "jokerless"]))
+        parts.append("· " + words)
+    if draw(st.booleans()):
+        parts.append('"a description"')
+    parts.append(str(draw(st.integers(0, 100))))
+    return " ".join(parts)
+
+
+@st.composite
+def card_texts(draw) -> str:
+    lines = draw(st.lists(_card_line(), min_size=1, max_size=4))
+    return 'card "Random"\npoints 25..75\nsection "S"\n' + "\n".join(lines) + "\n"

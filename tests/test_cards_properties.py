@@ -13,7 +13,7 @@ from collections import Counter
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import card_dealt, card_hands, card_racks
+from strategies import card_dealt, card_hands, card_racks, card_texts
 
 from mjdsl.cards import HandBatch, hint_batch, match_batch, match_hand
 from mjdsl.cards.distance import makes, needs
@@ -141,3 +141,24 @@ def test_the_missing_tiles_complete_the_hint(club, data):
         assert reference_need(club.variants[h.variant], more, club.joker) == 0
     needs_ = [h.need for h in hb.hints(0)]
     assert needs_ == sorted(needs_)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=card_texts())
+def test_any_card_checks_without_raising_and_keeps_only_makeable_variants(american_tiles, text):
+    from mjdsl.cards import check_card, parse_card
+    from mjdsl.codes import load_all
+
+    codes = load_all()
+    card, diags = parse_card(text, "random.card")
+    assert card is not None, (text, diags)
+    compiled, found = check_card(card, american_tiles)
+    assert all(d.code in codes and 1 <= d.span.line <= text.count("\n") for d in found)
+    copies = american_tiles.copies_vector()
+    for v in compiled.variants:
+        pattern = compiled.lines[v.line].patterns[v.pattern]
+        assert int(v.need.sum()) == pattern.size
+        assert (v.natural <= copies).all() and (v.natural <= v.need).all()
+        assert int(np.maximum(v.need - copies, 0).sum()) <= 8
+    for d in compiled.dropped:
+        assert d.reason

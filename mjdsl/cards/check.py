@@ -38,7 +38,8 @@ def check_size(c: CompiledCard) -> Iterable[Diagnostic]:
                 hint = "a hand on the card is 14 tiles, exposures included"
                 if p.size + len(str(line.points)) == HAND_SIZE and len(line.patterns) == 1:
                     hint = f"is the points value missing? {line.points} was read as the points"
-                yield error("MJ250", f"this hand is {p.size} tiles, not {HAND_SIZE}", p.span, hint)
+                tiles = f"{p.size} tile" + ("s" if p.size != 1 else "")
+                yield error("MJ250", f"this hand is {tiles}, not {HAND_SIZE}", p.span, hint)
 
 
 def check_feasible(c: CompiledCard) -> Iterable[Diagnostic]:
