@@ -252,7 +252,9 @@ def statement_key(stmt) -> tuple:
 
     Named statements (claims, patterns, score rules, optional rounds, announcements,
     penalties) replace the base statement of the same name; a wall setting replaces
-    the same setting; any other statement replaces all base statements of its type.
+    the same setting, a wall break the same break, a kong rule the same kind of kong,
+    a dead-hand cause the same cause, a wind/dragon/flower/season line the line of
+    the same class; any other statement replaces all base statements of its type.
     """
     for attr in ("name",):
         w = getattr(stmt, attr, None)
@@ -266,6 +268,8 @@ def statement_key(stmt) -> tuple:
         return ("KongAllowed", stmt.kind)
     if isinstance(stmt, A.DeadCause):
         return ("DeadCause", stmt.cause)
+    if isinstance(stmt, (A.HonourDecl, A.BonusDecl)):
+        return (type(stmt).__name__, stmt.cls)  # a dragon line leaves the winds alone
     return (type(stmt).__name__,)
 
 
