@@ -87,3 +87,12 @@ def test_an_overlay_may_restate_a_block_but_not_twice():
     text = 'extends "american.mj"\nsession {\n    hands 8\n}\nsession {\n    hands 4\n}\n'
     _, diags = run_checks(overlay(text))
     assert "MJ201" in [d.code for d in diags]
+
+
+def test_a_dragon_line_replaces_the_dragons_only():
+    """Honour and bonus lines are keyed by their class (a dragon line once dropped the winds)."""
+    rs = overlay('extends "american.mj"\ntiles {\n    dragon "R" "G" "0" x4\n}\n')
+    classes = [s.cls for s in rs.block(A.TilesBlock).all(A.HonourDecl)]
+    assert sorted(classes) == ["dragon", "wind"]
+    _, diags = run_checks(rs)
+    assert not [d for d in diags if d.is_error]
