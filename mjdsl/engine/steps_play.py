@@ -357,39 +357,50 @@ def claim_options(game, seat: int, discarder: int, tile: int) -> list[int]:
     out = []
     hand = st.hands[seat]
     left = (seat - 1) % game.n == discarder
+    joker = _joker(game)
+    jokers = hand[joker] if joker is not None else 0
+    held = hand[tile]
+    frozen = st.frozen[seat]
     for c in auto.claims:
         if c.is_win:
-            if (c.source == "any" or left) and (game.rules.completes(st, seat, tile) or game.allow_false_calls):
+            if (c.source == "any" or left) and (game.allow_false_calls or game.rules.completes(st, seat, tile)):
                 out.append(cat.id(ACT.MAHJONG))
             continue
-        if st.frozen[seat]:
-            continue
-        if c.source == "left" and not left:
+        if frozen or c.source == "left" and not left:
             continue
         if c.shape == "run":
-            k = auto.tiles.kinds[tile]
-            if k.suit is None:
-                continue
-            for pos in range(c.size):
-                low = k.rank - pos
-                run = [auto.tiles.suited(k.suit, r) for r in range(low, low + c.size)]
-                if any(x is None for x in run):
-                    continue
-                need = [x.index for x in run if x.index != tile]
-                if all(hand[t] >= need.count(t) for t in need):
+            for pos, need in _runs(auto, c.size, tile):
+                if all(hand[t] for t in need):
                     out.append(cat.id(ACT.CLAIM, (c.name, pos)))
             continue
-        joker = _joker(game)
-        jokers = hand[joker] if joker is not None else 0
         allow_j = joker is not None and c.size >= auto.jokers.min_group
-        for f in range(c.size):
-            if f and not allow_j:
-                break
-            if hand[tile] >= c.size - 1 - f and jokers >= f:
+        if held + (jokers if allow_j else 0) < c.size - 1:
+            continue
+        for f in range(c.size if allow_j else 1):
+            if held >= c.size - 1 - f and jokers >= f:
                 aid = cat.get(ACT.CLAIM, (c.name, f))
                 if aid is not None:
                     out.append(aid)
     return sorted(set(out))
+
+
+_RUNS: dict = {}
+
+
+def _runs(auto, size: int, tile: int) -> list:
+    """The runs of ``size`` a tile can complete: (its position, the other tiles needed)."""
+    key = (id(auto.tiles), size, tile)
+    hit = _RUNS.get(key)
+    if hit is None:
+        hit = []
+        k = auto.tiles.kinds[tile]
+        if k.suit is not None:
+            for pos in range(size):
+                run = [auto.tiles.suited(k.suit, r) for r in range(k.rank - pos, k.rank - pos + size)]
+                if all(x is not None for x in run):
+                    hit.append((pos, tuple(x.index for x in run if x.index != tile)))
+        _RUNS[key] = hit
+    return hit
 
 
 def make_exposure(game, seat: int, discarder: int, tile: int, a) -> None:

@@ -14,6 +14,8 @@ import numpy as np
 from ..cards.hands import Exposure as CardExposure, Hand
 from ..cards.match import match_hand
 from ..hands import Meld, is_complete, match_pattern, split_hand
+from ..hands.decompose import layout_of
+from ..hands.patterns import compiled as compiled_pattern
 
 
 class WinRules:
@@ -26,6 +28,22 @@ class WinRules:
         self.joker = auto.jokers.tile if auto.jokers else None
         self.size = auto.tiles.size
         self._waits: dict[int, tuple] = {}
+        if self.patterns:
+            lay = layout_of(auto.tiles)
+            # quick rejects: a hand of sets and pairs has, per suit, a count that is 0 or
+            # 2 mod 3 (only the pair's suit 2); an honour is held 0, 2 or 3 times
+            # each suit as the list positions of its tiles (a slice when they are contiguous)
+            self._suits = [slice(*g.span) if g.span is not None else list(g.indices)
+                           for g in lay.groups if g.suit is not None]
+            self._honours = tuple(i for g in lay.groups if g.suit is None for i in g.indices)
+            self._caps = {}
+            self._order = sorted(self.patterns, key=lambda p: p.special is not None)
+            for p in self.patterns:
+                if p.special is not None:
+                    bindings = compiled_pattern(p.special, auto.tiles).bindings
+                    cap = [max(col) for col in zip(*(b.cap for b in bindings))] if bindings else None
+                    self._caps[p.name] = None if cap is None else (
+                        np.array(cap, dtype=np.int16), tuple(i for i, c in enumerate(cap) if c == 0))
         if self.card is not None:
             t = self.card.tables
             self.need = t.need.astype(np.int16)
@@ -184,17 +202,45 @@ class WinRules:
                 out.append(Meld("pair", e.tile, False))
         return out
 
+    def _shape_possible(self, hand: list[int], pairs: int) -> bool:
+        """A necessary condition for sets-and-pairs: suit counts and honour counts."""
+        twos = 0
+        for idx in self._suits:
+            r = (sum(hand[idx]) if isinstance(idx, slice) else sum(hand[i] for i in idx)) % 3
+            if r == 1:
+                return False
+            twos += r == 2
+        for i in self._honours:
+            c = hand[i]
+            if c == 1 or c == 4:
+                return False
+            twos += c == 2
+        return twos == pairs or pairs != 1 and twos <= pairs
+
     def _pattern_win(self, st, seat: int) -> str | None:
-        hist = np.asarray(st.hands[seat], dtype=np.int16)
-        melds = self._melds(st, seat)
+        """The first pattern the hand makes (sets-and-pairs shapes are tried first)."""
+        hand = st.hands[seat]
+        hist = None
+        melds = None
         tiles = self.auto.tiles
-        for p in self.patterns:
+        for p in self._order:
             if p.special is not None:
+                cap = self._caps.get(p.name)
+                if cap is None or any(hand[i] for i in cap[1]):
+                    continue
+                hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
+                if (hist > cap[0]).any():
+                    continue
+                melds = self._melds(st, seat) if melds is None else melds
                 if p.concealed and any(not m.concealed for m in melds):
                     continue
                 if match_pattern(p.special, hist, melds, tiles):
                     return p.name
             elif p.sets is not None:
+                if not self._shape_possible(hand, p.pairs):
+                    continue
+                hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
+                melds = self._melds(st, seat) if melds is None else melds
                 if is_complete(hist, tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
                     return p.name
         return None
