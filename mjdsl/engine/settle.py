@@ -99,28 +99,38 @@ class Settle:
         seat = st.winner
         scored = score_win(game, seat)
         env = scored.pop("env", None)
-        pays = [0.0] * game.n
-        if env is not None:
-            env.values["value"] = scored["value"]
-            discarder = st.win.get("discarder")
-            for p in auto.payments.pays:
-                if p.when is not None and not p.when(env):
-                    continue
-                amount = float(p.amount(env))
-                for s in range(game.n):
-                    if s == seat:
-                        continue
-                    if p.payer == "discarder" and s != discarder:
-                        continue
-                    if p.payer == "others" and s == discarder:
-                        continue
-                    factor = 2 if auto.payments.dealer_double and (s == st.dealer or seat == st.dealer) else 1
-                    pays[s] -= amount * factor
-                    pays[seat] += amount * factor
+        if "payments" in scored:  # the scorer settled the hand itself (losers among themselves too)
+            pays = [float(x) for x in scored["payments"]]
+        else:
+            pays = self._pay(game, seat, scored["value"], env)
         for s in range(game.n):
             st.returns[s] += pays[s]
-        st.result = {"winner": seat, "wall_game": False, **{k: v for k, v in scored.items()},
+        keep = ("value", "rules", "hand", "line", "jokers")
+        st.result = {"winner": seat, "wall_game": False, **{k: scored.get(k) for k in keep},
                      "self_drawn": bool(st.win.get("self_drawn")), "discarder": st.win.get("discarder")}
+
+    @staticmethod
+    def _pay(game, seat: int, value, env) -> list[float]:
+        st = game.st
+        auto = game.auto
+        pays = [0.0] * game.n
+        env.values["value"] = value
+        discarder = st.win.get("discarder")
+        for p in auto.payments.pays:
+            if p.when is not None and not p.when(env):
+                continue
+            amount = float(p.amount(env))
+            for s in range(game.n):
+                if s == seat:
+                    continue
+                if p.payer == "discarder" and s != discarder:
+                    continue
+                if p.payer == "others" and s == discarder:
+                    continue
+                factor = 2 if auto.payments.dealer_double and (s == st.dealer or seat == st.dealer) else 1
+                pays[s] -= amount * factor
+                pays[seat] += amount * factor
+        return pays
 
 
 class End:
