@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from mjdsl.cards import HandBatch, compile_card, hint_batch, parse_card  # noqa: E402
-from mjdsl.cards.fallback import standard_tileset  # noqa: E402
+from mjdsl.cards.api import load_card_and_tiles  # noqa: E402
 from mjdsl.cards.match import matches_of  # noqa: E402
 
 CARD = ROOT / "rulesets" / "cards" / "club-2026.card"
@@ -71,8 +71,7 @@ def dealt_hands(compiled, n: int, rng) -> np.ndarray:
 def run(match_hands: int = 50_000, hint_hands: int = 10_000, seed: int = 2026) -> dict:
     rng = np.random.default_rng(seed)
     text = CARD.read_text(encoding="utf-8")
-    tiles = standard_tileset()
-    card, _ = parse_card(text, str(CARD))
+    card, tiles = load_card_and_tiles(CARD)  # the tile set of the ruleset the card names
     parse_ms = _best(lambda: parse_card(text, str(CARD)), 5) * 1000
     compile_ms = _best(lambda: compile_card(card, tiles), 5) * 1000
     compiled = compile_card(card, tiles)
