@@ -93,6 +93,9 @@ def _selected(game, seat: int) -> list[int]:
     return list(p["sel"]) if p and "sel" in p else []
 
 
+_DIST_CACHE: dict = {}
+
+
 class _CardView:
     """A seat's distance to every variant of the card, and what moves keep it small."""
 
@@ -126,7 +129,16 @@ class _CardView:
         return np.where(allowed, d, 99.0)
 
     def distances(self) -> np.ndarray:
-        return self._distance(self.rack, self.filled, self.jokers, self.allowed)
+        """The seat's distances as it stands (cached by hand: a seat is asked about many
+        discards between two of its turns, its hand unchanged)."""
+        st = self.game.st
+        key = (id(self.rules), tuple(st.hands[self.seat]), tuple(st.exposures[self.seat]))
+        hit = _DIST_CACHE.get(key)
+        if hit is None:
+            if len(_DIST_CACHE) > 256:
+                _DIST_CACHE.clear()
+            hit = _DIST_CACHE[key] = self._distance(self.rack, self.filled, self.jokers, self.allowed)
+        return hit
 
     def best(self) -> int:
         return int(self.distances().min())
@@ -147,7 +159,7 @@ class _CardView:
         cand = [t for t in tiles if t != self.joker]
         if not cand:
             return tiles[rng.randrange(len(tiles))]
-        base = self._distance(rack, filled, self.jokers, self.allowed)
+        base = self._distance(rack, filled, self.jokers, self.allowed) if selected else self.distances()
         near = base <= base.min() + 1  # only the nearest variants can change the choice
         need = self.rules.need[near][:, cand]
         # losing t costs a variant one step if every copy of t held is one it uses
