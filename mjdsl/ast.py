@@ -627,8 +627,34 @@ class PatSuitCounts:
 
 
 @attrs.frozen
-class PatExtraSameSuit:
+class PatPairsOf:
+    """``pairs N of CLASS [distinct]``: N pairs of tiles of a class (no two alike if distinct)."""
+
+    count: int
+    tiles: TileClass
+    distinct: bool
     span: Span
+
+
+@attrs.frozen
+class PatKnitted:
+    """``knitted N pair|pairs|triple|triples [distinct]``: N groups of one rank, one tile
+    in each of two suits (pairs) or of three suits (triples)."""
+
+    count: int
+    width: int
+    distinct: bool
+    span: Span
+
+
+@attrs.frozen
+class PatExtraSameSuit:
+    """``one more of that suit [+ CLASS...] [ranked LO..HI]``: one more tile of the suit a
+    ``counts`` statement bound (or of the classes added), of those ranks if given."""
+
+    span: Span
+    also: tuple[Word, ...] = ()
+    ranks: tuple[int, int] | None = None
 
 
 @attrs.frozen
@@ -711,9 +737,12 @@ class DealerDouble:
 
 @attrs.frozen
 class Penalty:
+    """``penalty NAME: -N points|limits``: what an offence costs (limits: times the limit)."""
+
     name: Word
     points: float
     span: Span
+    unit: str = "points"
 
 
 @attrs.frozen

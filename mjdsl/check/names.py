@@ -56,7 +56,7 @@ def tile_codes(rs) -> Iterator[A.Word]:
         for s in _walk(b.stmts):
             if isinstance(s, (A.NeverPass, A.DeadDiscard, A.SeatWinds, A.TileList)):
                 yield from s.codes
-            elif isinstance(s, (A.PatEachOf, A.PatExtraOf)) and isinstance(s.tiles, A.TileList):
+            elif isinstance(s, (A.PatEachOf, A.PatExtraOf, A.PatPairsOf)) and isinstance(s.tiles, A.TileList):
                 yield from s.tiles.codes
 
 
@@ -74,8 +74,9 @@ def check_names(ctx) -> list[Diagnostic]:
     classes = set(ctx.tile_classes) | ({s.name for s in ctx.tiles.suits} if ctx.tiles else set())
     patterns = {s.name.text for b in rs.blocks.values() for s in b.stmts if isinstance(s, A.PatternDecl)}
     announcements = {s.name.text for b in rs.blocks.values() for s in b.stmts if isinstance(s, A.Announce)}
+    rules = {s.name.text for b in rs.blocks.values() for s in b.stmts if isinstance(s, A.ScoreRule)}
     for expr, context in expressions(rs):
-        out.extend(_check_expr(expr, context, ctx, classes, patterns, announcements))
+        out.extend(_check_expr(expr, context, ctx, classes, patterns, (announcements, rules)))
     if ctx.tiles is not None:
         for w in tile_codes(rs):
             if not ctx.known_code(w.text):
@@ -83,8 +84,13 @@ def check_names(ctx) -> list[Diagnostic]:
     # pattern tile classes name classes the ruleset knows
     for b in rs.blocks.values():
         for s in _walk(b.stmts):
-            if isinstance(s, (A.PatEachOf, A.PatExtraOf)) and isinstance(s.tiles, A.ClassUnion):
-                for w in s.tiles.names:
+            words = ()
+            if isinstance(s, (A.PatEachOf, A.PatExtraOf, A.PatPairsOf)) and isinstance(s.tiles, A.ClassUnion):
+                words = s.tiles.names
+            elif isinstance(s, A.PatExtraSameSuit):
+                words = s.also
+            if words:
+                for w in words:
                     if w.text not in classes and w.text not in F.FACTS:
                         out.append(error("MJ204", f"unknown class of tiles `{w.text}`", w.span,
                                          _suggest(w.text, classes | set(F.fact_names(F.TILE)))))
@@ -98,7 +104,7 @@ def _unknown_code(w: A.Word, ctx) -> Diagnostic:
     return error("MJ214", f"unknown tile `{w.text}`", w.span, hint)
 
 
-def _check_expr(expr, context: str, ctx, classes, patterns, announcements) -> list[Diagnostic]:
+def _check_expr(expr, context: str, ctx, classes, patterns, names) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     stack = [(expr, context)]
     while stack:
@@ -129,17 +135,27 @@ def _check_expr(expr, context: str, ctx, classes, patterns, announcements) -> li
             out.append(error("MJ218", "a string is not a value here", e.span,
                              "strings stand only as tile codes in winning_tile(\"5d\")"))
         elif isinstance(e, A.Call):
-            out.extend(_check_call(e, c, ctx, stack, patterns, announcements))
+            out.extend(_check_call(e, c, ctx, stack, patterns, names))
     return out
 
 
-def _check_call(e: A.Call, c: str, ctx, stack, patterns, announcements) -> list[Diagnostic]:
+def _check_call(e: A.Call, c: str, ctx, stack, patterns, names) -> list[Diagnostic]:
+    announcements, rules = names
     fn = F.FUNCTIONS.get(e.fn)
     if fn is None:
         return [error("MJ204", f"unknown function `{e.fn}`", e.span, _suggest(e.fn, set(F.FUNCTIONS)))]
     if c not in fn.contexts:
         return [error("MJ204", f"`{e.fn}(...)` is not known here", e.span,
                       f"it can be used in: {', '.join(sorted(fn.contexts))}")]
+    if fn.args == ("rules",):  # one or more score rule names
+        if not e.args:
+            return [error("MJ218", f"`{e.fn}` takes one or more rule names", e.span, f"{e.fn}: {fn.meaning}")]
+        out = []
+        for arg in e.args:
+            if not isinstance(arg, A.Name) or arg.id not in rules:
+                shown = arg.id if isinstance(arg, A.Name) else "this"
+                out.append(error("MJ204", f"no score rule `{shown}`", arg.span, _suggest(shown, rules)))
+        return out
     if len(e.args) != len(fn.args):
         return [error("MJ218", f"`{e.fn}` takes {len(fn.args)} argument(s), not {len(e.args)}", e.span,
                       f"{e.fn}: {fn.meaning}")]

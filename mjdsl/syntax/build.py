@@ -14,9 +14,10 @@ from ..source import Span
 # Rules written `!name` in the grammar: fixed words, kept as one string.
 KEYWORD_RULES = (
     "boolean", "honour_class", "bonus_class", "bonus_link", "break_part", "break_count",
-    "seat_group", "blind", "vote", "offer_rule", "replace_what", "wall_end", "live_until",
+    "seat_group", "blind", "vote", "offer_rule", "replace_kind", "wall_end", "live_until",
     "announce_time", "shape_kind", "kong_kind", "robbable", "unit",
     "scope_kind", "dead_reason", "payer", "pays", "seat_ref", "direction", "compare_op", "add_op", "mul_op", "pow_op",
+    "knit_width", "distinct", "penalty_unit",
 )
 
 
@@ -483,8 +484,21 @@ class Builder(Transformer):
         return A.PatSuitCounts(tuple(int(_number(t)) for t in c), self._span(meta))
 
     @v_args(meta=True)
+    def pat_pairs_of(self, meta, c):
+        distinct = any(isinstance(x, Kw) and x == "distinct" for x in c)
+        return A.PatPairsOf(int(_number(c[0])), c[1], distinct, self._span(meta))
+
+    @v_args(meta=True)
+    def pat_knitted(self, meta, c):
+        width = 3 if str(c[1]).startswith("triple") else 2
+        distinct = any(isinstance(x, Kw) and x == "distinct" for x in c[2:])
+        return A.PatKnitted(int(_number(c[0])), width, distinct, self._span(meta))
+
+    @v_args(meta=True)
     def pat_extra_same_suit(self, meta, c):
-        return A.PatExtraSameSuit(self._span(meta))
+        also = tuple(self._word(t) for t in c if isinstance(t, Token) and t.type == "NAME")
+        ranks = next((x for x in c if isinstance(x, tuple)), None)
+        return A.PatExtraSameSuit(self._span(meta), also, ranks)
 
     @v_args(meta=True)
     def pat_concealed(self, meta, c):
@@ -574,7 +588,8 @@ class Builder(Transformer):
     @v_args(meta=True)
     def penalty(self, meta, c):
         sign = -1 if any(isinstance(x, Token) and x.type == "MINUS" for x in c) else 1
-        return A.Penalty(self._word(c[0]), sign * _number(c[-1]), self._span(meta))
+        unit = str(c[-1]).rstrip("s") + "s"  # one spelling: points, limits
+        return A.Penalty(self._word(c[0]), sign * _number(c[-2]), self._span(meta), unit)
 
     # -- session ------------------------------------------------------------------
     @v_args(meta=True)
