@@ -1,0 +1,107 @@
+"""The scorer seen from the interpreter: a seat's hand in a game, to a HandInput.
+
+:func:`score_for_engine` is the hook :mod:`mjdsl.engine.settle` looks for. It reads
+the seat's tiles, exposures, bonus tiles and announcements and the facts of the
+win from the game state, scores every seat's hand, and settles the hand with
+:func:`mjdsl.scoring.settle`. Seats are the engine's (0 .. n-1); seat ``s`` has
+the wind ``seat_winds[(s - dealer) % n]``.
+"""
+
+from __future__ import annotations
+
+from ..hands import Meld
+from .model import CardWin, HandInput
+from .score import score_hand
+from .settle import settle
+
+#: the engine's names for where a tile came from
+_SOURCES = {"wall": "wall", "kong box": "kong_box", "dead wall": "kong_box", "discard": "discard",
+            "robbed kong": "robbed_kong"}
+
+
+def seat_wind(game, seat: int) -> int:
+    winds = game.auto.seat_winds
+    return winds[(seat - game.st.dealer) % game.n] if winds else 0
+
+
+def hand_from_game(game, seat: int) -> HandInput:
+    """The seat's hand as the scorer reads it (a winner's with the facts of the win)."""
+    st = game.st
+    auto = game.auto
+    card = auto.winning.card is not None
+    melds = []
+    if not card:
+        for e in st.exposures[seat]:
+            if e.run:
+                melds.append(Meld("chow", min(e.run), False))
+            elif e.size >= 4:
+                melds.append(Meld("kong", e.tile, bool(e.concealed)))
+            elif e.size == 3:
+                melds.append(Meld("pung", e.tile, False))
+    won = st.winner == seat
+    win = st.win if won else {}
+    source = _SOURCES.get(win.get("source", "wall"), "wall")
+    if won and win.get("robbed_kong"):
+        source = "robbed_kong"
+    if won and source == "wall" and win.get("last_of_wall"):
+        source = "last_of_wall"
+    cardwin = None
+    if won and card:
+        info = game.rules.describe(st, seat)
+        cardwin = CardWin(info.get("card_points", 0), info.get("jokers", 0), bool(info.get("singles_pairs")))
+    discarder = win.get("discarder")
+    streak = game.context.get("dealer_streak", 0) + (1 if won and seat == st.dealer else 0)
+    return HandInput(
+        concealed=st.hands[seat],
+        seat_wind=seat_wind(game, seat),
+        round_wind=st.round_wind,
+        melds=tuple(melds),
+        bonus=tuple(st.bonus[seat]),
+        winning_tile=win.get("tile") if won else None,
+        source=source,
+        dealer=seat == st.dealer,
+        discarder=seat_wind(game, discarder) if discarder is not None else None,
+        announcements=frozenset(st.announced[seat]),
+        original_hand=bool(win.get("original_hand")),
+        earthly_hand=bool(win.get("earthly_hand")),
+        dealer_streak=streak,
+        card=cardwin,
+    )
+
+
+def score_for_engine(game, seat: int) -> dict:
+    """The winner's score, the rules that gave it, and the settlement of the hand.
+
+    Returns plain data (it goes into the hand's result and its log): ``value``
+    (the winner's total), ``rules`` (names), ``points``, ``doubles``, ``limits``,
+    ``hand`` and ``line`` (the card line, or the winning pattern), ``jokers``,
+    ``loser_totals`` (seat -> total) and ``payments`` (zero-sum, per seat, the
+    losers' settlement among themselves included); and ``env``, the facts of the
+    win for payment rules, which the caller pops.
+    """
+    st = game.st
+    auto = game.auto
+    result = score_hand(auto, hand_from_game(game, seat), payments=False)
+    losers = {}
+    if auto.payments.settle_losers:
+        for s in range(game.n):
+            if s != seat and not st.dead[s]:
+                losers[s] = score_hand(auto, hand_from_game(game, s), payments=False)
+    discarder = st.win.get("discarder") if not st.win.get("self_drawn") else None
+    pays = settle(auto, result, losers, st.dealer, winner_seat=seat, discarder_seat=discarder, seats=game.n)
+    info = {}
+    if auto.winning.card is not None:
+        info = game.rules.describe(st, seat)
+    return {
+        "value": result.total,
+        "rules": list(result.rule_names),
+        "points": result.points,
+        "doubles": result.doubles,
+        "limits": result.limits,
+        "hand": info.get("hand", result.pattern),
+        "line": info.get("line"),
+        "jokers": info.get("jokers"),
+        "loser_totals": {s: r.total for s, r in losers.items()},
+        "payments": pays,
+        "env": result.context,
+    }

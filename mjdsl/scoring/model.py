@@ -1,0 +1,163 @@
+"""What the scorer reads and what it answers: a hand with the context of its end,
+and the score with one explained line per rule that applied.
+
+Tiles are indices into the automaton's tile set, winds included (a seat wind is
+the index of its wind tile), so the engine passes what it holds and the command
+line converts codes once (:mod:`mjdsl.scoring.notation`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..hands import Meld
+from ..source import Span
+
+#: Where the last tile of a winning hand came from.
+SOURCES = ("wall", "discard", "kong_box", "last_of_wall", "robbed_kong")
+#: Sources that are self-drawn; the others were another player's tile.
+SELF_DRAWN = frozenset(("wall", "kong_box", "last_of_wall"))
+
+
+def _counts(value) -> tuple[int, ...]:
+    return tuple(int(c) for c in value)
+
+
+@attrs.frozen
+class CardWin:
+    """The facts of a win from a card of hands (American): supplied by the caller.
+
+    card_points: the points printed for the line made; jokers: jokers in the hand;
+    singles_pairs: the line has no group of three or more (no joker can stand in it).
+    """
+
+    card_points: float
+    jokers: int = 0
+    singles_pairs: bool = False
+
+
+@attrs.frozen
+class HandInput:
+    """One player's hand at the end of a hand, and the context of the end.
+
+    concealed: counts by tile index of the tiles in hand, the winning tile included
+        for a winner; bonus tiles are not here.
+    melds: the declared sets: claimed sets (``concealed=False``) and every kong
+        (a kong declared from the hand has ``concealed=True``).
+    bonus: the flowers and seasons set aside, as tile indices.
+    winning_tile: the last tile of a winning hand; None for a hand that did not win.
+    source: where the winning tile came from, one of :data:`SOURCES`.
+    seat_wind, round_wind: wind tile indices.
+    dealer: whether this player deals (East); None means "the seat wind is the
+        ruleset's first seat wind".
+    discarder: the seat wind of the player whose tile won (by discard or robbed
+        kong), for payments such as "discarder pays"; None: unknown.
+    announcements: names of the announcements this player made (``standing``).
+    original_hand, earthly_hand: the heavenly and earthly hands.
+    dealer_streak: hands in a row the dealer has won, this one included.
+    card: for a win from a card of hands, its facts; None for pattern hands.
+    """
+
+    concealed: tuple[int, ...] = attrs.field(converter=_counts)
+    seat_wind: int
+    round_wind: int
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=tuple)
+    bonus: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    winning_tile: int | None = None
+    source: str = attrs.field(default="wall", validator=attrs.validators.in_(SOURCES))
+    dealer: bool | None = None
+    discarder: int | None = None
+    announcements: frozenset = attrs.field(default=frozenset(), converter=frozenset)
+    original_hand: bool = False
+    earthly_hand: bool = False
+    dealer_streak: int = 0
+    card: CardWin | None = None
+
+    @property
+    def won(self) -> bool:
+        return self.winning_tile is not None
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.won and self.source in SELF_DRAWN
+
+    @property
+    def by_discard(self) -> bool:
+        return self.won and self.source not in SELF_DRAWN
+
+
+@attrs.frozen
+class RuleLine:
+    """One rule that applied: its name and title, its amount in its unit, how many
+    times it applied (per set, pair or bonus tile), what it applied to, and where
+    the ruleset writes it."""
+
+    name: str
+    title: str
+    amount: float
+    unit: str
+    count: int
+    span: Span | None
+    applied_to: tuple[str, ...] = ()
+
+    @property
+    def value(self) -> float:
+        return self.amount * self.count
+
+    def to_json(self) -> dict:
+        out = {"name": self.name, "title": self.title, "amount": _num(self.amount), "unit": self.unit,
+               "count": self.count, "value": _num(self.value)}
+        if self.applied_to:
+            out["applied_to"] = list(self.applied_to)
+        if self.span is not None:
+            out["file"] = self.span.path
+            out["line"] = self.span.line
+        return out
+
+
+#: How a total was reached: points and doubles (under the limit), capped at the
+#: limit, or the limit hand's value.
+BASES = ("points", "capped", "limit")
+
+
+@attrs.frozen
+class ScoreResult:
+    """The score of one hand, in its best reading.
+
+    won: the hand won. pattern: the winning shape of the best reading (None for a
+    loser). melds: the best reading's sets and pairs, exposure as scored (a set
+    completed by a discard is exposed). last: index in ``melds`` of the set the
+    winning tile completed, or None. lines: the rules that applied, in ruleset
+    order. points, doubles: sums of those units; limits: the largest limit rule
+    (limits do not add). score: the ruleset's ``value`` of points and doubles;
+    total: what the hand is worth after the limit (see :data:`BASES` for
+    ``basis``). payments: for a winner, what each seat receives (+) or pays (-)
+    in the settlement with the winner alone, seats in the ruleset's seat-wind
+    order (the losers' settlement among themselves needs their hands: see
+    :func:`mjdsl.scoring.settle`); empty for a loser.
+    """
+
+    won: bool
+    pattern: str | None
+    melds: tuple[Meld, ...]
+    last: int | None
+    lines: tuple[RuleLine, ...]
+    points: float
+    doubles: float
+    limits: float
+    score: float
+    total: float
+    basis: str
+    payments: tuple[float, ...] = ()
+    context: Any = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def rule_names(self) -> tuple[str, ...]:
+        return tuple(line.name for line in self.lines)
+
+
+def _num(x: float):
+    """A number for JSON: an int when it is whole."""
+    return int(x) if float(x).is_integer() else round(float(x), 6)

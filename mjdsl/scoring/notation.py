@@ -1,0 +1,172 @@
+"""The ``mjdsl score`` input: tile codes a person can type, checked, to a HandInput.
+
+Every part is a list of tile codes (contracts.md) separated by spaces::
+
+    --hand "5c 5c"                 the concealed tiles, the winning tile among them
+    --exposed "1c 1c 1c"           a set on the table: three alike (pung), four
+                                   alike (kong), or a run of three (chow); repeat
+                                   the flag or separate sets with commas
+    --kong "1d N"                  kongs declared from the hand (concealed), one code each
+    --bonus "f1 s2"                flowers and seasons set aside
+    --win 5c --from discard        the last tile and where it came from
+    --seat S --round E             the player's wind and the round's
+
+Leaving out ``--win`` scores a hand that did not win. Anything wrong (an unknown
+code, too many copies of a tile, a set that is not a set, the wrong number of
+tiles) raises :class:`~mjdsl.diagnostics.InputError` with a one-line message that
+names the problem.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..diagnostics import InputError
+from ..hands import Meld
+from .model import SOURCES, CardWin, HandInput
+
+#: ``--from`` spellings, to the sources of :data:`mjdsl.scoring.model.SOURCES`.
+SOURCE_NAMES = {s.replace("_", "-"): s for s in SOURCES}
+
+
+def _codes(tiles, text: str, what: str) -> list[int]:
+    out = []
+    for code in text.replace(",", " ").split():
+        if code not in tiles.by_code:
+            raise InputError(f"{what}: unknown tile code {code!r}; this ruleset's codes are {tiles.codes_summary()}")
+        out.append(tiles.by_code[code].index)
+    return out
+
+
+def read_set(tiles, text: str) -> Meld:
+    """One exposed set from its tiles: ``"7c 7c 7c"`` a pung, four alike a kong, a run a chow."""
+    idx = sorted(_codes(tiles, text, f"--exposed {text.strip()!r}"))
+    kinds = [tiles.kinds[i] for i in idx]
+    if any(k.cls not in ("suit", "wind", "dragon") for k in kinds):
+        bad = next(k for k in kinds if k.cls not in ("suit", "wind", "dragon"))
+        raise InputError(f"--exposed {text.strip()!r}: {bad.code} cannot be part of a set")
+    if len(idx) in (3, 4) and len(set(idx)) == 1:
+        return Meld("pung" if len(idx) == 3 else "kong", idx[0], False)
+    if (len(idx) == 3 and len(set(idx)) == 3 and kinds[0].cls == "suit"
+            and all(k.suit == kinds[0].suit for k in kinds)
+            and [k.rank for k in kinds] == [kinds[0].rank, kinds[0].rank + 1, kinds[0].rank + 2]):
+        return Meld("chow", idx[0], False)
+    raise InputError(f"--exposed {text.strip()!r} is not a set: give three alike (pung), four alike (kong) "
+                     "or a run of three in one suit (chow)")
+
+
+def hand_size(auto) -> int:
+    """Tiles a player holds between turns (kongs counting three): the deal to a non-dealer."""
+    size = sum(count * times for who, count, times in auto.deal if who in ("all", "others"))
+    return size or 13
+
+
+def read_hand_input(
+    auto,
+    *,
+    hand: str = "",
+    exposed: Iterable[str] = (),
+    kongs: Iterable[str] = (),
+    bonus: str = "",
+    win: str | None = None,
+    source: str | None = None,
+    seat: str = "E",
+    round_wind: str = "E",
+    dealer: bool | None = None,
+    discarder: str | None = None,
+    announced: Sequence[str] = (),
+    original_hand: bool = False,
+    earthly_hand: bool = False,
+    dealer_streak: int = 0,
+    card: CardWin | None = None,
+) -> HandInput:
+    """A checked :class:`HandInput` from tile codes (the module docstring has the syntax)."""
+    tiles = auto.tiles
+    concealed_idx = _codes(tiles, hand, "--hand")
+    for i in concealed_idx:
+        k = tiles.kinds[i]
+        if k.cls in ("flower", "season"):
+            raise InputError(f"--hand: {k.code} is a bonus tile; give it with --bonus")
+    melds: list[Meld] = []
+    for text in exposed:
+        for part in text.split(","):
+            if part.strip():
+                melds.append(read_set(tiles, part))
+    for text in kongs:
+        for i in _codes(tiles, text, "--kong"):
+            if tiles.kinds[i].cls not in ("suit", "wind", "dragon"):
+                raise InputError(f"--kong: {tiles.kinds[i].code} cannot be a kong")
+            melds.append(Meld("kong", i, True))
+    bonus_idx = _codes(tiles, bonus, "--bonus")
+    for i in bonus_idx:
+        if tiles.kinds[i].cls not in ("flower", "season"):
+            raise InputError(f"--bonus: {tiles.kinds[i].code} is not a flower or a season")
+    counts = [0] * tiles.size
+    for i in concealed_idx:
+        counts[i] += 1
+    seen = list(counts)
+    for m in melds:
+        n = {"chow": 1, "pung": 3, "kong": 4}[m.kind]
+        for i in ((m.tile, m.tile + 1, m.tile + 2) if m.kind == "chow" else (m.tile,) * n):
+            seen[i] += 1
+    for i in bonus_idx:
+        seen[i] += 1
+    for i, c in enumerate(seen):
+        if c > tiles.kinds[i].copies:
+            k = tiles.kinds[i]
+            raise InputError(f"too many {k.code}: {c} given, the set holds {k.copies}")
+    winning = None
+    if win is not None:
+        winning = _one(tiles, win, "--win")
+        if counts[winning] == 0:
+            raise InputError(f"--win {win}: the winning tile must be one of the --hand tiles")
+        if source is None:
+            raise InputError("--win needs --from: wall, discard, kong-box, last-of-wall or robbed-kong")
+    elif source is not None:
+        raise InputError("--from goes with --win (a hand without --win did not win)")
+    src = "wall"
+    if source is not None:
+        src = SOURCE_NAMES.get(source.replace("_", "-"))
+        if src is None:
+            raise InputError(f"--from {source}: say one of {', '.join(SOURCE_NAMES)}")
+    held = len(concealed_idx) + 3 * len(melds)
+    need = hand_size(auto) + (1 if winning is not None else 0)
+    if held != need:
+        what = "a winning hand" if winning is not None else "a hand that did not win"
+        raise InputError(f"the hand has {held} tiles (kongs counting three); {what} has {need}")
+    names = {a[0] for a in auto.announcements}
+    for a in announced:
+        if a not in names:
+            known = ", ".join(sorted(names)) or "none"
+            raise InputError(f"--announced {a}: this ruleset's announcements are {known}")
+    return HandInput(
+        concealed=counts,
+        seat_wind=_wind(tiles, seat, "--seat"),
+        round_wind=_wind(tiles, round_wind, "--round"),
+        melds=tuple(melds),
+        bonus=tuple(bonus_idx),
+        winning_tile=winning,
+        source=src,
+        dealer=dealer,
+        discarder=_wind(tiles, discarder, "--discarder") if discarder else None,
+        announcements=frozenset(announced),
+        original_hand=original_hand,
+        earthly_hand=earthly_hand,
+        dealer_streak=dealer_streak,
+        card=card,
+    )
+
+
+def _one(tiles, code: str, what: str) -> int:
+    found = _codes(tiles, code, what)
+    if len(found) != 1:
+        raise InputError(f"{what} takes one tile code, not {code!r}")
+    return found[0]
+
+
+def _wind(tiles, code: str, what: str) -> int:
+    i = _one(tiles, code, what)
+    if tiles.kinds[i].cls != "wind":
+        winds = " ".join(k.code for k in tiles.kinds if k.cls == "wind")
+        raise InputError(f"{what} {code}: not a wind; the winds are {winds}")
+    return i

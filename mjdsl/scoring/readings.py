@@ -1,0 +1,108 @@
+"""The ways to read a hand for scoring: every split, every place for the last tile.
+
+A winning hand is read every way it makes a winning shape of the ruleset (seed,
+"four combinations ... and a pair"; the special hands): each split of its
+concealed tiles into sets and a pair (:func:`mjdsl.hands.decompose.concealed_splits`,
+memoised per suit shape), with the winning tile in each set or pair of the split
+that holds it, and each special hand it matches. A set completed by another
+player's tile (a discard, a robbed kong) counts as exposed. The scorer scores
+every reading and keeps the best (the reference table: "score every way of
+splitting the hand into sets and take the highest").
+
+A hand that did not win is read once: its declared sets, and the pungs and
+pairs it holds concealed (a pung scores more than a pair of the same tile, and
+pairs only add, so taking every pung, then every pair, is the best reading).
+"""
+
+from __future__ import annotations
+
+from ..hands import Meld
+from ..hands.decompose import concealed_splits, still_needed
+from ..hands.patterns import pattern_splits
+from .env import Reading
+from .model import HandInput
+from .tables import Tables
+
+_EXPOSED: dict = {}
+
+
+def _exposed(m: Meld) -> Meld:
+    e = _EXPOSED.get((m.kind, m.tile))
+    if e is None:
+        e = _EXPOSED[(m.kind, m.tile)] = Meld(m.kind, m.tile, False)
+    return e
+
+
+def _keys(melds, seat: int, round_: int) -> tuple:
+    return tuple((m.kind, m.tile, m.concealed, seat, round_) for m in melds)
+
+
+def winner_readings(t: Tables, inp: HandInput) -> list[Reading]:
+    """Every reading of a winning hand (empty when the tiles make no winning shape)."""
+    seat, round_ = inp.seat_wind, inp.round_wind
+    if t.card:
+        return [Reading(None, tuple(inp.melds), _keys(inp.melds, seat, round_), -1)]
+    lst = list(inp.concealed)
+    declared = tuple(inp.melds)
+    w = inp.winning_tile
+    expose = inp.by_discard
+    lay = t.lay
+    chow_tiles = lay.chow_tiles
+    out: list[Reading] = []
+    for p in t.standard:
+        need_sets, need_pairs, cap = still_needed(declared, p.sets, p.pairs, p.max_chows)
+        splits = concealed_splits(lay, lst, need_sets, need_pairs, cap, True)
+        for melds in splits:
+            seen = set()
+            for j, m in enumerate(melds):
+                if m.kind == "chow":
+                    holds = w in chow_tiles[m.tile]
+                else:
+                    holds = m.tile == w
+                if not holds or (m.kind, m.tile) in seen:
+                    continue
+                seen.add((m.kind, m.tile))
+                if expose:
+                    melds_j = melds[:j] + (_exposed(m),) + melds[j + 1:]
+                else:
+                    melds_j = melds
+                all_melds = declared + melds_j
+                out.append(Reading(p.name, all_melds, _keys(all_melds, seat, round_), len(declared) + j))
+    if t.specials:
+        out.extend(special_readings(t, lst, declared, seat, round_))
+    return out
+
+
+def special_readings(t: Tables, lst: list[int], declared: tuple, seat: int, round_: int) -> list[Reading]:
+    """A reading for each special hand the tiles make (no sets: the pattern is the shape)."""
+    out = []
+    present = 0
+    total = 0
+    for i, c in enumerate(lst):
+        if c:
+            present |= 1 << i
+            total += c
+    for p, mask, sizes in t.specials:
+        if declared and p.concealed:
+            continue
+        if not declared and (total not in sizes or present & ~mask):
+            continue
+        if pattern_splits(p.special, lst, declared, t.tiles):
+            out.append(Reading(p.name, declared, _keys(declared, seat, round_), -1))
+    return out
+
+
+def loser_reading(t: Tables, inp: HandInput) -> Reading:
+    """The one reading of a hand that did not win: declared sets, concealed pungs, pairs."""
+    melds = list(inp.melds)
+    held = t.held
+    for i, c in enumerate(inp.concealed):
+        if not held[i]:
+            continue  # bonus tiles and jokers make no set
+        if c >= 3:
+            melds.append(Meld("pung", i, True))
+        elif c == 2:
+            melds.append(Meld("pair", i, True))
+    melds = tuple(melds)
+    return Reading(None, melds, _keys(melds, inp.seat_wind, inp.round_wind), -1)
+

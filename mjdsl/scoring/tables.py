@@ -1,0 +1,243 @@
+"""What the scorer works out once per automaton, and remembers across hands.
+
+A :class:`Tables` holds the automaton's score rules sorted by scope, its winning
+shapes, what each tile is (simple, terminal, honour, its suit, its seat for a
+bonus tile), and caches that fill as hands are scored:
+
+- a set predicate (``pung and exposed and simple``) depends only on the set and
+  the two winds, so which predicates hold is remembered per ``(kind, tile,
+  concealed, seat wind, round wind)``; for a tile, per ``(tile, seat wind, round
+  wind)``. A reading counts its sets by predicate once, and ``sets(...)``,
+  ``pairs(...)`` and ``tiles(...)`` become lookups;
+- the scoped rules (``per set``, ``per pair``, ``per bonus``) that hold for a set
+  are remembered per set the same way, so scoring a set is one lookup;
+- a special hand's tiles: a hand holding a tile the pattern cannot use is ruled
+  out with one integer operation before any search.
+
+:func:`tables_for` keeps one :class:`Tables` per automaton.
+"""
+
+from __future__ import annotations
+
+from ..hands.decompose import layout_of
+from ..hands.patterns import compiled
+
+#: Facts of a set in a set predicate that are not facts of its tiles.
+_KIND_FACTS = frozenset(("pung", "kong", "chow", "pair"))
+
+
+class _SetEnv:
+    """The environment of a set predicate: one set, and the player's winds."""
+
+    __slots__ = ("t", "kind", "tiles", "concealed", "seat", "round")
+
+    def __init__(self, t: "Tables", kind: str, tiles: tuple[int, ...], concealed: bool, seat: int, round_: int):
+        self.t, self.kind, self.tiles, self.concealed, self.seat, self.round = t, kind, tiles, concealed, seat, round_
+
+    def fact(self, name: str):
+        if name in _KIND_FACTS:
+            return self.kind == name
+        if name == "exposed":
+            return not self.concealed
+        if name == "concealed":
+            return self.concealed
+        # a class of tiles describes a set when every tile of it is in the class
+        return all(self.t.tile_fact(name, i, self.seat, self.round) for i in self.tiles)
+
+    def call(self, fn: str, arg):
+        raise KeyError(f"{fn}() cannot be used in a set predicate")
+
+
+class _TileEnv:
+    """The environment of a tile predicate: one tile, and the player's winds."""
+
+    __slots__ = ("t", "tile", "seat", "round")
+
+    def __init__(self, t: "Tables", tile: int, seat: int, round_: int):
+        self.t, self.tile, self.seat, self.round = t, tile, seat, round_
+
+    def fact(self, name: str):
+        return self.t.tile_fact(name, self.tile, self.seat, self.round)
+
+    def call(self, fn: str, arg):
+        raise KeyError(f"{fn}() cannot be used in a tile predicate")
+
+
+class Tables:
+    """Per-automaton facts and caches for scoring (see the module docstring).
+
+    rules: the automaton's score rules in ruleset order; set_rules, pair_rules,
+    bonus_rules, hand_rules: their positions in ``rules`` by scope. standard:
+    the patterns of sets and pairs; specials: ``(pattern spec, tiles mask, sizes)``
+    for special hands. first_wind: the dealer's seat wind. seat_of_wind: a wind
+    tile's seat number (1 = the first seat wind), for seat-linked bonus tiles.
+    """
+
+    def __init__(self, auto):
+        self.auto = auto
+        self.tiles = auto.tiles
+        self.lay = layout_of(auto.tiles)
+        kinds = auto.tiles.kinds
+        self.size = len(kinds)
+        self.code_index = {k.code: k.index for k in kinds}
+        self.seat_winds = tuple(auto.seat_winds)
+        self.first_wind = self.seat_winds[0] if self.seat_winds else None
+        self.seat_of_wind = {w: i + 1 for i, w in enumerate(self.seat_winds)}
+        bounds = {s.name: (min(s.ranks), max(s.ranks)) for s in auto.tiles.suits if s.ranks}
+        self.suit_of = tuple(k.suit if k.cls == "suit" else None for k in kinds)
+        self.terminal = tuple(k.cls == "suit" and k.rank in bounds.get(k.suit, ()) for k in kinds)
+        self.cls = tuple(k.cls for k in kinds)
+        #: tiles that sets and pairs can be made of (not bonus tiles, not jokers)
+        self.held = tuple(k.cls in ("suit", "wind", "dragon") for k in kinds)
+        self.bonus_seat = tuple(k.seat for k in kinds)
+        classes = {name: frozenset(ix) for name, ix in auto.tile_classes.items()}
+        for s in auto.tiles.suits:
+            classes.setdefault(s.name, frozenset(k.index for k in kinds if k.suit == s.name))
+        self.classes = classes
+        spec = auto.scoring
+        self.spec = spec
+        self.rules = tuple(spec.rules)
+        self.index_of_rule = {r.name: i for i, r in enumerate(self.rules)}
+        self.set_rules = tuple(i for i, r in enumerate(self.rules) if r.scope == "set")
+        self.pair_rules = tuple(i for i, r in enumerate(self.rules) if r.scope == "pair")
+        self.bonus_rules = tuple(i for i, r in enumerate(self.rules) if r.scope == "bonus")
+        self.hand_rules = tuple(i for i, r in enumerate(self.rules) if r.scope is None)
+        self.card = auto.winning.card is not None
+        self.standard = tuple(p for p in auto.winning.patterns if p.special is None and p.sets is not None)
+        specials = []
+        for p in auto.winning.patterns:
+            if p.special is not None:
+                bindings = compiled(p.special, auto.tiles).bindings
+                mask = 0
+                for b in bindings:
+                    for i, c in enumerate(b.cap):
+                        if c:
+                            mask |= 1 << i
+                specials.append((p, mask, frozenset(b.size for b in bindings)))
+        self.specials = tuple(specials)
+        # caches
+        self.set_preds: list = []
+        self.tile_preds: list = []
+        self._set_known: set = set()
+        self._tile_known: set = set()
+        self._set_hits: dict = {}
+        self._tile_hits: dict = {}
+        self._meld_hits: dict = {}
+        self._bonus_hits: dict = {}
+        self._described: dict = {}
+
+    # -- what a tile is ----------------------------------------------------------
+    def tile_fact(self, name: str, i: int, seat: int, round_: int) -> bool:
+        cls = self.cls[i]
+        if name == "simple":
+            return cls == "suit" and not self.terminal[i]
+        if name == "terminal":
+            return self.terminal[i]
+        if name == "honour":
+            return cls in ("wind", "dragon")
+        if name in ("wind", "dragon", "flower", "season"):
+            return cls == name
+        if name == "own_wind":
+            return i == seat
+        if name == "round_wind":
+            return i == round_
+        if name == "own":
+            return self.bonus_seat[i] is not None and self.bonus_seat[i] == self.seat_of_wind.get(seat)
+        members = self.classes.get(name)
+        if members is None:
+            raise KeyError(f"`{name}` is not a fact of a tile")
+        return i in members
+
+    # -- predicates, remembered --------------------------------------------------
+    # Predicates are registered the first time an expression passes one; for each
+    # set key (tile key) the tuple of registered predicates that hold is remembered,
+    # and extended when predicates are registered later.
+    def set_hits(self, key) -> tuple:
+        """The registered set predicates that hold for a set key
+        ``(kind, tile, concealed, seat wind, round wind)``."""
+        h = self._set_hits.get(key)
+        preds = self.set_preds
+        if h is None or h[0] != len(preds):
+            kind, tile, concealed, seat, round_ = key
+            env = _SetEnv(self, kind, self.meld_tiles(kind, tile), concealed, seat, round_)
+            found = list(h[1]) if h else []
+            found += [p for p in preds[h[0] if h else 0:] if p(env)]
+            h = self._set_hits[key] = (len(preds), tuple(found))
+        return h[1]
+
+    def tile_hits(self, tile: int, seat: int, round_: int) -> tuple:
+        """The registered tile predicates that hold for a tile, given the player's winds."""
+        key = (tile, seat, round_)
+        h = self._tile_hits.get(key)
+        preds = self.tile_preds
+        if h is None or h[0] != len(preds):
+            env = _TileEnv(self, tile, seat, round_)
+            found = list(h[1]) if h else []
+            found += [p for p in preds[h[0] if h else 0:] if p(env)]
+            h = self._tile_hits[key] = (len(preds), tuple(found))
+        return h[1]
+
+    def register_set_pred(self, pred) -> None:
+        if pred not in self._set_known:
+            self._set_known.add(pred)
+            self.set_preds.append(pred)
+
+    def register_tile_pred(self, pred) -> None:
+        if pred not in self._tile_known:
+            self._tile_known.add(pred)
+            self.tile_preds.append(pred)
+
+    def set_pred(self, pred, key) -> bool:
+        """A set predicate on a set key (registering it)."""
+        self.register_set_pred(pred)
+        return pred in self.set_hits(key)
+
+    def tile_pred(self, pred, tile: int, seat: int, round_: int) -> bool:
+        self.register_tile_pred(pred)
+        return pred in self.tile_hits(tile, seat, round_)
+
+    def meld_tiles(self, kind: str, tile: int) -> tuple[int, ...]:
+        if kind == "chow":
+            return self.lay.chow_tiles[tile]
+        return (tile,) * {"pung": 3, "kong": 4, "pair": 2}[kind]
+
+    def meld_hits(self, key) -> tuple[int, ...]:
+        """The scoped rules (positions) whose ``where`` holds for a set or pair key."""
+        hits = self._meld_hits.get(key)
+        if hits is None:
+            scope = self.pair_rules if key[0] == "pair" else self.set_rules
+            rules = self.rules
+            hits = self._meld_hits[key] = tuple(
+                i for i in scope if rules[i].where is None or self.set_pred(rules[i].where, key)
+            )
+        return hits
+
+    def bonus_hits(self, tile: int, seat: int, round_: int) -> tuple[int, ...]:
+        key = (tile, seat, round_)
+        hits = self._bonus_hits.get(key)
+        if hits is None:
+            rules = self.rules
+            hits = self._bonus_hits[key] = tuple(
+                i for i in self.bonus_rules if rules[i].where is None or self.tile_pred(rules[i].where, tile, seat, round_)
+            )
+        return hits
+
+    # -- describing -------------------------------------------------------------
+    def describe_meld(self, kind: str, tile: int) -> str:
+        """A set as its tile codes: ``7c 7c 7c``."""
+        d = self._described.get((kind, tile))
+        if d is None:
+            d = self._described[(kind, tile)] = " ".join(self.tiles.kinds[i].code for i in self.meld_tiles(kind, tile))
+        return d
+
+
+_TABLES: dict[int, tuple[object, Tables]] = {}
+
+
+def tables_for(auto) -> Tables:
+    """The (cached) :class:`Tables` of an automaton."""
+    hit = _TABLES.get(id(auto))
+    if hit is None or hit[0] is not auto:
+        hit = _TABLES[id(auto)] = (auto, Tables(auto))
+    return hit[1]
+
