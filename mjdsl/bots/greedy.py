@@ -59,8 +59,9 @@ class GreedyBot:
 
     def _pattern_choice(self, game, seat, by_family, legal, rng) -> int:
         cat = game.catalogue
-        if ACT.KONG_CONCEALED in by_family:
-            return by_family[ACT.KONG_CONCEALED][0]
+        for fam in (ACT.KONG_CONCEALED, ACT.KONG_ADDED):
+            if fam in by_family:
+                return by_family[fam][0]
         if ACT.CLAIM in by_family:
             pungs = [a for a in by_family[ACT.CLAIM] if cat[a].arg[0] in ("pung", "kong")]
             if pungs:
