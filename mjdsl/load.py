@@ -67,6 +67,11 @@ class Ruleset:
         return self.blocks.get(cls.KIND)
 
     @property
+    def base_missing(self) -> bool:
+        """The file extends a base that could not be loaded (already reported: MJ205/MJ206)."""
+        return self.base is None and any(isinstance(s, A.Extends) for s in self.statements)
+
+    @property
     def sources(self) -> dict[str, str]:
         return {s.path: s.text for s in self.files}
 

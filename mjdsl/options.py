@@ -136,8 +136,8 @@ def option_table(ruleset, cli_sets: Iterable[tuple[str, str]] = ()) -> tuple[Opt
     for s in ruleset.settings.values():
         name = s.name.text
         if name not in opts:
-            table = OptionTable(opts)
-            diags.append(error("MJ210", f"unknown option `{name}`", s.name.span, table.suggest(name)))
+            if not getattr(ruleset, "base_missing", False):  # else it is the missing base's option
+                diags.append(error("MJ210", f"unknown option `{name}`", s.name.span, OptionTable(opts).suggest(name)))
             continue
         v, d = _check_value(opts[name], value_of(s.value), s.value.span)
         if d:

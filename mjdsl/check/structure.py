@@ -15,7 +15,7 @@ def check_structure(ctx) -> list[Diagnostic]:
     rs = ctx.ruleset
     out: list[Diagnostic] = []
     for cls in REQUIRED:
-        if rs.block(cls) is None:
+        if rs.block(cls) is None and not rs.base_missing:  # the missing base is the one error
             out.append(error("MJ216", f"the ruleset has no `{cls.KIND}` block", ctx.ruleset_span,
                              f"add a `{cls.KIND} {{ ... }}` block (see docs/language.md)"))
     # A block written twice in the same ruleset (includes count as the same file).
