@@ -20,27 +20,31 @@ from .expand import compile_card
 
 
 def _ruleset_loader():
-    """``mjdsl.load.load_tileset_and_card`` once the ruleset pipeline provides it, else None."""
-    try:
-        from ..load import load_tileset_and_card
-    except ImportError:
-        return None
+    from ..load import load_tileset_and_card
+
     return load_tileset_and_card
 
 
+#: The ruleset a card without a ``tiles`` line is read against, found in the ruleset
+#: library (the shipped rulesets/ folder and $MJDSL_PATH).
+DEFAULT_TILES = "american.mj"
+
+
 def tiles_for(card: ast.Card, card_path: Path) -> TileSet:
-    """The tile set a card is read against: its ``tiles`` ruleset's, or TEMPORARY the standard set.
+    """The tile set a card is read against: that of the ruleset its ``tiles`` line names,
+    or of ``american.mj`` in the ruleset library when it names none."""
+    if card.tiles is not None:
+        target = card_path.parent / card.tiles.path
+    else:
+        from ..load import library_paths
 
-    Until ``mjdsl.load.load_tileset_and_card`` exists, every card is read against
-    ``cards.fallback.standard_tileset()``; that fallback goes once it does.
-    """
-    loader = _ruleset_loader()
-    if card.tiles is not None and loader is not None:
-        tiles, _ = loader(str(card_path.parent / card.tiles.path))
-        return tiles
-    from .fallback import standard_tileset  # TEMPORARY, until mjdsl.load
-
-    return standard_tileset()
+        found = [lib / DEFAULT_TILES for lib in library_paths() if (lib / DEFAULT_TILES).is_file()]
+        if not found:
+            raise InputError(f"{card_path}: the card names no ruleset for its tiles (`tiles \"../american.mj\"`) "
+                             f"and {DEFAULT_TILES} is not in the ruleset library")
+        target = found[0]
+    tiles, _ = _ruleset_loader()(str(target))
+    return tiles
 
 
 def load_card_and_tiles(path: str | Path) -> tuple[ast.Card, TileSet]:
@@ -53,10 +57,7 @@ def load_card_and_tiles(path: str | Path) -> tuple[ast.Card, TileSet]:
     if not p.is_file():
         raise InputError(f"no such file: {path}")
     if p.suffix == ".mj":
-        loader = _ruleset_loader()
-        if loader is None:
-            raise InputError(f"{path}: rulesets cannot be read here yet; pass the .card file instead")
-        tiles, card = loader(str(p))
+        tiles, card = _ruleset_loader()(str(p))
         if card is None:
             raise InputError(f"{path}: this ruleset plays no card of hands")
         return card, tiles
@@ -95,7 +96,10 @@ def check_card_file(path: str | Path) -> tuple[list[Diagnostic], dict[str, str],
         tiles = tiles_for(card, p)
     except (InputError, MjError) as e:
         why = e.diagnostics[0].message if isinstance(e, MjError) and e.diagnostics else str(e)
-        return [error("MJ270", f"tiles ruleset {card.tiles.path!r} cannot be read: {why}", card.tiles.span,
-                      "the ruleset must parse and declare its tiles")], sources, []
+        span = card.tiles.span if card.tiles is not None else card.span
+        what = f"tiles ruleset {card.tiles.path!r} cannot be read: {why}" if card.tiles is not None else \
+            "the card names no ruleset for its tiles"
+        return [error("MJ270", what, span, "add `tiles \"../american.mj\"` (a ruleset that declares its tiles) "
+                      "after the card's title")], sources, []
     compiled, found = check_card(card, tiles)
     return found, sources, variant_counts(compiled)
