@@ -10,7 +10,7 @@ from __future__ import annotations
 from mjdsl.engine.game import CHANCE, Game
 
 
-def scripted(auto, hands: dict, wall: str = "", dealer: int = 0) -> Game:
+def scripted(auto, hands: dict, wall: str = "", dealer: int = 0, dead: str = "") -> Game:
     game = Game(auto, dealer=dealer)
     while game.current_player() == CHANCE:
         outs = game.chance_outcomes()
@@ -24,11 +24,12 @@ def scripted(auto, hands: dict, wall: str = "", dealer: int = 0) -> Game:
         for t in tiles.parse(text):
             st.hands[s][t] += 1
     front = tiles.parse(wall)
+    back = tiles.parse(dead)  # the end of the wall (the kong box): its last tile is drawn first
     for s in range(auto.seats):
         if s in named or not named:  # with no hands named, every seat keeps what it was dealt
             for t, n in enumerate(st.hands[s]):
                 left[t] -= n
-    for t in front:
+    for t in front + back:
         left[t] -= 1
     assert all(v >= 0 for v in left.values()), f"more tiles than the set has: {left}"
     rest = [t for t, n in sorted(left.items()) for _ in range(n)]
@@ -45,7 +46,7 @@ def scripted(auto, hands: dict, wall: str = "", dealer: int = 0) -> Game:
                     want -= 1
             assert want == 0, "not enough different tiles to fill a seat"
     rest = [t for t, n in sorted(left.items()) for _ in range(n)]
-    st.wall = front + rest
+    st.wall = front + rest + back
     st.head, st.tail = 0, len(st.wall)
     game._legal = (-1, [])
     return game
@@ -66,3 +67,11 @@ def names(game: Game) -> list[str]:
 
 def hand_codes(game: Game, seat: int) -> list[str]:
     return game.auto.tiles.expand(game.st.hands[seat])
+
+
+def no_claims(game: Game) -> None:
+    """Answer "no claim" for every seat asked in the claim window now open (and decline
+    an announcement offered after a first discard)."""
+    while "no claim" in names(game) and (game.st.node in ("play.claims", "play.rob")
+                                         or game.st.pending.get("announce")):
+        act(game, game.current_player(), "no claim")

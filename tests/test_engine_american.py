@@ -302,3 +302,22 @@ def test_an_observation_shows_a_seat_only_what_it_may_see(auto_charleston):
     assert mine["my_choice"]["sel"] and any(mine["action_mask"])
     mask = mine["action_mask"]
     assert [i for i, m in enumerate(mask) if m] == g.legal_actions()
+
+
+def test_a_false_mah_jongg_makes_the_hand_dead(auto):
+    # people at a table can call mah jongg by mistake (bots never do): the table
+    # verifies, the declarer's hand is dead, and play goes on around it
+    from mjdsl.engine.game import Game
+
+    g = scripted(auto, {0: "9d " + FILLER, 1: "N N 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d 4d"})
+    g.allow_false_calls = True
+    act(g, 0, "discard 9d")
+    assert "mah jongg" in names(g)  # offered to anyone when false calls are allowed
+    act(g, 1, "mah jongg")
+    act(g, 2, "no claim")
+    act(g, 3, "no claim")
+    st = g.st
+    assert st.dead[1] and st.dead_reason[1] == "false mahjong" and st.winner is None
+    assert sum(st.hands[1]) == 13  # the tile went back: the dead hand stays racked
+    # seat 1 is skipped: seat 2 draws and plays
+    assert st.node == "play.turn" and g.current_player() == 2 and not g.is_terminal()
