@@ -66,7 +66,8 @@ def check_cmd(paths, fmt, stats, sets, allow_outside):
         all_diags.extend(diags)
         sources.update(srcs)
         stat_rows.extend((str(f), *r) for r in rows)
-    all_diags.sort(key=D.sort_key)
+    # a card is checked on its own and again by each ruleset that plays it: report once
+    all_diags = sorted(dict.fromkeys(all_diags), key=D.sort_key)
     if fmt == "json":
         click.echo(D.to_json(all_diags))
     elif fmt == "sarif":
