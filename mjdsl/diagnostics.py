@@ -104,8 +104,9 @@ def to_json(diags: Iterable[Diagnostic]) -> str:
 
 def to_sarif(diags: Iterable[Diagnostic]) -> str:
     """SARIF 2.1.0, for code-scanning tools in CI."""
-    from .codes import CODES
+    from .codes import load_all
 
+    CODES = load_all()  # the registry fills as stages import; make sure every title is in
     diags = list(diags)
     used = sorted({d.code for d in diags})
     rules = [
