@@ -32,7 +32,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def test_clean_ruleset_exits_0_with_the_summary_on_stderr(capsys):
     status, out, err = run(capsys, "check", str(RULESETS / "classical.mj"))
     assert status == 0
-    assert out == ""
+    assert "error[" not in out  # lint warnings may be printed; they don't fail the check
     assert re.search(r"checked 1 file\(s\): 0 error\(s\)", err)
 
 
@@ -69,7 +69,9 @@ def test_json_format_is_one_document_with_a_version(capsys):
 def test_json_format_of_a_clean_ruleset(capsys):
     status, out, _ = run(capsys, "check", "--format", "json", str(RULESETS / "classical.mj"))
     assert status == 0
-    assert json.loads(out) == {"version": 1, "diagnostics": []}
+    doc = json.loads(out)
+    assert doc["version"] == 1
+    assert [d for d in doc["diagnostics"] if d["severity"] == "error"] == []
 
 
 def test_sarif_format_lists_results_with_rules(capsys):
