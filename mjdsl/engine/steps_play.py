@@ -51,11 +51,11 @@ class PlayStart:
     def run(self, game, state) -> None:
         st = game.st
         st.turn = st.dealer
+        st.last_draw = None
         for _ in range(state.params["dealer_draws"]):
             if not draw_for(game, st.dealer):
                 st.flag = "wall_game"
                 return
-        st.last_draw = None
 
 
 class Draw:
@@ -197,9 +197,12 @@ class Turn:
         if game.rules.is_win(st, seat, exact=True):
             draw = st.last_draw
             src = draw[1] if draw else "wall"
+            hand = st.hands[seat]
+            # the winning tile is the one just drawn (East's original hand: the last dealt)
+            tile = draw[0] if draw and hand[draw[0]] else next(t for t, n in enumerate(hand) if n)
             st.winner = seat
             st.win = {"seat": seat, "self_drawn": True, "by_discard": False, "discarder": None,
-                      "tile": draw[0] if draw else None, "source": src,
+                      "tile": tile, "source": src,
                       "last_of_wall": bool(draw and draw[2]),
                       "original_hand": seat == st.dealer and not any(st.discarded_once) and not st.exposures[seat]}
             st.flag = "won"
