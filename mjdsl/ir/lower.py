@@ -362,7 +362,8 @@ def lower_scoring(rs, opts) -> M.ScoringSpec:
     rules = tuple(
         M.RuleSpec(r.name.text, r.title or r.name.text, r.amount, r.unit, r.scope,
                    compile_expr(r.where, opts), compile_expr(r.condition, opts), r.span,
-                   f"where {expr_text(r.where)} when {expr_text(r.condition)}")
+                   f"where {expr_text(r.where)} when {expr_text(r.condition)}",
+                   where_expr=r.where, when_expr=r.condition)
         for r in b.all(A.ScoreRule)
     )
     return M.ScoringSpec(
@@ -372,6 +373,7 @@ def lower_scoring(rs, opts) -> M.ScoringSpec:
         bool(const_value(compile_expr(roof.condition, opts), False)) if roof else False,
         b.one(A.ScoreBestSplit) is not None,
         rules,
+        value_expr=v.expr if v else None,
     )
 
 

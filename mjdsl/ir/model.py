@@ -152,6 +152,10 @@ class RuleSpec:
     span: Span | None = None
     #: the predicates as written (canonical text), for dumps, the hash and explanations
     text: str = ""
+    #: the predicates as expressions (mjdsl.ast), for consumers that compile them
+    #: further (the scorer compiles a ruleset's conditions into one function)
+    where_expr: Any = attrs.field(default=None, eq=False, repr=False)
+    when_expr: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -162,6 +166,8 @@ class ScoringSpec:
     roof_off: bool
     best_split: bool
     rules: tuple[RuleSpec, ...]
+    #: the value expression (mjdsl.ast), as ``RuleSpec.when_expr``
+    value_expr: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen
