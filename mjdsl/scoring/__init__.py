@@ -17,7 +17,7 @@ docs/scoring.md explains the scoring language and the arithmetic.
 """
 
 from ..hands import Meld
-from .calling import calling
+from .waits import calling
 from .model import SOURCES, CardWin, HandInput, RuleLine, ScoreResult
 from .score import score_hand
 from .settle import pay_winner, penalty_payments, settle

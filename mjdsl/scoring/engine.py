@@ -81,12 +81,12 @@ def score_for_engine(game, seat: int) -> dict:
     """
     st = game.st
     auto = game.auto
-    result = score_hand(auto, hand_from_game(game, seat), payments=False)
+    result = score_hand(auto, hand_from_game(game, seat))
     losers = {}
     if auto.payments.settle_losers:
         for s in range(game.n):
             if s != seat and not st.dead[s]:
-                losers[s] = score_hand(auto, hand_from_game(game, s), payments=False)
+                losers[s] = score_hand(auto, hand_from_game(game, s))
     discarder = st.win.get("discarder") if not st.win.get("self_drawn") else None
     pays = settle(auto, result, losers, st.dealer, winner_seat=seat, discarder_seat=discarder, seats=game.n)
     info = {}

@@ -1,13 +1,18 @@
-"""The environment a score rule's condition is evaluated in: the facts of one hand.
+"""The facts of one hand, for score conditions: compiled or as closures.
 
 Compiled expressions read facts through ``env.fact(name)`` and functions through
-``env.call(fn, arg)`` (:mod:`mjdsl.ir.expr`). :class:`HandEnv` answers both for one
-hand, in one *reading* of it at a time (a way the hand splits into sets, with the
-winning tile placed in one of them). Facts of the hand alone (``won``, ``suits``,
-``waits``, ``tiles(...)``) are worked out at most once per hand; facts of the
-reading (``sets(...)``, ``last_in(...)``, ``pattern(...)``, ``points``) once per
-reading. Reading a fact of the reading sets :attr:`HandEnv.dep`, so that the
-scorer can tell which conditions it must evaluate again for the next reading.
+``env.call(fn, arg)`` (:mod:`mjdsl.ir.expr`); the scorer's own compiled conditions
+(:mod:`.compile`) read the same facts from :attr:`HandEnv.hf` and the counts
+below. :class:`HandEnv` answers for one hand, in one *reading* of it at a time (a
+way the hand splits into sets, with the winning tile placed in one of them):
+
+- facts of the hand (``won``, ``dealer``...) are set when the env is made;
+  ``suits`` and ``waits`` are worked out the first time they are read;
+- ``tiles(P)`` and ``bonus(P)`` are counts of the hand's tiles by predicate, made
+  once per hand; ``sets(P)`` and ``pairs(P)`` are counts of the reading's sets,
+  made once per reading (:meth:`Tables.set_hits` remembers which predicates hold
+  for a set);
+- ``points``, ``doubles`` and ``set_points`` are set by the scorer per reading.
 
 The meaning of every fact is in :mod:`mjdsl.facts`; the scoring conventions
 (a set completed by a discard is exposed, a set's tile facts hold when all its
@@ -31,18 +36,29 @@ class Reading:
         self.pattern, self.melds, self.keys, self.last = pattern, melds, keys, last
 
 
-class HandEnv:
-    """Facts of one hand for the compiled expressions (see the module docstring).
+class Facts(dict):
+    """Facts of a hand by name; ``suits`` and ``waits`` are worked out when first read."""
 
-    t: the automaton's tables; inp: the hand; hf: facts of the hand, filled as
-    they are asked for; rf: facts of the reading (points, doubles, set_points);
-    dep: set when a fact of the reading was read; hypothetical: True while
-    asking what a completed hand would score (``calling_for``), which does not
-    ask again.
+    __slots__ = ("env",)
+
+    def __missing__(self, name: str):
+        lazy = _LAZY.get(name)
+        if lazy is None:
+            raise KeyError(f"fact {name!r} is not known when scoring a hand")
+        v = self[name] = lazy(self.env)
+        return v
+
+
+class HandEnv:
+    """Facts of one hand for the score conditions (see the module docstring).
+
+    t: the automaton's tables; inp: the hand; hf: its facts; reading: the reading
+    being scored; S, PA: its sets and pairs counted by predicate; T, B: the hand's
+    tiles and bonus tiles counted by predicate; hypothetical: True while asking what
+    a completed hand would score (``calling_for``), which does not ask again.
     """
 
-    __slots__ = ("t", "inp", "hf", "reading", "rf", "dep", "hypothetical", "seat", "round", "_full",
-                 "_sets", "_pairs", "_tiles", "_bonus")
+    __slots__ = ("t", "inp", "hf", "reading", "hypothetical", "seat", "round", "_full", "S", "PA", "T", "B", "nz")
 
     def __init__(self, t: Tables, inp: HandInput, hypothetical: bool = False):
         self.t = t
@@ -53,28 +69,32 @@ class HandEnv:
         source = inp.source
         card = inp.card
         dealer = inp.dealer if inp.dealer is not None else inp.seat_wind == t.first_wind
-        self.hf = {
-            "won": won,
-            "self_drawn": won and inp.self_drawn,
-            "by_discard": won and inp.by_discard,
-            "dealer": dealer,
-            "concealed_hand": all(m.concealed for m in inp.melds),
-            "last_from_kong_box": won and source == "kong_box",
-            "last_of_wall": won and source == "last_of_wall",
-            "robbed_kong": won and source == "robbed_kong",
-            "original_hand": won and inp.original_hand,
-            "earthly_hand": won and inp.earthly_hand,
-            "dealer_streak": inp.dealer_streak,
-            "jokers": card.jokers if card else 0,
-            "card_points": card.card_points if card else 0,
-            "singles_pairs": bool(card and card.singles_pairs),
-        }
+        hf = self.hf = Facts(
+            won=won,
+            self_drawn=won and inp.self_drawn,
+            by_discard=won and inp.by_discard,
+            dealer=dealer,
+            concealed_hand=all(m.concealed for m in inp.melds),
+            last_from_kong_box=won and source == "kong_box",
+            last_of_wall=won and source == "last_of_wall",
+            robbed_kong=won and source == "robbed_kong",
+            original_hand=won and inp.original_hand,
+            earthly_hand=won and inp.earthly_hand,
+            dealer_streak=inp.dealer_streak,
+            jokers=card.jokers if card else 0,
+            card_points=card.card_points if card else 0,
+            singles_pairs=bool(card and card.singles_pairs),
+            points=0,
+            doubles=0,
+            set_points=0,
+        )
+        hf.env = self
         self.reading: Reading | None = None
-        self.rf: dict = {}
-        self.dep = False
         self.hypothetical = hypothetical
         self._full = None
-        self._sets = self._pairs = self._tiles = self._bonus = None
+        self.S = self.PA = self.T = self.B = None
+        #: the concealed tiles as (tile, count), those held only
+        self.nz = tuple((i, c) for i, c in enumerate(inp.concealed) if c)
 
     @property
     def values(self) -> dict:
@@ -83,47 +103,11 @@ class HandEnv:
 
     def set_reading(self, reading: Reading) -> None:
         self.reading = reading
-        self._sets = self._pairs = None
+        self.S = self.PA = None
 
-    # -- counts by predicate ------------------------------------------------------
-    def _count_sets(self) -> None:
-        """Count the reading's sets and pairs by every registered set predicate."""
-        sets: dict = {}
-        pairs: dict = {}
-        hits = self.t.set_hits
-        for k in self.reading.keys:
-            into = pairs if k[0] == "pair" else sets
-            for p in hits(k):
-                into[p] = into.get(p, 0) + 1
-        self._sets, self._pairs = sets, pairs
-
-    def _count_tiles(self) -> None:
-        """Count the hand's tiles and bonus tiles by every registered tile predicate."""
-        t, seat, round_ = self.t, self.seat, self.round
-        tiles: dict = {}
-        for i, c in self.full():
-            for p in t.tile_hits(i, seat, round_):
-                tiles[p] = tiles.get(p, 0) + c
-        bonus: dict = {}
-        for i in self.inp.bonus:
-            for p in t.tile_hits(i, seat, round_):
-                bonus[p] = bonus.get(p, 0) + 1
-        self._tiles, self._bonus = tiles, bonus
-
-    # -- the protocol of compiled expressions ----------------------------------
+    # -- the protocol of the closures ---------------------------------------------
     def fact(self, name: str):
-        hf = self.hf
-        if name in hf:
-            return hf[name]
-        lazy = _LAZY.get(name)
-        if lazy is not None:
-            v = hf[name] = lazy(self)
-            return v
-        self.dep = True
-        try:
-            return self.rf[name]
-        except KeyError:
-            raise KeyError(f"fact {name!r} is not known when scoring a hand") from None
+        return self.hf[name]
 
     def call(self, fn: str, arg):
         try:
@@ -132,15 +116,74 @@ class HandEnv:
             raise KeyError(f"function {fn}() is not known when scoring a hand") from None
         return method(self, arg)
 
-    # -- facts of the hand ------------------------------------------------------
+    # -- counts by predicate ------------------------------------------------------
+    def count_sets(self) -> None:
+        """Count the reading's sets and pairs by every registered set predicate."""
+        sets: dict = {}
+        pairs: dict = {}
+        hits = self.t.set_hits
+        for k in self.reading.keys:
+            into = pairs if k[0] == "pair" else sets
+            for p in hits(k):
+                into[p] = into.get(p, 0) + 1
+        self.S, self.PA = sets, pairs
+
+    def count_tiles(self) -> None:
+        """Count the hand's tiles and bonus tiles by every registered tile predicate."""
+        row = self.t.tile_row(self.seat, self.round)
+        tiles: dict = {}
+        for i, c in self.nz:
+            for p in row[i]:
+                tiles[p] = tiles.get(p, 0) + c
+        meld_tiles = self.t.meld_tiles
+        for m in self.inp.melds:
+            for i in meld_tiles(m.kind, m.tile):
+                for p in row[i]:
+                    tiles[p] = tiles.get(p, 0) + 1
+        bonus: dict = {}
+        for i in self.inp.bonus:
+            for p in row[i]:
+                bonus[p] = bonus.get(p, 0) + 1
+        self.T, self.B = tiles, bonus
+
+    def packed_sets(self, r: Reading) -> tuple[int, int]:
+        """The reading's sets and pairs counted by compiled predicate, packed (compile.py)."""
+        packed = self.t.set_packed
+        s = pa = 0
+        for k in r.keys:
+            if k[0] == "pair":
+                pa += packed(k)
+            else:
+                s += packed(k)
+        return s, pa
+
+    def packed_tiles(self) -> tuple[int, int]:
+        """The hand's tiles and bonus tiles counted by compiled predicate, packed."""
+        row = self.t.tile_packed_row(self.seat, self.round)
+        tiles = 0
+        for i, c in self.nz:
+            tiles += c * row[i]
+        meld_tiles = self.t.meld_tiles
+        for m in self.inp.melds:
+            for i in meld_tiles(m.kind, m.tile):
+                tiles += row[i]
+        bonus = 0
+        for i in self.inp.bonus:
+            bonus += row[i]
+        return tiles, bonus
+
+    # -- the hand ---------------------------------------------------------------------
     def full(self) -> tuple[tuple[int, int], ...]:
         """Every tile of the hand (declared sets included, bonus tiles aside) as (tile, count)."""
         if self._full is None:
-            counts = list(self.inp.concealed)
-            for m in self.inp.melds:
-                for i in self.t.meld_tiles(m.kind, m.tile):
-                    counts[i] += 1
-            self._full = tuple((i, c) for i, c in enumerate(counts) if c)
+            if not self.inp.melds:
+                self._full = self.nz
+            else:
+                counts = dict(self.nz)
+                for m in self.inp.melds:
+                    for i in self.t.meld_tiles(m.kind, m.tile):
+                        counts[i] = counts.get(i, 0) + 1
+                self._full = tuple(sorted(counts.items()))
         return self._full
 
     def short_hand(self) -> list[int]:
@@ -151,7 +194,7 @@ class HandEnv:
         return lst
 
 
-# -- lazily computed facts of the hand ------------------------------------------------
+# -- facts of the hand worked out when first read ----------------------------------------
 
 
 def _suits(env: HandEnv) -> int:
@@ -160,78 +203,65 @@ def _suits(env: HandEnv) -> int:
 
 
 def _waits(env: HandEnv) -> int:
-    from .calling import waits_of
+    from .waits import waits_of
 
-    return len(waits_of(env.t, env.short_hand(), env.inp.melds))
+    w = env.inp.winning_tile
+    nz = env.nz if w is None else tuple((i, c - (i == w)) for i, c in env.nz if c - (i == w))
+    return len(waits_of(env.t, env.short_hand(), env.inp.melds, nz))
 
 
 _LAZY = {"suits": _suits, "waits": _waits}
 
 
-# -- functions -------------------------------------------------------------------------
+# -- functions ---------------------------------------------------------------------------
+
+
+def _counted_set(env: HandEnv, pred):
+    if pred not in env.t._set_known:
+        env.t.register_set_pred(pred)
+        env.S = None
+    if env.S is None:
+        env.count_sets()
+
+
+def _counted_tile(env: HandEnv, pred):
+    if pred not in env.t._tile_known:
+        env.t.register_tile_pred(pred)
+        env.T = None
+    if env.T is None:
+        env.count_tiles()
 
 
 def _sets(env: HandEnv, pred) -> int:
-    env.dep = True
-    if pred not in env.t._set_known:
-        env.t.register_set_pred(pred)
-        env._sets = None
-    if env._sets is None:
-        env._count_sets()
-    return env._sets.get(pred, 0)
+    _counted_set(env, pred)
+    return env.S.get(pred, 0)
 
 
 def _pairs(env: HandEnv, pred) -> int:
-    env.dep = True
-    if pred not in env.t._set_known:
-        env.t.register_set_pred(pred)
-        env._sets = None
-    if env._sets is None:
-        env._count_sets()
-    return env._pairs.get(pred, 0)
+    _counted_set(env, pred)
+    return env.PA.get(pred, 0)
 
 
-def _last_in(env: HandEnv, pred) -> bool:
-    env.dep = True
+def _tiles(env: HandEnv, pred) -> int:
+    _counted_tile(env, pred)
+    return env.T.get(pred, 0)
+
+
+def _bonus(env: HandEnv, pred) -> int:
+    _counted_tile(env, pred)
+    return env.B.get(pred, 0)
+
+
+def LAST_IN(env: HandEnv, pred) -> bool:
+    """``last_in(P)``: the set the winning tile completed satisfies P."""
     r = env.reading
     return r.last >= 0 and env.t.set_pred(pred, r.keys[r.last])
 
 
-def _pattern(env: HandEnv, name: str) -> bool:
-    env.dep = True
-    return env.reading.pattern == name
-
-
-def _tiles(env: HandEnv, pred) -> int:
-    if pred not in env.t._tile_known:
-        env.t.register_tile_pred(pred)
-        env._tiles = None
-    if env._tiles is None:
-        env._count_tiles()
-    return env._tiles.get(pred, 0)
-
-
-def _bonus(env: HandEnv, pred) -> int:
-    if pred not in env.t._tile_known:
-        env.t.register_tile_pred(pred)
-        env._tiles = None
-    if env._tiles is None:
-        env._count_tiles()
-    return env._bonus.get(pred, 0)
-
-
-def _winning_tile(env: HandEnv, code: str) -> bool:
-    w = env.inp.winning_tile
-    return w is not None and env.t.code_index.get(code) == w
-
-
-def _announced(env: HandEnv, name: str) -> bool:
-    return name in env.inp.announcements
-
-
-def _calling_for(env: HandEnv, names: tuple[str, ...]) -> bool:
+def CALLING_FOR(env: HandEnv, names: tuple[str, ...]) -> bool:
+    """``calling_for(rules...)``: remembered per hand; never asked of a completed hand."""
     if env.hypothetical:
-        return False  # a completed hand is not asked what it would complete to
+        return False
     key = ("calling_for", names)
     v = env.hf.get(key)
     if v is None:
@@ -244,11 +274,12 @@ def _calling_for(env: HandEnv, names: tuple[str, ...]) -> bool:
 _CALLS = {
     "sets": _sets,
     "pairs": _pairs,
-    "last_in": _last_in,
-    "pattern": _pattern,
+    "last_in": LAST_IN,
+    "pattern": lambda env, name: env.reading.pattern == name,
     "tiles": _tiles,
     "bonus": _bonus,
-    "winning_tile": _winning_tile,
-    "announced": _announced,
-    "calling_for": _calling_for,
+    "winning_tile": lambda env, code: env.inp.winning_tile is not None
+    and env.t.code_index.get(code) == env.inp.winning_tile,
+    "announced": lambda env, name: name in env.inp.announcements,
+    "calling_for": CALLING_FOR,
 }

@@ -129,33 +129,61 @@ class ScoreResult:
     won: the hand won. pattern: the winning shape of the best reading (None for a
     loser). melds: the best reading's sets and pairs, exposure as scored (a set
     completed by a discard is exposed). last: index in ``melds`` of the set the
-    winning tile completed, or None. lines: the rules that applied, in ruleset
-    order. points, doubles: sums of those units; limits: the largest limit rule
-    (limits do not add). score: the ruleset's ``value`` of points and doubles;
-    total: what the hand is worth after the limit (see :data:`BASES` for
-    ``basis``). payments: for a winner, what each seat receives (+) or pays (-)
-    in the settlement with the winner alone, seats in the ruleset's seat-wind
-    order (the losers' settlement among themselves needs their hands: see
-    :func:`mjdsl.scoring.settle`); empty for a loser.
+    winning tile completed, or None. points, doubles: the sums of those units of
+    the rules that applied; limits: the largest limit rule (limits do not add).
+    score: the ruleset's ``value`` of points and doubles; total: what the hand is
+    worth after the limit (see :data:`BASES` for ``basis``). context: the facts of
+    the hand in its best reading (:class:`mjdsl.scoring.env.HandEnv`), for payment
+    rules and for the explanations below, which are worked out when asked for:
+    :attr:`applied`, :attr:`lines`, :attr:`rule_names` and :attr:`payments`.
+    fired: the hand rules (positions) that applied in the best reading.
     """
 
     won: bool
     pattern: str | None
     melds: tuple[Meld, ...]
     last: int | None
-    lines: tuple[RuleLine, ...]
     points: float
     doubles: float
     limits: float
     score: float
     total: float
     basis: str
-    payments: tuple[float, ...] = ()
     context: Any = attrs.field(default=None, eq=False, repr=False)
+    fired: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False)
+
+    @property
+    def applied(self) -> tuple[tuple[int, int], ...]:
+        """The rules that applied, as ``(position in the automaton's rules, times)``, in
+        ruleset order."""
+        from .score import applied
+
+        return applied(self)
+
+    @property
+    def lines(self) -> tuple[RuleLine, ...]:
+        """One explained line per rule that applied, in ruleset order."""
+        from .score import explain
+
+        return explain(self)
 
     @property
     def rule_names(self) -> tuple[str, ...]:
-        return tuple(line.name for line in self.lines)
+        rules = self.context.t.rules
+        return tuple(rules[i].name for i, _ in self.applied)
+
+    @property
+    def payments(self) -> tuple[float, ...]:
+        """For a winner, what each seat receives (+) or pays (-) in the settlement with
+        the winner alone, seats in the ruleset's seat-wind order (the losers'
+        settlement among themselves needs their hands: :func:`mjdsl.scoring.settle`);
+        empty for a loser."""
+        if not self.won:
+            return ()
+        from .settle import winner_payments
+
+        env = self.context
+        return tuple(winner_payments(env.t.auto, env, env.inp))
 
 
 def _num(x: float):

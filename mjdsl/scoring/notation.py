@@ -85,7 +85,7 @@ def read_hand_input(
     concealed_idx = _codes(tiles, hand, "--hand")
     for i in concealed_idx:
         k = tiles.kinds[i]
-        if k.cls in ("flower", "season"):
+        if card is None and k.cls in ("flower", "season"):  # a card's hands hold flowers
             raise InputError(f"--hand: {k.code} is a bonus tile; give it with --bonus")
     melds: list[Meld] = []
     for text in exposed:

@@ -37,8 +37,9 @@ def _keys(melds, seat: int, round_: int) -> tuple:
     return tuple((m.kind, m.tile, m.concealed, seat, round_) for m in melds)
 
 
-def winner_readings(t: Tables, inp: HandInput) -> list[Reading]:
-    """Every reading of a winning hand (empty when the tiles make no winning shape)."""
+def winner_readings(t: Tables, inp: HandInput, nz=None) -> list[Reading]:
+    """Every reading of a winning hand (empty when the tiles make no winning shape);
+    ``nz``: the concealed ``(tile, count)`` pairs that are not zero, if known."""
     seat, round_ = inp.seat_wind, inp.round_wind
     if t.card:
         return [Reading(None, tuple(inp.melds), _keys(inp.melds, seat, round_), -1)]
@@ -69,16 +70,16 @@ def winner_readings(t: Tables, inp: HandInput) -> list[Reading]:
                 all_melds = declared + melds_j
                 out.append(Reading(p.name, all_melds, _keys(all_melds, seat, round_), len(declared) + j))
     if t.specials:
-        out.extend(special_readings(t, lst, declared, seat, round_))
+        out.extend(special_readings(t, lst, declared, seat, round_, nz))
     return out
 
 
-def special_readings(t: Tables, lst: list[int], declared: tuple, seat: int, round_: int) -> list[Reading]:
+def special_readings(t: Tables, lst: list[int], declared: tuple, seat: int, round_: int, nz=None) -> list[Reading]:
     """A reading for each special hand the tiles make (no sets: the pattern is the shape)."""
     out = []
     present = 0
     total = 0
-    for i, c in enumerate(lst):
+    for i, c in (nz if nz is not None else enumerate(lst)):
         if c:
             present |= 1 << i
             total += c

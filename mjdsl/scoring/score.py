@@ -13,8 +13,8 @@ apply, each in its one unit:
    is off; a limit rule of one limit or more gives ``limits * limit``; a fractional
    limit (0.5, 0.4) gives ``limits * limit`` only where that is more than the score.
 
-The reading with the highest total is kept. A condition that read nothing of the
-reading (``won and self_drawn``) is not evaluated again for the next reading.
+The reading with the highest total is kept. The conditions are evaluated by the
+function :mod:`.compile` makes of them (or, with ``compiled=False``, as closures).
 """
 
 from __future__ import annotations
@@ -22,49 +22,45 @@ from __future__ import annotations
 import attrs
 
 from ..diagnostics import InputError
-from .calling import waits_of
+from .waits import waits_of
 from .env import HandEnv, Reading
 from .model import HandInput, RuleLine, ScoreResult
 from .readings import loser_reading, winner_readings
 from .tables import Tables, tables_for
 
 
-def score_hand(auto, hand: HandInput, *, payments: bool = True) -> ScoreResult:
+def score_hand(auto, hand: HandInput, *, compiled: bool = True) -> ScoreResult:
     """The score of ``hand`` under the automaton's scoring and payments blocks.
 
-    A winning hand (``hand.winning_tile`` set) is scored in its best reading and,
-    with ``payments``, settled with the losers alone (:attr:`ScoreResult.payments`);
-    a hand that did not win is scored for the losers' settlement. Raises
+    A winning hand (``hand.winning_tile`` set) is scored in its best reading (its
+    settlement with the losers alone is :attr:`ScoreResult.payments`); a hand that
+    did not win is scored for the losers' settlement among themselves. Raises
     :class:`~mjdsl.diagnostics.InputError` when a "winning" hand makes no winning
-    shape of the ruleset.
+    shape of the ruleset. ``compiled=False`` evaluates the rules' closures instead of
+    the compiled conditions (the same answers, slower; for tests).
     """
     t = tables_for(auto)
     env = HandEnv(t, hand)
     if hand.winning_tile is not None:
         if not t.card and hand.concealed[hand.winning_tile] < 1:
             raise InputError(f"the winning tile {t.tiles.kinds[hand.winning_tile].code} is not among the concealed tiles")
-        readings = winner_readings(t, hand)
+        readings = winner_readings(t, hand, env.nz)
         if not readings:
             raise InputError("these tiles make no winning hand of this ruleset")
     else:
         readings = [loser_reading(t, hand)]
-    best = _best(t, env, readings)
-    result = _result(t, env, best)
-    if payments and hand.winning_tile is not None:
-        from .settle import winner_payments
-
-        result = attrs.evolve(result, payments=tuple(winner_payments(auto, result, hand)))
-    return result
+    return _result(t, env, _best(t, env, readings, t.compiled() if compiled else None))
 
 
 class _Scored:
-    """One reading's sums: the rules applied as (position, count), and the arithmetic."""
+    """One reading's sums: the rules applied as (position, count) (None: the scoped
+    ones are counted when the result is made), and the arithmetic."""
 
-    __slots__ = ("reading", "applied", "points", "doubles", "limits", "score", "total", "basis", "rf")
+    __slots__ = ("reading", "applied", "fired", "points", "doubles", "limits", "score", "total", "basis")
 
 
-def _scoped(t: Tables, env: HandEnv, r: Reading, when_cache: dict):
-    """The scoped rules that apply to a reading: {position: count}, and their sums."""
+def _scoped(t: Tables, env: HandEnv, r: Reading, cr, packed=(0, 0, 0, 0)) -> dict[int, int]:
+    """The scoped rules that apply to a reading, as {position: count}."""
     counts: dict[int, int] = {}
     for k in r.keys:
         for i in t.meld_hits(k):
@@ -74,84 +70,117 @@ def _scoped(t: Tables, env: HandEnv, r: Reading, when_cache: dict):
         for b in env.inp.bonus:
             for i in t.bonus_hits(b, seat, round_):
                 counts[i] = counts.get(i, 0) + 1
-    rules = t.rules
-    for i in list(counts):
-        if rules[i].when is not None and not _holds(rules[i].when, i, env, when_cache):
-            del counts[i]
+    if t.scoped_when and counts:
+        # a scoped rule's own condition sees points, doubles and set_points as 0
+        if cr is not None:
+            holds = set(cr.scoped(env, env.hf, *packed, r))
+        else:
+            holds = {i for i in t.scoped_when if t.rules[i].when(env)}
+        for i in list(counts):
+            if i in t.scoped_when and i not in holds:
+                del counts[i]
     return counts
 
 
-def _sums(rules, counts: dict) -> dict:
-    """The reading facts of scoped rules alone: points, doubles, set_points."""
-    out = {"points": 0.0, "doubles": 0.0, "set_points": 0.0}
-    for i, c in counts.items():
+def _sums(rules, applied) -> tuple[float, float, float, float]:
+    """points, doubles, limits (the largest) and set_points of rules applied (position, count)."""
+    points = doubles = limits = set_points = 0.0
+    for i, c in applied:
         rule = rules[i]
-        if rule.unit in ("points", "doubles"):
-            out[rule.unit] += rule.amount * c
-            if rule.unit == "points" and rule.scope != "bonus":
-                out["set_points"] += rule.amount * c
-    return out
+        unit = rule.unit
+        if unit == "points":
+            points += rule.amount * c
+            if rule.scope in ("set", "pair"):
+                set_points += rule.amount * c
+        elif unit == "doubles":
+            doubles += rule.amount * c
+        elif rule.amount * c > limits:
+            limits = rule.amount * c
+    return points, doubles, limits, set_points
 
 
-def _holds(when, i: int, env: HandEnv, cache: dict) -> bool:
-    ok = cache.get(i)
-    if ok is None:
-        env.dep = False
-        ok = bool(when(env))
-        if not env.dep:
-            cache[i] = ok  # nothing of the reading was read: the same for every reading
-    return ok
-
-
-def _best(t: Tables, env: HandEnv, readings: list[Reading]) -> _Scored:
+def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
+    if cr is None or t.scoped_when:
+        return _best_slow(t, env, readings, cr)
     rules = t.rules
-    spec = t.spec
-    when_cache: dict = {}
+    hf = env.hf
+    T, B = env.packed_tiles() if cr.uses_tiles else (0, 0)
+    bonus = (0.0, 0.0, 0.0, 0.0)
+    if env.inp.bonus:
+        bp = bd = bl = 0.0
+        for b in env.inp.bonus:
+            p, d, lim, _ = t.bonus_sums(b, env.seat, env.round)
+            bp, bd, bl = bp + p, bd + d, max(bl, lim)
+        bonus = (bp, bd, bl, 0.0)
+    meld_sums = t.meld_sums
     best = None
-    single = len(readings) == 1
     for r in readings:
-        env.set_reading(r)
-        counts = _scoped(t, env, r, when_cache)
-        points = doubles = limits = set_points = 0.0
-        for i, c in counts.items():
+        env.reading = r
+        points, doubles, limits, set_points = bonus
+        for k in r.keys:
+            p, d, lim, sp = meld_sums(k)
+            points += p
+            doubles += d
+            set_points += sp
+            if lim > limits:
+                limits = lim
+        hf["points"], hf["doubles"], hf["set_points"] = points, doubles, set_points
+        S, PA = env.packed_sets(r) if cr.uses_sets else (0, 0)
+        fired = cr.hand(env, hf, S, PA, T, B, r)
+        for i in fired:
             rule = rules[i]
-            unit = rule.unit
-            if unit == "points":
-                points += rule.amount * c
-                if rule.scope != "bonus":
-                    set_points += rule.amount * c
-            elif unit == "doubles":
-                doubles += rule.amount * c
-            else:
-                limits = max(limits, rule.amount * c)
-        applied = list(counts.items())
-        env.rf = {"points": points, "doubles": doubles, "set_points": set_points}
-        for i in t.hand_rules:
-            rule = rules[i]
-            when = rule.when
-            if when is not None:
-                if single:
-                    if not when(env):
-                        continue
-                elif not _holds(when, i, env, when_cache):
-                    continue
-            applied.append((i, 1))
             unit = rule.unit
             if unit == "points":
                 points += rule.amount
             elif unit == "doubles":
                 doubles += rule.amount
-            else:
-                limits = max(limits, rule.amount)
-        rf = {"points": points, "doubles": doubles, "set_points": set_points}
-        env.rf = rf
-        score = spec.value(env) if spec.value is not None else points * 2**doubles
+            elif rule.amount > limits:
+                limits = rule.amount
+        hf["points"], hf["doubles"] = points, doubles
+        score = cr.value(hf) if cr.value is not None else points * 2**doubles
+        total, basis = _total(t.spec, score, limits)
+        if best is None or total > best.total:
+            best = _Scored()
+            best.reading, best.applied, best.fired = r, None, fired
+            best.points, best.doubles, best.limits = points, doubles, limits
+            best.score, best.total, best.basis = score, total, basis
+    hf["points"], hf["doubles"] = best.points, best.doubles
+    return best
+
+
+def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
+    """:func:`_best` counting every rule one by one (scoped rules with conditions, or
+    the closures when ``cr`` is None)."""
+    rules = t.rules
+    spec = t.spec
+    hf = env.hf
+    packed_tiles = env.packed_tiles() if cr is not None and cr.uses_tiles else (0, 0)
+    best = None
+    for r in readings:
+        env.set_reading(r)
+        packed = (*env.packed_sets(r), *packed_tiles) if cr is not None else (0, 0, 0, 0)
+        hf["points"] = hf["doubles"] = hf["set_points"] = 0
+        applied = list(_scoped(t, env, r, cr, packed).items())
+        points, doubles, limits, set_points = _sums(rules, applied)
+        hf["points"], hf["doubles"], hf["set_points"] = points, doubles, set_points
+        if cr is not None:
+            fired = cr.hand(env, hf, *packed, r)
+        else:
+            fired = [i for i in t.hand_rules if rules[i].when is None or rules[i].when(env)]
+        applied += [(i, 1) for i in fired]
+        points, doubles, limits, _ = _sums(rules, applied)
+        hf["points"], hf["doubles"] = points, doubles
+        if cr is not None and cr.value is not None:
+            score = cr.value(hf)
+        else:
+            score = spec.value(env) if spec.value is not None else points * 2**doubles
         total, basis = _total(spec, score, limits)
         if best is None or total > best.total:
             best = _Scored()
-            best.reading, best.applied, best.rf = r, applied, rf
+            best.reading, best.applied, best.fired = r, applied, fired
             best.points, best.doubles, best.limits = points, doubles, limits
             best.score, best.total, best.basis = score, total, basis
+    hf["points"], hf["doubles"] = best.points, best.doubles
     return best
 
 
@@ -169,33 +198,37 @@ def _total(spec, score: float, limits: float) -> tuple[float, str]:
 def _result(t: Tables, env: HandEnv, s: _Scored) -> ScoreResult:
     r = s.reading
     env.set_reading(r)
-    env.rf = s.rf
     env.hf["value"] = s.total
-    rules = t.rules
+    return ScoreResult(env.inp.winning_tile is not None, r.pattern, r.melds, r.last if r.last >= 0 else None,
+                       s.points, s.doubles, s.limits, s.score, s.total, s.basis, env, tuple(s.fired))
+
+
+def applied(result: ScoreResult) -> tuple[tuple[int, int], ...]:
+    """The rules a result applied, as (position, times), in ruleset order."""
+    env = result.context
+    counts = _scoped(env.t, env, env.reading, None)
+    for i in result.fired:
+        counts[i] = 1
+    return tuple(sorted(counts.items()))
+
+
+def explain(result: ScoreResult) -> tuple[RuleLine, ...]:
+    """The :class:`RuleLine` of each rule a result applied: name, title, amount, unit,
+    times, what it applied to (sets, bonus tiles) and where the ruleset writes it."""
+    env = result.context
+    t = env.t
+    keys = env.reading.keys
     lines = []
-    for i, count in sorted(s.applied):
-        rule = rules[i]
+    for i, count in applied(result):
+        rule = t.rules[i]
         applied_to: tuple[str, ...] = ()
         if rule.scope in ("set", "pair"):
-            applied_to = tuple(t.describe_meld(k[0], k[1]) for k in r.keys if i in t.meld_hits(k))
+            applied_to = tuple(t.describe_meld(k[0], k[1]) for k in keys if i in t.meld_hits(k))
         elif rule.scope == "bonus":
             applied_to = tuple(t.tiles.kinds[b].code for b in env.inp.bonus
                                if i in t.bonus_hits(b, env.seat, env.round))
         lines.append(RuleLine(rule.name, rule.title, rule.amount, rule.unit, count, rule.span, applied_to))
-    return ScoreResult(
-        won=env.inp.winning_tile is not None,
-        pattern=r.pattern,
-        melds=tuple(r.melds),
-        last=r.last if r.last >= 0 else None,
-        lines=tuple(lines),
-        points=s.points,
-        doubles=s.doubles,
-        limits=s.limits,
-        score=s.score,
-        total=s.total,
-        basis=s.basis,
-        context=env,
-    )
+    return tuple(lines)
 
 
 def completes_to(env: HandEnv, names: tuple[str, ...]) -> bool:
@@ -214,16 +247,16 @@ def completes_to(env: HandEnv, names: tuple[str, ...]) -> bool:
         hyp = attrs.evolve(inp, concealed=conc, winning_tile=w, source="wall",
                            original_hand=False, earthly_hand=False)
         henv = HandEnv(t, hyp, hypothetical=True)
-        when_cache: dict = {}
         for r in winner_readings(t, hyp):
             henv.set_reading(r)
-            counts = _scoped(t, henv, r, when_cache)
-            henv.rf = _sums(rules, counts)
+            counts = _scoped(t, henv, r, None)
+            points, doubles, _, set_points = _sums(rules, counts.items())
+            henv.hf["points"], henv.hf["doubles"], henv.hf["set_points"] = points, doubles, set_points
             for i in positions:
                 rule = rules[i]
                 if rule.scope is not None:
                     if counts.get(i):
                         return True
-                elif rule.when is None or _holds(rule.when, i, henv, when_cache):
+                elif rule.when is None or rule.when(henv):
                     return True
     return False

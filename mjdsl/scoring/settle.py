@@ -17,16 +17,18 @@ from typing import Mapping, Sequence
 from .model import HandInput, ScoreResult
 
 
-def pay_winner(auto, winner_result: ScoreResult, winner: int, dealer: int, discarder: int | None = None,
+def pay_winner(auto, winner_result, winner: int, dealer: int, discarder: int | None = None,
                seats: int | None = None) -> list[float]:
     """What each seat pays the winner (and the winner receives): the ``pays`` rules.
 
-    ``discarder`` is the seat whose tile won (None when self-drawn): a ``discarder
-    pays`` rule charges only that seat, an ``others pay`` rule every other loser.
+    winner_result: the winner's :class:`ScoreResult` (or the facts of the win, its
+    ``context``). ``discarder`` is the seat whose tile won (None when self-drawn):
+    a ``discarder pays`` rule charges only that seat, an ``others pay`` rule every
+    other loser.
     """
     n = seats or auto.seats
     spec = auto.payments
-    env = winner_result.context
+    env = getattr(winner_result, "context", winner_result)
     out = [0.0] * n
     for p in spec.pays:
         if p.when is not None and not p.when(env):
@@ -68,20 +70,20 @@ def settle(auto, winner_result: ScoreResult | None, loser_results: Mapping[int, 
     return out
 
 
-def winner_payments(auto, result: ScoreResult, hand: HandInput) -> list[float]:
+def winner_payments(auto, env, hand: HandInput) -> list[float]:
     """:func:`pay_winner` with seats named by wind: seat i has ``auto.seat_winds[i]``;
     the dealer is the first seat wind; an unnamed discarder is the seat before the
-    winner in turn order."""
+    winner in turn order. ``env``: the winner's facts (``ScoreResult.context``)."""
     winds: Sequence[int] = auto.seat_winds
     n = len(winds) or auto.seats
     if hand.seat_wind not in winds:
         return []
     winner = winds.index(hand.seat_wind)
-    dealer = winner if result.context.hf["dealer"] else 0
+    dealer = winner if env.hf["dealer"] else 0
     discarder = None
     if hand.by_discard:
         discarder = winds.index(hand.discarder) if hand.discarder in winds else (winner - 1) % n
-    return pay_winner(auto, result, winner, dealer, discarder, n)
+    return pay_winner(auto, env, winner, dealer, discarder, n)
 
 
 def penalty_payments(auto, name: str, offender: int, seats: int | None = None) -> list[float]:

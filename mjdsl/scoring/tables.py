@@ -80,6 +80,7 @@ class Tables:
         kinds = auto.tiles.kinds
         self.size = len(kinds)
         self.code_index = {k.code: k.index for k in kinds}
+        self.zeros = (0,) * self.size
         self.seat_winds = tuple(auto.seat_winds)
         self.first_wind = self.seat_winds[0] if self.seat_winds else None
         self.seat_of_wind = {w: i + 1 for i, w in enumerate(self.seat_winds)}
@@ -102,6 +103,8 @@ class Tables:
         self.pair_rules = tuple(i for i, r in enumerate(self.rules) if r.scope == "pair")
         self.bonus_rules = tuple(i for i, r in enumerate(self.rules) if r.scope == "bonus")
         self.hand_rules = tuple(i for i, r in enumerate(self.rules) if r.scope is None)
+        self.scoped_when = frozenset(i for i, r in enumerate(self.rules) if r.scope is not None and r.when is not None)
+        self._compiled = None
         self.card = auto.winning.card is not None
         self.standard = tuple(p for p in auto.winning.patterns if p.special is None and p.sets is not None)
         specials = []
@@ -125,6 +128,27 @@ class Tables:
         self._meld_hits: dict = {}
         self._bonus_hits: dict = {}
         self._described: dict = {}
+        #: compile.py: bit offsets of compiled predicates in packed counts (6 bits each)
+        self.set_slots: dict = {}
+        self.tile_slots: dict = {}
+        self._set_packed: dict = {}
+        self._tile_packed: dict = {}
+        self._meld_sums: dict = {}
+        self._bonus_sums: dict = {}
+        #: waits.py: group splits and group waits, by (group, counts, pairs, chows)
+        self.summaries: dict = {}
+        self.group_waits: dict = {}
+        self.receiver_waits: dict = {}
+        self.knit_plans: dict = {}
+        self._tile_rows: dict = {}
+
+    def compiled(self):
+        """The rules' conditions compiled into one function (:mod:`.compile`), made once."""
+        if self._compiled is None:
+            from .compile import compile_rules
+
+            self._compiled = compile_rules(self)
+        return self._compiled
 
     # -- what a tile is ----------------------------------------------------------
     def tile_fact(self, name: str, i: int, seat: int, round_: int) -> bool:
@@ -176,6 +200,65 @@ class Tables:
             found += [p for p in preds[h[0] if h else 0:] if p(env)]
             h = self._tile_hits[key] = (len(preds), tuple(found))
         return h[1]
+
+    def tile_row(self, seat: int, round_: int) -> list:
+        """:meth:`tile_hits` of every tile for a player's winds, as a list by tile index."""
+        row = self._tile_rows.get((seat, round_))
+        if row is None or row[0] != len(self.tile_preds):
+            row = self._tile_rows[(seat, round_)] = (len(self.tile_preds),
+                                                     [self.tile_hits(i, seat, round_) for i in range(self.size)])
+        return row[1]
+
+    # -- packed counts, for compiled conditions -------------------------------------
+    # A compiled predicate owns 6 bits of an int; a set (tile) adds 1 in the field of
+    # each compiled predicate that holds for it, so summing the ints of a reading's
+    # sets counts them by every predicate at once ((S >> offset) & 63).
+    def set_packed(self, key) -> int:
+        v = self._set_packed.get(key)
+        if v is None:
+            hits = self.set_hits(key)
+            v = self._set_packed[key] = sum(1 << off for p, off in self.set_slots.items() if p in hits)
+        return v
+
+    def tile_packed_row(self, seat: int, round_: int) -> list[int]:
+        row = self._tile_packed.get((seat, round_))
+        if row is None:
+            slots = self.tile_slots.items()
+            row = self._tile_packed[(seat, round_)] = [
+                sum(1 << off for p, off in slots if p in self.tile_hits(i, seat, round_)) for i in range(self.size)
+            ]
+        return row
+
+    # -- scoped rules summed per set ---------------------------------------------------
+    def meld_sums(self, key) -> tuple[float, float, float, float]:
+        """(points, doubles, largest limit, set points) of the scoped rules without a
+        condition that hold for a set key."""
+        v = self._meld_sums.get(key)
+        if v is None:
+            v = self._meld_sums[key] = self._sums(i for i in self.meld_hits(key) if i not in self.scoped_when)
+        return v
+
+    def bonus_sums(self, tile: int, seat: int, round_: int) -> tuple[float, float, float, float]:
+        key = (tile, seat, round_)
+        v = self._bonus_sums.get(key)
+        if v is None:
+            v = self._bonus_sums[key] = self._sums(i for i in self.bonus_hits(tile, seat, round_)
+                                                   if i not in self.scoped_when)
+        return v
+
+    def _sums(self, positions) -> tuple[float, float, float, float]:
+        points = doubles = limits = set_points = 0.0
+        for i in positions:
+            rule = self.rules[i]
+            if rule.unit == "points":
+                points += rule.amount
+                if rule.scope != "bonus":
+                    set_points += rule.amount
+            elif rule.unit == "doubles":
+                doubles += rule.amount
+            else:
+                limits = max(limits, rule.amount)
+        return points, doubles, limits, set_points
 
     def register_set_pred(self, pred) -> None:
         if pred not in self._set_known:

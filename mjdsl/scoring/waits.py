@@ -42,63 +42,72 @@ def calling(auto, concealed: Sequence[int], melds: Sequence[Meld] = ()) -> tuple
     return waits_of(t, lst, tuple(melds))
 
 
-def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...]) -> tuple[int, ...]:
-    """:func:`calling` on a count list (bonus tiles already dropped)."""
+def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...], nz=None) -> tuple[int, ...]:
+    """:func:`calling` on a count list (bonus tiles already dropped); ``nz``: the
+    ``(tile, count)`` pairs of ``lst`` that are not zero, when the caller has them."""
     if t.card:
         return ()
-    used = exposed_counts(melds, t.tiles) if melds else [0] * t.size
+    used = exposed_counts(melds, t.tiles) if melds else t.zeros
+    held = sum(c for _, c in nz) if nz is not None else None
     out: set[int] = set()
     for p in t.standard:
-        out.update(_standard_waits(t, lst, used, melds, p))
-    if t.specials:
-        present = 0
-        total = 0
-        for i, c in enumerate(lst):
+        out.update(_standard_waits(t, lst, used, melds, p, held))
+    if not t.specials:
+        return tuple(sorted(out))
+    specials = [sp for sp in t.specials if not (melds and sp[0].concealed)]
+    if not specials:
+        return tuple(sorted(out))
+    if nz is None:
+        nz = [(i, c) for i, c in enumerate(lst) if c]
+    present = 0
+    total = 0
+    for i, c in nz:
+        present |= 1 << i
+        total += c
+    if melds:
+        for i, c in enumerate(used):
             if c:
                 present |= 1 << i
                 total += c
-        for p, mask, sizes in t.specials:
-            if melds and p.concealed:
-                continue
-            n = total + (sum(used) if melds else 0)
-            held = present
-            if melds:
-                for i, c in enumerate(used):
-                    if c:
-                        held |= 1 << i
-            if n + 1 not in sizes or held & ~mask:
-                continue
-            if not melds and not _knitting_could_complete(t, p.special, lst):
-                continue
-            out.update(completing_tiles(compiled(p.special, t.tiles), lst, melds, used, t.lay.copies))
+    for p, mask, sizes in specials:
+        if total + 1 not in sizes or present & ~mask:
+            continue
+        if not melds and not _knitting_could_complete(t, p.special, lst):
+            continue
+        out.update(completing_tiles(compiled(p.special, t.tiles), lst, melds, used, t.lay.copies))
     return tuple(sorted(out))
 
 
 # -- sets and pairs, group by group ----------------------------------------------
 
-#: (group index, counts, pairs allowed, chows allowed) -> frozenset of (pairs used, chows used)
-_SUMMARY: dict = {}
-#: the same key -> tuple of (position, summary) for each position where one more tile splits
-_GROUP_WAITS: dict = {}
+_ZERO = frozenset({(0, 0)})
+
+
+def _summaries(t: Tables, pairs: int, chows: bool) -> list[dict]:
+    """Per group, counts -> how they split: the (pairs, chows) used by each way."""
+    cache = t.summaries.get((pairs, chows))
+    if cache is None:
+        cache = t.summaries[(pairs, chows)] = [{} for _ in t.lay.groups]
+    return cache
 
 
 def _summary(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool) -> frozenset:
-    """How a group's counts can split: the (pairs, chows) used by each way."""
-    k = (id(t.lay), gi, key, pairs, chows)
-    s = _SUMMARY.get(k)
+    """How a group's counts can split (remembered in :func:`_summaries`)."""
+    cache = _summaries(t, pairs, chows)[gi]
+    s = cache.get(key)
     if s is None:
         if not any(key):
-            s = frozenset({(0, 0)})
+            s = _ZERO
         else:
             s = frozenset((dp, dc) for dp, dc, _ in split_group(t.lay.groups[gi], key, pairs, chows))
-        _SUMMARY[k] = s
+        cache[key] = s
     return s
 
 
 def _group_waits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool):
     """Each position of a group where one more tile makes the group split, with how."""
-    k = (id(t.lay), gi, key, pairs, chows)
-    hit = _GROUP_WAITS.get(k)
+    k = (gi, key, pairs, chows)
+    hit = t.group_waits.get(k)
     if hit is None:
         g = t.lay.groups[gi]
         n = len(key)
@@ -112,19 +121,43 @@ def _group_waits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bo
             s = _summary(t, gi, new, pairs, chows)
             if s:
                 out.append((pos, s))
-        hit = _GROUP_WAITS[k] = tuple(out)
+        hit = t.group_waits[k] = tuple(out)
     return hit
 
 
+_COMBINED: dict = {}
+
+
 def _combine(a: frozenset, b: frozenset, pairs: int, cap: int) -> frozenset:
-    return frozenset((p1 + p2, c1 + c2) for p1, c1 in a for p2, c2 in b if p1 + p2 <= pairs and c1 + c2 <= cap)
+    """The (pairs, chows) two groups use together, within the limits (remembered)."""
+    k = (a, b, pairs, cap)
+    v = _COMBINED.get(k)
+    if v is None:
+        v = _COMBINED[k] = frozenset((p1 + p2, c1 + c2) for p1, c1 in a for p2, c2 in b
+                                     if p1 + p2 <= pairs and c1 + c2 <= cap)
+    return v
 
 
-def _standard_waits(t: Tables, lst: list[int], used: list[int], melds: tuple[Meld, ...], p) -> list[int]:
+def _receiver_waits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool, cap: int,
+                    rest: frozenset) -> tuple[int, ...]:
+    """The tiles that complete the hand when group ``gi`` (counts ``key``) takes them and
+    the other groups split as ``rest`` says (remembered; copies are checked after)."""
+    k = (gi, key, pairs, chows, cap, rest)
+    hit = t.receiver_waits.get(k)
+    if hit is None:
+        indices = t.lay.groups[gi].indices
+        hit = t.receiver_waits[k] = tuple(
+            indices[pos] for pos, s in _group_waits(t, gi, key, pairs, chows)
+            if any(p1 + p2 == pairs and c1 + c2 <= cap for p1, c1 in s for p2, c2 in rest)
+        )
+    return hit
+
+
+def _standard_waits(t: Tables, lst: list[int], used, melds: tuple[Meld, ...], p, total: int | None = None) -> list[int]:
     need_sets, need_pairs, cap = still_needed(melds, p.sets, p.pairs, p.max_chows)
     if need_sets < 0 or need_pairs < 0 or cap < 0:
         return []
-    if sum(lst) + 1 != 3 * need_sets + 2 * need_pairs:
+    if (total if total is not None else sum(lst)) + 1 != 3 * need_sets + 2 * need_pairs:
         return []
     lay = t.lay
     for i in lay.strays:
@@ -132,11 +165,24 @@ def _standard_waits(t: Tables, lst: list[int], used: list[int], melds: tuple[Mel
             return []
     chows = cap > 0
     groups = lay.groups
-    keys = [g.counts(lst) for g in groups]
-    summaries = [_summary(t, gi, key, need_pairs, chows) for gi, key in enumerate(keys)]
-    broken = [gi for gi, s in enumerate(summaries) if not s]
-    if len(broken) > 1:
-        return []  # one tile mends one group at most
+    keys = []
+    summaries = []
+    broken = []
+    caches = _summaries(t, need_pairs, chows)
+    for gi, g in enumerate(groups):
+        key = g.counts(lst)
+        keys.append(key)
+        if not any(key):
+            summaries.append(_ZERO)
+            continue
+        sm = caches[gi].get(key)
+        if sm is None:
+            sm = _summary(t, gi, key, need_pairs, chows)
+        summaries.append(sm)
+        if not sm:
+            broken.append(gi)
+            if len(broken) > 1:
+                return []  # one tile mends one group at most
     if broken:
         receivers = broken
     elif need_pairs <= 1:
@@ -147,20 +193,16 @@ def _standard_waits(t: Tables, lst: list[int], used: list[int], melds: tuple[Mel
     copies = lay.copies
     out = []
     for gi in receivers:
-        rest = frozenset({(0, 0)})
+        rest = _ZERO
         for gj, s in enumerate(summaries):
-            if gj != gi:
+            if gj != gi and s is not _ZERO:
                 rest = _combine(rest, s, need_pairs, cap)
                 if not rest:
                     break
         if not rest:
             continue
-        indices = groups[gi].indices
-        for pos, s in _group_waits(t, gi, keys[gi], need_pairs, chows):
-            tile = indices[pos]
-            if lst[tile] + used[tile] >= copies[tile]:
-                continue
-            if any(p1 + p2 == need_pairs and c1 + c2 <= cap for p1, c1 in s for p2, c2 in rest):
+        for tile in _receiver_waits(t, gi, keys[gi], need_pairs, chows, cap, rest):
+            if lst[tile] + used[tile] < copies[tile]:
                 out.append(tile)
     return out
 
@@ -179,25 +221,44 @@ def _knitting_could_complete(t: Tables, pattern, lst: list[int]) -> bool:
     its group (two tiles) uncovered, so more than two such tiles rule the hand out
     under that binding of the suits. Patterns with other parts are always searched.
     """
-    parts = pattern.parts
-    if not parts or not all(isinstance(q, Knitted) for q in parts):
+    plan = t.knit_plans.get(id(pattern))
+    if plan is None:
+        plan = t.knit_plans[id(pattern)] = _knit_plan(t, pattern)
+    if not plan:
         return True
-    variables = sorted({v for q in parts for v in q.suits})
-    widths = tuple(tuple(variables.index(v) for v in q.suits) for q in parts)
-    by_suit = {g.suit: {t.tiles.kinds[i].rank: i for i in g.indices} for g in t.lay.groups if g.suit is not None}
-    for binding in compiled(pattern, t.tiles).bindings:
-        names = dict(binding.suits)
-        ranks = [by_suit[names[v]] for v in variables]
-        seen = set().union(*(r.keys() for r in ranks))
+    widths, bindings = plan
+    pid = id(pattern)
+    for ranks in bindings:
         loose = 0
-        for rank in seen:
-            vec = tuple(lst[r[rank]] if rank in r else 0 for r in ranks)
-            loose += _leftover(id(pattern), widths, vec)
+        for tiles in ranks:
+            vec = tuple([lst[i] for i in tiles])
+            hit = _LEFTOVER.get((pid, vec))
+            loose += hit if hit is not None else _leftover(pid, widths, vec)
             if loose > 2:
                 break
         else:
             return True
     return False
+
+
+def _knit_plan(t: Tables, pattern):
+    """(widths, per binding: per rank, the tile of each suit variable) for a pattern made
+    only of knitted parts; () for any other pattern."""
+    parts = pattern.parts
+    if not parts or not all(isinstance(q, Knitted) for q in parts):
+        return ()
+    variables = sorted({v for q in parts for v in q.suits})
+    widths = tuple(tuple(variables.index(v) for v in q.suits) for q in parts)
+    by_suit = {g.suit: {t.tiles.kinds[i].rank: i for i in g.indices} for g in t.lay.groups if g.suit is not None}
+    bindings = []
+    for binding in compiled(pattern, t.tiles).bindings:
+        names = dict(binding.suits)
+        suits = [by_suit[names[v]] for v in variables]
+        # ranks in every suit of the binding (tiles of other ranks are not counted as
+        # loose: a weaker condition, still a necessary one)
+        ranks = sorted(set.intersection(*(set(r) for r in suits)))
+        bindings.append(tuple(tuple(r[rank] for r in suits) for rank in ranks))
+    return widths, tuple(bindings)
 
 
 def _leftover(pid: int, widths: tuple, vec: tuple[int, ...]) -> int:

@@ -1,0 +1,98 @@
+"""``mjdsl score RULESET ...``: score a finished hand, one explained line per rule.
+
+The input syntax is in :mod:`mjdsl.scoring.notation` and docs/scoring.md. Output
+follows contracts.md: text on stdout, or one JSON document with ``"version": 1``
+(``--json``); a bad tile, a set that is not a set, a wrong tile count or tiles
+that make no winning hand are one line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..compile import compile_ruleset
+from ..diagnostics import InputError
+from ..scoring import CardWin, score_hand
+from ..scoring.notation import SOURCE_NAMES, read_hand_input
+from ..scoring.report import to_json, to_text
+from .common import allow_outside_option, cli_sets, existing_path, set_option
+
+
+@click.command("score")
+@click.argument("ruleset")
+@click.option("--hand", "hand_text", default="", metavar="TILES",
+              help="The concealed tiles, the winning tile among them: '1c 1c 1c 2c 3c 4c 5c 5c'.")
+@click.option("--exposed", multiple=True, metavar="SET",
+              help="A set on the table: three alike, four alike (a kong) or a run ('7c 7c 7c'); repeat, "
+                   "or separate sets with commas.")
+@click.option("--kong", multiple=True, metavar="TILES", help="Kongs declared from the hand (concealed), one code each: '1d N'.")
+@click.option("--bonus", default="", metavar="TILES", help="Flowers and seasons set aside: 'f1 s2'.")
+@click.option("--win", metavar="TILE", help="The last tile (leave out to score a hand that did not win).")
+@click.option("--from", "source", type=click.Choice(sorted(SOURCE_NAMES)), help="Where the last tile came from.")
+@click.option("--seat", default="E", show_default=True, metavar="WIND", help="The player's seat wind.")
+@click.option("--round", "round_wind", default="E", show_default=True, metavar="WIND", help="The round's wind.")
+@click.option("--dealer/--not-dealer", default=None, help="Whether the player deals (default: the first seat wind deals).")
+@click.option("--discarder", metavar="WIND", help="The seat wind of the player whose tile won (default: the seat before).")
+@click.option("--announced", multiple=True, metavar="NAME", help="An announcement the player made (e.g. standing).")
+@click.option("--original-hand", is_flag=True, help="The dealer won with the tiles first dealt (heavenly hand).")
+@click.option("--earthly-hand", is_flag=True, help="Won on the dealer's first discard (earthly hand).")
+@click.option("--dealer-streak", type=click.IntRange(0), default=0, show_default=True,
+              help="Hands in a row the dealer has won, this one included.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (contracts.md).")
+@set_option
+@allow_outside_option
+def score_cmd(ruleset, hand_text, exposed, kong, bonus, win, source, seat, round_wind, dealer, discarder, announced,
+              original_hand, earthly_hand, dealer_streak, as_json, sets, allow_outside):
+    """Score a finished hand with RULESET's scoring and payments blocks.
+
+    One line per rule that applied, with the ruleset line that writes it; then
+    points, doubles, limits, the total and the payments. Example:
+
+      mjdsl score rulesets/classical.mj --exposed "1c 1c 1c" --exposed "7c 7c 7c"
+      --exposed "2c 3c 4c" --exposed "6c 6c 6c" --hand "5c 5c" --win 5c --from discard
+    """
+    existing_path(ruleset)
+    auto = compile_ruleset(ruleset, cli_sets(sets), allow_outside=allow_outside)
+    card = line = None
+    if auto.winning.card is not None:
+        hand_text, card, line = _card_hand(auto, hand_text, exposed, win)
+        exposed = ()
+    hand = read_hand_input(
+        auto, hand=hand_text, exposed=exposed, kongs=kong, bonus=bonus, win=win, source=source, seat=seat,
+        round_wind=round_wind, dealer=dealer, discarder=discarder, announced=announced,
+        original_hand=original_hand, earthly_hand=earthly_hand, dealer_streak=dealer_streak, card=card,
+    )
+    result = score_hand(auto, hand)
+    if as_json:
+        click.echo(json.dumps(to_json(auto, hand, result, line)))
+    else:
+        click.echo(to_text(auto, hand, result, line))
+    return 0
+
+
+def _card_hand(auto, hand_text: str, exposed, win):
+    """A hand from a card of hands: the line it makes (best by points) gives the facts.
+
+    The whole hand (exposures included) becomes the concealed tiles of the input;
+    the card library checks the exposures and names the line.
+    """
+    from ..cards.hands import read_hand
+    from ..cards.match import match_hand
+
+    compiled = auto.winning.card
+    if win is None:
+        raise InputError("a card ruleset scores winning hands only: give --win")
+    hand = read_hand(auto.tiles, hand_text, exposed)
+    found = match_hand(compiled, hand)
+    if not found:
+        raise InputError("these tiles make no hand of the card")
+    best = max(found, key=lambda m: (m.line.points, -m.line_index))
+    variant = compiled.variants[best.variant]
+    singles_pairs = not any(getattr(g, "jokers", False) for g in variant.groups)
+    codes = " ".join(auto.tiles.expand(hand.histogram(compiled.joker)))
+    return codes, CardWin(best.line.points, best.jokers, singles_pairs), best.to_json()
+
+
+COMMANDS = [score_cmd]
