@@ -25,8 +25,7 @@ def card_sources(ctx) -> dict[str, str]:
 
 
 def check_cards(ctx) -> list[Diagnostic]:
-    from ..cards.build import parse_card
-    from ..cards.check import check_card
+    from ..cards.cache import checked_card
 
     win = ctx.block(A.WinningBlock)
     ref = win.one(A.CardRef) if win is not None else None
@@ -36,8 +35,4 @@ def check_cards(ctx) -> list[Diagnostic]:
     if not path.is_file():
         return []  # check_winning reports the missing file
     src = Source.from_file(path)
-    card, diags = parse_card(src.text, src.path)
-    if card is None:
-        return list(diags)
-    _, found = check_card(card, ctx.tiles)
-    return list(diags) + list(found)
+    return list(checked_card(src.text, src.path, ctx.tiles).diagnostics)

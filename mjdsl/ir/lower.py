@@ -304,14 +304,14 @@ def lower_winning(rs, ctx, opts) -> M.WinSpec:
 
 
 def compile_card_file(path: str, tiles, span):
-    from ..cards.build import parse_card
-    from ..cards.expand import compile_card
+    from ..cards.cache import checked_card
+    from ..source import Source
 
-    text = Path(path).read_text(encoding="utf-8")
-    card, diags = parse_card(text, path)
-    if card is None:
-        raise MjError(diags or [error("MJ206", f"cannot read card {path}", span)])
-    return compile_card(card, tiles)
+    src = Source.from_file(path)
+    checked = checked_card(src.text, src.path, tiles)
+    if checked.card is None:
+        raise MjError(list(checked.diagnostics) or [error("MJ206", f"cannot read card {path}", span)])
+    return checked.compiled
 
 
 def lower_pattern(p: A.PatternDecl, opts) -> M.PatternSpec:
