@@ -153,7 +153,40 @@ def option_table(ruleset, cli_sets: Iterable[tuple[str, str]] = ()) -> tuple[Opt
         if d:
             raise InputError(f"--set {name}={text}: {d.message}")
         opts[name] = attrs.evolve(opts[name], value=v, set_at=BUILTIN)
+    uses = option_uses(ruleset)
+    opts = {name: attrs.evolve(o, used_at=tuple(uses.get(name, ()))) for name, o in opts.items()}
     return OptionTable(opts), diags
+
+
+def option_uses(ruleset) -> dict[str, list[Span]]:
+    """Where each name is used in an expression of the ruleset, in the order the ruleset reads."""
+    from .check.names import expressions
+
+    out: dict[str, list[Span]] = {}
+    for expr, _ in expressions(ruleset):
+        for n in names_used(expr):
+            out.setdefault(n.id, []).append(n.span)
+    return out
+
+
+def names_used(expr):
+    """The names an expression reads as values (options, facts), in order: not the rule,
+    pattern or announcement names given to functions."""
+    from .facts import FUNCTIONS
+
+    stack = [expr]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, A.Name):
+            yield e
+        elif isinstance(e, A.Not):
+            stack.append(e.operand)
+        elif isinstance(e, A.BinOp):
+            stack += [e.right, e.left]
+        elif isinstance(e, A.Call):
+            fn = FUNCTIONS.get(e.fn)
+            if fn is None or any(k in ("set-pred", "tile-pred") for k in fn.args):
+                stack += list(reversed(e.args))
 
 
 def parse_cli_value(opt: Option, text: str):
