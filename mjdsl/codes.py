@@ -33,7 +33,7 @@ def register(*codes: Code) -> None:
 
 def load_all() -> dict[str, Code]:
     """Import every stage that registers codes, then return the registry."""
-    from . import syntax_codes, check_codes  # noqa: F401
+    from . import syntax_codes, check_codes, lint_codes  # noqa: F401
 
     try:
         from .cards import codes as _cards  # noqa: F401

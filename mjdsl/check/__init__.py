@@ -19,6 +19,11 @@ from .charleston import check_charleston
 from .claims import check_claims
 from .flow import check_flow
 from .winning import check_winning
+from .lint_overrides import check_overrides
+from .lint_options import check_option_use
+from .lint_never_applies import check_never_applies
+from .lint_reachable import check_reachable
+from .lint_claims import check_claim_windows
 
 CHECKS = (
     check_structure,
@@ -29,6 +34,12 @@ CHECKS = (
     check_claims,
     check_flow,
     check_winning,
+    # lint (MJ3xx warnings): the ruleset plays, but probably not as meant
+    check_overrides,
+    check_option_use,
+    check_never_applies,
+    check_reachable,
+    check_claim_windows,
 )
 
 

@@ -1,0 +1,202 @@
+"""What the lint checks share: which files are the ruleset's own, where every
+expression stands (and what conditions guard it), and folding with the options.
+
+Lint reports only on the file being checked and its includes, never on its base:
+``mjdsl check overlay.mj`` is about the overlay's own lines, and the base's
+warnings are the base's to fix. A condition is *switched off* when it folds to
+false with the options in force; it *can never apply* when it folds to false
+whatever values the options it names could take.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Iterator
+
+import attrs
+
+from .. import ast as A
+from ..exprtext import expr_text
+from ..ir.expr import Const, compile_expr
+from ..options import names_used
+
+#: At most this many combinations of option values are tried for one condition.
+MAX_COMBINATIONS = 256
+
+
+def own_paths(ctx) -> set[str]:
+    """The files whose lines are the checked ruleset's own (it and its includes)."""
+    rs = ctx.ruleset
+    paths = {s.span.path for s in rs.statements if getattr(s, "span", None) is not None}
+    return paths or {rs.path}
+
+
+def is_own(ctx, span) -> bool:
+    return span is not None and span.path in own_paths(ctx)
+
+
+# -----------------------------------------------------------------------------
+# Where expressions stand
+# -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Site:
+    """An expression of the ruleset: what it is (``label``), the statement it belongs
+    to, whether it is that statement's condition, and the conditions around it
+    (a step's Charleston, a rule's own ``when`` for its ``where``)."""
+
+    expr: A.Expr
+    label: str
+    stmt: object
+    is_condition: bool
+    guards: tuple = ()
+
+
+def sites(rs) -> Iterator[Site]:
+    """Every expression of the merged ruleset, with the conditions that guard it."""
+    for b in rs.blocks.values():
+        outer: tuple = ()
+        if isinstance(b, A.CharlestonBlock) and b.condition is not None:
+            yield Site(b.condition, "the Charleston", b, True)
+            outer = (b.condition,)
+        yield from _stmt_sites(b.stmts, outer)
+
+
+def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
+    for s in stmts:
+        if isinstance(s, A.OptionalRound):
+            yield from _stmt_sites(s.stmts, outer)
+            continue
+        cond = getattr(s, "condition", None)
+        label = describe(s)
+        if isinstance(s, (A.PassStep, A.CourtesyStep, A.ClaimDecl, A.ScoreRule, A.Pay)) and cond is not None:
+            yield Site(cond, label, s, True, outer)
+        inner = outer + ((cond,) if cond is not None and not isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)) else ())
+        if isinstance(s, A.PatternDecl):
+            for p in s.stmts:
+                if isinstance(p, A.PatMaxChows):
+                    yield Site(p.limit, label, s, False, outer)
+        elif isinstance(s, (A.ScoreValue, A.ScoreLimit, A.SessionHands, A.SessionRounds)):
+            yield Site(s.expr, label, s, False, outer)
+        elif isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)):
+            yield Site(s.condition, label, s, True, outer)
+        elif isinstance(s, A.ScoreRule) and s.where is not None:
+            yield Site(s.where, label, s, False, inner)
+        elif isinstance(s, A.Pay):
+            yield Site(s.amount, label, s, False, inner)
+
+
+def describe(s) -> str:
+    """A statement in a few words, for messages."""
+    if isinstance(s, A.PassStep):
+        return f"the pass of {s.count} {s.direction}" + (" (blind)" if s.blind else "")
+    if isinstance(s, A.CourtesyStep):
+        return f"the courtesy pass {s.direction}"
+    if isinstance(s, A.ClaimDecl):
+        return f"claim `{s.name.text}`"
+    if isinstance(s, A.ScoreRule):
+        return f"rule `{s.name.text}`"
+    if isinstance(s, A.Pay):
+        return f"the payment `{s.payer} pays winner {expr_text(s.amount)}`"
+    if isinstance(s, A.ScoreRoofOff):
+        return "`roof off`"
+    if isinstance(s, A.DealerKeeps):
+        return "`dealer keeps deal`"
+    if isinstance(s, A.PatternDecl):
+        return f"pattern `{s.name.text}`"
+    if isinstance(s, A.ScoreValue):
+        return "the hand's value"
+    if isinstance(s, A.ScoreLimit):
+        return "the limit"
+    if isinstance(s, (A.SessionHands, A.SessionRounds)):
+        return "the length of a session"
+    return type(s).__name__
+
+
+def option_names(expr, options) -> list[str]:
+    """The options an expression names, each once, in order."""
+    return list(dict.fromkeys(n.id for n in names_used(expr) if n.id in options))
+
+
+# -----------------------------------------------------------------------------
+# Folding with the options
+# -----------------------------------------------------------------------------
+
+
+def fold(expr, values: dict):
+    """The expression compiled with these option values: a Const if they fix it."""
+    try:
+        return compile_expr(expr, values)
+    except Exception:  # noqa: BLE001 - a broken expression is the checks' to report
+        return None
+
+
+def is_false(expr, values: dict) -> bool:
+    f = fold(expr, values)
+    return isinstance(f, Const) and not f.value
+
+
+def alternatives(opt) -> list | None:
+    """Values an option could take, to try; None for numbers and strings (too many)."""
+    if opt.type == "bool":
+        return [True, False]
+    if opt.type == "choice" and opt.choices:
+        return list(opt.choices)
+    return None
+
+
+def probe_values(opt) -> list:
+    """A few values of any option, to see whether an expression depends on it."""
+    alt = alternatives(opt)
+    if alt is not None:
+        return alt
+    out = [opt.value, opt.default]
+    if isinstance(opt.value, (int, float)) and not isinstance(opt.value, bool):
+        out += [opt.value + 1, 0]
+        if opt.range:
+            out += list(opt.range)
+    return list(dict.fromkeys(out))
+
+
+def never_true(expr, ctx) -> bool:
+    """Whether a condition is false with the options in force, and stays false whatever
+    values the options it names could take (so no option can switch it on)."""
+    values = ctx.options.values()
+    if not is_false(expr, values):
+        return False
+    names = option_names(expr, ctx.options)
+    choices = []
+    for n in names:
+        alt = alternatives(ctx.options[n])
+        if alt is None:
+            return False  # a number: can't try them all, so can't say
+        choices.append(alt)
+    if _product_size(choices) > MAX_COMBINATIONS:
+        return False
+    for combo in itertools.product(*choices):
+        if not is_false(expr, {**values, **dict(zip(names, combo))}):
+            return False
+    return True
+
+
+def _product_size(choices) -> int:
+    n = 1
+    for c in choices:
+        n *= len(c)
+    return n
+
+
+def without_spans(node):
+    """A node as plain data, spans (and a program's file name) left out: what it says, not where."""
+    if attrs.has(type(node)):
+        return (type(node).__name__,) + tuple(
+            (f.name, without_spans(getattr(node, f.name)))
+            for f in attrs.fields(type(node))
+            if f.name != "span" and not (f.name == "path" and isinstance(node, A.Program))
+        )
+    if isinstance(node, (tuple, list)):
+        return tuple(without_spans(x) for x in node)
+    if isinstance(node, str):
+        return str(node)  # keyword words carry their span as an attribute
+    return node

@@ -1,0 +1,66 @@
+"""The ``MJ3xx`` codes: lint warnings, each with a wrong and a right example.
+
+Lint finds rulesets that play, but probably not as meant: overrides that change
+nothing, options that do nothing, rules and states that can never be reached.
+Lint reports only on the file checked and its includes, never on its base. The
+checks are ``mjdsl/check/lint_*.py``; examples may ``extends "american.mj"``.
+"""
+
+from .codes import Code, register
+
+_BASE = 'extends "american.mj"\n'
+_EXPOSURES = ("claims {\n    claim pung 3 same from any when calls\n    claim kong 4 same from any when calls\n"
+              "    claim quint 5 same from any when calls\n    claim sextet 6 same from any when calls\n}\n")
+
+register(
+    Code("MJ301", "`set` changes nothing",
+         "A `set` gives an option the value it already has: its default, the base ruleset's value, or the value "
+         "of a `set` above; or the option is set again further down, so this line never counts. An overlay "
+         "states only what it changes, so the line is either a leftover or a typo of the value meant.",
+         _BASE + "set charleston = on\n", _BASE + "set charleston = off\n"),
+    Code("MJ302", "the base's statement restated unchanged",
+         "An overlay restates a rule, a claim, a setting or the flow of its base word for word. It changes "
+         "nothing; when the base changes, the copy silently undoes the change. Statements without a name "
+         "replace all the base's statements of their kind, so an overlay that keeps some of them restates them: "
+         "that is reported only when the whole group is the same.",
+         _BASE + "session {\n    dealer rotates every hand\n}\n", _BASE + "set session_hands = 8\n"),
+    Code("MJ303", "`remove` removes nothing",
+         "`remove NAME` drops the base's rules, patterns, claims or Charleston rounds of that name. A name the "
+         "base does not have removes nothing: usually a misspelling (the hint gives the nearest name), or a rule "
+         "the base has since renamed.",
+         _BASE + "remove jokerles\n", _BASE + "remove jokerless\n"),
+    Code("MJ304", "option never used",
+         "An option is declared but no condition, amount or setting of the ruleset names it, so no value of it "
+         "changes the game. Name it where it should matter (`when NAME`), or delete it.",
+         'option hot_wall = on "A hot wall"\n',
+         'option hands = 4 "Hands in a session"\nsession {\n    hands hands\n}\n'),
+    Code("MJ305", "option switched off by another",
+         "An option is set, but everything that uses it stands where another option has switched the rules "
+         "off: blind passes at a table without the Charleston, the singles-and-pairs jokerless double at a "
+         "table that does not double jokerless hands. The two settings contradict each other; the set one "
+         "changes nothing. This is read off the conditions: an option used only inside `charleston when "
+         "charleston` matters only when `charleston` is on.",
+         _BASE + "set charleston = off\nset blind_passes = on\n", _BASE + "set charleston = off\n"),
+    Code("MJ306", "rule can never apply",
+         "The `when` of a score rule, payment, claim, Charleston pass or the Charleston itself is false with "
+         "the options in force, and stays false whatever values the options it names could take: nothing can "
+         "switch it on. A condition that an option switches off (`when jokerless_double` at a table that sets "
+         "it off) is a choice, and is not reported.",
+         'claims {\n    claim pung 3 same from any when off\n}\n',
+         'option calls = on "Calls for exposures"\nclaims {\n    claim pung 3 same from any when calls\n}\n'),
+    Code("MJ307", "state can't be reached",
+         "The ruleset is lowered to its automaton and the transitions are walked from the start; a transition "
+         "counts only if its guard can be raised with the rules in force (a claimed discard needs a claim of an "
+         "exposure, a kong's replacement a kong declared on a turn). A state no path reaches is dead: here, "
+         "switching off every exposure claim leaves the turn after a claim unreachable. States of the play "
+         "skeleton for features the ruleset never mentions are not reported.",
+         _BASE + 'option calls = off "Calls for exposures"\n' + _EXPOSURES,
+         _BASE + 'option calls = on "Calls for exposures"\n' + _EXPOSURES),
+    Code("MJ308", "claim can never win its window",
+         "When several seats claim a discard the higher-ranked claim wins. A claim ranked below another of the "
+         "same size and shape, from the same seats or more, never wins: whoever could make it makes the other. "
+         "A claim from a source that never discards (`side owner`; `across` at a table of three) can never be "
+         "made at all.",
+         'claims {\n    claim pung 3 same from any\n    claim pong 3 same from left\n    priority pung > pong\n}\n',
+         'claims {\n    claim pung 3 same from any\n    claim kong 4 same from any\n    priority pung kong\n}\n'),
+)
