@@ -17,7 +17,7 @@ from typing import Iterable
 
 import click
 
-from ..cards.api import load_card_and_tiles, load_compiled
+from ..cards.api import load_compiled
 from ..cards.build import read_card
 from ..cards.compiled import CompiledCard
 from ..cards.hands import Hand, read_hand
@@ -26,6 +26,7 @@ from ..cards.match import match_batch, match_json
 from ..cards.render import FORMATS, render_card
 from ..diagnostics import InputError
 from ..tiles import TileSet
+from .common import cli_sets, set_option
 
 
 def _compiled(path: str) -> CompiledCard:
@@ -143,10 +144,16 @@ def hint_cmd(ruleset, hand_text, exposed, top, as_json):
 @click.argument("file")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="html", show_default=True)
 @click.option("-o", "--output", help="write to this file (atomically) instead of stdout")
-def render_cmd(file, fmt, output):
-    """A printable card: HTML to print, or Markdown."""
-    card = load_card_and_tiles(file)[0] if file.endswith(".mj") else _read(file)
-    text = render_card(card, fmt)
+@set_option
+def render_cmd(file, fmt, output, sets):
+    """A printable card (.card), or a ruleset's rule book (.mj) with its card attached:
+    HTML to print, or Markdown. --set gives the rule book's options other values."""
+    if file.endswith(".mj"):  # the rule book: mjdsl/render/rulebook.py
+        from ..render.rulebook import render_rulebook
+
+        text = render_rulebook(file, fmt, cli_sets(sets))
+    else:
+        text = render_card(_read(file), fmt)
     if output is None:
         click.echo(text, nl=False)
     else:

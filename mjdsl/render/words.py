@@ -1,0 +1,197 @@
+"""The automaton in a player's words: the steps of each phase, claims, rules, payments.
+
+Shared by the rule book (:mod:`mjdsl.render.rulebook`) and ``mjdsl diff``, so that a
+difference is named the way the rule book says it. Everything here reads the
+lowered automaton (options already applied), never the ruleset text.
+"""
+
+from __future__ import annotations
+
+from ..exprtext import expr_text
+
+#: Phases of a hand (the first part of a state id), as headings.
+PHASE_TITLES = {
+    "setup": "Set-up",
+    "deal": "The deal",
+    "charleston": "The Charleston",
+    "replacement": "Replacing bonus tiles",
+    "play": "Play",
+    "settle": "Settling the hand",
+}
+
+#: Which phase of the ``flow`` line each state's id prefix belongs to.
+STATE_PHASE = {"setup": "deal", "charleston": "charleston", "replacement": "replacement", "play": "play",
+               "settle": "play", "end": "play"}
+
+_VOTE = {"any": "any player", "all": "all players together", "majority": "a majority of the players"}
+_SEAT = {"any": "any player", "left": "the player on the left", "right": "the player on the right",
+         "across": "the player across", "dealer": "the dealer", "side owner": "the owner of that side"}
+
+
+def plural(n, one: str, many: str | None = None) -> str:
+    return f"{n:g} {one if n == 1 else (many or one + 's')}"
+
+
+def step_text(state) -> str | None:
+    """One state as a step of the game, or None for the bookkeeping states."""
+    p = state.params
+    step = state.step
+    if step == "shuffle":
+        return "shuffle the tiles and build the wall"
+    if step == "dice":
+        by = _SEAT.get(p["thrown_by"], p["thrown_by"])
+        what = "the side to break" if p["part"] == "side" else "where to break the wall"
+        how = f", {p['counting']}" if p.get("counting") else ""
+        return f"{by} throws {plural(p['dice'], 'die', 'dice')} for {what}{how}"
+    if step == "deal":
+        return "deal the hands"
+    if step == "pass":
+        if p["count"] == "offer":
+            return f"the offered tiles pass {p['direction']}"
+        blind = " (blind passing allowed)" if p.get("blind") else ""
+        return f"everyone passes {plural(p['count'], 'tile')} {p['direction']}{blind}"
+    if step == "vote":
+        return f"{_VOTE.get(p['rule'], p['rule'])} may stop here; otherwise the {p['round']} round follows"
+    if step == "offer":
+        return (f"courtesy pass {p['direction']}: each offers {p['low']} to {p['high']} tiles, "
+                f"and the {p['rule']} offer is what both pass")
+    if step == "replace_bonus":
+        kinds = ", ".join(p["kinds"]) or "bonus tiles"
+        again = ", again after everyone has had theirs" if p.get("again_after_everyone") else ""
+        return f"replace {kinds} dealt, dealer first, {p['direction']}{again}"
+    if step == "play_start":
+        if p.get("dealer_opens"):
+            return "the dealer opens with a discard"
+        return f"the dealer draws {plural(p.get('dealer_draws', 0), 'tile')} and begins"
+    if step == "draw":
+        return "draw a tile from the wall"
+    if step == "turn":
+        if p.get("after_claim"):
+            return "after a claim: expose the set and discard"
+        return "discard a tile, or go mah jongg"
+    if step == "claim_window":
+        return "the others may claim the discard"
+    if step == "replacement":
+        return "a declared kong is replaced from the dead wall"
+    if step == "rob_window":
+        return "the others may rob an added kong to go mah jongg"
+    if step == "settle":
+        return "score and settle the hand"
+    return None
+
+
+def step_phrases(auto) -> dict[str, list[str]]:
+    """The steps of each phase of a hand, in order: ``{"charleston": [...], ...}``."""
+    out: dict[str, list[str]] = {}
+    for sid, state in auto.states.items():
+        text = step_text(state)
+        if text is not None:
+            out.setdefault(sid.split(".")[0], []).append(text)
+    return out
+
+
+def claim_text(c) -> str:
+    """A claim of a discard, as a player says it."""
+    src = "any discard" if c.source == "any" else f"a discard of {_SEAT.get(c.source, c.source)}"
+    if c.widened:
+        src += f" (from {_SEAT.get(c.widened, c.widened)} too, for {c.widened_for})"
+    if c.size is None:
+        return f"{c.name}: go mah jongg on {src}"
+    what = f"a run of {c.size}" if c.shape == "run" else f"{c.size} alike"
+    return f"{c.name}: {what} from {src}"
+
+
+def rule_text(rule, values: dict | None = None) -> str:
+    """A score rule (the ruleset's ``ScoreRule``): its title, amount and when it applies;
+    with ``values``, the options put in (:func:`simplify`)."""
+    amount = plural(rule.amount, rule.unit.rstrip("s"))
+    scope = f" per {rule.scope}" if rule.scope else ""
+    where = f" where {_text(rule.where, values)}" if rule.where is not None else ""
+    when = f" when {_text(rule.condition, values)}" if _applies(rule.condition, values) else ""
+    return f"{rule.title or rule.name.text}: {amount}{scope}{where}{when}"
+
+
+def pay_text(pay, values: dict | None = None) -> str:
+    """A payment line (the ruleset's ``Pay``): who pays the winner how much, and when."""
+    verb = "pay" if pay.payer in ("others", "losers") else "pays"
+    when = f" when {_text(pay.condition, values)}" if _applies(pay.condition, values) else ""
+    return f"{pay.payer} {verb} the winner {_text(pay.amount, values)}{when}"
+
+
+def _text(expr, values) -> str:
+    return expr_text(expr if values is None else simplify(expr, values))
+
+
+def _applies(cond, values) -> bool:
+    """Whether a condition is worth printing (not absent, not always true with these options)."""
+    if cond is None:
+        return False
+    if values is None:
+        return True
+    s = simplify(cond, values)
+    return not (type(s).__name__ == "Bool" and s.value)
+
+
+def in_force(ruleset, auto) -> tuple[list, list, list]:
+    """(score rules in force, rules the options switch off, payments in force) as the
+    ruleset's statements: those whose compiled condition is not constant false."""
+    from .. import ast as A
+    from ..ir.expr import Const
+
+    def off(f) -> bool:
+        return isinstance(f, Const) and not f.value
+
+    scoring = ruleset.block(A.ScoringBlock)
+    payments = ruleset.block(A.PaymentsBlock)
+    stmts = {r.name.text: r for r in scoring.all(A.ScoreRule)} if scoring else {}
+    rules = [stmts[r.name] for r in auto.scoring.rules if r.name in stmts and not off(r.when)]
+    switched = [stmts[r.name] for r in auto.scoring.rules if r.name in stmts and off(r.when)]
+    # lowering keeps the payment lines in the order written
+    pays = [p for p, spec in zip(payments.all(A.Pay) if payments else (), auto.payments.pays) if not off(spec.when)]
+    return rules, switched, pays
+
+
+def simplify(expr, values: dict):
+    """An expression with the options' values put in and what they decide folded away:
+    ``jokerless_double and jokers == 0`` at a table with it on reads ``jokers == 0``.
+    Returns an expression node (a ``Bool`` or ``Num`` where the options fix the value)."""
+    import operator
+
+    import attrs
+
+    from .. import ast as A
+
+    def const(e):
+        return e.value if isinstance(e, (A.Bool, A.Num)) else None
+
+    def lit(v, span):
+        return A.Bool(v, span) if isinstance(v, bool) else A.Num(v, span) if isinstance(v, (int, float)) else None
+
+    if expr is None:
+        return None
+    if isinstance(expr, A.Name):
+        v = values.get(expr.id)
+        node = lit(v, expr.span) if expr.id in values else None
+        return node if node is not None else expr
+    if isinstance(expr, A.Not):
+        inner = simplify(expr.operand, values)
+        return A.Bool(not inner.value, expr.span) if isinstance(inner, A.Bool) else attrs.evolve(expr, operand=inner)
+    if not isinstance(expr, A.BinOp):  # a call's arguments are predicates of the hand, not options
+        return expr
+    left, right = simplify(expr.left, values), simplify(expr.right, values)
+    if expr.op in ("and", "or"):
+        for a, b in ((left, right), (right, left)):
+            if isinstance(a, A.Bool):
+                decides = a.value if expr.op == "or" else not a.value
+                return A.Bool(a.value, expr.span) if decides else b
+        return attrs.evolve(expr, left=left, right=right)
+    ops = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "^": operator.pow,
+           "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+           ">=": operator.ge}
+    lv, rv = const(left), const(right)
+    if lv is not None and rv is not None and expr.op in ops:
+        try:
+            return lit(ops[expr.op](lv, rv), expr.span) or attrs.evolve(expr, left=left, right=right)
+        except (ZeroDivisionError, OverflowError, TypeError):
+            pass
+    return attrs.evolve(expr, left=left, right=right)
