@@ -225,13 +225,7 @@ def _from(exposures, seat: int, n: int):
 
 
 def _calling(game, seat: int) -> bool:
-    st = game.st
-    for t in range(game.auto.tiles.size):
-        if game.auto.tiles.kinds[t].cls in ("flower", "season", "joker"):
-            continue
-        if game.rules.completes(st, seat, t):
-            return True
-    return False
+    return game.rules.calling(game.st, seat)
 
 
 def penalize_false(game, seat: int) -> None:

@@ -36,14 +36,18 @@ class WinRules:
             self._suits = [slice(*g.span) if g.span is not None else list(g.indices)
                            for g in lay.groups if g.suit is not None]
             self._honours = tuple(i for g in lay.groups if g.suit is None for i in g.indices)
+            # the groups whose residues the shape test reads: each suit, and each honour alone
+            self._groups = [tuple(g.indices) for g in lay.groups if g.suit is not None] + [(i,) for i in self._honours]
             self._caps = {}
-            self._order = sorted(self.patterns, key=lambda p: p.special is not None)
             for p in self.patterns:
                 if p.special is not None:
                     bindings = compiled_pattern(p.special, auto.tiles).bindings
                     cap = [max(col) for col in zip(*(b.cap for b in bindings))] if bindings else None
                     self._caps[p.name] = None if cap is None else (
                         np.array(cap, dtype=np.int16), tuple(i for i, c in enumerate(cap) if c == 0))
+            # (pattern, most of each tile it can hold, tiles it can never hold): shapes first
+            self._plan = [(p, *(self._caps.get(p.name) or (None, None)))
+                          for p in sorted(self.patterns, key=lambda p: p.special is not None)]
         if self.card is not None:
             t = self.card.tables
             self.need = t.need.astype(np.int16)
@@ -100,6 +104,33 @@ class WinRules:
                     "concealed": best.line.concealed}
         name = self._pattern_win(st, seat)
         return {"hand": name, "pattern": name}
+
+    def calling(self, st, seat: int) -> bool:
+        """Would some one tile complete the seat's hand? (The Standing Hand needs it.)"""
+        kinds = self.auto.tiles.kinds
+        candidates = range(self.size)
+        if self.card is None:
+            hand = st.hands[seat]
+            keep: set[int] = set()
+            # a set-and-pair shape: only a tile of a group one short can complete it
+            for g in self._groups:
+                hand[g[0]] += 1
+                ok = any(self._shape_possible(hand, p.pairs) for p in self.patterns if p.sets is not None)
+                hand[g[0]] -= 1
+                if ok:
+                    keep.update(g)
+            # a special hand: only if the hand holds no tile it can never hold
+            for p, cap, forbid in self._plan:
+                if p.special is not None and cap is not None and not any(hand[i] for i in forbid):
+                    never = set(forbid)
+                    keep.update(t for t in range(self.size) if t not in never)
+            candidates = sorted(keep)
+        for t in candidates:
+            if kinds[t].cls in ("flower", "season", "joker"):
+                continue
+            if self.completes(st, seat, t):
+                return True
+        return False
 
     def exposures_possible(self, st, seat: int) -> bool:
         """Can the seat's exposures still all be groups of one winning hand?"""
@@ -223,13 +254,12 @@ class WinRules:
         hist = None
         melds = None
         tiles = self.auto.tiles
-        for p in self._order:
+        for p, cap, forbid in self._plan:
             if p.special is not None:
-                cap = self._caps.get(p.name)
-                if cap is None or any(hand[i] for i in cap[1]):
+                if cap is None or any(hand[i] for i in forbid):
                     continue
                 hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
-                if (hist > cap[0]).any():
+                if (hist > cap).any():
                     continue
                 melds = self._melds(st, seat) if melds is None else melds
                 if p.concealed and any(not m.concealed for m in melds):

@@ -1,0 +1,109 @@
+"""The interpreter's quick answers about winning hands agree with the slow, exact ones.
+
+Cards: a seat's cached *waits* (a few vector operations) against the card matcher on
+every possible 14th tile. Patterns: ``calling`` (with its quick rejects) against
+trying every tile.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mjdsl.compile import compile_ruleset
+from mjdsl.engine.game import Game
+from mjdsl.engine.state import Exposure
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def american():
+    return compile_ruleset(ROOT / "rulesets" / "american.mj")
+
+
+@pytest.fixture(scope="module")
+def classical():
+    return compile_ruleset(ROOT / "rulesets" / "classical.mj")
+
+
+def _hand_near_a_variant(auto, rng: random.Random) -> tuple[list[int], list]:
+    """13 tiles: a card variant with one tile missing, some tiles swapped for jokers or
+    for other tiles, and sometimes one group exposed."""
+    card = auto.winning.card
+    v = card.variants[rng.randrange(len(card.variants))]
+    joker = auto.jokers.tile
+    tiles = [t for g in v.groups for t in g.tiles]
+    exposures = []
+    groups = [g for g in v.groups if g.jokers]
+    if groups and rng.random() < 0.3:
+        g = rng.choice(groups)
+        j = rng.randrange(0, min(2, len(g.tiles) - 1) + 1)
+        exposures.append(Exposure("pung", g.tiles[0], len(g.tiles), j))
+        for t in g.tiles:
+            tiles.remove(t)
+    rng.shuffle(tiles)
+    tiles.pop()  # one short
+    for i, t in enumerate(tiles):
+        r = rng.random()
+        if r < 0.15:
+            tiles[i] = joker
+        elif r < 0.25:
+            tiles[i] = rng.randrange(auto.tiles.size)
+    return tiles, exposures
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9))
+def test_card_waits_agree_with_the_matcher(american, seed):
+    rng = random.Random(seed)
+    tiles, exposures = _hand_near_a_variant(american, rng)
+    g = Game(american)
+    hand = [0] * american.tiles.size
+    for t in tiles:
+        hand[t] += 1
+    copies = [k.copies for k in american.tiles.kinds]
+    if any(h > c for h, c in zip(hand, copies)):
+        return
+    g.st.hands[1] = hand
+    g.st.exposures[1] = exposures
+    rules = g.rules
+    for t in range(american.tiles.size):
+        quick = rules.completes(g.st, 1, t)
+        g.st.hands[1][t] += 1
+        exact = rules.is_win(g.st, 1, exact=True)
+        g.st.hands[1][t] -= 1
+        assert quick == exact, (american.tiles.expand(hand), t)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**9))
+def test_calling_agrees_with_trying_every_tile(classical, seed):
+    rng = random.Random(seed)
+    playable = [k.index for k in classical.tiles.kinds if k.cls not in ("flower", "season")]
+    g = Game(classical)
+    hand = [0] * classical.tiles.size
+    # half the time a near-complete hand: four runs or pungs and a pair, one tile gone
+    if rng.random() < 0.5:
+        pool = []
+        for _ in range(4):
+            k = classical.tiles.kinds[rng.choice(playable)]
+            if k.suit and k.rank <= 7 and rng.random() < 0.5:
+                pool += [classical.tiles.suited(k.suit, k.rank + d).index for d in range(3)]
+            else:
+                pool += [k.index] * 3
+        pool += [rng.choice(playable)] * 2
+        pool.pop(rng.randrange(len(pool)))
+    else:
+        pool = [rng.choice(playable) for _ in range(13)]
+    for t in pool:
+        hand[t] += 1
+    if any(h > 4 for h in hand):
+        return
+    g.st.hands[2] = hand
+    rules = g.rules
+    brute = any(rules.completes(g.st, 2, t) for t in playable)
+    assert rules.calling(g.st, 2) == brute
