@@ -27,13 +27,14 @@ from .tables import Tables
 
 class Reading:
     """One way to read a hand: its winning shape (pattern name), its sets and pairs
-    as scored, their keys ``(kind, tile, concealed, seat wind, round wind)`` and
-    the position of the set the winning tile completed (-1: none)."""
+    as scored, their keys ``(kind, tile, concealed, seat wind, round wind)``, the
+    position of the set the winning tile completed (-1: none), and whether the shape
+    is a special hand (then the melds are only the declared ones)."""
 
-    __slots__ = ("pattern", "melds", "keys", "last")
+    __slots__ = ("pattern", "melds", "keys", "last", "special")
 
-    def __init__(self, pattern, melds, keys, last):
-        self.pattern, self.melds, self.keys, self.last = pattern, melds, keys, last
+    def __init__(self, pattern, melds, keys, last, special=False):
+        self.pattern, self.melds, self.keys, self.last, self.special = pattern, melds, keys, last, special
 
 
 class Facts(dict):

@@ -89,7 +89,7 @@ def special_readings(t: Tables, lst: list[int], declared: tuple, seat: int, roun
         if not declared and (total not in sizes or present & ~mask):
             continue
         if pattern_splits(p.special, lst, declared, t.tiles):
-            out.append(Reading(p.name, declared, _keys(declared, seat, round_), -1))
+            out.append(Reading(p.name, declared, _keys(declared, seat, round_), -1, True))
     return out
 
 

@@ -13,7 +13,7 @@ apply, each in its one unit:
    is off; a limit rule of one limit or more gives ``limits * limit``; a fractional
    limit (0.5, 0.4) gives ``limits * limit`` only where that is more than the score.
 
-The reading with the highest total is kept. The conditions are evaluated by the
+The reading with the highest total is kept (ties: :func:`_better`). The conditions are evaluated by the
 function :mod:`.compile` makes of them (or, with ``compiled=False``, as closures).
 """
 
@@ -139,7 +139,7 @@ def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         hf["points"], hf["doubles"] = points, doubles
         score = cr.value(hf) if cr.value is not None else points * 2**doubles
         total, basis = _total(t.spec, score, limits)
-        if best is None or total > best.total:
+        if best is None or _better(total, limits, r, score, best):
             best = _Scored()
             best.reading, best.applied, best.fired = r, None, fired
             best.points, best.doubles, best.limits = points, doubles, limits
@@ -175,13 +175,20 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         else:
             score = spec.value(env) if spec.value is not None else points * 2**doubles
         total, basis = _total(spec, score, limits)
-        if best is None or total > best.total:
+        if best is None or _better(total, limits, r, score, best):
             best = _Scored()
             best.reading, best.applied, best.fired = r, applied, fired
             best.points, best.doubles, best.limits = points, doubles, limits
             best.score, best.total, best.basis = score, total, basis
     hf["points"], hf["doubles"] = best.points, best.doubles
     return best
+
+
+def _better(total: float, limits: float, r: Reading, score: float, best: _Scored) -> bool:
+    """The order of readings: the higher total; on a tie the larger limit, then a
+    special hand over sets and pairs (a Nine Gates hand is named so, though it also
+    splits into sets), then the higher score."""
+    return (total, limits, r.special, score) > (best.total, best.limits, best.reading.special, best.score)
 
 
 def _total(spec, score: float, limits: float) -> tuple[float, str]:

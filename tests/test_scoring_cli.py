@@ -1,0 +1,131 @@
+"""``mjdsl score``: the text and JSON outputs, and one-line errors with exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mjdsl.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+DMJL = str(ROOT / "rulesets" / "classical.mj")
+BMJA = str(ROOT / "rulesets" / "classical-bmja.mj")
+AMERICAN = str(ROOT / "rulesets" / "american.mj")
+
+EXAMPLE_1 = ["--exposed", "1c 1c 1c", "--exposed", "7c 7c 7c", "--exposed", "2c 3c 4c", "--exposed", "6c 6c 6c",
+             "--hand", "5c 5c", "--win", "5c", "--from", "discard", "--seat", "S"]
+
+
+def run(capsys, *args):
+    rc = main(["score", *args])
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def test_text_output_explains_every_rule_with_its_ruleset_line(capsys):
+    rc, out, err = run(capsys, DMJL, *EXAMPLE_1)
+    assert rc == 0 and not err
+    lines = out.splitlines()
+    assert lines[0] == "Classical Chinese (DMJL): won with 5c from discard; seat S, round E"
+    assert "pair 5c 5c (exposed, last tile)" in lines[1]
+    rule = next(line for line in lines if line.lstrip().startswith("pung_exposed_simple"))
+    assert "4 points (2 x 2)" in rule and "7c 7c 7c, 6c 6c 6c" in rule and "classical.mj:" in rule
+    assert "total 256: 32 points, 3 doubles" in out
+    assert "E -512, S +1024, W -256, N -256" in out
+
+
+def test_the_rule_line_is_where_the_ruleset_writes_the_rule(capsys):
+    rc, out, _ = run(capsys, DMJL, *EXAMPLE_1, "--json")
+    doc = json.loads(out)
+    text = (ROOT / "rulesets" / "classical.mj").read_text().splitlines()
+    for r in doc["rules"]:
+        assert f"rule {r['name']} " in text[r["line"] - 1]
+
+
+def test_overlay_rules_point_at_the_file_that_writes_them(capsys):
+    rc, out, _ = run(capsys, BMJA, "--exposed", "1d 1d 1d 1d", "--exposed", "2d 2d 2d", "--exposed", "3d 3d 3d",
+                     "--hand", "4d 4d 4d 5d 5d", "--win", "4d", "--from", "discard", "--json")
+    files = {r["name"]: Path(r["file"]).name for r in json.loads(out)["rules"]}
+    assert files["purity"] == "classical-bmja.mj" and files["mahjong"] == "classical.mj"
+
+
+def test_json_document(capsys):
+    rc, out, _ = run(capsys, DMJL, *EXAMPLE_1, "--json")
+    doc = json.loads(out)
+    assert rc == 0 and doc["version"] == 1
+    assert doc["total"] == 256 and doc["basis"] == "points" and doc["pattern"] == "standard"
+    assert doc["hand"]["winning_tile"] == "5c" and doc["hand"]["from"] == "discard"
+    assert [m["kind"] for m in doc["melds"]] == ["pung", "pung", "chow", "pung", "pair"]
+    assert doc["melds"][-1]["last"] is True
+    assert sum(doc["payments"].values()) == 0
+
+
+def test_a_hand_that_did_not_win(capsys):
+    rc, out, _ = run(capsys, DMJL, "--hand", "R R R G G G 0 0 0 2b 2b 9c 1d", "--seat", "S", "--json")
+    doc = json.loads(out)
+    assert rc == 0 and doc["won"] is False and doc["payments"] == {}
+    assert doc["total"] == 500 and doc["basis"] == "capped"
+
+
+def test_card_ruleset_scores_the_card_line_made(capsys):
+    rc, out, _ = run(capsys, AMERICAN, "--hand", "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d 1d", "--win", "1d",
+                     "--from", "discard", "--seat", "S", "--discarder", "W", "--json")
+    doc = json.loads(out)
+    assert rc == 0
+    assert doc["card"]["hand"] == "FF 2026 1111 1111 - a b c" and doc["card"]["points"] == 25
+    assert [r["name"] for r in doc["rules"]] == ["jokerless"]
+    assert doc["total"] == 50  # 25 x 2: no jokers
+    # the discarder pays twice the value, the others the value (american.mj payments)
+    assert doc["payments"] == {"E": -50, "S": 200, "W": -100, "N": -50}
+
+
+def test_card_hand_with_a_joker_self_drawn(capsys):
+    rc, out, _ = run(capsys, AMERICAN, "--hand", "F F 2b 0 2b 6b 1c 1c 1c J 1d 1d 1d 1d", "--win", "1d",
+                     "--from", "wall", "--seat", "S", "--json")
+    doc = json.loads(out)
+    assert doc["rules"] == [] and doc["total"] == 25
+    assert doc["payments"] == {"E": -50, "S": 150, "W": -50, "N": -50}
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--hand", "1c 9c 1b 9b 1d 9d E S W N R G 0 X", "--win", "0", "--from", "wall"], "unknown tile code 'X'"),
+        (["--hand", "1c 2c 3c", "--win", "1c", "--from", "wall"], "the hand has 3 tiles"),
+        (["--exposed", "1c 2c 4c", "--hand", "5c 5c", "--win", "5c", "--from", "wall"], "is not a set"),
+        (["--exposed", "1c 1c", "--hand", "5c 5c", "--win", "5c", "--from", "wall"], "is not a set"),
+        (EXAMPLE_1[:-6] + ["--win", "9c", "--from", "discard"], "must be one of the --hand tiles"),
+        (EXAMPLE_1[:-4], "--win needs --from"),
+        (["--hand", "1c 1c", "--from", "wall"], "--from goes with --win"),
+        (EXAMPLE_1[:-2] + ["--seat", "R"], "not a wind"),
+        (EXAMPLE_1 + ["--bonus", "5c"], "not a flower or a season"),
+        (["--hand", "f1 1c", "--win", "1c", "--from", "wall"], "bonus tile"),
+        (["--exposed", "5c 5c 5c", "--exposed", "5c 5c 5c", "--hand", "1c 1c 1c 2c 2c 2c 9d 9d", "--win", "9d",
+          "--from", "wall"], "too many 5c"),
+        (["--hand", "1c 2c 4c 5c 7c 8c 1d 2d 4d 5d 7d 8d 9d 9d", "--win", "9d", "--from", "wall"], "no winning hand"),
+        (EXAMPLE_1 + ["--announced", "riichi"], "announcements are standing"),
+        (["--kong", "f1", "--hand", "1c 1c", "--win", "1c", "--from", "wall"], "cannot be a kong"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, args, message):
+    rc, out, err = run(capsys, DMJL, *args)
+    assert rc == 2
+    assert out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_nine_gates_with_a_9_wins_in_dmjl_but_not_in_bmja(capsys):
+    hand = ["--hand", "1c 1c 1c 2c 3c 4c 5c 6c 7c 8c 9c 9c 9c 9c", "--win", "9c", "--from", "wall", "--json"]
+    rc, out, _ = run(capsys, DMJL, *hand)
+    assert rc == 0 and json.loads(out)["pattern"] == "nine_gates"
+    rc, out, err = run(capsys, BMJA, *hand)
+    assert rc == 2 and "no winning hand" in err  # at most one chow, and Gates of Heaven needs a 2-8
+
+
+def test_missing_ruleset_and_bad_from_value_exit_2(capsys):
+    rc, _, err = run(capsys, "no-such.mj", *EXAMPLE_1)
+    assert rc == 2
+    rc, _, err = run(capsys, DMJL, *EXAMPLE_1[:-4], "--from", "sky")
+    assert rc == 2 and "sky" in err

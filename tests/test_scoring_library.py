@@ -1,0 +1,186 @@
+"""The scoring library: settlement, penalties, waits, compiled conditions, card wins,
+and the engine's hook. Hand-scored figures are in tests/scoring/*.txt."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mjdsl.compile import compile_ruleset
+from mjdsl.hands import Meld, waits
+from mjdsl.scoring import CardWin, HandInput, calling, penalty_payments, score_hand, settle
+from mjdsl.scoring.notation import read_hand_input
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def dmjl():
+    return compile_ruleset(ROOT / "rulesets" / "classical.mj")
+
+
+@pytest.fixture(scope="module")
+def bmja():
+    return compile_ruleset(ROOT / "rulesets" / "classical-bmja.mj")
+
+
+@pytest.fixture(scope="module")
+def american():
+    return compile_ruleset(ROOT / "rulesets" / "american.mj")
+
+
+def hand(auto, **kw):
+    return read_hand_input(auto, **kw)
+
+
+# -- settling -------------------------------------------------------------------------
+
+
+def test_settle_with_the_winner_and_among_the_losers(dmjl):
+    # South wins worked example 1 (256) on West's discard; East deals.
+    winner = score_hand(dmjl, hand(dmjl, exposed=["1c 1c 1c", "7c 7c 7c", "2c 3c 4c", "6c 6c 6c"], hand="5c 5c",
+                                   win="5c", source="discard", seat="S"))
+    east = score_hand(dmjl, hand(dmjl, exposed=["R R R"], kongs=["2b"], hand="5c 5c 5c 7d 7d 9b 1c", bonus="f3"))
+    west = score_hand(dmjl, hand(dmjl, exposed=["E E E", "S S S"], hand="W W W N N 3b 5b", seat="W"))
+    north = score_hand(dmjl, hand(dmjl, hand="1b 2b 3b 4c 5c 6c 7d 8d 9d 2c 3c 4c 6b", seat="N"))
+    assert (winner.total, east.total, west.total, north.total) == (256, 56, 128, 0)
+    pays = settle(dmjl, winner, {0: east, 2: west, 3: north}, 0, winner_seat=1, discarder_seat=2)
+    # with the winner: East 2 x 256, West and North 256 each -> South +1024
+    # among the losers: East-West 2 x (56 - 128), East-North 2 x 56, West-North 128
+    assert pays == [-512 - 144 + 112, 1024, -256 + 144 + 128, -256 - 112 - 128]
+    assert sum(pays) == 0
+
+
+def test_a_wall_game_pays_nothing(dmjl):
+    assert settle(dmjl, None, {}, 0, winner_seat=None) == [0.0] * 4
+
+
+def test_penalties_in_points_and_in_limits(dmjl, bmja):
+    assert penalty_payments(dmjl, "false_mahjong", 2) == [300, 300, -900, 300]
+    assert penalty_payments(bmja, "false_mahjong", 0) == [-1500, 500, 500, 500]  # half of 1000
+    assert penalty_payments(bmja, "false_claim", 1) == [50, -150, 50, 50]
+
+
+def test_payments_of_a_card_win(american):
+    # 25 points, no jokers: doubled to 50; self-drawn: everyone pays twice the value
+    h = HandInput(concealed=[0] * american.tiles.size, seat_wind=american.tiles.index("S"),
+                  round_wind=american.tiles.index("E"), winning_tile=american.tiles.index("1d"), source="wall",
+                  card=CardWin(25, jokers=0))
+    r = score_hand(american, h)
+    assert (r.total, r.rule_names) == (50, ("jokerless",))
+    assert r.payments == (-100, 300, -100, -100)
+    # a joker: the card's points; by discard the discarder pays double
+    h2 = HandInput(concealed=h.concealed, seat_wind=h.seat_wind, round_wind=h.round_wind,
+                   winning_tile=h.winning_tile, source="discard", discarder=american.tiles.index("N"),
+                   card=CardWin(30, jokers=2))
+    r2 = score_hand(american, h2)
+    assert (r2.total, r2.rule_names) == (30, ())
+    assert r2.payments == (-30, 120, -30, -60)
+
+
+def test_singles_and_pairs_are_not_doubled_unless_the_table_says_so(american):
+    base = dict(concealed=[0] * american.tiles.size, seat_wind=american.tiles.index("E"),
+                round_wind=american.tiles.index("E"), winning_tile=0, source="wall")
+    assert score_hand(american, HandInput(**base, card=CardWin(50, 0, singles_pairs=True))).total == 50
+    opted = compile_ruleset(ROOT / "rulesets" / "american.mj", [("jokerless_singles_pairs", "on")])
+    assert score_hand(opted, HandInput(**base, card=CardWin(50, 0, singles_pairs=True))).total == 100
+
+
+# -- waits --------------------------------------------------------------------------------
+
+
+def _random_short_hands(auto, n, seed):
+    """Complete hands of four sets and a pair, less one tile (so mostly calling)."""
+    rng = random.Random(seed)
+    kinds = auto.tiles.kinds
+    starts = [k.index for k in kinds if k.cls == "suit" and k.rank <= 7]
+    playable = [k.index for k in kinds if k.cls in ("suit", "wind", "dragon")]
+    out = []
+    while len(out) < n:
+        h = [0] * auto.tiles.size
+        for _ in range(4):
+            if rng.random() < 0.5:
+                t = rng.choice(starts)
+                for i in (t, t + 1, t + 2):
+                    h[i] += 1
+            else:
+                h[rng.choice(playable)] += 3
+        h[rng.choice(playable)] += 2
+        if max(h) > 4:
+            continue
+        h[rng.choice([i for i, c in enumerate(h) if c])] -= 1
+        if rng.random() < 0.3:  # and some that are further away
+            h[rng.choice([i for i, c in enumerate(h) if c])] -= 1
+            h[rng.choice(playable)] += 1
+        if max(h) <= 4:
+            out.append(h)
+    return out
+
+
+@pytest.mark.parametrize("name", ["classical.mj", "classical-bmja.mj"])
+def test_calling_agrees_with_the_hands_library(name):
+    auto = compile_ruleset(ROOT / "rulesets" / name)
+    specials = [p.special for p in auto.winning.patterns if p.special is not None]
+    std = next(p for p in auto.winning.patterns if p.sets is not None)
+    for h in _random_short_hands(auto, 400, seed=7):
+        expected = waits(np.array(h, dtype=np.int16), auto.tiles, patterns=specials, max_chows=std.max_chows)
+        assert list(calling(auto, h)) == expected, auto.tiles.expand(np.array(h))
+
+
+def test_calling_with_declared_sets(dmjl):
+    t = dmjl.tiles
+    h = [0] * t.size
+    for code in "5c 5c 7d 8d".split():
+        h[t.index(code)] += 1
+    melds = (Meld("pung", t.index("1b"), False), Meld("kong", t.index("E"), True), Meld("chow", t.index("2c"), False))
+    assert [t.kinds[i].code for i in calling(dmjl, h, melds)] == ["6d", "9d"]
+
+
+def test_calling_for_special_hands(bmja):
+    t = bmja.tiles
+    h = [0] * t.size
+    for code in "1c 1c 1c 2c 3c 4c 5c 6c 7c 8c 9c 9c 9c".split():
+        h[t.index(code)] += 1
+    assert [t.kinds[i].code for i in calling(bmja, h)] == [f"{r}c" for r in range(2, 9)]  # Gates of Heaven: 2-8
+
+
+# -- compiled conditions and closures agree ----------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["classical.mj", "classical-bmja.mj"])
+def test_compiled_conditions_agree_with_the_closures(name):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from scoring_bench import random_hands
+
+    auto = compile_ruleset(ROOT / "rulesets" / name)
+    for h in random_hands(auto, 300, seed=11):
+        a, b = score_hand(auto, h), score_hand(auto, h, compiled=False)
+        assert (a.total, a.points, a.doubles, a.limits, a.applied) == (b.total, b.points, b.doubles, b.limits, b.applied)
+        short = list(h.concealed)
+        short[h.winning_tile] -= 1
+        loser = HandInput(concealed=short, seat_wind=h.seat_wind, round_wind=h.round_wind, melds=h.melds, bonus=h.bonus)
+        a, b = score_hand(auto, loser), score_hand(auto, loser, compiled=False)
+        assert (a.total, a.applied) == (b.total, b.applied)
+
+
+# -- the engine's hook ----------------------------------------------------------------------
+
+
+def test_played_hands_settle_to_zero_with_the_scorer():
+    from mjdsl.bots import make_bot
+    from mjdsl.engine.run import play_hand
+
+    auto = compile_ruleset(ROOT / "rulesets" / "classical.mj")
+    won = 0
+    for i in range(12):
+        rec = play_hand(auto, f"scoring-{i}", [make_bot("greedy") for _ in range(4)])
+        assert abs(sum(rec.returns)) < 1e-9
+        if rec.result.get("winner") is not None:
+            won += 1
+            assert "mahjong" in rec.result["rules"] or rec.result["hand"] != "standard"
+    assert won
