@@ -12,8 +12,9 @@ range. The layout:
   unary ``-``, around ``..``, between ``x`` and its count and between a
   function's name and its ``(``;
 * comment lines kept, indented like the statement they stand above; trailing
-  comments kept on their line, aligned in a run of consecutive lines of one
-  block, two spaces after the longest statement with a comment;
+  comments kept on their line, aligned in a run of consecutive statements of one
+  block, two spaces after the longest statement with a comment (a line with a
+  brace keeps its comment two spaces after it);
 * at most one blank line in a row, none at the start or end of the file or just
   inside a brace; no trailing spaces; ``\\n`` line ends; one newline at the end.
 
@@ -187,9 +188,12 @@ def _align_comments(lines: list[_Line]) -> None:
         run.clear()
 
     for ln in lines:
-        if ln.blank or not ln.code or (run and ln.depth != run[0].depth):
+        brace = ln.code.endswith("{") or ln.code.startswith("}")
+        if ln.blank or not ln.code or brace or (run and ln.depth != run[0].depth):
             close()
         if ln.code:
             run.append(ln)
+        if brace:  # a line that opens or closes a block keeps its comment to itself
+            close()
     close()
 

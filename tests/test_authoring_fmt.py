@@ -15,7 +15,9 @@ from mjdsl.syntax.parse import parse_text
 from strategies import programs, statements
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = sorted(ROOT.glob("rulesets/*.mj")) + sorted(ROOT.glob("examples/**/*.mj"))
+#: Every ruleset in the repository: shipped, examples, and the lint test files.
+SHIPPED = [*sorted(ROOT.glob("rulesets/*.mj")), *sorted(ROOT.glob("examples/**/*.mj")),
+           *sorted(ROOT.glob("tests/lint/*.mj"))]
 IDS = [str(p.relative_to(ROOT)) for p in SHIPPED]
 
 
@@ -96,6 +98,8 @@ LAYOUT = [
     ('# head\r\nplay {   # the turn\r\n  # inside\r\n    draw from wall # d\r\n    wall game when 0 left    # w\r\n}\r\n',
      '# head\nplay {  # the turn\n    # inside\n    draw from wall         # d\n    wall game when 0 left  # w\n}\n'),
     ("play {\n    draw from wall\n    # last words\n}\n", "play {\n    draw from wall\n    # last words\n}\n"),
+    # a line with a brace keeps its trailing comment to itself
+    ('tiles {   # c\n    joker "J" x8 # j\n}       # d\n', 'tiles {  # c\n    joker "J" x8  # j\n}  # d\n'),
     ('ruleset "A"  # no newline at the end', 'ruleset "A"  # no newline at the end\n'),
 ]
 
@@ -116,7 +120,8 @@ def test_text_that_does_not_parse_is_not_formatted():
 
 
 def test_fmt_check_passes_on_the_shipped_files(capsys):
-    assert main(["fmt", "--check", str(ROOT / "rulesets"), str(ROOT / "examples")]) == 0
+    folders = [ROOT / "rulesets", ROOT / "examples", ROOT / "tests" / "lint"]
+    assert main(["fmt", "--check", *map(str, folders)]) == 0
 
 
 def test_fmt_writes_in_place_and_check_lists_what_would_change(tmp_path, capsys):
