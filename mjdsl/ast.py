@@ -384,13 +384,18 @@ class NeverPass:
 
 @attrs.frozen
 class PassStep:
-    """``pass N DIRECTION [blind] [when COND]``: everyone passes N tiles."""
+    """``pass N DIRECTION [blind [if COND]] [when COND]``: everyone passes N tiles.
+
+    blind: tiles coming in may be forwarded unseen; blind_condition: when that is
+    allowed (None: always). condition: when the pass happens at all.
+    """
 
     count: int
     direction: str
     blind: bool
     condition: Expr | None
     span: Span
+    blind_condition: Expr | None = None
 
 
 @attrs.frozen
@@ -540,7 +545,10 @@ class JokerStand:
 
 @attrs.frozen
 class JokerSwap:
+    """``swap from any exposure on turn [when COND]``."""
+
     span: Span
+    condition: Expr | None = None
 
 
 @attrs.frozen

@@ -26,6 +26,7 @@ EXPECTED = {
     "first-charleston-only.mj": (AMERICAN, {("phases", "charleston")}),
     "discarder-pays-table.mj": (AMERICAN, {("payments", "pays")}),
     "garden-card.mj": (AMERICAN, {("card", "title")}),
+    "no-joker-swaps.mj": (AMERICAN, {("options", "joker_swaps"), ("jokers", "swap")}),
     "classical-limit-1000-roof-off.mj": (CLASSICAL, {("options", "limit"), ("options", "roof_off"),
                                                      ("scoring", "limit"), ("scoring", "roof")}),
 }
@@ -41,6 +42,7 @@ WORDS = {
     "discarder-pays-table.mj": ["now: discarder pays the winner 4 * value when by_discard",
                                 "no longer: others pay the winner value when by_discard"],
     "garden-card.mj": ["the card: Club card 2026", "→ Garden card 2027"],
+    "no-joker-swaps.mj": ["(`joker_swaps`): on → off", "swap: yes → no"],
     "classical-limit-1000-roof-off.mj": ["the limit: 500 → 1000", "no cap on a hand's score (the roof is off)"],
 }
 

@@ -30,7 +30,7 @@ def test_options_lists_values_in_force_where_set_and_where_used(capsys):
     assert c["meaning"] == "Charleston before play"
     assert c["declared_at"].startswith("rulesets/american.mj")
     assert c["used_at"] and all(u.startswith("rulesets/american.mj") for u in c["used_at"])
-    assert opts["blind_passes"]["set_at"] == "" and len(opts["blind_passes"]["used_at"]) == 4
+    assert opts["blind_passes"]["set_at"] == "" and len(opts["blind_passes"]["used_at"]) == 2  # the two `blind if`
     assert opts["session_hands"]["range"] == [1, 64]
 
 

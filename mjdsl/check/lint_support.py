@@ -70,8 +70,12 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
             continue
         cond = getattr(s, "condition", None)
         label = describe(s)
-        if isinstance(s, (A.PassStep, A.CourtesyStep, A.ClaimDecl, A.ScoreRule, A.Pay)) and cond is not None:
+        if isinstance(s, (A.PassStep, A.CourtesyStep, A.ClaimDecl, A.ScoreRule, A.Pay, A.JokerSwap)) \
+                and cond is not None:
             yield Site(cond, label, s, True, outer)
+        if isinstance(s, A.PassStep) and s.blind_condition is not None:
+            # when the pass may be blind: off, it is still a pass (not a dead rule)
+            yield Site(s.blind_condition, label + " (blind)", s, False, outer + ((cond,) if cond is not None else ()))
         inner = outer + ((cond,) if cond is not None and not isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)) else ())
         if isinstance(s, A.PatternDecl):
             for p in s.stmts:
@@ -93,6 +97,8 @@ def describe(s) -> str:
         return f"the pass of {s.count} {s.direction}" + (" (blind)" if s.blind else "")
     if isinstance(s, A.CourtesyStep):
         return f"the courtesy pass {s.direction}"
+    if isinstance(s, A.JokerSwap):
+        return "the joker swap"
     if isinstance(s, A.ClaimDecl):
         return f"claim `{s.name.text}`"
     if isinstance(s, A.ScoreRule):

@@ -21,8 +21,10 @@ def expressions(rs) -> Iterator[tuple[A.Expr, str]]:
 
 def _in_stmts(stmts) -> Iterator[tuple[A.Expr, str]]:
     for s in stmts:
-        if isinstance(s, (A.PassStep, A.CourtesyStep, A.ClaimDecl)) and s.condition is not None:
+        if isinstance(s, (A.PassStep, A.CourtesyStep, A.ClaimDecl, A.JokerSwap)) and s.condition is not None:
             yield s.condition, F.SETUP
+        if isinstance(s, A.PassStep) and s.blind_condition is not None:
+            yield s.blind_condition, F.SETUP
         elif isinstance(s, A.OptionalRound):
             yield from _in_stmts(s.stmts)
         elif isinstance(s, A.PatternDecl):

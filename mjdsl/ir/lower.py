@@ -86,7 +86,7 @@ def lower(ctx) -> M.Automaton:
         start=entry,
         claims=claims,
         kongs=lower_kongs(rs),
-        jokers=lower_jokers(rs, tiles),
+        jokers=lower_jokers(rs, tiles, opts),
         winning=lower_winning(rs, ctx, opts),
         dead_causes=tuple(s.cause for s in (rs.block(A.DeadBlock).all(A.DeadCause) if rs.block(A.DeadBlock) else [])),
         never_pass=_codes(tiles, [w for s in _charleston_stmts(rs) if isinstance(s, A.NeverPass) for w in s.codes]),
@@ -172,8 +172,9 @@ def lower_charleston(rs, g: _Graph, opts):
             if isinstance(s, A.PassStep):
                 if not const_value(compile_expr(s.condition, opts), True):
                     continue
+                blind = s.blind and bool(const_value(compile_expr(s.blind_condition, opts), True))
                 attach(g.add(M.State(f"{prefix}.{next(counter)}", M.SIMULTANEOUS, "pass",
-                                     {"count": s.count, "direction": s.direction, "blind": s.blind,
+                                     {"count": s.count, "direction": s.direction, "blind": blind,
                                       "never": never}, (), s.span)))
             elif isinstance(s, A.OptionalRound):
                 vote = g.add(M.State(f"{prefix}.{s.name.text}.vote", M.SIMULTANEOUS, "vote",
@@ -210,7 +211,14 @@ def lower_replacement(rs, g: _Graph, opts):
 
 
 def lower_play(rs, g: _Graph, opts):
+    """The turn loop. States for what the ruleset never mentions are not made: no kong
+    replacement without kongs declared on a turn, no robbing window unless kongs may
+    be robbed, no turn after a claim without claims for sets. (What it mentions but
+    options switch off stays, and the lint reports it unreachable: MJ307.)"""
     p = rs.block(A.PlayBlock)
+    kongs = lower_kongs(rs)
+    declared = kongs["concealed"] or kongs["added"]
+    sets = any(c.size is not None for c in lower_claims(rs))
     start = g.add(M.State("play.start", M.SYSTEM, "play_start",
                           {"dealer_draws": sum(s.count for s in p.all(A.DealerDraws)),
                            "dealer_opens": p.one(A.DealerOpens) is not None}, (), p.span))
@@ -218,18 +226,25 @@ def lower_play(rs, g: _Graph, opts):
     turn = g.add(M.State("play.turn", M.DECISION, "turn", {}, (), p.span))
     window = g.add(M.State("play.claims", M.SIMULTANEOUS, "claim_window", {}, (),
                            rs.block(A.ClaimsBlock).span if rs.block(A.ClaimsBlock) else p.span))
-    after = g.add(M.State("play.after_claim", M.DECISION, "turn", {"after_claim": True}, (), p.span))
-    replace = g.add(M.State("play.replacement", M.SYSTEM, "replacement", {}, (), p.span))
-    rob = g.add(M.State("play.rob", M.SIMULTANEOUS, "rob_window", {}, (), p.span))
-    g.link(start, M.Transition("always", turn))
-    g.link(draw, M.Transition("wall_game", "settle"), M.Transition("always", turn))
-    g.link(turn, M.Transition("won", "settle"), M.Transition("replace", replace), M.Transition("rob", rob),
-           M.Transition("wall_game", "settle"), M.Transition("always", window))
-    g.link(window, M.Transition("won", "settle"), M.Transition("claimed", after), M.Transition("all_dead", "settle"),
-           M.Transition("always", draw))
-    g.link(after, M.Transition("won", "settle"), M.Transition("replace", replace), M.Transition("always", window))
-    g.link(replace, M.Transition("wall_game", "settle"), M.Transition("always", turn))
-    g.link(rob, M.Transition("won", "settle"), M.Transition("always", replace))
+    after = g.add(M.State("play.after_claim", M.DECISION, "turn", {"after_claim": True}, (), p.span)) if sets else None
+    replace = g.add(M.State("play.replacement", M.SYSTEM, "replacement", {}, (), p.span)) if declared else None
+    rob = g.add(M.State("play.rob", M.SIMULTANEOUS, "rob_window", {}, (), p.span)) if kongs["robbable"] else None
+
+    def link(sid, *pairs):
+        g.link(sid, *(M.Transition(guard, target) for guard, target in pairs if target is not None))
+
+    link(start, ("always", turn))
+    link(draw, ("wall_game", "settle"), ("always", turn))
+    # only an added kong can be robbed: robbing declared without added kongs opens nothing
+    link(turn, ("won", "settle"), ("replace", replace), ("rob", rob if kongs["added"] else None),
+         ("wall_game", "settle"), ("always", window))
+    link(window, ("won", "settle"), ("claimed", after), ("all_dead", "settle"), ("always", draw))
+    if after is not None:
+        link(after, ("won", "settle"), ("replace", replace), ("always", window))
+    if replace is not None:
+        link(replace, ("wall_game", "settle"), ("always", turn))
+    if rob is not None:
+        link(rob, ("won", "settle"), ("always", replace))
     return start, []
 
 
@@ -279,12 +294,14 @@ def lower_kongs(rs) -> dict:
     return out
 
 
-def lower_jokers(rs, tiles) -> M.JokerSpec | None:
+def lower_jokers(rs, tiles, opts) -> M.JokerSpec | None:
     b = rs.block(A.JokersBlock)
     if b is None:
         return None
     stand = b.one(A.JokerStand)
-    return M.JokerSpec(tiles.index(b.tile.text), stand.min_group if stand else 3, b.one(A.JokerSwap) is not None,
+    swap = b.one(A.JokerSwap)
+    swaps = swap is not None and bool(const_value(compile_expr(swap.condition, opts), True))
+    return M.JokerSpec(tiles.index(b.tile.text), stand.min_group if stand else 3, swaps,
                        b.one(A.JokerDead) is not None, b.one(A.JokerNeverPassed) is not None, b.span)
 
 

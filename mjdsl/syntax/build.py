@@ -14,7 +14,7 @@ from ..source import Span
 # Rules written `!name` in the grammar: fixed words, kept as one string.
 KEYWORD_RULES = (
     "boolean", "honour_class", "bonus_class", "bonus_link", "break_part", "break_count",
-    "seat_group", "blind", "vote", "offer_rule", "replace_kind", "wall_end", "live_until",
+    "seat_group", "vote", "offer_rule", "replace_kind", "wall_end", "live_until",
     "announce_time", "shape_kind", "kong_kind", "robbable", "unit",
     "scope_kind", "dead_reason", "payer", "pays", "seat_ref", "direction", "compare_op", "add_op", "mul_op", "pow_op",
     "knit_width", "distinct", "penalty_unit",
@@ -290,8 +290,12 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def pass_step(self, meta, c):
-        blind = any(isinstance(x, Kw) and x == "blind" for x in c)
-        return A.PassStep(int(_number(c[0])), str(c[1]), blind, self._cond(c), self._span(meta))
+        clause = next((x for x in c if isinstance(x, tuple) and x and x[0] == "blind"), None)
+        return A.PassStep(int(_number(c[0])), str(c[1]), clause is not None, self._cond(c), self._span(meta),
+                          blind_condition=clause[1] if clause else None)
+
+    def blind_clause(self, c):
+        return ("blind", c[0] if c else None)
 
     @v_args(meta=True)
     def optional_round(self, meta, c):
@@ -428,7 +432,7 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def joker_swap(self, meta, c):
-        return A.JokerSwap(self._span(meta))
+        return A.JokerSwap(self._span(meta), self._cond(c))
 
     @v_args(meta=True)
     def joker_dead(self, meta, c):
