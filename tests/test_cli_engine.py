@@ -96,3 +96,12 @@ def test_play_rejects_a_move_that_is_not_listed_and_quits_cleanly(capsys, monkey
     monkeypatch.setattr(sys, "stdin", io.StringIO("dance\nq\n"))
     code, out, _ = run(capsys, "play", AMERICAN, "--seed", "3")
     assert code == 0 and "not one of the moves above" in out and "game abandoned" in out
+
+
+@pytest.mark.parametrize("cmd", ["match", "hint"])
+def test_card_commands_take_set_and_check_it(capsys, cmd):
+    hand = "N N N N E E E W W W S S S S" if cmd == "match" else "N N N E E E W W W S S S 1b"
+    code, out, err = run(capsys, cmd, AMERICAN, "--hand", hand, "--set", "charleston=off")
+    assert code == 0 and "NNNN EEE WWW SSSS" in out
+    code, out, err = run(capsys, cmd, AMERICAN, "--hand", hand, "--set", "charlestn=off")
+    assert code == 2 and "did you mean `charleston`" in err

@@ -29,6 +29,22 @@ from ..tiles import TileSet
 from .common import cli_sets, set_option
 
 
+def _validate_sets(path: str, sets) -> None:
+    """``--set`` on a card command: the options must exist and take the values given
+    (the card and tiles do not depend on options, so nothing else changes)."""
+    if not sets:
+        return
+    from ..load import load
+    from ..options import option_table
+    from .common import cli_sets
+
+    if not str(path).endswith(".mj"):
+        raise InputError(f"--set: {path} is a card, not a ruleset; options belong to rulesets")
+    loaded = load(path)
+    if loaded.ruleset is not None:
+        option_table(loaded.ruleset, cli_sets(sets))
+
+
 def _compiled(path: str) -> CompiledCard:
     """The card of a ``.card`` file or ``.mj`` ruleset, compiled (the seam: ``cards.api``)."""
     return load_compiled(path)
@@ -41,9 +57,11 @@ def _compiled(path: str) -> CompiledCard:
 @click.option("--exposed", multiple=True, help="one exposure (repeat for each), e.g. '1b 1b J'")
 @click.option("--hands-file", help="many hands, one a line ('-' for stdin); prints one JSON object a line")
 @click.option("--json", "as_json", is_flag=True, help="print JSON (contracts.md)")
+@set_option
 @click.pass_context
-def match_cmd(ctx, ruleset, hand_text, exposed, hands_file, as_json):
+def match_cmd(ctx, ruleset, hand_text, exposed, hands_file, as_json, sets):
     """Which card hands these 14 tiles (exposures included) make."""
+    _validate_sets(ruleset, sets)
     if (hand_text is None) == (hands_file is None):
         raise click.UsageError("give either --hand or --hands-file")
     if hands_file is not None and exposed:
@@ -120,8 +138,10 @@ def _hand_of_line(tiles: TileSet, text: str) -> Hand | str:
 @click.option("--exposed", multiple=True, help="one exposure (repeat for each)")
 @click.option("--top", default=5, show_default=True, type=click.IntRange(1, 1000), help="how many hands")
 @click.option("--json", "as_json", is_flag=True, help="print JSON (contracts.md)")
-def hint_cmd(ruleset, hand_text, exposed, top, as_json):
+@set_option
+def hint_cmd(ruleset, hand_text, exposed, top, as_json, sets):
     """The nearest card hands and the tiles still needed; for 14 tiles, what to discard."""
+    _validate_sets(ruleset, sets)
     compiled = _compiled(ruleset)
     hand = read_hand(compiled.tiles, hand_text, exposed, sizes=(13, 14))
     found = hints(compiled, hand, top)
