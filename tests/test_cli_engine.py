@@ -105,3 +105,20 @@ def test_card_commands_take_set_and_check_it(capsys, cmd):
     assert code == 0 and "NNNN EEE WWW SSSS" in out
     code, out, err = run(capsys, cmd, AMERICAN, "--hand", hand, "--set", "charlestn=off")
     assert code == 2 and "did you mean `charleston`" in err
+
+
+def test_the_same_seed_gives_the_same_bytes_whatever_the_hash_seed(tmp_path):
+    """Set iteration order must never leak into play: two processes with different
+    PYTHONHASHSEED values play the same hands (classical: patterns, sets of tiles)."""
+    import os
+    import subprocess
+
+    outs = []
+    for hash_seed in ("1", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        proc = subprocess.run([sys.executable, "-m", "mjdsl.cli", "simulate", str(ROOT / "rulesets" / "classical.mj"),
+                               "--games", "6", "--seed", "9", "--json", "--bots", "greedy"],
+                              capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        outs.append(proc.stdout)
+    assert outs[0] == outs[1]
