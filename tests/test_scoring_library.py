@@ -184,3 +184,19 @@ def test_played_hands_settle_to_zero_with_the_scorer():
             won += 1
             assert "mahjong" in rec.result["rules"] or rec.result["hand"] != "standard"
     assert won
+
+
+@pytest.mark.parametrize("name", ["classical.mj", "classical-bmja.mj"])
+def test_splits_agree_with_the_hands_library(name):
+    from mjdsl.hands.decompose import concealed_splits as hands_splits, layout_of
+    from mjdsl.scoring.splits import concealed_splits
+    from mjdsl.scoring.tables import tables_for
+
+    auto = compile_ruleset(ROOT / "rulesets" / name)
+    t = tables_for(auto)
+    rng = random.Random(3)
+    for h in _random_short_hands(auto, 300, seed=5):
+        h[rng.choice([i for i, c in enumerate(h) if c < 4 and auto.tiles.kinds[i].cls != "flower"
+                      and auto.tiles.kinds[i].cls != "season"])] += 1
+        for cap in (0, 1, 4):
+            assert concealed_splits(t, h, 4, 1, cap) == hands_splits(layout_of(auto.tiles), h, 4, 1, cap, True)

@@ -60,6 +60,7 @@ class _Gen:
         self.preds: dict[tuple[str, str], str] = {}
         self.uses_sets = False
         self.uses_tiles = False
+        self.uses_last = False
 
     def pred(self, e, kind: str) -> str:
         key = (kind, expr_text(e))
@@ -124,7 +125,8 @@ class _Gen:
                 self.uses_tiles = True
             return f"(({counter} >> {self.offset(self.pred(arg, kind), kind)}) & 63)"
         if fn == "last_in":
-            return f"LAST_IN(env, {self.pred(arg, 'set')})"
+            self.uses_last = True
+            return f"((L >> {self.offset(self.pred(arg, 'set'), 'set')}) & 63)"
         if fn == "pattern" and isinstance(arg, A.Name):
             return f"(R.pattern == {arg.id!r})"
         if fn == "winning_tile" and isinstance(arg, A.Str):
@@ -143,7 +145,7 @@ class _Unknown(Exception):
 
 def compile_rules(t: Tables) -> CompiledRules:
     """The hand rules, the scoped rules' conditions and the value of ``t``'s automaton."""
-    from .env import CALLING_FOR, LAST_IN
+    from .env import CALLING_FOR
 
     gen = _Gen(t)
     blocks = {"hand": [], "scoped": []}
@@ -162,8 +164,10 @@ def compile_rules(t: Tables) -> CompiledRules:
             cond = f"W{i}(env)"
         target.append(f"    if {cond}:  # {rule.name}\n        out.append({i})")
     always = [i for i in t.hand_rules if t.rules[i].when is None]
-    lines = ["def _hand(env, F, S, PA, T, B, R):", f"    out = {always!r}", *blocks["hand"], "    return out", "",
-             "def _scoped(env, F, S, PA, T, B, R):", "    out = []", *blocks["scoped"], "    return out", ""]
+    # the packed predicates of the set the winning tile completed, for last_in(...)
+    last = ["    L = PK(R.keys[R.last]) if R.last >= 0 else 0"] if gen.uses_last else []
+    lines = ["def _hand(env, F, S, PA, T, B, R):", *last, f"    out = {always!r}", *blocks["hand"], "    return out", "",
+             "def _scoped(env, F, S, PA, T, B, R):", *last, "    out = []", *blocks["scoped"], "    return out", ""]
     value_expr = t.spec.value_expr
     if t.spec.value is None:
         lines.append("_value = None")
@@ -177,7 +181,7 @@ def compile_rules(t: Tables) -> CompiledRules:
         gen.names["V"] = t.spec.value
         lines += ["def _value(F):", "    return V(F.env)"]
     source = "\n".join(lines) + "\n"
-    namespace = {"LAST_IN": LAST_IN, "CALLING_FOR": CALLING_FOR, **gen.names}
+    namespace = {"CALLING_FOR": CALLING_FOR, "PK": t.set_packed, **gen.names}
     exec(compile(source, f"<scoring {t.auto.name}>", "exec"), namespace)  # noqa: S102 - generated from the checked AST
     return CompiledRules(namespace["_hand"], namespace["_scoped"], namespace["_value"], gen.uses_sets,
                          gen.uses_tiles, source)

@@ -21,13 +21,15 @@ tiles have them) are in docs/scoring.md.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from .model import HandInput
 from .tables import Tables
 
 
 class Reading:
     """One way to read a hand: its winning shape (pattern name), its sets and pairs
-    as scored, their keys ``(kind, tile, concealed, seat wind, round wind)``, the
+    as scored, their keys ``(kind, tile, concealed, own wind, round wind)``, the
     position of the set the winning tile completed (-1: none), and whether the shape
     is a special hand (then the melds are only the declared ones)."""
 
@@ -95,7 +97,7 @@ class HandEnv:
         self._full = None
         self.S = self.PA = self.T = self.B = None
         #: the concealed tiles as (tile, count), those held only
-        self.nz = tuple((i, c) for i, c in enumerate(inp.concealed) if c)
+        self.nz = tuple(compress(enumerate(inp.concealed), inp.concealed))
 
     @property
     def values(self) -> dict:
@@ -200,15 +202,17 @@ class HandEnv:
 
 def _suits(env: HandEnv) -> int:
     suit_of = env.t.suit_of
-    return len({suit_of[i] for i, _ in env.full() if suit_of[i] is not None})
+    found = {suit_of[i] for i, _ in env.nz}
+    found.update(suit_of[m.tile] for m in env.inp.melds)
+    found.discard(None)
+    return len(found)
 
 
 def _waits(env: HandEnv) -> int:
     from .waits import waits_of
 
-    w = env.inp.winning_tile
-    nz = env.nz if w is None else tuple((i, c - (i == w)) for i, c in env.nz if c - (i == w))
-    return len(waits_of(env.t, env.short_hand(), env.inp.melds, nz))
+    lst = env.short_hand()
+    return len(waits_of(env.t, lst, env.inp.melds, tuple(compress(enumerate(lst), lst))))
 
 
 _LAZY = {"suits": _suits, "waits": _waits}
@@ -260,16 +264,17 @@ def LAST_IN(env: HandEnv, pred) -> bool:
 
 
 def CALLING_FOR(env: HandEnv, names: tuple[str, ...]) -> bool:
-    """``calling_for(rules...)``: remembered per hand; never asked of a completed hand."""
+    """``calling_for(rules...)``: some tile would complete the hand so that one of the
+    rules applies. The rules that apply to some completion are worked out once per
+    hand; a completed hand is not asked what it would complete to."""
     if env.hypothetical:
         return False
-    key = ("calling_for", names)
-    v = env.hf.get(key)
-    if v is None:
-        from .score import completes_to
+    found = env.hf.get(("calling_for",))
+    if found is None:
+        from .score import completions
 
-        v = env.hf[key] = completes_to(env, names)
-    return v
+        found = env.hf[("calling_for",)] = completions(env)
+    return any(name in found for name in names)
 
 
 _CALLS = {

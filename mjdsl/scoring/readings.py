@@ -17,9 +17,11 @@ pairs only add, so taking every pung, then every pair, is the best reading).
 from __future__ import annotations
 
 from ..hands import Meld
-from ..hands.decompose import concealed_splits, still_needed
+from ..hands.decompose import still_needed
 from ..hands.patterns import pattern_splits
 from .env import Reading
+from .splits import concealed_splits
+from .waits import knitting_could_complete
 from .model import HandInput
 from .tables import Tables
 
@@ -34,7 +36,9 @@ def _exposed(m: Meld) -> Meld:
 
 
 def _keys(melds, seat: int, round_: int) -> tuple:
-    return tuple((m.kind, m.tile, m.concealed, seat, round_) for m in melds)
+    """The set keys of melds: a set's facts depend on the winds only through whether
+    its tile is the seat's wind and the round's (a chow's tiles are never winds)."""
+    return tuple((m.kind, m.tile, m.concealed, m.tile == seat, m.tile == round_) for m in melds)
 
 
 def winner_readings(t: Tables, inp: HandInput, nz=None) -> list[Reading]:
@@ -47,13 +51,15 @@ def winner_readings(t: Tables, inp: HandInput, nz=None) -> list[Reading]:
     declared = tuple(inp.melds)
     w = inp.winning_tile
     expose = inp.by_discard
-    lay = t.lay
-    chow_tiles = lay.chow_tiles
+    chow_tiles = t.lay.chow_tiles
     out: list[Reading] = []
+    dkeys = _keys(declared, seat, round_)
+    n = len(declared)
     for p in t.standard:
         need_sets, need_pairs, cap = still_needed(declared, p.sets, p.pairs, p.max_chows)
-        splits = concealed_splits(lay, lst, need_sets, need_pairs, cap, True)
+        splits = concealed_splits(t, lst, need_sets, need_pairs, cap)
         for melds in splits:
+            keys = dkeys + _keys(melds, seat, round_)
             seen = set()
             for j, m in enumerate(melds):
                 if m.kind == "chow":
@@ -64,11 +70,11 @@ def winner_readings(t: Tables, inp: HandInput, nz=None) -> list[Reading]:
                     continue
                 seen.add((m.kind, m.tile))
                 if expose:
-                    melds_j = melds[:j] + (_exposed(m),) + melds[j + 1:]
+                    k = keys[n + j]
+                    out.append(Reading(p.name, declared + melds[:j] + (_exposed(m),) + melds[j + 1:],
+                                       keys[:n + j] + ((k[0], k[1], False, k[3], k[4]),) + keys[n + j + 1:], n + j))
                 else:
-                    melds_j = melds
-                all_melds = declared + melds_j
-                out.append(Reading(p.name, all_melds, _keys(all_melds, seat, round_), len(declared) + j))
+                    out.append(Reading(p.name, declared + melds, keys, n + j))
     if t.specials:
         out.extend(special_readings(t, lst, declared, seat, round_, nz))
     return out
@@ -86,7 +92,7 @@ def special_readings(t: Tables, lst: list[int], declared: tuple, seat: int, roun
     for p, mask, sizes in t.specials:
         if declared and p.concealed:
             continue
-        if not declared and (total not in sizes or present & ~mask):
+        if not declared and (total not in sizes or present & ~mask or not knitting_could_complete(t, p.special, lst, 0)):
             continue
         if pattern_splits(p.special, lst, declared, t.tiles):
             out.append(Reading(p.name, declared, _keys(declared, seat, round_), -1, True))

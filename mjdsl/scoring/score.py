@@ -19,8 +19,6 @@ function :mod:`.compile` makes of them (or, with ``compiled=False``, as closures
 
 from __future__ import annotations
 
-import attrs
-
 from ..diagnostics import InputError
 from .waits import waits_of
 from .env import HandEnv, Reading
@@ -238,32 +236,48 @@ def explain(result: ScoreResult) -> tuple[RuleLine, ...]:
     return tuple(lines)
 
 
-def completes_to(env: HandEnv, names: tuple[str, ...]) -> bool:
-    """Whether one more tile, drawn from the wall, would complete the hand so that one
-    of the named rules applies (the ``calling_for`` function)."""
+class _Completed:
+    """A hand completed by one more tile from the wall: what :class:`HandEnv` reads of
+    a :class:`HandInput`, without its checks (``calling_for`` makes many)."""
+
+    __slots__ = ("concealed", "seat_wind", "round_wind", "melds", "bonus", "winning_tile", "dealer", "discarder",
+                 "announcements", "dealer_streak", "card")
+    source = "wall"
+    self_drawn = True
+    by_discard = False
+    original_hand = False
+    earthly_hand = False
+
+    def __init__(self, inp: HandInput, concealed: tuple[int, ...], tile: int):
+        self.concealed, self.winning_tile = concealed, tile
+        self.seat_wind, self.round_wind, self.melds, self.bonus = inp.seat_wind, inp.round_wind, inp.melds, inp.bonus
+        self.dealer, self.discarder, self.announcements = inp.dealer, None, inp.announcements
+        self.dealer_streak, self.card = inp.dealer_streak, inp.card
+
+
+def completions(env: HandEnv) -> frozenset[str]:
+    """The names of the rules that apply to the hand completed by some tile drawn from
+    the wall, in some reading (for ``calling_for``)."""
     t = env.t
     inp = env.inp
-    positions = [t.index_of_rule[n] for n in names if n in t.index_of_rule]
-    if not positions:
-        return False
     lst = env.short_hand()
     rules = t.rules
+    cr = t.compiled()
+    found: set[int] = set()
     for w in waits_of(t, lst, tuple(inp.melds)):
         conc = list(lst)
         conc[w] += 1
-        hyp = attrs.evolve(inp, concealed=conc, winning_tile=w, source="wall",
-                           original_hand=False, earthly_hand=False)
+        hyp = _Completed(inp, tuple(conc), w)
         henv = HandEnv(t, hyp, hypothetical=True)
-        for r in winner_readings(t, hyp):
+        hf = henv.hf
+        T, B = henv.packed_tiles() if cr.uses_tiles else (0, 0)
+        for r in winner_readings(t, hyp, henv.nz):
             henv.set_reading(r)
-            counts = _scoped(t, henv, r, None)
+            hf["points"] = hf["doubles"] = hf["set_points"] = 0
+            S, PA = henv.packed_sets(r) if cr.uses_sets else (0, 0)
+            counts = _scoped(t, henv, r, cr, (S, PA, T, B))
+            found.update(counts)
             points, doubles, _, set_points = _sums(rules, counts.items())
-            henv.hf["points"], henv.hf["doubles"], henv.hf["set_points"] = points, doubles, set_points
-            for i in positions:
-                rule = rules[i]
-                if rule.scope is not None:
-                    if counts.get(i):
-                        return True
-                elif rule.when is None or rule.when(henv):
-                    return True
-    return False
+            hf["points"], hf["doubles"], hf["set_points"] = points, doubles, set_points
+            found.update(cr.hand(henv, hf, S, PA, T, B, r))
+    return frozenset(rules[i].name for i in found)

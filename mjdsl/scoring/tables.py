@@ -5,9 +5,9 @@ shapes, what each tile is (simple, terminal, honour, its suit, its seat for a
 bonus tile), and caches that fill as hands are scored:
 
 - a set predicate (``pung and exposed and simple``) depends only on the set and
-  the two winds, so which predicates hold is remembered per ``(kind, tile,
-  concealed, seat wind, round wind)``; for a tile, per ``(tile, seat wind, round
-  wind)``. A reading counts its sets by predicate once, and ``sets(...)``,
+  whether its tile is the seat's or the round's wind, so which predicates hold is
+  remembered per ``(kind, tile, concealed, own wind, round wind)``; for a tile, per
+  ``(tile, seat wind, round wind)``. A reading counts its sets by predicate once, and ``sets(...)``,
   ``pairs(...)`` and ``tiles(...)`` become lookups;
 - the scoped rules (``per set``, ``per pair``, ``per bonus``) that hold for a set
   are remembered per set the same way, so scoring a set is one lookup;
@@ -77,6 +77,11 @@ class Tables:
         self.auto = auto
         self.tiles = auto.tiles
         self.lay = layout_of(auto.tiles)
+        #: per group, the first group alike (same runs; suits of the same ranks are alike)
+        shapes = [(g.suit is None, g.chow_starts) for g in self.lay.groups]
+        self.group_kind = tuple(shapes.index(sh) for sh in shapes)
+        #: per group, the slice of a count list it reads ((-1, -1): not contiguous)
+        self.group_spans = tuple(g.span or (-1, -1) for g in self.lay.groups)
         kinds = auto.tiles.kinds
         self.size = len(kinds)
         self.code_index = {k.code: k.index for k in kinds}
@@ -140,6 +145,8 @@ class Tables:
         self.group_waits: dict = {}
         self.receiver_waits: dict = {}
         self.knit_plans: dict = {}
+        #: splits.py: group splits by (group, pairs, chows), and by kind of group (-1 - kind, ...)
+        self.split_cache: dict = {}
         self._tile_rows: dict = {}
 
     def compiled(self):
@@ -177,13 +184,15 @@ class Tables:
     # set key (tile key) the tuple of registered predicates that hold is remembered,
     # and extended when predicates are registered later.
     def set_hits(self, key) -> tuple:
-        """The registered set predicates that hold for a set key
-        ``(kind, tile, concealed, seat wind, round wind)``."""
+        """The registered set predicates that hold for a set key ``(kind, tile, concealed,
+        tile is the seat's wind, tile is the round's wind)``."""
         h = self._set_hits.get(key)
         preds = self.set_preds
         if h is None or h[0] != len(preds):
-            kind, tile, concealed, seat, round_ = key
-            env = _SetEnv(self, kind, self.meld_tiles(kind, tile), concealed, seat, round_)
+            kind, tile, concealed, own, round_wind = key
+            # a wind index that the set's tile is, or one that no tile is (-1)
+            env = _SetEnv(self, kind, self.meld_tiles(kind, tile), concealed,
+                          tile if own else -1, tile if round_wind else -1)
             found = list(h[1]) if h else []
             found += [p for p in preds[h[0] if h else 0:] if p(env)]
             h = self._set_hits[key] = (len(preds), tuple(found))

@@ -9,8 +9,8 @@ not a wait.
 
 Sets and pairs (``pattern standard``) are answered group by group (each suit, the
 honours): a tile joins one group, so every other group must already split, and the
-tiles that complete a group are remembered per group counts, so the same suit
-shape is worked out once per process. Special hands are first ruled out by the
+tiles that complete a group are remembered per suit shape (:mod:`.splits`), so the
+same shape is worked out once per process. Special hands are first ruled out by the
 tiles they can use (one integer operation), and searched only when the hand could
 still be one (:func:`mjdsl.hands.patterns.completing_tiles`).
 """
@@ -20,8 +20,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..hands import Meld
-from ..hands.decompose import exposed_counts, split_group, still_needed
+from ..hands.decompose import still_needed
 from ..hands.patterns import Knitted, compiled, completing_tiles
+from .splits import _ZERO, shape_summary
 from .tables import Tables, tables_for
 
 _MANY = 1 << 30
@@ -47,7 +48,12 @@ def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...], nz=None) -> tup
     ``(tile, count)`` pairs of ``lst`` that are not zero, when the caller has them."""
     if t.card:
         return ()
-    used = exposed_counts(melds, t.tiles) if melds else t.zeros
+    used = t.zeros
+    if melds:
+        used = [0] * t.size
+        for m in melds:
+            for i in t.meld_tiles(m.kind, m.tile):
+                used[i] += 1
     held = sum(c for _, c in nz) if nz is not None else None
     out: set[int] = set()
     for p in t.standard:
@@ -72,7 +78,7 @@ def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...], nz=None) -> tup
     for p, mask, sizes in specials:
         if total + 1 not in sizes or present & ~mask:
             continue
-        if not melds and not _knitting_could_complete(t, p.special, lst):
+        if not melds and not knitting_could_complete(t, p.special, lst):
             continue
         out.update(completing_tiles(compiled(p.special, t.tiles), lst, melds, used, t.lay.copies))
     return tuple(sorted(out))
@@ -80,33 +86,16 @@ def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...], nz=None) -> tup
 
 # -- sets and pairs, group by group ----------------------------------------------
 
-_ZERO = frozenset({(0, 0)})
-
-
-def _summaries(t: Tables, pairs: int, chows: bool) -> list[dict]:
-    """Per group, counts -> how they split: the (pairs, chows) used by each way."""
-    cache = t.summaries.get((pairs, chows))
-    if cache is None:
-        cache = t.summaries[(pairs, chows)] = [{} for _ in t.lay.groups]
-    return cache
 
 
 def _summary(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool) -> frozenset:
-    """How a group's counts can split (remembered in :func:`_summaries`)."""
-    cache = _summaries(t, pairs, chows)[gi]
-    s = cache.get(key)
-    if s is None:
-        if not any(key):
-            s = _ZERO
-        else:
-            s = frozenset((dp, dc) for dp, dc, _ in split_group(t.lay.groups[gi], key, pairs, chows))
-        cache[key] = s
-    return s
+    """How a group's counts can split: the (pairs, chows) each way uses."""
+    return shape_summary(t, gi, key, pairs, chows)
 
 
 def _group_waits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool):
     """Each position of a group where one more tile makes the group split, with how."""
-    k = (gi, key, pairs, chows)
+    k = (t.group_kind[gi], key, pairs, chows)
     hit = t.group_waits.get(k)
     if hit is None:
         g = t.lay.groups[gi]
@@ -140,14 +129,13 @@ def _combine(a: frozenset, b: frozenset, pairs: int, cap: int) -> frozenset:
 
 def _receiver_waits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool, cap: int,
                     rest: frozenset) -> tuple[int, ...]:
-    """The tiles that complete the hand when group ``gi`` (counts ``key``) takes them and
-    the other groups split as ``rest`` says (remembered; copies are checked after)."""
-    k = (gi, key, pairs, chows, cap, rest)
+    """The positions in group ``gi`` (counts ``key``) of the tiles that complete the hand
+    when the other groups split as ``rest`` says (remembered; copies are checked after)."""
+    k = (t.group_kind[gi], key, pairs, chows, cap, rest)
     hit = t.receiver_waits.get(k)
     if hit is None:
-        indices = t.lay.groups[gi].indices
         hit = t.receiver_waits[k] = tuple(
-            indices[pos] for pos, s in _group_waits(t, gi, key, pairs, chows)
+            pos for pos, s in _group_waits(t, gi, key, pairs, chows)
             if any(p1 + p2 == pairs and c1 + c2 <= cap for p1, c1 in s for p2, c2 in rest)
         )
     return hit
@@ -168,14 +156,15 @@ def _standard_waits(t: Tables, lst: list[int], used, melds: tuple[Meld, ...], p,
     keys = []
     summaries = []
     broken = []
-    caches = _summaries(t, need_pairs, chows)
-    for gi, g in enumerate(groups):
-        key = g.counts(lst)
+    kinds = t.group_kind
+    caches = [t.split_cache.get(("summary", k, need_pairs, chows), {}) for k in range(len(groups))]
+    for gi, (a, b) in enumerate(t.group_spans):
+        key = tuple(lst[a:b]) if a >= 0 else groups[gi].counts(lst)
         keys.append(key)
         if not any(key):
             summaries.append(_ZERO)
             continue
-        sm = caches[gi].get(key)
+        sm = caches[kinds[gi]].get(key)
         if sm is None:
             sm = _summary(t, gi, key, need_pairs, chows)
         summaries.append(sm)
@@ -201,7 +190,9 @@ def _standard_waits(t: Tables, lst: list[int], used, melds: tuple[Meld, ...], p,
                     break
         if not rest:
             continue
-        for tile in _receiver_waits(t, gi, keys[gi], need_pairs, chows, cap, rest):
+        indices = groups[gi].indices
+        for pos in _receiver_waits(t, gi, keys[gi], need_pairs, chows, cap, rest):
+            tile = indices[pos]
             if lst[tile] + used[tile] < copies[tile]:
                 out.append(tile)
     return out
@@ -213,8 +204,9 @@ def _standard_waits(t: Tables, lst: list[int], used, melds: tuple[Meld, ...], p,
 _LEFTOVER: dict = {}
 
 
-def _knitting_could_complete(t: Tables, pattern, lst: list[int]) -> bool:
-    """False when no tile can make ``lst`` a hand of a knitted-only pattern.
+def knitting_could_complete(t: Tables, pattern, lst: list[int], slack: int = 2) -> bool:
+    """False when no tile can make ``lst`` a hand of a knitted-only pattern (with
+    ``slack=0``: when ``lst`` is not one).
 
     A knitted group holds one tile of a rank in each of its suits. Rank by rank,
     count the tiles no group can hold; one missing tile leaves at most the rest of
@@ -234,7 +226,7 @@ def _knitting_could_complete(t: Tables, pattern, lst: list[int]) -> bool:
             vec = tuple([lst[i] for i in tiles])
             hit = _LEFTOVER.get((pid, vec))
             loose += hit if hit is not None else _leftover(pid, widths, vec)
-            if loose > 2:
+            if loose > slack:
                 break
         else:
             return True

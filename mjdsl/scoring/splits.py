@@ -1,0 +1,150 @@
+"""Splits of a hand's concealed tiles into sets and pairs, remembered per suit shape.
+
+This is :func:`mjdsl.hands.decompose.concealed_splits` (same answers, same order)
+with memory suited to scoring many different hands: a group's counts are split
+by choosing the sets and pairs that start at its lowest tile and splitting the
+rest, and *every* rest is remembered, so a new suit shape is mostly made of
+shapes already met. Shapes are remembered per kind of group (the three suits are
+alike: ranks 1-9, the same runs) as positions, and mapped to a group's tiles the
+first time that group meets the shape. :func:`shape_summary` answers the lighter
+question "which (pairs, chows) can this shape use" for :mod:`.waits`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..hands import Meld
+from .tables import Tables
+
+_MELDS: dict = {}
+_EMPTY = ((0, 0, ()),)
+_ZERO = frozenset({(0, 0)})
+
+
+def _meld(kind: str, tile: int) -> Meld:
+    m = _MELDS.get((kind, tile))
+    if m is None:
+        m = _MELDS[(kind, tile)] = Meld(kind, tile, True)
+    return m
+
+
+def _choices(key: tuple[int, ...], starts, pairs: int, chows: bool):
+    """The ways to cover the lowest held position of ``key``, in the order of
+    :func:`mjdsl.hands.decompose._walk` (most pungs first, then most pairs): each as
+    (the rest, pairs used, chows used, melds as (kind, position))."""
+    i = 0
+    while not key[i]:
+        i += 1
+    c = key[i]
+    can_chow = chows and starts[i]
+    for kp in range(c // 3, -1, -1):
+        for kd in range(min((c - 3 * kp) // 2, pairs), -1, -1):
+            kc = c - 3 * kp - 2 * kd
+            if kc and not (can_chow and key[i + 1] >= kc and key[i + 2] >= kc):
+                continue
+            rest = list(key)
+            rest[i] = 0
+            if kc:
+                rest[i + 1] -= kc
+                rest[i + 2] -= kc
+            melds = (("chow", i),) * kc + (("pung", i),) * kp + (("pair", i),) * kd
+            yield tuple(rest), kd, kc, melds
+
+
+def shape_splits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool):
+    """Every split of group ``gi``'s counts ``key`` with at most ``pairs`` pairs, as
+    (pairs used, chows used, melds as (kind, position)), remembered per kind of group."""
+    memo = t.split_cache.get(("shape", t.group_kind[gi], pairs, chows))
+    if memo is None:
+        memo = t.split_cache[("shape", t.group_kind[gi], pairs, chows)] = {}
+    return _splits_rec(memo, t.lay.groups[gi].chow_starts, key, pairs, chows)
+
+
+def _splits_rec(memo: dict, starts, key, pairs, chows):
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    if not any(key):
+        return _EMPTY
+    out = []
+    for rest, kd, kc, melds in _choices(key, starts, pairs, chows):
+        for dp, dc, more in _splits_rec(memo, starts, rest, pairs, chows):
+            if dp + kd <= pairs:
+                out.append((dp + kd, dc + kc, melds + more))
+    hit = memo[key] = tuple(out)
+    return hit
+
+
+def shape_summary(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool) -> frozenset:
+    """The (pairs used, chows used) of every split of group ``gi``'s counts ``key``."""
+    memo = t.split_cache.get(("summary", t.group_kind[gi], pairs, chows))
+    if memo is None:
+        memo = t.split_cache[("summary", t.group_kind[gi], pairs, chows)] = {}
+    return _summary_rec(memo, t.lay.groups[gi].chow_starts, key, pairs, chows)
+
+
+def _summary_rec(memo: dict, starts, key, pairs, chows) -> frozenset:
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    if not any(key):
+        return _ZERO
+    out = set()
+    for rest, kd, kc, _ in _choices(key, starts, pairs, chows):
+        for dp, dc in _summary_rec(memo, starts, rest, pairs, chows):
+            if dp + kd <= pairs:
+                out.add((dp + kd, dc + kc))
+    hit = memo[key] = frozenset(out)
+    return hit
+
+
+def _options(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool):
+    """A group's splits of ``key`` with its own tiles: (pairs used, chows used, melds)."""
+    mine = t.split_cache.get((gi, pairs, chows))
+    if mine is None:
+        mine = t.split_cache[(gi, pairs, chows)] = {}
+    hit = mine.get(key)
+    if hit is None:
+        idx = t.lay.groups[gi].indices
+        hit = mine[key] = tuple((dp, dc, tuple(_meld(k, idx[p]) for k, p in melds))
+                                for dp, dc, melds in shape_splits(t, gi, key, pairs, chows))
+    return hit
+
+
+def concealed_splits(t: Tables, lst: Sequence[int], sets: int, pairs: int, chow_cap: int,
+                     allow_chows: bool = True) -> list[tuple[Meld, ...]]:
+    """Every split of a count list into ``sets`` sets and ``pairs`` pairs with at most
+    ``chow_cap`` chows (as :func:`mjdsl.hands.decompose.concealed_splits`)."""
+    if sets < 0 or pairs < 0 or chow_cap < 0:
+        return []
+    if sum(lst) != 3 * sets + 2 * pairs:
+        return []
+    lay = t.lay
+    for i in lay.strays:
+        if lst[i]:
+            return []
+    chows = allow_chows and chow_cap > 0
+    partial: list = [((), 0, 0)]
+    for gi, (a, b) in enumerate(t.group_spans):
+        key = tuple(lst[a:b]) if a >= 0 else lay.groups[gi].counts(lst)
+        if not any(key):
+            continue
+        options = _options(t, gi, key, pairs, chows)
+        if not options:
+            return []
+        if len(options) == 1 and len(partial) == 1:
+            (melds, p, c), (dp, dc, more) = partial[0], options[0]
+            if p + dp > pairs or c + dc > chow_cap:
+                return []
+            partial = [(melds + more, p + dp, c + dc)]
+            continue
+        partial = [
+            (melds + more, p + dp, c + dc)
+            for melds, p, c in partial
+            for dp, dc, more in options
+            if p + dp <= pairs and c + dc <= chow_cap
+        ]
+        if not partial:
+            return []
+    return [melds for melds, p, _ in partial if p == pairs]
