@@ -48,10 +48,11 @@ def score_cmd(ruleset, hand_text, exposed, kong, bonus, win, source, seat, round
     """Score a finished hand with RULESET's scoring and payments blocks.
 
     One line per rule that applied, with the ruleset line that writes it; then
-    points, doubles, limits, the total and the payments. Example:
+    points, doubles, limits, the total and the payments (docs/scoring.md). Example:
 
-      mjdsl score rulesets/classical.mj --exposed "1c 1c 1c" --exposed "7c 7c 7c"
-      --exposed "2c 3c 4c" --exposed "6c 6c 6c" --hand "5c 5c" --win 5c --from discard
+    \b
+      mjdsl score rulesets/classical.mj --exposed "1c 1c 1c" --exposed "7c 7c 7c" \\
+        --exposed "2c 3c 4c" --exposed "6c 6c 6c" --hand "5c 5c" --win 5c --from discard
     """
     existing_path(ruleset)
     auto = compile_ruleset(ruleset, cli_sets(sets), allow_outside=allow_outside)

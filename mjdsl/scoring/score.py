@@ -13,18 +13,20 @@ apply, each in its one unit:
    is off; a limit rule of one limit or more gives ``limits * limit``; a fractional
    limit (0.5, 0.4) gives ``limits * limit`` only where that is more than the score.
 
-The reading with the highest total is kept (ties: :func:`_better`). The conditions are evaluated by the
-function :mod:`.compile` makes of them (or, with ``compiled=False``, as closures).
+The reading with the highest total is kept (ties: :func:`_better`). The conditions
+are evaluated by the function :mod:`.compile` makes of them (or, with
+``compiled=False``, as closures). Which rules applied, and how many times, is
+worked out again for the best reading only (:func:`applied`).
 """
 
 from __future__ import annotations
 
 from ..diagnostics import InputError
-from .waits import waits_of
 from .env import HandEnv, Reading
 from .model import HandInput, RuleLine, ScoreResult
 from .readings import loser_reading, winner_readings
 from .tables import Tables, tables_for
+from .waits import waits_of
 
 
 def score_hand(auto, hand: HandInput, *, compiled: bool = True) -> ScoreResult:
@@ -51,10 +53,9 @@ def score_hand(auto, hand: HandInput, *, compiled: bool = True) -> ScoreResult:
 
 
 class _Scored:
-    """One reading's sums: the rules applied as (position, count) (None: the scoped
-    ones are counted when the result is made), and the arithmetic."""
+    """One reading's sums: the hand rules that fired (positions), and the arithmetic."""
 
-    __slots__ = ("reading", "applied", "fired", "points", "doubles", "limits", "score", "total", "basis")
+    __slots__ = ("reading", "fired", "points", "doubles", "limits", "set_points", "score", "total", "basis")
 
 
 def _scoped(t: Tables, env: HandEnv, r: Reading, cr, packed=(0, 0, 0, 0)) -> dict[int, int]:
@@ -139,10 +140,10 @@ def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         total, basis = _total(t.spec, score, limits)
         if best is None or _better(total, limits, r, score, best):
             best = _Scored()
-            best.reading, best.applied, best.fired = r, None, fired
-            best.points, best.doubles, best.limits = points, doubles, limits
+            best.reading, best.fired = r, fired
+            best.points, best.doubles, best.limits, best.set_points = points, doubles, limits, set_points
             best.score, best.total, best.basis = score, total, basis
-    hf["points"], hf["doubles"] = best.points, best.doubles
+    hf["points"], hf["doubles"], hf["set_points"] = best.points, best.doubles, best.set_points
     return best
 
 
@@ -158,15 +159,15 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         env.set_reading(r)
         packed = (*env.packed_sets(r), *packed_tiles) if cr is not None else (0, 0, 0, 0)
         hf["points"] = hf["doubles"] = hf["set_points"] = 0
-        applied = list(_scoped(t, env, r, cr, packed).items())
-        points, doubles, limits, set_points = _sums(rules, applied)
+        counted = list(_scoped(t, env, r, cr, packed).items())
+        points, doubles, limits, set_points = _sums(rules, counted)
         hf["points"], hf["doubles"], hf["set_points"] = points, doubles, set_points
         if cr is not None:
             fired = cr.hand(env, hf, *packed, r)
         else:
             fired = [i for i in t.hand_rules if rules[i].when is None or rules[i].when(env)]
-        applied += [(i, 1) for i in fired]
-        points, doubles, limits, _ = _sums(rules, applied)
+        counted += [(i, 1) for i in fired]
+        points, doubles, limits, _ = _sums(rules, counted)
         hf["points"], hf["doubles"] = points, doubles
         if cr is not None and cr.value is not None:
             score = cr.value(hf)
@@ -175,10 +176,10 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         total, basis = _total(spec, score, limits)
         if best is None or _better(total, limits, r, score, best):
             best = _Scored()
-            best.reading, best.applied, best.fired = r, applied, fired
-            best.points, best.doubles, best.limits = points, doubles, limits
+            best.reading, best.fired = r, fired
+            best.points, best.doubles, best.limits, best.set_points = points, doubles, limits, set_points
             best.score, best.total, best.basis = score, total, basis
-    hf["points"], hf["doubles"] = best.points, best.doubles
+    hf["points"], hf["doubles"], hf["set_points"] = best.points, best.doubles, best.set_points
     return best
 
 
@@ -211,7 +212,11 @@ def _result(t: Tables, env: HandEnv, s: _Scored) -> ScoreResult:
 def applied(result: ScoreResult) -> tuple[tuple[int, int], ...]:
     """The rules a result applied, as (position, times), in ruleset order."""
     env = result.context
+    hf = env.hf
+    saved = hf["points"], hf["doubles"], hf["set_points"]
+    hf["points"] = hf["doubles"] = hf["set_points"] = 0  # as when the reading was scored
     counts = _scoped(env.t, env, env.reading, None)
+    hf["points"], hf["doubles"], hf["set_points"] = saved
     for i in result.fired:
         counts[i] = 1
     return tuple(sorted(counts.items()))
