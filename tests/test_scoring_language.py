@@ -66,7 +66,6 @@ def test_bmja_states_only_its_differences_and_lowers_them():
     titles = {r.name: r.title for r in bmja.scoring.rules}
     assert titles["thirteen_orphans"] == "The 13 Unique Wonders"
     assert bmja.payments.penalties == {"false_mahjong": -500, "false_claim": -50}
-    assert bmja.options["calling_must_be_declared"] is True
 
 
 def test_bmja_text_is_short():
