@@ -476,13 +476,20 @@ class WallGame:
 
 @attrs.frozen
 class Announce:
-    """``announce NAME ["title"] after first discard|on turn [freezes hand]``."""
+    """``announce NAME ["title"] after first discard|after any discard|on turn
+    [freezes hand] [required to win]``.
+
+    time: when it may be made (after a discard only when the hand is calling; on
+    turn at any time); freezes: the hand may no longer change; required: a player
+    may go mah jongg only after making one of the announcements so marked.
+    """
 
     name: Word
     title: str
     time: str
     freezes: bool
     span: Span
+    required: bool = False
 
 
 @attrs.frozen

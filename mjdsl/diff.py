@@ -389,8 +389,8 @@ def _deal(steps) -> list[str]:
 
 
 def _announcements(items) -> list[str]:
-    return [f"{title or name} ({when}{', freezes the hand' if freezes else ''})"
-            for name, title, when, freezes in items]
+    return [f"{a['title'] or a['name']} ({a['when']}{', freezes the hand' if a['freezes'] else ''}"
+            f"{', needed to go mah jongg' if a['required'] else ''})" for a in items]
 
 
 #: The part of the automaton's document each section explains.

@@ -175,3 +175,26 @@ def test_a_seeded_hand_in_which_a_kong_is_robbed(auto):
     rec = play_hand(auto, "rob:362", [make_bot("greedy") for _ in range(4)], dealer=2, check=invariants.check)
     assert dict(rec.events).get("robbed kong") == 1
     assert "robbing_kong" in rec.result["rules"]
+
+
+def test_bmja_a_calling_hand_must_be_declared_before_mah_jongg():
+    bmja = compile_ruleset(ROOT / "rulesets" / "classical-bmja.mj")
+    # seat 2 waits on 5b (one chow: the BMJA allows one) but has not declared it
+    g = scripted(bmja, {0: "5b " + QUIET, 2: "4b 6b 1c 1c 1c 2d 2d 2d 7d 7d 7d R R"}, wall="9c 9c 9c 5b")
+    act(g, 0, "discard 5b")
+    assert g.st.node != "play.claims" or "mah jongg" not in names(g)
+    no_claims(g)
+    # seat 1 draws and discards; then seat 2 draws 9c, discards it, and declares calling
+    act(g, 1, "discard 9c")
+    no_claims(g)
+    act(g, 2, "discard 9c")
+    assert g.current_player() == 2 and "announce Calling" in names(g)
+    act(g, 2, "announce Calling")
+    no_claims(g)
+    # seat 3 draws 9c and discards it; seat 0 draws 5b and discards it: now seat 2 may win
+    act(g, 3, "discard 9c")
+    no_claims(g)
+    act(g, 0, "discard 5b")
+    assert g.current_player() == 2 and "mah jongg" in names(g)
+    act(g, 2, "mah jongg")
+    assert g.st.result["winner"] == 2

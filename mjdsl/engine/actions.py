@@ -78,8 +78,8 @@ class Catalogue:
             add(KONG_CONCEALED, k.index, f"concealed kong of {k.code}")
         for k in tiles.kinds:
             add(KONG_ADDED, k.index, f"add {k.code} to a pung")
-        for name, title, _, _ in auto.announcements:
-            add(ANNOUNCE, name, f"announce {title or name}")
+        for a in auto.announcements:
+            add(ANNOUNCE, a.name, f"announce {a.title or a.name}")
 
     def __len__(self) -> int:
         return len(self.actions)

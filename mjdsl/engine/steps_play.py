@@ -101,9 +101,13 @@ class Turn:
             return out
         out = []
         after_claim = auto.states[st.node].params.get("after_claim", False)
-        if not after_claim and not st.pending.get("declared_false") and (
+        if not after_claim and not st.pending.get("declared_false") and may_win(game, seat) and (
                 game.allow_false_calls or game.rules.is_win(st, seat)):
             out.append(cat.id(ACT.MAHJONG))
+        if not after_claim:
+            # announcements that may be made on a turn, at any time
+            out.extend(cat.id(ACT.ANNOUNCE, a.name) for a in auto.announcements
+                       if a.time == "on turn" and a.name not in st.announced[seat])
         if st.frozen[seat] and st.last_draw is not None and not after_claim:
             out.append(cat.id(ACT.DISCARD, st.last_draw[0]))
         else:
@@ -135,9 +139,11 @@ class Turn:
         fam = a.family
         if fam == ACT.ANNOUNCE:
             st.announced[seat].append(a.arg)
-            title = next((x for x in game.auto.announcements if x[0] == a.arg), None)
-            if title and title[3]:
+            spec = next(x for x in game.auto.announcements if x.name == a.arg)
+            if spec.freezes:
                 st.frozen[seat] = True
+            if spec.time == "on turn":  # made during the turn: the turn goes on
+                return False
             st.pending = {}
             return True
         if fam == ACT.NO_CLAIM:  # declined to announce
@@ -185,11 +191,12 @@ class Turn:
         first = not st.discarded_once[seat]
         st.discarded_once[seat] = True
         st.last_draw = None
-        if first and not st.announced[seat]:
-            can = [name for name, _, when, _ in game.auto.announcements if when == "after first discard"]
-            if can and _calling(game, seat):
-                st.pending = {"announce": can}
-                return False
+        can = [a.name for a in game.auto.announcements
+               if a.name not in st.announced[seat]
+               and (a.time == "after any discard" or a.time == "after first discard" and first)]
+        if can and _calling(game, seat):
+            st.pending = {"announce": can}
+            return False
         return True
 
     def _mahjong(self, game, seat: int) -> bool:
@@ -226,6 +233,12 @@ def _from(exposures, seat: int, n: int):
 
 def _calling(game, seat: int) -> bool:
     return game.rules.calling(game.st, seat)
+
+
+def may_win(game, seat: int) -> bool:
+    """A ruleset may make an announcement a condition of going mah jongg."""
+    required = [a.name for a in game.auto.announcements if a.required]
+    return not required or any(n in game.st.announced[seat] for n in required)
 
 
 def penalize_false(game, seat: int) -> None:
@@ -360,7 +373,8 @@ def claim_options(game, seat: int, discarder: int, tile: int) -> list[int]:
     frozen = st.frozen[seat]
     for c in auto.claims:
         if c.is_win:
-            if (c.source == "any" or left) and (game.allow_false_calls or game.rules.completes(st, seat, tile)):
+            if (c.source == "any" or left) and may_win(game, seat) and (
+                    game.allow_false_calls or game.rules.completes(st, seat, tile)):
                 out.append(cat.id(ACT.MAHJONG))
             continue
         if frozen or c.source == "left" and not left:
@@ -454,7 +468,7 @@ class RobWindow(ClaimWindow):
         seat, tile = st.kong_pending
         for i in range(1, game.n):
             s = (seat + i) % game.n
-            if not st.dead[s] and game.rules.completes(st, s, tile):
+            if not st.dead[s] and may_win(game, s) and game.rules.completes(st, s, tile):
                 st.asked.append(s)
                 st.pending[s] = {"choice": None, "done": False, "options": [game.catalogue.id(ACT.MAHJONG)]}
         return not st.asked

@@ -65,7 +65,8 @@ def ir_document(auto, spans: bool = True) -> dict:
         "dead_discards": [code(i) for i in auto.dead_discards],
         "discard_live_until": auto.discard_live_until,
         "wall_game_left": auto.wall_game_left,
-        "announcements": [list(a) for a in auto.announcements],
+        "announcements": [{"name": a.name, "title": a.title, "when": a.time, "freezes": a.freezes,
+                           "required": a.required} for a in auto.announcements],
         "original_hand": auto.original_hand,
         "bonus_kinds": list(auto.bonus_kinds),
         "scoring": {

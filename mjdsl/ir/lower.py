@@ -93,7 +93,8 @@ def lower(ctx) -> M.Automaton:
         dead_discards=_codes(tiles, [w for s in (rs.block(A.ClaimsBlock).all(A.DeadDiscard) if rs.block(A.ClaimsBlock) else []) for w in s.codes]),
         discard_live_until=(play.one(A.DiscardLive).until if play.one(A.DiscardLive) else "next turn"),
         wall_game_left=(play.one(A.WallGame).left if play.one(A.WallGame) else 0),
-        announcements=tuple((a.name.text, a.title, a.time, a.freezes) for a in play.all(A.Announce)),
+        announcements=tuple(M.AnnounceSpec(a.name.text, a.title, a.time, a.freezes, a.required, a.span)
+                            for a in play.all(A.Announce)),
         original_hand=play.one(A.OriginalHand) is not None,
         bonus_kinds=_bonus_kinds(rs),
         scoring=lower_scoring(rs, opts),

@@ -198,6 +198,18 @@ class SessionSpec:
 
 
 @attrs.frozen
+class AnnounceSpec:
+    """An announcement: its name, title, when it may be made, and what it does."""
+
+    name: str
+    title: str
+    time: str
+    freezes: bool
+    required: bool
+    span: Span | None = None
+
+
+@attrs.frozen
 class Automaton:
     """Everything the interpreter needs to play one hand, and a session of hands."""
 
@@ -219,7 +231,7 @@ class Automaton:
     dead_discards: tuple[int, ...]
     discard_live_until: str
     wall_game_left: int
-    announcements: tuple[tuple[str, str, str, bool], ...]
+    announcements: tuple[AnnounceSpec, ...]
     original_hand: bool
     bonus_kinds: tuple[str, ...]
     scoring: ScoringSpec

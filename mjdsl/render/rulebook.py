@@ -218,8 +218,10 @@ def _play_notes(auto) -> list[str]:
         rob = ", and an added kong may be robbed" if k["robbable"] else ""
         from_ = f"; a kong is replaced from the {k['replacement']}" if k["replacement"] else ""
         out.append(f"{kinds} kongs may be declared on a turn{rob}{from_}")
-    for name, title, when, freezes in auto.announcements:
-        out.append(f"a player may announce {title or name} {when}" + (", which freezes the hand" if freezes else ""))
+    for a in auto.announcements:
+        when = a.time if a.time == "on turn" else f"{a.time}, when the hand is calling"
+        out.append(f"a player may announce {a.title or a.name} {when}" + (", which freezes the hand" if a.freezes else "")
+                   + ("; no mah jongg without it" if a.required else ""))
     if auto.original_hand:
         out.append("the dealer's original hand counts if it wins as dealt")
     return out

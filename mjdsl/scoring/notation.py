@@ -134,7 +134,7 @@ def read_hand_input(
     if held != need:
         what = "a winning hand" if winning is not None else "a hand that did not win"
         raise InputError(f"the hand has {held} tiles (kongs counting three); {what} has {need}")
-    names = {a[0] for a in auto.announcements}
+    names = {a.name for a in auto.announcements}
     for a in announced:
         if a not in names:
             known = ", ".join(sorted(names)) or "none"

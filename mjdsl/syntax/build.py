@@ -357,11 +357,14 @@ class Builder(Transformer):
         name = self._word(c[0])
         title = next((_unquote(x) for x in c[1:] if isinstance(x, Token) and x.type == "STRING"), "")
         time = next(str(x) for x in c[1:] if isinstance(x, Kw))
-        freezes = any(x == "freezes" for x in c[1:] if isinstance(x, str) and not isinstance(x, (Token, Kw)))
-        return A.Announce(name, title, time, freezes, self._span(meta))
+        effects = {x for x in c[1:] if isinstance(x, str) and not isinstance(x, (Token, Kw))}
+        return A.Announce(name, title, time, "freezes" in effects, self._span(meta), required="required" in effects)
 
     def freezes_hand(self, c):
         return "freezes"
+
+    def required_to_win(self, c):
+        return "required"
 
     @v_args(meta=True)
     def original_hand(self, meta, c):
