@@ -237,33 +237,38 @@ class WinRules:
         """A necessary condition for sets-and-pairs: suit counts and honour counts."""
         twos = 0
         for idx in self._suits:
-            r = (sum(hand[idx]) if isinstance(idx, slice) else sum(hand[i] for i in idx)) % 3
+            r = (sum(hand[idx]) if idx.__class__ is slice else sum(hand[i] for i in idx)) % 3
             if r == 1:
                 return False
-            twos += r == 2
+            if r == 2:
+                twos += 1
         for i in self._honours:
             c = hand[i]
-            if c == 1 or c == 4:
+            if c == 2:
+                twos += 1
+            elif c == 1 or c == 4:
                 return False
-            twos += c == 2
         return twos == pairs or pairs != 1 and twos <= pairs
 
     def _pattern_win(self, st, seat: int) -> str | None:
         """The first pattern the hand makes (sets-and-pairs shapes are tried first)."""
         hand = st.hands[seat]
+        exposed = st.exposures[seat]
         hist = None
         melds = None
         tiles = self.auto.tiles
         for p, cap, forbid in self._plan:
             if p.special is not None:
-                if cap is None or any(hand[i] for i in forbid):
+                if cap is None:
+                    continue
+                if p.concealed and exposed and any(not e.concealed for e in exposed):
+                    continue
+                if any(hand[i] for i in forbid):
                     continue
                 hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
                 if (hist > cap).any():
                     continue
                 melds = self._melds(st, seat) if melds is None else melds
-                if p.concealed and any(not m.concealed for m in melds):
-                    continue
                 if match_pattern(p.special, hist, melds, tiles):
                     return p.name
             elif p.sets is not None:
