@@ -50,12 +50,28 @@ class GreedyBot:
                 return pick.id
         if ACT.NO_CLAIM in by_family and ACT.DISCARD not in by_family and ACT.PASS_TILE not in by_family:
             return by_family[ACT.NO_CLAIM][0]
-        for fam in (ACT.DISCARD, ACT.PASS_TILE):
-            if fam in by_family:
-                tiles = [cat[a].arg for a in by_family[fam]]
-                t = view.worst_tile(tiles, rng, selected=_selected(game, seat) if fam == ACT.PASS_TILE else ())
-                return cat.id(fam, t)
+        if ACT.PASS_TILE in by_family:
+            return cat.id(ACT.PASS_TILE, self._pass_tile(game, seat, view, by_family[ACT.PASS_TILE], rng))
+        if ACT.DISCARD in by_family:
+            tiles = [cat[a].arg for a in by_family[ACT.DISCARD]]
+            return cat.id(ACT.DISCARD, view.worst_tile(tiles, rng))
         return legal[rng.randrange(len(legal))]
+
+    def _pass_tile(self, game, seat, view, actions, rng) -> int:
+        """The tiles of a pass are chosen together at the first pick, then handed out."""
+        cat = game.catalogue
+        st = game.st
+        selected = _selected(game, seat)
+        pending = st.pending[seat]
+        key = (id(st), seat, st.node, len(st.history) - len(selected))
+        plan = self._plans.get(key) if hasattr(self, "_plans") else None
+        if plan is None:
+            want = pending["count"] - (pending["blind"] or 0)
+            plan = view.worst_tiles([cat[a].arg for a in actions], want, rng)
+            self._plans = {key: plan}  # only the pass in progress is kept
+        legal = {cat[a].arg for a in actions}
+        t = plan[len(selected)] if len(selected) < len(plan) else None
+        return t if t in legal else view.worst_tile(sorted(legal), rng, selected=selected)
 
     def _pattern_choice(self, game, seat, by_family, legal, rng) -> int:
         cat = game.catalogue
@@ -171,6 +187,36 @@ class _CardView:
         best_key = min(keys)
         best = [t for t, k in zip(cand, keys) if k == best_key]
         return best[rng.randrange(len(best))]
+
+    def worst_tiles(self, tiles, n: int, rng) -> list[int]:
+        """``n`` tiles to give away together: the worst, then the worst of the rest..."""
+        cand = [t for t in tiles if t != self.joker]
+        counts = {t: 0 for t in cand}
+        for t in tiles:
+            if t != self.joker:
+                counts[t] = self.rack[t]
+        base = self.distances().copy()
+        filled = self.filled.copy()
+        need = self.rules.need
+        out: list[int] = []
+        for _ in range(n):
+            options = [t for t in cand if counts[t] > 0]
+            if not options:
+                break
+            near = base <= base.min() + 1
+            sub = need[near][:, options]
+            after = base[near][:, None] + (filled[options][None, :] <= sub)
+            mins = after.min(axis=0)
+            nums = (after == mins[None, :]).sum(axis=0)
+            keys = list(zip(mins.tolist(), (-nums).tolist()))
+            best_key = min(keys)
+            best = [t for t, k in zip(options, keys) if k == best_key]
+            t = best[rng.randrange(len(best))]
+            out.append(t)
+            base = base + (filled[t] <= need[:, t])
+            filled[t] -= 1
+            counts[t] -= 1
+        return out
 
     def best_claim(self, claims):
         """The claim that brings the nearest variants closer, fewest jokers first."""
