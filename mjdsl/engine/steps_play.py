@@ -296,14 +296,18 @@ class ClaimWindow:
         return sorted([game.catalogue.id(ACT.NO_CLAIM)] + game.st.pending[seat]["options"])
 
     def apply(self, game, state, action) -> bool:
+        if not self._answer(game, action):
+            return False
+        self._resolve(game)
+        return True
+
+    def _answer(self, game, action) -> bool:
+        """Keep the seat's hidden answer; True when every seat asked has answered."""
         st = game.st
         seat = self.actor(game)
         st.pending[seat]["choice"] = action
         st.pending[seat]["done"] = True
-        if not all(st.pending[s]["done"] for s in st.asked):
-            return False
-        self._resolve(game)
-        return True
+        return all(st.pending[s]["done"] for s in st.asked)
 
     def _no_claim(self, game) -> None:
         st = game.st
@@ -475,10 +479,7 @@ class RobWindow(ClaimWindow):
 
     def apply(self, game, state, action) -> bool:
         st = game.st
-        seat = self.actor(game)
-        st.pending[seat]["choice"] = action
-        st.pending[seat]["done"] = True
-        if not all(st.pending[s]["done"] for s in st.asked):
+        if not self._answer(game, action):
             return False
         robber = next((s for s in st.asked if game.catalogue[st.pending[s]["choice"]].family == ACT.MAHJONG), None)
         st.asked, st.pending = [], {}
