@@ -20,7 +20,7 @@ import attrs
 
 from . import ast as A
 from .diagnostics import Diagnostic, error
-from .source import Source, Span
+from .source import MAX_BYTES, FileTooLarge, Source, Span, read_text
 from .syntax.parse import parse_source
 
 #: How deep includes and extends may nest (MJ207).
@@ -107,7 +107,12 @@ class _Loader:
     # -- files --------------------------------------------------------------
     def read(self, path: Path, span: Span | None) -> Source | None:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_text(path)
+        except FileTooLarge:
+            self.diags.append(error("MJ113", f"file is larger than {MAX_BYTES // 1000} kB: {_display(path)}",
+                                    span or Span.point(_display(path), 1, 1),
+                                    "a rules file is a few kilobytes; split it with `include`"))
+            return None
         except FileNotFoundError:
             self.diags.append(error("MJ206", f"file not found: {path}", span or Span.point(str(path), 1, 1),
                                     "check the path; it is relative to the file that names it"))
@@ -129,6 +134,14 @@ class _Loader:
 
     def resolve(self, name: str, including: Path, span: Span) -> Path | None:
         """A path named in `including`; None (with a diagnostic) if not allowed or absent."""
+        try:
+            return self._resolve(name, including, span)
+        except (OSError, RuntimeError, ValueError) as e:  # a symlink loop, a name the OS refuses
+            self.diags.append(error("MJ206", f"cannot follow `{name}`: {getattr(e, 'strerror', None) or e}", span,
+                                    "check the path (a link that points back to itself?)"))
+            return None
+
+    def _resolve(self, name: str, including: Path, span: Span) -> Path | None:
         root = self.roots.get(including, self.root)
         here = (including.parent / name).resolve()
         if here.exists():

@@ -7,6 +7,30 @@ from pathlib import Path
 import attrs
 
 
+#: No rules or card file is larger than this; reading stops just past it.
+MAX_BYTES = 1_000_000
+
+
+class FileTooLarge(OSError):
+    """A file over MAX_BYTES: not read past the limit."""
+
+
+def read_text(path: str | Path) -> str:
+    """A whole text file as UTF-8, reading no more than MAX_BYTES + 1 bytes.
+
+    FileTooLarge past the limit, UnicodeDecodeError for a file that is not UTF-8, and
+    an OSError for anything but a regular file (a folder, a device, a pipe).
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise OSError(21 if p.is_dir() else 22, "not a regular file", str(path))
+    with open(p, "rb") as fh:
+        data = fh.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise FileTooLarge(27, f"larger than {MAX_BYTES // 1000} kB", str(path))
+    return data.decode("utf-8")
+
+
 @attrs.frozen
 class Source:
     """One text that was parsed.
@@ -20,8 +44,9 @@ class Source:
 
     @classmethod
     def from_file(cls, path: str | Path) -> "Source":
-        p = Path(path)
-        return cls(str(path), p.read_text(encoding="utf-8"))
+        """Read a text file; a file over :data:`MAX_BYTES` is cut there (the parser
+        then reports MJ113), so a huge file or a device never fills memory."""
+        return cls(str(path), read_text(path))
 
     def line_text(self, line: int) -> str:
         """The text of 1-based ``line``, without its newline ('' past the end)."""

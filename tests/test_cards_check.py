@@ -77,7 +77,10 @@ def test_variant_counts_rows(club):
 def test_registry_examples(code, tmp_path):
     """The wrong example of each card code produces it; the right one does not."""
     entry = CODES[code]
-    assert entry.title and entry.explanation and entry.wrong and entry.right
+    assert entry.title and entry.explanation
+    if not entry.wrong and not entry.right:
+        pytest.skip(f"{code} has no short example (its broken card shows it)")
+    assert entry.wrong and entry.right
 
     def codes_of(text: str) -> list[str]:
         if code == "MJ255":  # the example's tile set has no winds

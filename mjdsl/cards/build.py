@@ -124,11 +124,11 @@ class _Builder:
 
     # -- header --------------------------------------------------------------
     def card_year(self, t: Tree) -> ast.Year:
-        return ast.Year(int(t.children[0]), self.span(t))
+        return ast.Year(_int(t.children[0]), self.span(t))
 
     def card_points(self, t: Tree) -> ast.PointsRange:
         low, high = t.children
-        return ast.PointsRange(int(low), int(high), self.span(t))
+        return ast.PointsRange(_int(low), _int(high), self.span(t))
 
     def card_tiles(self, t: Tree) -> ast.TilesRef:
         return ast.TilesRef(_string(t.children[0]), self.span(t))
@@ -171,7 +171,7 @@ class _Builder:
             patterns=tuple(patterns),
             annotations=tuple(annotations),
             description=description,
-            points=int(value),
+            points=_int(value),
             points_span=_token_span(self.path, value),
             section=section,
             span=self.span(t),
@@ -206,6 +206,18 @@ def _span(path: str, t: Tree) -> Span:
 
 def _token_span(path: str, tok: Token) -> Span:
     return Span(path, tok.line, tok.column, tok.end_line, tok.end_column)
+
+
+#: numbers on a card are small; anything longer stands for "impossibly large"
+_HUGE = 10**9
+
+
+def _int(tok) -> int:
+    """A number as written, capped (a card check flags points out of range)."""
+    try:
+        return min(int(str(tok)), _HUGE)
+    except ValueError:  # more digits than Python converts
+        return _HUGE
 
 
 def _string(tok: Token) -> str:

@@ -21,10 +21,19 @@ from .overlap import check_overlaps
 from .pattern import HAND_SIZE
 
 
+#: A printed card has about 50-80 lines; far past that, comparing every pair of lines
+#: (the overlap check) would take minutes, so a longer card is refused.
+MAX_LINES = 300
+
+
 def check_card(card: ast.Card, tiles: TileSet) -> tuple[CompiledCard, list[Diagnostic]]:
     """Compile ``card`` against ``tiles`` and run every check; diagnostics sorted by place."""
     compiled = compile_card(card, tiles)
     diags = list(compiled.diagnostics)
+    if len(compiled.lines) > MAX_LINES:
+        diags.append(error("MJ271", f"a card of {len(compiled.lines)} lines: a card holds at most {MAX_LINES}",
+                           card.span, "split it, or check that a generator did not repeat its lines"))
+        return compiled, sorted(diags, key=sort_key)
     for check in CHECKS:
         diags.extend(check(compiled))
     return compiled, sorted(diags, key=sort_key)

@@ -127,6 +127,10 @@ register(
          "winner declares which hand they hold; most yearly cards have such pairs.",
          _H + "FF 1111 1111 1111 - a b c 25\nFF 1111 3333 5555 - a b c 25",
          _H + "FF 1111 1111 1111 - a b c 25\nFF 11 33 55 77 99 DD - a a a a a a 50"),
+    Code("MJ271", "card too long",
+         "A printed card has 50 to 80 lines. A card of more than 300 lines is refused before the checks that "
+         "compare every pair of lines (they would take minutes); it is usually a generator repeating itself.",
+         "", ""),
     Code("MJ270", "the card's tiles ruleset does not exist",
          "`tiles \"PATH\"` names the ruleset whose tile set the card is read against; the path "
          "is relative to the card file.",
@@ -134,4 +138,4 @@ register(
 )
 
 #: Every code this package reports, for tests and docs.
-CARD_CODES = tuple(f"MJ{n}" for n in (*range(150, 162), *range(250, 271)))
+CARD_CODES = tuple(f"MJ{n}" for n in (*range(150, 162), *range(250, 272)))

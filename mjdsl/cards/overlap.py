@@ -53,16 +53,24 @@ def overlapping_pairs(c: CompiledCard) -> list[tuple[int, int, np.ndarray]]:
     return [found[k] for k in sorted(found)]
 
 
+#: At most this many pairs of overlapping lines are reported one by one.
+MAX_SHOWN = 20
+
+
 def check_overlaps(c: CompiledCard) -> Iterable[Diagnostic]:
     """MJ258: two lines that the same fourteen tiles make with few jokers, with those tiles;
     MJ269: how many more pairs of lines share hands only through many jokers."""
     joker = c.tiles.joker.code if c.tiles.joker is not None else "J"
     many: list[tuple[int, int, int]] = []
+    shown = 0
     for v, w, h in overlapping_pairs(c):
         first, second = c.lines[c.tables.line[v]], c.lines[c.tables.line[w]]
         jokers = HAND_SIZE - int(h.sum())
         if jokers > FEW_JOKERS:
             many.append((first.line, second.line, jokers))
+            continue
+        shown += 1
+        if shown > MAX_SHOWN:
             continue
         tiles = " ".join(c.tiles.expand(h) + [joker] * jokers)
         yield warning(
@@ -71,6 +79,9 @@ def check_overlaps(c: CompiledCard) -> Iterable[Diagnostic]:
             second.span,
             "a winner could not say which hand they hold; make the lines differ in a pair or a single",
         )
+    if shown > MAX_SHOWN:
+        yield note("MJ258", f"{shown - MAX_SHOWN} more pairs of lines make the same 14 tiles (the first "
+                   f"{MAX_SHOWN} are shown)", c.card.span, "fix those first; the rest often go with them")
     if many:
         a, b, j = min(many, key=lambda m: (m[2], m[0], m[1]))
         yield note(

@@ -12,9 +12,16 @@ from ..diagnostics import Diagnostic, error
 from ..tiles import Suit, TileKind, TileSet
 
 
+#: Bounds on a tile set: no real set is near them, and beyond them the tables grow absurd.
+MAX_COPIES = 64
+MAX_RANKS = 36
+
+
 def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagnostic]]:
-    """The tile set a tiles block declares, its named classes, and its problems."""
+    """The tile set a tiles block declares, its named classes, and its problems (no
+    tile set at all when a count is impossible: nothing downstream could use it)."""
     diags: list[Diagnostic] = []
+    impossible = False
     kinds: list[TileKind] = []
     seen: dict[str, A.Word | object] = {}
     suits: list[Suit] = []
@@ -33,7 +40,18 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
         kinds.append(TileKind(code=code.text, index=len(kinds), **kw))
 
     for s in block.stmts:
+        copies = getattr(s, "copies", 1)
+        if not 1 <= copies <= MAX_COPIES:
+            diags.append(error("MJ217", f"{copies} copies of a tile: a set holds 1 to {MAX_COPIES} of each",
+                               s.span, "write the copies as in a real set: x4, x8, x1"))
+            impossible = True
+            continue
         if isinstance(s, A.SuitDecl):
+            if s.high - s.low + 1 > MAX_RANKS or s.high > 999:
+                diags.append(error("MJ217", f"suit `{s.name.text}` has ranks {s.low}..{s.high}: at most {MAX_RANKS}",
+                                   s.span, "a suit runs 1..9 in every shipped variant"))
+                impossible = True
+                continue
             if s.low > s.high or s.low < 0:
                 diags.append(error("MJ217", f"suit `{s.name.text}` has ranks {s.low}..{s.high}", s.span,
                                    "write the lowest rank first: 1..9"))
@@ -81,7 +99,7 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
         if c.name.text in classes:
             diags.append(error("MJ202", f"class `{c.name.text}` is defined twice", c.name.span, "keep one"))
         classes[c.name.text] = tuple(w.text for w in c.codes)
-    if not kinds:
+    if not kinds or impossible:
         return None, classes, diags
     ts = TileSet(tuple(kinds), tuple(suits), zero.code.text if zero and zero.code.text in codes else None)
     return ts, classes, diags

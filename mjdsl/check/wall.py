@@ -43,6 +43,9 @@ def check_wall(ctx) -> list[Diagnostic]:
                 if k is not None and k.cls != "wind":
                     out.append(error("MJ242", f"seat wind `{w.text}` is a {k.cls}, not a wind", w.span,
                                      "name wind tiles declared with `wind`"))
+    for b in wall.all(A.WallBreak) if wall is not None else ():
+        if not 1 <= b.dice <= 6:
+            out.append(error("MJ217", f"{b.dice} dice: throw 1 to 6", b.span, "most tables throw 2 dice"))
     if wall is None or ctx.tiles is None:
         return out
     settings = {s.key: s for s in wall.all(A.WallSetting)}
@@ -74,7 +77,4 @@ def check_wall(ctx) -> list[Diagnostic]:
         out.append(error("MJ221", f"the deal takes {dealt} tiles but the wall has {live} outside the dead wall",
                          deal.span if deal else wall.span,
                          f"deal fewer tiles (dealer {dealer}, others {other}) or enlarge the wall"))
-    for b in wall.all(A.WallBreak):
-        if not 1 <= b.dice <= 6:
-            out.append(error("MJ217", f"{b.dice} dice: throw 1 to 6", b.span, "most tables throw 2 dice"))
     return out

@@ -32,8 +32,21 @@ class Kw(str):
         return obj
 
 
+#: what a number too long to be meant stands for; the checks call it impossible
+HUGE = 10**18
+
+
 def _number(tok) -> float:
-    v = float(tok)
+    """An integer literal as an int (any size the checks can judge), else a float."""
+    text = str(tok)
+    if "." not in text:
+        try:
+            return min(int(text), HUGE)
+        except ValueError:  # more digits than Python converts
+            return HUGE
+    v = float(text)
+    if v != v or v in (float("inf"), float("-inf")):
+        return HUGE
     return int(v) if v.is_integer() else v
 
 

@@ -1,0 +1,68 @@
+"""Rule and card files a user can write that once crashed, hung or ate memory: each now
+ends in diagnostics, quickly, with no traceback."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from mjdsl.cli import main
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out = capsys.readouterr()
+    assert "Traceback" not in out.out + out.err
+    return code, out.out + out.err
+
+
+@pytest.mark.parametrize("text,code", [
+    ('tiles {\n    joker "J" x99999999\n}\n', "MJ217"),
+    ('tiles {\n    joker "J" x' + "9" * 5000 + "\n}\n", "MJ217"),
+    ('tiles {\n    suit bam "b" 1..999999999 x4\n}\n', "MJ217"),
+    ('seats 99999999999 {\n}\n', "MJ217"),
+    ('wall {\n    break position dice 99999 thrown by dealer\n}\n', "MJ217"),
+    ('session {\n    hands ' + "(" * 80 + "4" + ")" * 80 + "\n}\n", "MJ114"),
+])
+def test_impossible_numbers_are_diagnostics(capsys, tmp_path, text, code):
+    f = tmp_path / "x.mj"
+    f.write_text(text)
+    rc, out = run(capsys, "check", str(f), "--format", "concise")
+    assert rc == 1 and code in out
+
+
+def test_a_huge_file_is_refused_without_reading_it_all(capsys, tmp_path):
+    f = tmp_path / "huge.mj"
+    f.write_text("# " + "a" * 2_000_000 + "\n")
+    rc, out = run(capsys, "check", str(f), "--format", "concise")
+    assert rc == 1 and "MJ113" in out
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_device_is_not_a_rules_file(capsys):
+    rc, out = run(capsys, "check", "/dev/zero", "--format", "concise")
+    assert rc == 1 and "not a regular file" in out
+
+
+def test_an_include_of_a_symlink_loop(capsys, tmp_path):
+    (tmp_path / "loop.mj").symlink_to("loop.mj")
+    main_file = tmp_path / "main.mj"
+    main_file.write_text('include "loop.mj"\n')
+    rc, out = run(capsys, "check", str(main_file), "--format", "concise")
+    assert rc == 1 and "MJ206" in out
+
+
+def test_card_points_too_large_to_store(capsys, tmp_path):
+    f = tmp_path / "x.card"
+    f.write_text('card "X"\nsection "s"\nNNNN EEE WWW SSSS ' + "9" * 40 + "\n")
+    rc, out = run(capsys, "check", str(f), "--format", "concise")
+    assert rc in (0, 1)
+
+
+def test_a_card_of_a_thousand_lines_is_refused_quickly(capsys, tmp_path):
+    f = tmp_path / "x.card"
+    f.write_text('card "X"\nsection "s"\n' + "NNNN EEE WWW SSSS 25\n" * 1000)
+    rc, out = run(capsys, "check", str(f), "--format", "concise")
+    assert rc == 1 and "MJ271" in out
