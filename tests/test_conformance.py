@@ -133,3 +133,16 @@ def test_same_seed_same_game_fresh_objects(ruleset):
     a = play_hand(auto, "det", [RandomBot() for _ in range(auto.seats)])
     b = play_hand(compile_ruleset(path), "det", [RandomBot() for _ in range(auto.seats)])
     assert a.actions == b.actions and a.returns == b.returns
+
+
+def test_perft_in_play_is_pinned(request):
+    """Depth 3 of the American start stays in the Charleston: pin a position in play too."""
+    auto = compile_ruleset(ROOT / "rulesets" / "american.mj", [("charleston", "off")])
+    key = "rulesets/american.mj --set charleston=off"
+    counts = {str(d): perft(_start(auto), d) for d in (1, 2, 3)}
+    golden = json.loads(GOLDEN.read_text())
+    if request.config.getoption("--update-golden"):
+        golden[key] = counts
+        GOLDEN.write_text(json.dumps(golden, indent=1, sort_keys=True) + "\n")
+        return
+    assert counts == golden[key]

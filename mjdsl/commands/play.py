@@ -92,13 +92,12 @@ def simulate_cmd(ruleset, games, seed, bots, workers, backend, as_json, logs, se
 def replay_cmd(log, steps, sets):
     """Re-run a recorded hand and check every step. Exit 1 at the first step that does not check."""
     data = read_log(log)
-    ruleset = data["ruleset"]
-    if not Path(ruleset).exists():
-        beside = Path(log).parent / ruleset
-        if beside.exists():
-            ruleset = str(beside)
-        else:
-            raise InputError(f"{log}: its ruleset {data['ruleset']} is not found")
+    # the ruleset as simulate was given it, then next to the log, then where it was
+    tries = [data["ruleset"], str(Path(log).parent / data["ruleset"]), data.get("ruleset_abs") or ""]
+    ruleset = next((t for t in tries if t and Path(t).is_file()), None)
+    if ruleset is None:
+        raise InputError(f"{log}: its ruleset {data['ruleset']} is not found (looked here, next to the log, "
+                         f"and at {data.get('ruleset_abs')})")
     parsed = list(data.get("set", {}).items()) + cli_sets(sets)
     auto = compile_ruleset(ruleset, parsed)
 

@@ -5,6 +5,7 @@ and replaying one, checking every step.
 from __future__ import annotations
 
 import json
+import os
 import zlib
 
 from ..diagnostics import InputError
@@ -38,6 +39,7 @@ def hand_log(auto, rec, ruleset_path: str, options_set: dict) -> dict:
     return {
         "version": LOG_VERSION,
         "ruleset": ruleset_path,
+        "ruleset_abs": os.path.abspath(ruleset_path),
         "hash": auto.hash,
         "set": options_set,
         "seed": rec.seed,

@@ -67,10 +67,13 @@ def lower(ctx) -> M.Automaton:
         for sid, guard in dangling:
             g.link(sid, M.Transition(guard, first))
         dangling = ends
-    settle = g.add(M.State("settle", M.SYSTEM, "settle", {}, (M.Transition("always", "end"),)))
+    pay = rs.block(A.PaymentsBlock) or rs.block(A.ScoringBlock)
+    settle = g.add(M.State("settle", M.SYSTEM, "settle", {}, (M.Transition("always", "end"),),
+                           pay.span if pay else None))
     for sid, guard in dangling:
         g.link(sid, M.Transition(guard, settle))
-    g.add(M.State("end", M.TERMINAL, "end"))
+    session = rs.block(A.SessionBlock)
+    g.add(M.State("end", M.TERMINAL, "end", {}, (), session.span if session else (pay.span if pay else None)))
 
     play = rs.block(A.PlayBlock)
     claims = lower_claims(rs, opts)
@@ -176,10 +179,12 @@ def lower_charleston(rs, g: _Graph, opts):
                 blind = s.blind and bool(const_value(compile_expr(s.blind_condition, opts), True))
                 attach(g.add(M.State(f"{prefix}.{next(counter)}", M.SIMULTANEOUS, "pass",
                                      {"count": s.count, "direction": s.direction, "blind": blind,
-                                      "never": never}, (), s.span)))
+                                      "never": never, "actors": "every live seat",
+                                      "resolver": "blind forwarding" if blind else "all at once"}, (), s.span)))
             elif isinstance(s, A.OptionalRound):
                 vote = g.add(M.State(f"{prefix}.{s.name.text}.vote", M.SIMULTANEOUS, "vote",
-                                     {"rule": s.vote, "round": s.name.text}, (), s.span))
+                                     {"rule": s.vote, "round": s.name.text, "actors": "every live seat",
+                                      "resolver": f"stopped if {s.vote} vote to stop"}, (), s.span))
                 attach(vote)
                 steps(s.stmts, f"{prefix}.{s.name.text}")
                 # a stopped round skips to whatever follows it
@@ -224,12 +229,22 @@ def lower_play(rs, g: _Graph, opts):
                           {"dealer_draws": sum(s.count for s in p.all(A.DealerDraws)),
                            "dealer_opens": p.one(A.DealerOpens) is not None}, (), p.span))
     draw = g.add(M.State("play.draw", M.SYSTEM, "draw", {}, (), (p.one(A.DrawFrom) or p).span))
-    turn = g.add(M.State("play.turn", M.DECISION, "turn", {}, (), p.span))
-    window = g.add(M.State("play.claims", M.SIMULTANEOUS, "claim_window", {}, (),
-                           rs.block(A.ClaimsBlock).span if rs.block(A.ClaimsBlock) else p.span))
-    after = g.add(M.State("play.after_claim", M.DECISION, "turn", {"after_claim": True}, (), p.span)) if sets else None
+    claims_b = rs.block(A.ClaimsBlock)
+    prio = claims_b.one(A.Priority) if claims_b else None
+    turn = g.add(M.State("play.turn", M.DECISION, "turn", {"actor": "the seat on turn"}, (), p.span))
+    window = g.add(M.State("play.claims", M.SIMULTANEOUS, "claim_window", {
+        "actors": "every live seat that can claim the discard, nearest after the discarder first",
+        "resolver": "priority",
+        "priority": [[w.text for w in level] for level in prio.levels] if prio else [],
+        "ties": "next in turn after the discarder"
+                + ("" if claims_b is not None and claims_b.one(A.TiesNextInTurn) else " (the default)"),
+    }, (), claims_b.span if claims_b else p.span))
+    after = g.add(M.State("play.after_claim", M.DECISION, "turn",
+                          {"actor": "the seat that claimed", "after_claim": True}, (), p.span)) if sets else None
     replace = g.add(M.State("play.replacement", M.SYSTEM, "replacement", {}, (), p.span)) if declared else None
-    rob = g.add(M.State("play.rob", M.SIMULTANEOUS, "rob_window", {}, (), p.span)) if kongs["robbable"] else None
+    rob = g.add(M.State("play.rob", M.SIMULTANEOUS, "rob_window", {
+        "actors": "every live seat the added tile completes", "resolver": "next in turn after the seat adding"},
+        (), p.span)) if kongs["robbable"] else None
 
     def link(sid, *pairs):
         g.link(sid, *(M.Transition(guard, target) for guard, target in pairs if target is not None))
