@@ -28,7 +28,7 @@ def test_match_json_has_the_contract_shape(capsys):
     assert code == 0
     assert doc == {
         "version": 1,
-        "tiles": ["2b", "2b", "6b", "1c", "1c", "1c", "1d", "1d", "0", "F", "F", "J", "J", "J"],
+        "tiles": YEAR_HAND.split(),  # as typed (contracts.md)
         "matches": [{"hand": "FF 2026 1111 1111 - a b c", "section": "2026", "line": 9,
                      "points": 25, "concealed": False, "jokers": 3}],
     }

@@ -122,3 +122,9 @@ def test_the_same_seed_gives_the_same_bytes_whatever_the_hash_seed(tmp_path):
         assert proc.returncode == 0, proc.stderr
         outs.append(proc.stdout)
     assert outs[0] == outs[1]
+
+
+def test_check_stats_on_a_ruleset_prints_its_card_lines(capsys):
+    code, out, _ = run(capsys, "check", AMERICAN, "--stats", "--format", "concise")
+    rows = [ln for ln in out.splitlines() if " variants " in ln]
+    assert code == 0 and len(rows) == 55 and "FF 2026 1111 1111 - a b c" in rows[0]

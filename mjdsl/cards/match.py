@@ -79,11 +79,13 @@ def matches_of(compiled: CompiledCard, batch: HandBatch) -> list[list[Match]]:
     return out
 
 
-def match_json(compiled: CompiledCard, hand: Hand, matches: list[Match]) -> dict:
-    """The ``mjdsl match --json`` document of contracts.md for one hand."""
+def match_json(compiled: CompiledCard, hand: Hand, matches: list[Match], typed: list[str] | None = None) -> dict:
+    """The ``mjdsl match --json`` document of contracts.md for one hand; ``typed`` is the
+    tiles in the order the user gave them (kept when it is the whole hand)."""
     tiles = compiled.tiles
+    shown = typed if typed is not None and len(typed) == hand.size else tiles.expand(hand.histogram(compiled.joker))
     return {
         "version": 1,
-        "tiles": tiles.expand(hand.histogram(compiled.joker)),
+        "tiles": shown,
         "matches": [m.to_json() for m in matches],
     }

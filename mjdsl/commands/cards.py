@@ -73,7 +73,7 @@ def match_cmd(ctx, ruleset, hand_text, exposed, hands_file, as_json, sets):
     hand = read_hand(compiled.tiles, hand_text, exposed)
     found = match_batch(compiled, [hand])[0]
     if as_json:
-        click.echo(json.dumps(match_json(compiled, hand, found)))
+        click.echo(json.dumps(match_json(compiled, hand, found, _typed(hand_text, exposed))))
     else:
         click.echo(" ".join(compiled.tiles.expand(hand.histogram(compiled.joker))))
         for m in found:
@@ -97,11 +97,18 @@ def _match_file(compiled: CompiledCard, name: str) -> None:
     good = [h for h in hands if isinstance(h, Hand)]
     results = iter(match_batch(compiled, good))
     out = []
-    for h in hands:
-        doc = {"version": 1, "error": h} if isinstance(h, str) else match_json(compiled, h, next(results))
+    for text, h in zip(lines, hands):
+        typed = None if text.lstrip().startswith("{") else _typed(text, ())
+        doc = {"version": 1, "error": h} if isinstance(h, str) else match_json(compiled, h, next(results), typed)
         out.append(json.dumps(doc))
     if out:
         click.echo("\n".join(out))
+
+
+def _typed(rack: str, exposed) -> list[str]:
+    """The tiles as the user typed them: the rack, then any exposure not already in it."""
+    codes = rack.split()
+    return codes if len(codes) >= 14 else codes + [c for e in exposed for c in e.replace(",", " ").split()]
 
 
 def _open(name: str):
