@@ -65,7 +65,7 @@ def check_cmd(paths, fmt, stats, sets, allow_outside):
         diags, srcs, rows = _check_one(f, parsed_sets, allow_outside)
         all_diags.extend(diags)
         sources.update(srcs)
-        stat_rows.extend((str(f), *r) for r in rows)
+        stat_rows.extend(r if len(r) == 4 else (str(f), *r) for r in rows)
     # a card is checked on its own and again by each ruleset that plays it: report once
     all_diags = sorted(dict.fromkeys(all_diags), key=D.sort_key)
     if fmt == "json":

@@ -5,8 +5,8 @@ from __future__ import annotations
 from .. import ast as A
 
 
-def ruleset_stats(ctx) -> list[tuple[int, str, int]]:
-    """[(card file line, canonical text, variants)] of the card the ruleset plays."""
+def ruleset_stats(ctx) -> list[tuple[str, int, str, int]]:
+    """[(card file, line, canonical text, variants)] of the card the ruleset plays."""
     from ..cards.cache import checked_card
     from ..cards.compiled import variant_counts
     from ..check.winning import card_path
@@ -18,4 +18,5 @@ def ruleset_stats(ctx) -> list[tuple[int, str, int]]:
         return []
     src = Source.from_file(card_path(ref))
     checked = checked_card(src.text, src.path, ctx.tiles)
-    return variant_counts(checked.compiled) if checked.compiled is not None else []
+    rows = variant_counts(checked.compiled) if checked.compiled is not None else []
+    return [(src.path, *r) for r in rows]
