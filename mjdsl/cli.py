@@ -28,8 +28,14 @@ class MjGroup(click.Group):
             for d in e.diagnostics:
                 click.echo(f"mjdsl: {d.span}: {d.severity.value}[{d.code}]: {d.message}", err=True)
             ctx.exit(2)
-        except (OSError, UnicodeDecodeError) as e:
-            click.echo(f"mjdsl: error: {e}", err=True)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            where = f"{e.filename}: " if getattr(e, "filename", None) else ""
+            click.echo(f"mjdsl: error: {where}{e.strerror or e}", err=True)
+            ctx.exit(2)
+        except UnicodeDecodeError as e:
+            click.echo(f"mjdsl: error: not UTF-8 text ({e.reason} at byte {e.start})", err=True)
             ctx.exit(2)
 
 
@@ -61,6 +67,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         return 130
+    except BrokenPipeError:
+        # the reader went away (`mjdsl ... | head`): stop quietly
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     return rv if isinstance(rv, int) else 0
 
 
