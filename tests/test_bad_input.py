@@ -66,3 +66,15 @@ def test_a_card_of_a_thousand_lines_is_refused_quickly(capsys, tmp_path):
     f.write_text('card "X"\nsection "s"\n' + "NNNN EEE WWW SSSS 25\n" * 1000)
     rc, out = run(capsys, "check", str(f), "--format", "concise")
     assert rc == 1 and "MJ271" in out
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--hand", "1c 1c 1c 2b 3b 4b 6d 6d 6d S S S 9b 9b", "--win", "9b", "--from", "wall", "--discarder", "S"],
+     "--discarder goes with"),
+    (["--hand", "2b 2b 1c 1c 1c 3b 4b 6d 6d 6d S S S 2b", "--win", "2b", "--from", "robbed-kong"],
+     "the kong robbed holds three 2b"),
+])
+def test_score_refuses_a_hand_that_cannot_be(capsys, args, needle):
+    root = Path(__file__).resolve().parent.parent
+    rc, out = run(capsys, "score", str(root / "rulesets" / "classical.mj"), *args)
+    assert rc == 2 and needle in out

@@ -129,6 +129,12 @@ def read_hand_input(
         src = SOURCE_NAMES.get(source.replace("_", "-"))
         if src is None:
             raise InputError(f"--from {source}: say one of {', '.join(SOURCE_NAMES)}")
+    if src == "robbed_kong" and winning is not None and seen[winning] > tiles.kinds[winning].copies - 3:
+        k = tiles.kinds[winning]
+        raise InputError(f"--from robbed-kong: the kong robbed holds three {k.code}, so this hand can hold only "
+                         f"{k.copies - 3}, not {seen[winning]}")
+    if discarder and src not in ("discard", "robbed_kong"):
+        raise InputError(f"--discarder goes with a tile won from a discard or a robbed kong, not from --from {source}")
     held = len(concealed_idx) + 3 * len(melds)
     need = hand_size(auto) + (1 if winning is not None else 0)
     if held != need:
