@@ -212,7 +212,12 @@ def _waits(env: HandEnv) -> int:
     from .waits import waits_of
 
     lst = env.short_hand()
-    return len(waits_of(env.t, lst, env.inp.melds, tuple(compress(enumerate(lst), lst))))
+    w = env.inp.winning_tile
+    if w is None:
+        nz = env.nz
+    else:  # the held tiles less the last one, made from those already listed
+        nz = tuple((i, c - 1) if i == w else (i, c) for i, c in env.nz if i != w or c > 1)
+    return len(waits_of(env.t, lst, env.inp.melds, nz, sum(c for _, c in nz)))
 
 
 _LAZY = {"suits": _suits, "waits": _waits}

@@ -123,6 +123,8 @@ class Tables:
                             mask |= 1 << i
                 specials.append((p, mask, frozenset(b.size for b in bindings)))
         self.specials = tuple(specials)
+        #: the specials a hand with declared sets can be (not the concealed ones)
+        self.open_specials = tuple(sp for sp in specials if not sp[0].concealed)
         # caches
         self.set_preds: list = []
         self.tile_preds: list = []

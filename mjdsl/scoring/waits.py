@@ -43,26 +43,40 @@ def calling(auto, concealed: Sequence[int], melds: Sequence[Meld] = ()) -> tuple
     return waits_of(t, lst, tuple(melds))
 
 
-def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...], nz=None) -> tuple[int, ...]:
+def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...], nz=None, held: int | None = None) -> tuple[int, ...]:
     """:func:`calling` on a count list (bonus tiles already dropped); ``nz``: the
-    ``(tile, count)`` pairs of ``lst`` that are not zero, when the caller has them."""
+    ``(tile, count)`` pairs of ``lst`` that are not zero, and ``held``: how many tiles
+    ``lst`` holds, when the caller has them."""
     if t.card:
         return ()
-    used = t.zeros
-    if melds:
-        used = [0] * t.size
-        for m in melds:
-            for i in t.meld_tiles(m.kind, m.tile):
-                used[i] += 1
-    held = sum(c for _, c in nz) if nz is not None else None
+    used = _used(t, melds) if melds else t.zeros
+    if held is None and nz is not None:
+        held = sum(c for _, c in nz)
     out: set[int] = set()
     for p in t.standard:
         out.update(_standard_waits(t, lst, used, melds, p, held))
-    if not t.specials:
-        return tuple(sorted(out))
-    specials = [sp for sp in t.specials if not (melds and sp[0].concealed)]
-    if not specials:
-        return tuple(sorted(out))
+    # a concealed special hand cannot have declared sets
+    specials = t.open_specials if melds else t.specials
+    if specials:
+        out.update(_special_waits(t, specials, lst, used, melds, nz))
+    return tuple(sorted(out))
+
+
+def _used(t: Tables, melds: tuple[Meld, ...]) -> list[int]:
+    """The declared sets' tiles as counts by tile index."""
+    used = [0] * t.size
+    for m in melds:
+        for i in t.meld_tiles(m.kind, m.tile):
+            used[i] += 1
+    return used
+
+
+def _special_waits(t: Tables, specials, lst: list[int], used, melds: tuple[Meld, ...], nz) -> set[int]:
+    """The tiles that make the hand one of ``specials`` (pattern, tile mask, sizes).
+
+    A special is searched only when the hand can still become it: its size is one
+    more than the hand's, no tile lies outside the tiles it can hold, and (a knitted
+    hand) few enough tiles are left out of its groups."""
     if nz is None:
         nz = [(i, c) for i, c in enumerate(lst) if c]
     present = 0
@@ -75,13 +89,14 @@ def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...], nz=None) -> tup
             if c:
                 present |= 1 << i
                 total += c
+    out: set[int] = set()
     for p, mask, sizes in specials:
         if total + 1 not in sizes or present & ~mask:
             continue
         if not melds and not knitting_could_complete(t, p.special, lst):
             continue
         out.update(completing_tiles(compiled(p.special, t.tiles), lst, melds, used, t.lay.copies))
-    return tuple(sorted(out))
+    return out
 
 
 # -- sets and pairs, group by group ----------------------------------------------
