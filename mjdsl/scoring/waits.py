@@ -142,16 +142,36 @@ def _combine(a: frozenset, b: frozenset, pairs: int, cap: int) -> frozenset:
     return v
 
 
-def _receiver_waits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool, cap: int,
-                    rest: frozenset) -> tuple[int, ...]:
+_ROOM: dict = {}
+
+
+def _room(rest: frozenset, pairs: int, cap: int, most: int) -> tuple[int, ...]:
+    """What the other groups (splitting as ``rest``) leave the receiving group: per
+    number of pairs p they use, how many chows the receiver may still have (the cap
+    less their fewest chows with p pairs, at most ``most``), -1 when they cannot use p.
+    Two rests with the same room accept the same receivers (remembered)."""
+    k = (rest, pairs, cap, most)
+    room = _ROOM.get(k)
+    if room is None:
+        fewest = [None] * (pairs + 1)
+        for p2, c2 in rest:
+            if p2 <= pairs and (fewest[p2] is None or c2 < fewest[p2]):
+                fewest[p2] = c2
+        room = _ROOM[k] = tuple(-1 if f is None or f > cap else min(cap - f, most) for f in fewest)
+    return room
+
+
+def _receiver_waits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool,
+                    room: tuple[int, ...]) -> tuple[int, ...]:
     """The positions in group ``gi`` (counts ``key``) of the tiles that complete the hand
-    when the other groups split as ``rest`` says (remembered; copies are checked after)."""
-    k = (t.group_kind[gi], key, pairs, chows, cap, rest)
+    when the other groups leave it ``room`` (:func:`_room`) (remembered; copies are
+    checked after)."""
+    k = (t.group_kind[gi], key, pairs, chows, room)
     hit = t.receiver_waits.get(k)
     if hit is None:
         hit = t.receiver_waits[k] = tuple(
             pos for pos, s in _group_waits(t, gi, key, pairs, chows)
-            if any(p1 + p2 == pairs and c1 + c2 <= cap for p1, c1 in s for p2, c2 in rest)
+            if any(p1 <= pairs and c1 <= room[pairs - p1] for p1, c1 in s)
         )
     return hit
 
@@ -195,6 +215,8 @@ def _standard_waits(t: Tables, lst: list[int], used, melds: tuple[Meld, ...], p,
     else:
         receivers = list(range(len(groups)))
     copies = lay.copies
+    # no split of the hand has more chows than this
+    most = (3 * need_sets + 2 * need_pairs) // 3
     out = []
     for gi in receivers:
         rest = _ZERO
@@ -206,7 +228,8 @@ def _standard_waits(t: Tables, lst: list[int], used, melds: tuple[Meld, ...], p,
         if not rest:
             continue
         indices = groups[gi].indices
-        for pos in _receiver_waits(t, gi, keys[gi], need_pairs, chows, cap, rest):
+        room = _room(rest, need_pairs, cap, most)
+        for pos in _receiver_waits(t, gi, keys[gi], need_pairs, chows, room):
             tile = indices[pos]
             if lst[tile] + used[tile] < copies[tile]:
                 out.append(tile)
