@@ -213,11 +213,10 @@ def _waits(env: HandEnv) -> int:
 
     lst = env.short_hand()
     w = env.inp.winning_tile
-    if w is None:
-        nz = env.nz
-    else:  # the held tiles less the last one, made from those already listed
-        nz = tuple((i, c - 1) if i == w else (i, c) for i, c in env.nz if i != w or c > 1)
-    return len(waits_of(env.t, lst, env.inp.melds, nz, sum(c for _, c in nz)))
+    # the tiles still held once the last one is taken out (a generator: read only
+    # when a special hand has to be looked at)
+    tiles = (i for i, c in env.nz if c > 1 or i != w)
+    return len(waits_of(env.t, lst, env.inp.melds, sum(lst), tiles))
 
 
 _LAZY = {"suits": _suits, "waits": _waits}

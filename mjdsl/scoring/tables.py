@@ -24,6 +24,8 @@ from ..hands.patterns import compiled
 
 #: Facts of a set in a set predicate that are not facts of its tiles.
 _KIND_FACTS = frozenset(("pung", "kong", "chow", "pair"))
+#: how many tiles a set of each kind holds (chows: see ``Layout.chow_tiles``)
+_SIZE = {"pung": 3, "kong": 4, "pair": 2}
 
 
 class _SetEnv:
@@ -293,7 +295,7 @@ class Tables:
     def meld_tiles(self, kind: str, tile: int) -> tuple[int, ...]:
         if kind == "chow":
             return self.lay.chow_tiles[tile]
-        return (tile,) * {"pung": 3, "kong": 4, "pair": 2}[kind]
+        return (tile,) * _SIZE[kind]
 
     def meld_hits(self, key) -> tuple[int, ...]:
         """The scoped rules (positions) whose ``where`` holds for a set or pair key."""

@@ -43,22 +43,22 @@ def calling(auto, concealed: Sequence[int], melds: Sequence[Meld] = ()) -> tuple
     return waits_of(t, lst, tuple(melds))
 
 
-def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...], nz=None, held: int | None = None) -> tuple[int, ...]:
-    """:func:`calling` on a count list (bonus tiles already dropped); ``nz``: the
-    ``(tile, count)`` pairs of ``lst`` that are not zero, and ``held``: how many tiles
-    ``lst`` holds, when the caller has them."""
+def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...], held: int | None = None,
+             tiles=None) -> tuple[int, ...]:
+    """:func:`calling` on a count list (bonus tiles already dropped). When the caller
+    has them: ``held``, how many tiles ``lst`` holds; ``tiles``, an iterable of the
+    tiles it holds (read only if a special hand has to be looked at)."""
     if t.card:
         return ()
-    used = _used(t, melds) if melds else t.zeros
-    if held is None and nz is not None:
-        held = sum(c for _, c in nz)
+    if held is None:
+        held = sum(lst)
     out: set[int] = set()
     for p in t.standard:
-        out.update(_standard_waits(t, lst, used, melds, p, held))
+        out.update(_standard_waits(t, lst, melds, p, held))
     # a concealed special hand cannot have declared sets
     specials = t.open_specials if melds else t.specials
     if specials:
-        out.update(_special_waits(t, specials, lst, used, melds, nz))
+        out.update(_special_waits(t, specials, lst, melds, held, tiles))
     return tuple(sorted(out))
 
 
@@ -71,27 +71,38 @@ def _used(t: Tables, melds: tuple[Meld, ...]) -> list[int]:
     return used
 
 
-def _special_waits(t: Tables, specials, lst: list[int], used, melds: tuple[Meld, ...], nz) -> set[int]:
+def _in_sight(t: Tables, melds: tuple[Meld, ...], tile: int) -> int:
+    """How many of ``tile`` the declared sets hold."""
+    n = 0
+    for m in melds:
+        if m.kind == "chow":
+            n += tile in t.lay.chow_tiles[m.tile]
+        elif m.tile == tile:
+            n += len(t.meld_tiles(m.kind, tile))
+    return n
+
+
+def _special_waits(t: Tables, specials, lst: list[int], melds: tuple[Meld, ...], held: int, tiles) -> set[int]:
     """The tiles that make the hand one of ``specials`` (pattern, tile mask, sizes).
 
     A special is searched only when the hand can still become it: its size is one
     more than the hand's, no tile lies outside the tiles it can hold, and (a knitted
     hand) few enough tiles are left out of its groups."""
-    if nz is None:
-        nz = [(i, c) for i, c in enumerate(lst) if c]
+    used = _used(t, melds) if melds else t.zeros
+    total = held + sum(used) if melds else held
+    specials = [sp for sp in specials if total + 1 in sp[2]]
+    if not specials:
+        return set()
     present = 0
-    total = 0
-    for i, c in nz:
+    for i in (tiles if tiles is not None else (i for i, c in enumerate(lst) if c)):
         present |= 1 << i
-        total += c
     if melds:
         for i, c in enumerate(used):
             if c:
                 present |= 1 << i
-                total += c
     out: set[int] = set()
-    for p, mask, sizes in specials:
-        if total + 1 not in sizes or present & ~mask:
+    for p, mask, _ in specials:
+        if present & ~mask:
             continue
         if not melds and not knitting_could_complete(t, p.special, lst):
             continue
@@ -176,7 +187,25 @@ def _receiver_waits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows:
     return hit
 
 
-def _standard_waits(t: Tables, lst: list[int], used, melds: tuple[Meld, ...], p, total: int | None = None) -> list[int]:
+def _summary_memos(t: Tables, pairs: int, chows: bool) -> list[dict]:
+    """Per group, the remembered summaries of its shapes (the dicts of
+    :func:`mjdsl.scoring.splits.shape_summary`), looked up once per (pairs, chows)."""
+    k = ("summary memos", pairs, chows)
+    memos = t.split_cache.get(k)
+    if memos is None:
+        memos = []
+        for kind in t.group_kind:
+            memo = t.split_cache.get(("summary", kind, pairs, chows))
+            if memo is None:
+                memo = t.split_cache[("summary", kind, pairs, chows)] = {}
+            memos.append(memo)
+        t.split_cache[k] = memos
+    return memos
+
+
+def _standard_waits(t: Tables, lst: list[int], melds: tuple[Meld, ...], p, total: int | None = None) -> list[int]:
+    """The tiles that make ``lst`` (with the declared ``melds``) sets and pairs of the
+    standard pattern ``p``; ``total``: ``sum(lst)``."""
     need_sets, need_pairs, cap = still_needed(melds, p.sets, p.pairs, p.max_chows)
     if need_sets < 0 or need_pairs < 0 or cap < 0:
         return []
@@ -188,32 +217,33 @@ def _standard_waits(t: Tables, lst: list[int], used, melds: tuple[Meld, ...], p,
             return []
     chows = cap > 0
     groups = lay.groups
+    memos = _summary_memos(t, need_pairs, chows)
     keys = []
     summaries = []
-    broken = []
-    kinds = t.group_kind
-    caches = [t.split_cache.get(("summary", k, need_pairs, chows), {}) for k in range(len(groups))]
-    for gi, (a, b) in enumerate(t.group_spans):
+    broken = -1
+    gi = 0
+    for a, b in t.group_spans:
         key = tuple(lst[a:b]) if a >= 0 else groups[gi].counts(lst)
         keys.append(key)
         if not any(key):
             summaries.append(_ZERO)
-            continue
-        sm = caches[kinds[gi]].get(key)
-        if sm is None:
-            sm = _summary(t, gi, key, need_pairs, chows)
-        summaries.append(sm)
-        if not sm:
-            broken.append(gi)
-            if len(broken) > 1:
-                return []  # one tile mends one group at most
-    if broken:
-        receivers = broken
+        else:
+            sm = memos[gi].get(key)
+            if sm is None:
+                sm = _summary(t, gi, key, need_pairs, chows)
+            summaries.append(sm)
+            if not sm:
+                if broken >= 0:
+                    return []  # one tile mends one group at most
+                broken = gi
+        gi += 1
+    if broken >= 0:
+        receivers = (broken,)
     elif need_pairs <= 1:
         # a group whose count is a multiple of 3 cannot take one more tile and split
         receivers = [gi for gi, key in enumerate(keys) if sum(key) % 3]
     else:
-        receivers = list(range(len(groups)))
+        receivers = range(len(groups))
     copies = lay.copies
     # no split of the hand has more chows than this
     most = (3 * need_sets + 2 * need_pairs) // 3
@@ -228,10 +258,9 @@ def _standard_waits(t: Tables, lst: list[int], used, melds: tuple[Meld, ...], p,
         if not rest:
             continue
         indices = groups[gi].indices
-        room = _room(rest, need_pairs, cap, most)
-        for pos in _receiver_waits(t, gi, keys[gi], need_pairs, chows, room):
+        for pos in _receiver_waits(t, gi, keys[gi], need_pairs, chows, _room(rest, need_pairs, cap, most)):
             tile = indices[pos]
-            if lst[tile] + used[tile] < copies[tile]:
+            if lst[tile] + (_in_sight(t, melds, tile) if melds else 0) < copies[tile]:
                 out.append(tile)
     return out
 
