@@ -23,7 +23,7 @@ from .env import Reading
 from .splits import concealed_splits
 from .waits import knitting_could_complete
 from .model import HandInput
-from .tables import Tables
+from .tables import Tables, could_be
 
 _EXPOSED: dict = {}
 
@@ -89,10 +89,10 @@ def special_readings(t: Tables, lst: list[int], declared: tuple, seat: int, roun
         if c:
             present |= 1 << i
             total += c
-    for p, mask, sizes in t.specials:
+    for p, _, _, fits in t.specials:
         if declared and p.concealed:
             continue
-        if not declared and (total not in sizes or present & ~mask or not knitting_could_complete(t, p.special, lst, 0)):
+        if not declared and (not could_be(fits, present, total) or not knitting_could_complete(t, p.special, lst, 0)):
             continue
         if pattern_splits(p.special, lst, declared, t.tiles):
             out.append(Reading(p.name, declared, _keys(declared, seat, round_), -1, True))

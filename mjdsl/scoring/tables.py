@@ -118,12 +118,13 @@ class Tables:
         for p in auto.winning.patterns:
             if p.special is not None:
                 bindings = compiled(p.special, auto.tiles).bindings
+                fits = tuple((b.size, sum(1 << i for i, c in enumerate(b.cap) if c)) for b in bindings)
                 mask = 0
-                for b in bindings:
-                    for i, c in enumerate(b.cap):
-                        if c:
-                            mask |= 1 << i
-                specials.append((p, mask, frozenset(b.size for b in bindings)))
+                for _, m in fits:
+                    mask |= m
+                specials.append((p, mask, frozenset(size for size, _ in fits), fits))
+        #: per special hand: (pattern, the tiles it can hold as a bit mask, its sizes,
+        #: per suit binding (size, mask)) -- see :func:`could_be`
         self.specials = tuple(specials)
         #: the specials a hand with declared sets can be (not the concealed ones)
         self.open_specials = tuple(sp for sp in specials if not sp[0].concealed)
@@ -325,6 +326,17 @@ class Tables:
         if d is None:
             d = self._described[(kind, tile)] = " ".join(self.tiles.kinds[i].code for i in self.meld_tiles(kind, tile))
         return d
+
+
+def could_be(fits, present: int, total: int) -> bool:
+    """Whether a hand of ``total`` tiles holding the tiles of bit mask ``present`` can
+    match some suit binding of a special hand (``fits``: per binding, its size and
+    the tiles it can hold): a binding of another size, or one that cannot hold one of
+    the tiles, never matches."""
+    for size, mask in fits:
+        if size == total and not present & ~mask:
+            return True
+    return False
 
 
 _TABLES: dict[int, tuple[object, Tables]] = {}

@@ -23,7 +23,7 @@ from ..hands import Meld
 from ..hands.decompose import still_needed
 from ..hands.patterns import Knitted, compiled, completing_tiles
 from .splits import _ZERO, shape_summary
-from .tables import Tables, tables_for
+from .tables import Tables, could_be, tables_for
 
 _MANY = 1 << 30
 
@@ -101,8 +101,8 @@ def _special_waits(t: Tables, specials, lst: list[int], melds: tuple[Meld, ...],
             if c:
                 present |= 1 << i
     out: set[int] = set()
-    for p, mask, _ in specials:
-        if present & ~mask:
+    for p, _, _, fits in specials:
+        if not could_be(fits, present, total + 1):
             continue
         if not melds and not knitting_could_complete(t, p.special, lst):
             continue
