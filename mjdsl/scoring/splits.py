@@ -52,6 +52,31 @@ def _choices(key: tuple[int, ...], starts, pairs: int, chows: bool):
             yield tuple(rest), kd, kc, melds
 
 
+def _covers(key: tuple[int, ...], starts, pairs: int, chows: bool) -> list:
+    """The ways of :func:`_choices` without their melds (what a summary needs): each
+    as (the rest, pairs used, chows used)."""
+    i = 0
+    while not key[i]:
+        i += 1
+    c = key[i]
+    can_chow = chows and starts[i]
+    out = []
+    for kp in range(c // 3, -1, -1):
+        for kd in range(min((c - 3 * kp) // 2, pairs), -1, -1):
+            kc = c - 3 * kp - 2 * kd
+            if kc:
+                if not (can_chow and key[i + 1] >= kc and key[i + 2] >= kc):
+                    continue
+                rest = list(key)
+                rest[i] = 0
+                rest[i + 1] -= kc
+                rest[i + 2] -= kc
+                out.append((tuple(rest), kd, kc))
+            else:
+                out.append((key[:i] + (0,) + key[i + 1:], kd, 0))
+    return out
+
+
 def shape_splits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool):
     """Every split of group ``gi``'s counts ``key`` with at most ``pairs`` pairs, as
     (pairs used, chows used, melds as (kind, position)), remembered per kind of group."""
@@ -91,7 +116,7 @@ def _summary_rec(memo: dict, starts, key, pairs, chows) -> frozenset:
     if not any(key):
         return _ZERO
     out = set()
-    for rest, kd, kc, _ in _choices(key, starts, pairs, chows):
+    for rest, kd, kc in _covers(key, starts, pairs, chows):
         for dp, dc in _summary_rec(memo, starts, rest, pairs, chows):
             if dp + kd <= pairs:
                 out.add((dp + kd, dc + kc))
