@@ -173,3 +173,71 @@ def concealed_splits(t: Tables, lst: Sequence[int], sets: int, pairs: int, chow_
         if not partial:
             return []
     return [melds for melds, p, _ in partial if p == pairs]
+
+
+def shape_completions(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool) -> tuple:
+    """Each position of group ``gi`` where one more tile lets its counts ``key``
+    split, with the (pairs used, chows used) of those splits: ``(position,
+    frozenset)`` in position order (positions where no split is made are left out).
+
+    The added tile lies in one set or pair of the split; without it, that set is a
+    *partial* (a tile, a pair, two tiles of a chow). Splitting ``key`` with one
+    partial asks only about shapes smaller than ``key``, which are mostly known
+    already, where asking about ``key`` plus each tile would meet new ones."""
+    kind = t.group_kind[gi]
+    memo = t.split_cache.get(("completions", kind, pairs, chows))
+    if memo is None:
+        memo = t.split_cache[("completions", kind, pairs, chows)] = {}
+    summaries = t.split_cache.get(("summary", kind, pairs, chows))
+    if summaries is None:
+        summaries = t.split_cache[("summary", kind, pairs, chows)] = {}
+    by_pos: dict[int, set] = {}
+    for pos, p, c in _completions_rec(memo, summaries, t.lay.groups[gi].chow_starts, key, pairs, chows):
+        by_pos.setdefault(pos, set()).add((p, c))
+    return tuple((pos, frozenset(by_pos[pos])) for pos in sorted(by_pos))
+
+
+def _less(key: tuple[int, ...], *positions: int) -> tuple[int, ...]:
+    rest = list(key)
+    for q in positions:
+        rest[q] -= 1
+    return tuple(rest)
+
+
+def _completions_rec(memo: dict, summaries: dict, starts, key, pairs, chows) -> frozenset:
+    """The (position, pairs used, chows used) of every split of ``key`` plus one tile
+    at that position (remembered per shape)."""
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    n = len(key)
+    i = 0
+    while i < n and not key[i]:
+        i += 1
+    if i == n:
+        return frozenset()
+    out = set()
+    # the added tile's set holds tile i: take the partial out, split the rest
+    for p, c in _summary_rec(summaries, starts, _less(key, i), pairs, chows):
+        if p < pairs:
+            out.add((i, p + 1, c))  # a pair of i
+    if key[i] >= 2:
+        for p, c in _summary_rec(summaries, starts, _less(key, i, i), pairs, chows):
+            out.add((i, p, c))  # a pung of i
+    if chows:
+        if i + 1 < n and key[i + 1]:
+            ends = [e for e, ok in ((i - 1, i >= 1 and starts[i - 1]), (i + 2, starts[i])) if ok]
+            if ends:
+                for p, c in _summary_rec(summaries, starts, _less(key, i, i + 1), pairs, chows):
+                    for e in ends:
+                        out.add((e, p, c + 1))  # a chow with i and i + 1
+        if starts[i] and key[i + 2]:
+            for p, c in _summary_rec(summaries, starts, _less(key, i, i + 2), pairs, chows):
+                out.add((i + 1, p, c + 1))  # a chow with i and i + 2
+    # or tile i is covered as in a split, and the added tile lies in the rest
+    for rest, kd, kc in _covers(key, starts, pairs, chows):
+        for pos, p, c in _completions_rec(memo, summaries, starts, rest, pairs, chows):
+            if p + kd <= pairs:
+                out.add((pos, p + kd, c + kc))
+    hit = memo[key] = frozenset(out)
+    return hit

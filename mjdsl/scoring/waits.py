@@ -22,7 +22,7 @@ from typing import Sequence
 from ..hands import Meld
 from ..hands.decompose import still_needed
 from ..hands.patterns import Knitted, compiled, completing_tiles
-from .splits import _ZERO, shape_summary
+from .splits import _ZERO, shape_completions, shape_summary
 from .tables import Tables, could_be, tables_for
 
 _MANY = 1 << 30
@@ -120,23 +120,12 @@ def _summary(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool) 
 
 
 def _group_waits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool):
-    """Each position of a group where one more tile makes the group split, with how."""
+    """Each position of a group where one more tile makes the group split, with how
+    (:func:`mjdsl.scoring.splits.shape_completions`, remembered per group shape)."""
     k = (t.group_kind[gi], key, pairs, chows)
     hit = t.group_waits.get(k)
     if hit is None:
-        g = t.lay.groups[gi]
-        n = len(key)
-        suit = g.suit is not None
-        out = []
-        for pos in range(n):
-            near = key[pos] or (suit and any(key[q] for q in range(max(0, pos - 2), min(n, pos + 3))))
-            if not near:
-                continue
-            new = key[:pos] + (key[pos] + 1,) + key[pos + 1:]
-            s = _summary(t, gi, new, pairs, chows)
-            if s:
-                out.append((pos, s))
-        hit = t.group_waits[k] = tuple(out)
+        hit = t.group_waits[k] = shape_completions(t, gi, key, pairs, chows)
     return hit
 
 
