@@ -39,7 +39,7 @@ _COUNTERS = {"sets": ("S", "set"), "pairs": ("PA", "set"), "tiles": ("T", "tile"
 class CompiledRules:
     """hand: ``f(env, F, S, PA, T, B, R) -> [rule positions]`` for the hand rules whose
     condition holds; scoped: the same for the scoped rules that have a condition;
-    value: ``f(F) -> score`` (None: the ruleset has no ``value``); uses_sets,
+    value: ``f(env, F) -> score`` (None: the ruleset has no ``value``); uses_sets,
     uses_tiles: whether the counts must be made; source: the generated text."""
 
     hand: Callable
@@ -173,13 +173,13 @@ def compile_rules(t: Tables) -> CompiledRules:
         lines.append("_value = None")
     elif value_expr is not None:
         try:
-            lines += ["def _value(F):", f"    return {gen.expr(value_expr)}"]
+            lines += ["def _value(env, F):", f"    return {gen.expr(value_expr)}"]
         except _Unknown:
             gen.names["V"] = t.spec.value
-            lines += ["def _value(F):", "    return V(F.env)"]
+            lines += ["def _value(env, F):", "    return V(env)"]
     else:
         gen.names["V"] = t.spec.value
-        lines += ["def _value(F):", "    return V(F.env)"]
+        lines += ["def _value(env, F):", "    return V(env)"]
     source = "\n".join(lines) + "\n"
     namespace = {"CALLING_FOR": CALLING_FOR, "PK": t.set_packed, **gen.names}
     exec(compile(source, f"<scoring {t.auto.name}>", "exec"), namespace)  # noqa: S102 - generated from the checked AST

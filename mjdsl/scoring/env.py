@@ -25,6 +25,7 @@ from itertools import compress
 
 from .model import HandInput
 from .tables import Tables
+from .waits import waits_of
 
 
 class Reading:
@@ -40,15 +41,18 @@ class Reading:
 
 
 class Facts(dict):
-    """Facts of a hand by name; ``suits`` and ``waits`` are worked out when first read."""
+    """Facts of a hand by name; ``suits`` and ``waits`` are worked out when first read,
+    from the tables ``t``, the hand ``inp`` and its held tiles ``nz`` (as
+    :class:`HandEnv`'s). The facts do not point back at their env: the two would make
+    a reference cycle per hand, left for the garbage collector."""
 
-    __slots__ = ("env",)
+    __slots__ = ("t", "inp", "nz")
 
     def __missing__(self, name: str):
         lazy = _LAZY.get(name)
         if lazy is None:
             raise KeyError(f"fact {name!r} is not known when scoring a hand")
-        v = self[name] = lazy(self.env)
+        v = self[name] = lazy(self)
         return v
 
 
@@ -91,13 +95,13 @@ class HandEnv:
             doubles=0,
             set_points=0,
         )
-        hf.env = self
         self.reading: Reading | None = None
         self.hypothetical = hypothetical
         self._full = None
         self.S = self.PA = self.T = self.B = None
         #: the concealed tiles as (tile, count), those held only
-        self.nz = tuple(compress(enumerate(inp.concealed), inp.concealed))
+        self.nz = hf.nz = tuple(compress(enumerate(inp.concealed), inp.concealed))
+        hf.t, hf.inp = t, inp
 
     @property
     def values(self) -> dict:
@@ -191,32 +195,35 @@ class HandEnv:
 
     def short_hand(self) -> list[int]:
         """The hand before its last tile (a loser's hand as it is)."""
-        lst = list(self.inp.concealed)
-        if self.inp.winning_tile is not None:
-            lst[self.inp.winning_tile] -= 1
-        return lst
+        return short_hand(self.inp)
+
+
+def short_hand(inp: HandInput) -> list[int]:
+    """The concealed counts of a hand before its last tile (a loser's hand as it is)."""
+    lst = list(inp.concealed)
+    if inp.winning_tile is not None:
+        lst[inp.winning_tile] -= 1
+    return lst
 
 
 # -- facts of the hand worked out when first read ----------------------------------------
 
 
-def _suits(env: HandEnv) -> int:
-    suit_of = env.t.suit_of
-    found = {suit_of[i] for i, _ in env.nz}
-    found.update(suit_of[m.tile] for m in env.inp.melds)
+def _suits(hf: Facts) -> int:
+    suit_of = hf.t.suit_of
+    found = {suit_of[i] for i, _ in hf.nz}
+    found.update(suit_of[m.tile] for m in hf.inp.melds)
     found.discard(None)
     return len(found)
 
 
-def _waits(env: HandEnv) -> int:
-    from .waits import waits_of
-
-    lst = env.short_hand()
-    w = env.inp.winning_tile
+def _waits(hf: Facts) -> int:
+    lst = short_hand(hf.inp)
+    w = hf.inp.winning_tile
     # the tiles still held once the last one is taken out (a generator: read only
     # when a special hand has to be looked at)
-    tiles = (i for i, c in env.nz if c > 1 or i != w)
-    return len(waits_of(env.t, lst, env.inp.melds, sum(lst), tiles))
+    tiles = (i for i, c in hf.nz if c > 1 or i != w)
+    return len(waits_of(hf.t, lst, hf.inp.melds, sum(lst), tiles))
 
 
 _LAZY = {"suits": _suits, "waits": _waits}

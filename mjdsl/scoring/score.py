@@ -136,7 +136,7 @@ def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
             elif rule.amount > limits:
                 limits = rule.amount
         hf["points"], hf["doubles"] = points, doubles
-        score = cr.value(hf) if cr.value is not None else points * 2**doubles
+        score = cr.value(env, hf) if cr.value is not None else points * 2**doubles
         total, basis = _total(t.spec, score, limits)
         if best is None or _better(total, limits, r, score, best):
             best = _Scored()
@@ -170,7 +170,7 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         points, doubles, limits, _ = _sums(rules, counted)
         hf["points"], hf["doubles"] = points, doubles
         if cr is not None and cr.value is not None:
-            score = cr.value(hf)
+            score = cr.value(env, hf)
         else:
             score = spec.value(env) if spec.value is not None else points * 2**doubles
         total, basis = _total(spec, score, limits)
