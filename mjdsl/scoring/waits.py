@@ -10,9 +10,10 @@ not a wait.
 Sets and pairs (``pattern standard``) are answered group by group (each suit, the
 honours): a tile joins one group, so every other group must already split, and the
 tiles that complete a group are remembered per suit shape (:mod:`.splits`), so the
-same shape is worked out once per process. Special hands are first ruled out by the
-tiles they can use (one integer operation), and searched only when the hand could
-still be one (:func:`mjdsl.hands.patterns.completing_tiles`).
+same shape is worked out once per process. Special hands are first ruled out by
+their size and the tiles each suit binding can hold (a few integer operations,
+:func:`.tables.could_be`), and searched only when the hand could still be one
+(:func:`mjdsl.hands.patterns.completing_tiles`).
 """
 
 from __future__ import annotations
