@@ -1,0 +1,98 @@
+"""Names, tile codes and expressions (conditions, amounts, predicates) of the typed tree."""
+
+from __future__ import annotations
+
+from typing import Iterator, TypeVar, Union
+
+import attrs
+
+from ..source import Span
+
+T = TypeVar("T")
+
+
+@attrs.frozen
+class Word:
+    """A name or a tile code as written, with where it was written."""
+
+    text: str
+    span: Span
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# -----------------------------------------------------------------------------
+# Expressions (conditions, amounts, predicates)
+# -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Num:
+    value: float
+    span: Span
+
+
+@attrs.frozen
+class Bool:
+    value: bool
+    span: Span
+
+
+@attrs.frozen
+class Str:
+    value: str
+    span: Span
+
+
+@attrs.frozen
+class Name:
+    """A name in an expression: an option, a fact of the hand, or a class of tiles."""
+
+    id: str
+    span: Span
+
+
+@attrs.frozen
+class Call:
+    """``fn(args...)``: a function of the fact vocabulary (``count``, ``tiles``)."""
+
+    fn: str
+    args: tuple["Expr", ...]
+    span: Span
+
+
+@attrs.frozen
+class Not:
+    operand: "Expr"
+    span: Span
+
+
+@attrs.frozen
+class BinOp:
+    """``left op right``; op is one of ``and or == != < <= > >= + - * / ^``."""
+
+    op: str
+    left: "Expr"
+    right: "Expr"
+    span: Span
+
+
+Expr = Union[Num, Bool, Str, Name, Call, Not, BinOp]
+Value = Union[Num, Bool, Str, Name]
+
+
+def names_in(expr: Expr | None) -> Iterator[Name]:
+    """Every :class:`Name` an expression mentions, in order."""
+    if expr is None:
+        return
+    if isinstance(expr, Name):
+        yield expr
+    elif isinstance(expr, Call):
+        for a in expr.args:
+            yield from names_in(a)
+    elif isinstance(expr, Not):
+        yield from names_in(expr.operand)
+    elif isinstance(expr, BinOp):
+        yield from names_in(expr.left)
+        yield from names_in(expr.right)

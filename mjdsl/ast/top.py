@@ -1,0 +1,80 @@
+"""Top-level statements: the ruleset's name, composition, options, the flow; and a Program."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..source import Span
+from .expr import T, Value, Word
+
+
+
+@attrs.frozen
+class RulesetDecl:
+    name: str
+    span: Span
+
+
+@attrs.frozen
+class Extends:
+    """``extends "base.mj"``: this file is an overlay stating only its differences."""
+
+    path: str
+    span: Span
+
+
+@attrs.frozen
+class Include:
+    """``include "part.mj"``: the statements of another file, in place."""
+
+    path: str
+    span: Span
+
+
+@attrs.frozen
+class OptionDecl:
+    """``option NAME = DEFAULT "meaning" [one of ...] [range LO..HI]``."""
+
+    name: Word
+    default: Value
+    meaning: str
+    choices: tuple[Word, ...] = ()
+    range: tuple[float, float] | None = None
+    span: Span = attrs.field(kw_only=True)
+
+
+@attrs.frozen
+class SetOption:
+    """``set NAME = VALUE``: an option's value in force (overlays, house rules)."""
+
+    name: Word
+    value: Value
+    span: Span
+
+
+@attrs.frozen
+class Remove:
+    """``remove NAME...``: drop named rules, patterns or claims of the base ruleset."""
+
+    names: tuple[Word, ...]
+    span: Span
+
+
+@attrs.frozen
+class Flow:
+    """``flow deal -> charleston -> play``: the phases of a hand, in order."""
+
+    phases: tuple[Word, ...]
+    span: Span
+
+
+@attrs.frozen
+class Program:
+    """One parsed file: its statements in order."""
+
+    path: str
+    stmts: tuple
+    span: Span
+
+    def all(self, cls: type[T]) -> list[T]:
+        return [s for s in self.stmts if isinstance(s, cls)]
