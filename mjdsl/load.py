@@ -395,6 +395,6 @@ def load_tileset_and_card(path: str | Path):
     ref = win.one(A.CardRef) if win is not None else None
     if ref is None:
         return tiles, None
-    from .cards.build import read_card
+    from .syntax.card_build import read_card
 
     return tiles, read_card(card_path(ref))

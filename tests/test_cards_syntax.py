@@ -7,8 +7,8 @@ import lark
 import pytest
 
 from mjdsl.cards import ast, parse_card
-from mjdsl.cards.build import GRAMMAR, card_from_body
-from mjdsl.cards.syntax_errors import EXAMPLES
+from mjdsl.syntax.card_build import GRAMMAR, card_from_body
+from mjdsl.syntax.card_messages import EXAMPLES
 from mjdsl.source import Span
 
 

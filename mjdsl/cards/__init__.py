@@ -2,7 +2,8 @@
 
 The stages, each a module:
 
-    build.py    card text -> ast.Card (the only code that sees Lark trees)
+    ast.py      the card notation as data; syntax/card_build.py makes it from card
+                text (with syntax/card.lark and card_messages.py: Lark stays in syntax/)
     pattern.py  a pattern read against a tile set (suit letters, tile letters)
     expand.py   ast.Card + TileSet -> CompiledCard: concrete variants and numpy tables
     distance.py how many tiles each hand of a batch still needs, for every variant
@@ -17,7 +18,7 @@ ruleset declares.
 
 from __future__ import annotations
 
-from .build import card_from_body, parse_card, read_card
+from ..syntax.card_build import card_from_body, parse_card, read_card
 from .check import check_card
 from .compiled import CompiledCard, variant_counts
 from .expand import compile_card

@@ -13,7 +13,7 @@ from ..diagnostics import Diagnostic, InputError, MjError, error
 from ..source import Source
 from ..tiles import TileSet
 from . import ast
-from .build import parse_card, read_card
+from ..syntax.card_build import parse_card, read_card
 from .check import check_card
 from .compiled import CompiledCard, variant_counts
 from .expand import compile_card

@@ -1,6 +1,6 @@
 """The card notation as data: small frozen nodes, each with the span it was written at.
 
-``build.py`` makes these from the parse tree and is the only code that sees Lark;
+``syntax/card_build.py`` makes these from the parse tree, the only card code that sees Lark;
 everything after (pattern resolution, expansion, checks, rendering) reads only these
 nodes. A node keeps the text the author wrote (a group is ``"2026"``, a suit mark is
 ``"a"`` or ``None`` for ``-``) and no tile set: which tiles a group means is decided

@@ -29,7 +29,7 @@ class CheckedCard:
 
 
 def checked_card(text: str, path: str, tiles: TileSet) -> CheckedCard:
-    from .build import parse_card
+    from ..syntax.card_build import parse_card
     from .check import check_card
 
     key = (path, text, tiles)

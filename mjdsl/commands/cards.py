@@ -18,7 +18,7 @@ from typing import Iterable
 import click
 
 from ..cards.api import load_compiled
-from ..cards.build import read_card
+from ..syntax.card_build import read_card
 from ..cards.compiled import CompiledCard
 from ..cards.hands import Hand, read_hand
 from ..cards.hint import discards, hints, hints_json

@@ -1,8 +1,8 @@
 """Card text to card AST: the only code that knows the Lark trees of ``card.lark``.
 
 :func:`parse_card` parses a ``.card`` text and returns ``(card, diagnostics)``; a
-syntax error becomes one diagnostic whose code is found by example (``messages.py``
-of this package lists the examples). :func:`card_from_body` builds a card from a
+syntax error becomes one diagnostic whose code is found by example
+(``card_messages.py`` lists the examples). :func:`card_from_body` builds a card from a
 ``card_body`` subtree, for the ruleset grammar that imports it: rule and terminal
 names there carry Lark's import namespace (``card__card_line``), so every name is
 read through :func:`_local`.
@@ -18,10 +18,10 @@ from lark import Token, Tree
 
 from ..diagnostics import Diagnostic, MjError
 from ..source import Source, Span
-from . import ast
-from .syntax_errors import syntax_diagnostic
+from ..cards import ast
+from .card_messages import syntax_diagnostic
 
-GRAMMAR = Path(__file__).resolve().parent.parent / "syntax" / "card.lark"
+GRAMMAR = Path(__file__).resolve().parent / "card.lark"
 
 
 @lru_cache(maxsize=1)
