@@ -105,6 +105,11 @@ register(
          "A pattern's sets and pairs must make a winning hand: the dealt hand and one more tile (3 x sets + 2 x pairs).",
          'deal {\n    all 13\n}\nwinning {\n    pattern standard {\n        sets 4\n        pairs 2\n    }\n}\n',
          'deal {\n    all 13\n}\nwinning {\n    pattern standard {\n        sets 4\n        pairs 1\n    }\n}\n'),
+    Code("MJ246", "option named like a value",
+         "`on`, `off`, `true`, `false`, `yes` and `no` are values in an expression, so an option with one of "
+         "those names could never be named in a condition.",
+         'option yes = on "Play the second Charleston"\n',
+         'option second_charleston = on "Play the second Charleston"\n'),
     Code("MJ299", "internal error in a check",
          "A check failed on this ruleset. This is a bug in mjdsl: please report it with the file.", "", ""),
 )

@@ -7,6 +7,9 @@ from collections import Counter
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
 
+#: Words that are values in expressions (on/off and their synonyms), never names.
+VALUE_WORDS = frozenset({"on", "off", "true", "false", "yes", "no"})
+
 #: Blocks a playable ruleset needs.
 REQUIRED = (A.TilesBlock, A.SeatsBlock, A.WallBlock, A.DealBlock, A.PlayBlock, A.WinningBlock)
 
@@ -29,6 +32,10 @@ def check_structure(ctx) -> list[Diagnostic]:
                 seen[s.KIND] = s
     opts: dict[str, A.OptionDecl] = {}
     for s in rs.statements:
+        if isinstance(s, A.OptionDecl) and s.name.text in VALUE_WORDS:
+            out.append(error("MJ246", f"an option named `{s.name.text}` can't be used: in a condition "
+                                      f"`{s.name.text}` is the value {s.name.text}", s.name.span,
+                             f"name it after what it switches, e.g. `{s.name.text}_rule`"))
         if isinstance(s, A.OptionDecl):
             if s.name.text in opts:
                 out.append(error("MJ202", f"option `{s.name.text}` declared twice", s.name.span,
