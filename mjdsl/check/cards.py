@@ -6,8 +6,6 @@ the card file. A card that does not parse reports its syntax errors here too.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from .. import ast as A
 from ..diagnostics import Diagnostic
 from ..source import Source

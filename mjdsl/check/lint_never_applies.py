@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, warning
 from ..exprtext import expr_text
-from .lint_support import is_own, never_true, option_names, sites
+from .lint_support import is_own, never_true, option_names
+from .sites import sites
 
 
 def check_never_applies(ctx) -> list[Diagnostic]:

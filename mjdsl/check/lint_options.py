@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, warning
 from .. import ast as A
-from .lint_support import Site, fold, is_false, is_own, option_names, probe_values, sites
+from .lint_support import fold, is_false, is_own, option_names, probe_values
+from .sites import Site, sites
 from ..ir.expr import Const
 
 

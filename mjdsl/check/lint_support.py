@@ -11,12 +11,9 @@ whatever values the options it names could take.
 from __future__ import annotations
 
 import itertools
-from typing import Iterator
-
 import attrs
 
 from .. import ast as A
-from ..exprtext import expr_text
 from ..ir.expr import Const, compile_expr
 from ..options import names_used
 
@@ -38,86 +35,6 @@ def is_own(ctx, span) -> bool:
 # -----------------------------------------------------------------------------
 # Where expressions stand
 # -----------------------------------------------------------------------------
-
-
-@attrs.frozen
-class Site:
-    """An expression of the ruleset: what it is (``label``), the statement it belongs
-    to, whether it is that statement's condition, and the conditions around it
-    (a step's Charleston, a rule's own ``when`` for its ``where``)."""
-
-    expr: A.Expr
-    label: str
-    stmt: object
-    is_condition: bool
-    guards: tuple = ()
-
-
-def sites(rs) -> Iterator[Site]:
-    """Every expression of the merged ruleset, with the conditions that guard it."""
-    for b in rs.blocks.values():
-        outer: tuple = ()
-        if isinstance(b, A.CharlestonBlock) and b.condition is not None:
-            yield Site(b.condition, "the Charleston", b, True)
-            outer = (b.condition,)
-        yield from _stmt_sites(b.stmts, outer)
-
-
-def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
-    for s in stmts:
-        if isinstance(s, A.OptionalRound):
-            yield from _stmt_sites(s.stmts, outer)
-            continue
-        cond = getattr(s, "condition", None)
-        label = describe(s)
-        if isinstance(s, (A.PassStep, A.CourtesyStep, A.ClaimDecl, A.ScoreRule, A.Pay, A.JokerSwap)) \
-                and cond is not None:
-            yield Site(cond, label, s, True, outer)
-        if isinstance(s, A.PassStep) and s.blind_condition is not None:
-            # when the pass may be blind: off, it is still a pass (not a dead rule)
-            yield Site(s.blind_condition, label + " (blind)", s, False, outer + ((cond,) if cond is not None else ()))
-        inner = outer + ((cond,) if cond is not None and not isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)) else ())
-        if isinstance(s, A.PatternDecl):
-            for p in s.stmts:
-                if isinstance(p, A.PatMaxChows):
-                    yield Site(p.limit, label, s, False, outer)
-        elif isinstance(s, (A.ScoreValue, A.ScoreLimit, A.SessionHands, A.SessionRounds)):
-            yield Site(s.expr, label, s, False, outer)
-        elif isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)):
-            yield Site(s.condition, label, s, True, outer)
-        elif isinstance(s, A.ScoreRule) and s.where is not None:
-            yield Site(s.where, label, s, False, inner)
-        elif isinstance(s, A.Pay):
-            yield Site(s.amount, label, s, False, inner)
-
-
-def describe(s) -> str:
-    """A statement in a few words, for messages."""
-    if isinstance(s, A.PassStep):
-        return f"the pass of {s.count} {s.direction}" + (" (blind)" if s.blind else "")
-    if isinstance(s, A.CourtesyStep):
-        return f"the courtesy pass {s.direction}"
-    if isinstance(s, A.JokerSwap):
-        return "the joker swap"
-    if isinstance(s, A.ClaimDecl):
-        return f"claim `{s.name.text}`"
-    if isinstance(s, A.ScoreRule):
-        return f"rule `{s.name.text}`"
-    if isinstance(s, A.Pay):
-        return f"the payment `{s.payer} pays winner {expr_text(s.amount)}`"
-    if isinstance(s, A.ScoreRoofOff):
-        return "`roof off`"
-    if isinstance(s, A.DealerKeeps):
-        return "`dealer keeps deal`"
-    if isinstance(s, A.PatternDecl):
-        return f"pattern `{s.name.text}`"
-    if isinstance(s, A.ScoreValue):
-        return "the hand's value"
-    if isinstance(s, A.ScoreLimit):
-        return "the limit"
-    if isinstance(s, (A.SessionHands, A.SessionRounds)):
-        return "the length of a session"
-    return type(s).__name__
 
 
 def option_names(expr, options) -> list[str]:

@@ -13,41 +13,10 @@ from ..diagnostics import Diagnostic, error
 
 def expressions(rs) -> Iterator[tuple[A.Expr, str]]:
     """Every expression of the ruleset with the context it is evaluated in."""
-    for b in rs.blocks.values():
-        if isinstance(b, A.CharlestonBlock) and b.condition is not None:
-            yield b.condition, F.SETUP
-        yield from _in_stmts(b.stmts)
+    from .sites import sites
 
-
-def _in_stmts(stmts) -> Iterator[tuple[A.Expr, str]]:
-    for s in stmts:
-        if isinstance(s, (A.PassStep, A.CourtesyStep, A.ClaimDecl, A.JokerSwap)) and s.condition is not None:
-            yield s.condition, F.SETUP
-        if isinstance(s, A.PassStep) and s.blind_condition is not None:
-            yield s.blind_condition, F.SETUP
-        elif isinstance(s, A.OptionalRound):
-            yield from _in_stmts(s.stmts)
-        elif isinstance(s, A.PatternDecl):
-            for p in s.stmts:
-                if isinstance(p, A.PatMaxChows):
-                    yield p.limit, F.PATTERN
-        elif isinstance(s, (A.ScoreValue, A.ScoreLimit)):
-            yield s.expr, F.SCORE
-        elif isinstance(s, A.ScoreRoofOff):
-            yield s.condition, F.SETUP
-        elif isinstance(s, A.ScoreRule):
-            if s.condition is not None:
-                yield s.condition, F.SCORE
-            if s.where is not None:
-                yield s.where, F.TILE if s.scope == "bonus" else F.SET
-        elif isinstance(s, A.Pay):
-            yield s.amount, F.PAY
-            if s.condition is not None:
-                yield s.condition, F.PAY
-        elif isinstance(s, (A.SessionHands, A.SessionRounds)):
-            yield s.expr, F.SETUP
-        elif isinstance(s, A.DealerKeeps):
-            yield s.condition, F.SESSION
+    for site in sites(rs):
+        yield site.expr, site.context
 
 
 def tile_codes(rs) -> Iterator[A.Word]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from . import actions as ACT
 from .state import Exposure
-from .steps_setup import replace_bonus_tiles
 
 
 def _live_after(game, seat: int) -> int | None:

@@ -109,7 +109,6 @@ class ReplaceBonus:
     def run(self, game, state) -> None:
         kinds = set(state.params["kinds"])
         st = game.st
-        auto = game.auto
         bonus_cls = {k for k in ("flower", "season") if k in kinds}
         order = [(st.dealer + i) % game.n for i in range(game.n)]
         for _ in range(64):  # rounds of replacement; bounded by the number of bonus tiles

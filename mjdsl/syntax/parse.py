@@ -108,7 +108,7 @@ def _precheck(source: Source) -> list[Diagnostic]:
         line = source.text[: source.text.index("\x00")].count("\n") + 1
         return [error("MJ112", "file contains a NUL byte: it is not a text file", Span.point(source.path, line, 1),
                       "check that you passed a .mj rules file")]
-    depth, worst, line, col = 0, 0, 1, 0
+    depth = 0
     for i, ch in enumerate(source.text):
         if ch == "(":
             depth += 1
