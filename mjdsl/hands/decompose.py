@@ -302,34 +302,25 @@ def still_needed(exposed: Sequence[Meld], sets: int, pairs: int, max_chows: int 
     return sets - n_sets, pairs - n_pairs, cap
 
 
-def concealed_splits(
-    lay: Layout, lst: Sequence[int], sets: int, pairs: int, chow_cap: int, allow_chows: bool, first: bool = False
-) -> list[tuple[Meld, ...]]:
-    """The splits of a count list (bonus tiles already dropped) as meld tuples.
+def splittable(lay: Layout, lst: Sequence[int], sets: int, pairs: int, chow_cap: int) -> bool:
+    """The checks before any split: needs not negative, the tile count right, no stray."""
+    if sets < 0 or pairs < 0 or chow_cap < 0 or sum(lst) != 3 * sets + 2 * pairs:
+        return False
+    return not any(lst[i] for i in lay.strays)
 
-    ``sets``/``pairs``/``chow_cap`` are what the concealed tiles alone must make.
-    With ``first``, stop at the first split found (a yes/no question).
+
+def combine_groups(group_options: Iterable, pairs: int, chow_cap: int) -> list[tuple[Meld, ...]]:
+    """The splits of a hand from its groups' splits: every choice of one split per
+    group whose pairs and chows stay within ``pairs`` and ``chow_cap``, ending with
+    exactly ``pairs`` pairs (the tile count then fixes the sets).
+
+    ``group_options`` yields, for each group holding tiles, its options as
+    ``(pairs used, chows used, melds)``; it is consumed lazily and not past a group
+    that cannot split.
     """
-    if sets < 0 or pairs < 0 or chow_cap < 0:
-        return []
-    if sum(lst) != 3 * sets + 2 * pairs:
-        return []
-    for i in lay.strays:
-        if lst[i]:
-            return []
-    chows = allow_chows and chow_cap > 0
-    per_group = lay.cache.get((pairs, chows))
-    if per_group is None:
-        per_group = lay.cache[(pairs, chows)] = [{} for _ in lay.groups]
     # partial products: (melds so far, pairs so far, chows so far)
     partial: list = [((), 0, 0)]
-    for group, cache in zip(lay.groups, per_group):
-        key = group.counts(lst)
-        if not any(key):
-            continue
-        options = cache.get(key)
-        if options is None:
-            options = cache[key] = split_group(group, key, pairs, chows)
+    for options in group_options:
         if not options:
             return []
         if len(options) == 1 and len(partial) == 1:
@@ -346,8 +337,35 @@ def concealed_splits(
         ]
         if not partial:
             return []
-    # the tile count fixes the number of sets once the number of pairs is right
-    out = [melds for melds, p, _ in partial if p == pairs]
+    return [melds for melds, p, _ in partial if p == pairs]
+
+
+def concealed_splits(
+    lay: Layout, lst: Sequence[int], sets: int, pairs: int, chow_cap: int, allow_chows: bool, first: bool = False
+) -> list[tuple[Meld, ...]]:
+    """The splits of a count list (bonus tiles already dropped) as meld tuples.
+
+    ``sets``/``pairs``/``chow_cap`` are what the concealed tiles alone must make.
+    With ``first``, stop at the first split found (a yes/no question).
+    """
+    if not splittable(lay, lst, sets, pairs, chow_cap):
+        return []
+    chows = allow_chows and chow_cap > 0
+    per_group = lay.cache.get((pairs, chows))
+    if per_group is None:
+        per_group = lay.cache[(pairs, chows)] = [{} for _ in lay.groups]
+
+    def group_options():
+        for group, cache in zip(lay.groups, per_group):
+            key = group.counts(lst)
+            if not any(key):
+                continue
+            options = cache.get(key)
+            if options is None:
+                options = cache[key] = split_group(group, key, pairs, chows)
+            yield options
+
+    out = combine_groups(group_options(), pairs, chow_cap)
     return out[:1] if first else out
 
 

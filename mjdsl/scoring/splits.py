@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..hands import Meld
+from ..hands.decompose import combine_groups, splittable
 from .tables import Tables
 
 _MELDS: dict = {}
@@ -140,39 +141,20 @@ def _options(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool):
 def concealed_splits(t: Tables, lst: Sequence[int], sets: int, pairs: int, chow_cap: int,
                      allow_chows: bool = True) -> list[tuple[Meld, ...]]:
     """Every split of a count list into ``sets`` sets and ``pairs`` pairs with at most
-    ``chow_cap`` chows (as :func:`mjdsl.hands.decompose.concealed_splits`)."""
-    if sets < 0 or pairs < 0 or chow_cap < 0:
+    ``chow_cap`` chows (as :func:`mjdsl.hands.decompose.concealed_splits`, whose
+    checks and product it shares; only the per-group splits come from these tables)."""
+    if not splittable(t.lay, lst, sets, pairs, chow_cap):
         return []
-    if sum(lst) != 3 * sets + 2 * pairs:
-        return []
-    lay = t.lay
-    for i in lay.strays:
-        if lst[i]:
-            return []
     chows = allow_chows and chow_cap > 0
-    partial: list = [((), 0, 0)]
-    for gi, (a, b) in enumerate(t.group_spans):
-        key = tuple(lst[a:b]) if a >= 0 else lay.groups[gi].counts(lst)
-        if not any(key):
-            continue
-        options = _options(t, gi, key, pairs, chows)
-        if not options:
-            return []
-        if len(options) == 1 and len(partial) == 1:
-            (melds, p, c), (dp, dc, more) = partial[0], options[0]
-            if p + dp > pairs or c + dc > chow_cap:
-                return []
-            partial = [(melds + more, p + dp, c + dc)]
-            continue
-        partial = [
-            (melds + more, p + dp, c + dc)
-            for melds, p, c in partial
-            for dp, dc, more in options
-            if p + dp <= pairs and c + dc <= chow_cap
-        ]
-        if not partial:
-            return []
-    return [melds for melds, p, _ in partial if p == pairs]
+    groups = t.lay.groups
+
+    def group_options():
+        for gi, (a, b) in enumerate(t.group_spans):
+            key = tuple(lst[a:b]) if a >= 0 else groups[gi].counts(lst)
+            if any(key):
+                yield _options(t, gi, key, pairs, chows)
+
+    return combine_groups(group_options(), pairs, chow_cap)
 
 
 def shape_completions(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool) -> tuple:
