@@ -9,14 +9,11 @@ lay it out.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import attrs
-import jinja2
 
+from ..render import environment
 from . import ast
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "render" / "templates"
 
 #: Suit colours in order of a hand's first use of each letter (printed-card convention).
 COLOURS = ("blue", "red", "green", "purple", "orange", "teal")
@@ -84,24 +81,11 @@ def _pattern_view(p: ast.Pattern) -> tuple[GroupView, ...]:
     return tuple(out)
 
 
-def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        autoescape=jinja2.select_autoescape(["html.j2"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-    )
-    env.filters["md"] = lambda text: str(text).replace("|", "\\|")  # a cell never splits
-    return env
-
-
 def render_card(card: ast.Card, fmt: str) -> str:
     """The card as ``html`` (a self-contained page to print) or ``md``."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
-    template = _environment().get_template(f"card.{fmt}.j2")
+    template = environment().get_template(f"card.{fmt}.j2")
     return template.render(
         card=card,
         sections=card_view(card),

@@ -16,15 +16,14 @@ from pathlib import Path
 from typing import Iterable
 
 import attrs
-import jinja2
 
 from .. import ast as A
 from .. import facts as F
 from ..diagnostics import InputError
 from ..source import BUILTIN
+from . import environment
 from .words import PHASE_TITLES, STATE_PHASE, claim_text, in_force, pay_text, plural, rule_text, step_text
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
 FORMATS = ("html", "md")
 
 
@@ -85,7 +84,7 @@ def render_rulebook(path, fmt: str, sets: Iterable[tuple[str, str]] = ()) -> str
 
     checked = require(path, sets)
     book = rulebook_view(checked.ctx, lower(checked.ctx), str(path))
-    return _environment().get_template(f"rulebook.{fmt}.j2").render(book=book)
+    return environment().get_template(f"rulebook.{fmt}.j2").render(book=book)
 
 
 def rulebook_view(ctx, auto, path: str) -> RuleBook:
@@ -345,20 +344,6 @@ def _terms(rs, rules, pays) -> list[tuple[str, str]]:
         exprs.append(value.expr)
     used = {n.id for e in exprs for n in A.names_in(e)}
     return [(name, f.meaning) for name, f in sorted(F.FACTS.items()) if name in used]
-
-
-def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        autoescape=jinja2.select_autoescape(["html.j2"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-    )
-    env.filters["md"] = lambda text: str(text).replace("|", "\\|")
-    env.filters["sentence"] = lambda text: (str(text)[:1].upper() + str(text)[1:]) if text else ""
-    return env
 
 
 __all__ = ["render_rulebook", "rulebook_view", "RuleBook", "FORMATS"]

@@ -137,12 +137,7 @@ def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
                 limits = rule.amount
         hf["points"], hf["doubles"] = points, doubles
         score = cr.value(env, hf) if cr.value is not None else points * 2**doubles
-        total, basis = _total(t.spec, score, limits)
-        if best is None or _better(total, limits, r, score, best):
-            best = _Scored()
-            best.reading, best.fired = r, fired
-            best.points, best.doubles, best.limits, best.set_points = points, doubles, limits, set_points
-            best.score, best.total, best.basis = score, total, basis
+        best = _keep_better(best, t.spec, r, fired, points, doubles, limits, set_points, score)
     hf["points"], hf["doubles"], hf["set_points"] = best.points, best.doubles, best.set_points
     return best
 
@@ -173,14 +168,22 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
             score = cr.value(env, hf)
         else:
             score = spec.value(env) if spec.value is not None else points * 2**doubles
-        total, basis = _total(spec, score, limits)
-        if best is None or _better(total, limits, r, score, best):
-            best = _Scored()
-            best.reading, best.fired = r, fired
-            best.points, best.doubles, best.limits, best.set_points = points, doubles, limits, set_points
-            best.score, best.total, best.basis = score, total, basis
+        best = _keep_better(best, spec, r, fired, points, doubles, limits, set_points, score)
     hf["points"], hf["doubles"], hf["set_points"] = best.points, best.doubles, best.set_points
     return best
+
+
+def _keep_better(best: _Scored | None, spec, r: Reading, fired, points, doubles, limits, set_points,
+                 score) -> _Scored:
+    """The better of ``best`` and this reading's sums (both scorers keep readings so)."""
+    total, basis = _total(spec, score, limits)
+    if best is not None and not _better(total, limits, r, score, best):
+        return best
+    out = _Scored()
+    out.reading, out.fired = r, fired
+    out.points, out.doubles, out.limits, out.set_points = points, doubles, limits, set_points
+    out.score, out.total, out.basis = score, total, basis
+    return out
 
 
 def _better(total: float, limits: float, r: Reading, score: float, best: _Scored) -> bool:
