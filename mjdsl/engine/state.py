@@ -94,6 +94,8 @@ class HandState:
         self.stopped = False
         self.kong_pending: tuple | None = None
         self.kong_draws = [0] * seats
+        #: replacements for tiles dealt, in the order given: (seat, round)
+        self.replacements: list[tuple[int, int]] = []
         #: how often things happened this hand (kongs, robbing, bonus chains...), for stats
         self.events: dict[str, int] = {}
 

@@ -13,6 +13,8 @@ import functools
 import itertools
 import random
 
+from .steps_charleston import DIRECTION
+
 
 class Shuffle:
     """Chance: one outcome, a seed, gives the whole order of the tiles."""
@@ -102,56 +104,67 @@ class Deal:
 
 
 class ReplaceBonus:
-    """System: set aside bonus tiles (and declared kongs) dealt, replace them from the
-    dead wall, the dealer first, in turn order; replacements that are again bonus
-    tiles are replaced in another round after everyone (seed: classical)."""
+    """System: set aside bonus tiles (and kongs) dealt and replace them from the dead
+    wall, the dealer first and then in the ruleset's order (``order dealer first
+    ...``). With ``again after everyone`` a replacement that is again a bonus tile,
+    or completes a kong, waits until everyone has had replacements for the tiles
+    first dealt, then another round follows (seed: classical, "after all players have
+    had replacement tiles for Flower, Season and Kong tiles originally dealt");
+    without it a seat's chain is replaced at once, before the next seat's turn."""
 
     def run(self, game, state) -> None:
         kinds = set(state.params["kinds"])
         st = game.st
         bonus_cls = {k for k in ("flower", "season") if k in kinds}
-        order = [(st.dealer + i) % game.n for i in range(game.n)]
-        for _ in range(64):  # rounds of replacement; bounded by the number of bonus tiles
+        kongs = "kong" in kinds
+        step = DIRECTION.get(state.params.get("direction", "counter clockwise"), 1)
+        order = [(st.dealer + step * i) % game.n for i in range(game.n)]
+        rounds = state.params.get("again_after_everyone", True)
+        for round_no in range(1, 65):  # bounded by the bonus tiles and kongs a set can hold
             changed = False
             for seat in order:
-                changed |= replace_bonus_tiles(game, seat, bonus_cls, kongs="kong" in kinds)
-            if not changed or not state.params.get("again_after_everyone", True):
+                if rounds:
+                    changed |= replace_bonus_tiles(game, seat, bonus_cls, kongs, round_no)
+                else:
+                    while replace_bonus_tiles(game, seat, bonus_cls, kongs, 1):
+                        changed = True
+            if not changed or not rounds:
                 break
 
 
-def replace_bonus_tiles(game, seat: int, bonus_cls: set, kongs: bool = False) -> bool:
-    """Set aside the seat's bonus tiles (and four-alike as concealed kongs), one
-    replacement each from the dead wall. True if anything was replaced."""
+def replace_bonus_tiles(game, seat: int, bonus_cls: set, kongs: bool = False, round_no: int = 1) -> bool:
+    """One round of the seat's replacements: the bonus tiles and four-alike (set
+    aside as concealed kongs) it holds *now*, each replaced from the dead wall.
+    Tiles that arrive as replacements wait for the next round. True if anything
+    was replaced; each replacement is recorded in ``st.replacements``."""
     from .state import Exposure
 
     st = game.st
-    auto = game.auto
-    changed = False
+    kinds = game.auto.tiles.kinds
     hand = st.hands[seat]
-    for k in auto.tiles.kinds:
-        if k.cls in bonus_cls and hand[k.index]:
-            for _ in range(hand[k.index]):
-                game.take(seat, k.index)
-                st.bonus[seat].append(k.index)
-                st.note("bonus replaced")
-                r = game.draw_dead()
-                if r is not None:
-                    game.give(seat, r)
-                    if auto.tiles.kinds[r].cls in bonus_cls:
-                        st.note("bonus chain")
-                changed = True
-    if kongs:
-        for k in auto.tiles.kinds:
-            if k.cls not in ("flower", "season", "joker") and hand[k.index] == 4:
-                game.take(seat, k.index, 4)
-                st.exposures[seat].append(Exposure("kong_concealed", k.index, 4, concealed=True))
-                st.note("concealed kong")
-                st.kong_draws[seat] += 1
-                r = game.draw_dead()
-                if r is not None:
-                    game.give(seat, r)
-                changed = True
-    return changed
+    # what this round replaces is fixed before any replacement arrives
+    bonus = [k.index for k in kinds if k.cls in bonus_cls for _ in range(hand[k.index])]
+    fours = [k.index for k in kinds if kongs and k.cls not in ("flower", "season", "joker") and hand[k.index] == 4]
+    for t in bonus:
+        game.take(seat, t)
+        st.bonus[seat].append(t)
+        st.note("bonus replaced" if round_no == 1 else "bonus chain")
+        _replace(game, seat, round_no)
+    for t in fours:
+        game.take(seat, t, 4)
+        st.exposures[seat].append(Exposure("kong_concealed", t, 4, concealed=True))
+        st.note("concealed kong")
+        st.kong_draws[seat] += 1
+        _replace(game, seat, round_no)
+    return bool(bonus or fours)
+
+
+def _replace(game, seat: int, round_no: int) -> None:
+    st = game.st
+    st.replacements.append((seat, round_no))
+    r = game.draw_dead()
+    if r is not None:
+        game.give(seat, r)
 
 
 HANDLERS = {"shuffle": Shuffle(), "dice": Dice(), "deal": Deal(), "replace_bonus": ReplaceBonus()}

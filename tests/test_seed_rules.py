@@ -1,0 +1,69 @@
+"""Seed rules played right: each test states a position the seed speaks of and fails
+on the behaviour the engine had before (issue 9, "Seed rules played wrong").
+
+Seeds: classical-chinese-rules.txt, american-rulebook.txt, club-american-table.txt;
+the classical tables: reference/classical-scoring.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine_script import scripted
+from mjdsl.compile import compile_ruleset
+from mjdsl.engine.steps_setup import ReplaceBonus
+
+ROOT = Path(__file__).resolve().parent.parent
+CLASSICAL = ROOT / "rulesets" / "classical.mj"
+BMJA = ROOT / "rulesets" / "classical-bmja.mj"
+
+
+@pytest.fixture(scope="module")
+def classical():
+    return compile_ruleset(CLASSICAL)
+
+
+# -- replacements for the tiles first dealt ------------------------------------------
+
+PLAIN = ["1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 2c 3c", "1d 2d 3d 4d 5d 6d 7d 8d 9d E S W",
+         "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 2c 3c N", "1d 2d 3d 4d 5d 6d 7d 8d 9d E S W N"]
+
+
+def _replace_dealt(auto, hands: dict, dead: str):
+    """Run the replacement step on a deal we choose; ``dead`` is the end of the wall,
+    its last tile the first replacement."""
+    game = scripted(auto, hands, dead=dead)
+    st = game.st
+    for s in range(game.n):
+        st.bonus[s], st.exposures[s], st.kong_draws[s] = [], [], 0
+    st.replacements = []
+    ReplaceBonus().run(game, auto.states["replacement"])
+    return game
+
+
+def test_a_replacement_that_is_again_a_flower_waits_until_everyone_has_had_theirs(classical):
+    # East holds f1 and draws f2 for it; South holds s2. South's replacement (7c)
+    # comes before East's second (8c): East must not take South's tile.
+    hands = {0: PLAIN[0] + " f1", 1: PLAIN[1] + " s2", 2: PLAIN[2], 3: PLAIN[3]}
+    game = _replace_dealt(classical, hands, dead="8c 7c f2")
+    st = game.st
+    codes = classical.tiles.kinds
+    assert st.replacements == [(0, 1), (1, 1), (0, 2)]
+    assert st.hands[1][classical.tiles.index("7c")] == 1
+    assert st.hands[0][classical.tiles.index("8c")] == 1
+    assert sorted(codes[t].code for t in st.bonus[0]) == ["f1", "f2"]
+
+
+def test_a_replacement_that_completes_a_kong_waits_too(classical):
+    # East's replacement for f1 is the fourth R; West holds f3. The kong is set aside
+    # and replaced only after West has had the replacement for f3.
+    hands = {0: "R R R 1b 2b 3b 4b 5b 6b 7b 8b 9b f1", 1: PLAIN[1] + " 1c", 2: PLAIN[2].replace(" N", " f3"),
+             3: PLAIN[3]}
+    game = _replace_dealt(classical, hands, dead="6c 5c R")
+    st = game.st
+    assert st.replacements == [(0, 1), (2, 1), (0, 2)]
+    assert st.hands[2][classical.tiles.index("5c")] == 1
+    assert st.hands[0][classical.tiles.index("6c")] == 1
+    assert [e.kind for e in st.exposures[0]] == ["kong_concealed"]
