@@ -67,3 +67,71 @@ def test_a_replacement_that_completes_a_kong_waits_too(classical):
     assert st.hands[2][classical.tiles.index("5c")] == 1
     assert st.hands[0][classical.tiles.index("6c")] == 1
     assert [e.kind for e in st.exposures[0]] == ["kong_concealed"]
+
+
+# -- the Original Hand ------------------------------------------------------------
+
+def _score(auto, **kw):
+    from mjdsl.scoring import score_hand
+    from mjdsl.scoring.notation import read_hand_input
+
+    return score_hand(auto, read_hand_input(auto, **kw))
+
+
+ORIGINAL = dict(hand="2b 3b 4b 9c 9c 9c R R R G G G E E", win="E", source="wall", seat="E", dealer=True)
+
+
+def test_the_original_hands_three_extra_doublings_count_with_the_roof_off():
+    # "three times extra doubling of his or her total score" (seed): with no roof the
+    # hand's own score, doubled three more times, beats the heavenly hand's limit
+    roof_off = compile_ruleset(CLASSICAL, [("roof_off", "on")])
+    plain = _score(roof_off, **ORIGINAL)
+    original = _score(roof_off, **ORIGINAL, original_hand=True)
+    assert plain.limits == 0 and plain.total == plain.score
+    assert original.doubles == plain.doubles + 3
+    assert original.total == plain.total * 8 > 500
+    assert original.basis == "points" and "original_hand_doubles" in original.rule_names
+    # under the limit the heavenly hand's limit decides
+    assert _score(compile_ruleset(CLASSICAL), **ORIGINAL, original_hand=True).total == 500
+
+
+def _dealt_a_kong(auto):
+    """East was dealt four R (set aside as a concealed kong and replaced) and holds a
+    complete hand with the first tile drawn."""
+    from mjdsl.engine.state import Exposure
+
+    game = scripted(auto, {0: "1b 1b 1b 2c 2c 2c 5d 6d 7d S S", 1: PLAIN[1] + " 1c", 2: PLAIN[2], 3: PLAIN[3]})
+    st = game.st
+    st.exposures[0] = [Exposure("kong_concealed", auto.tiles.index("R"), 4, concealed=True)]
+    st.kong_draws = [1, 0, 0, 0]
+    game._legal = (-1, [])
+    return game
+
+
+def test_an_east_dealt_a_kong_still_wins_an_original_hand(classical):
+    from engine_script import act
+
+    game = _dealt_a_kong(classical)
+    act(game, 0, "mah jongg")
+    assert game.st.win["original_hand"]
+    assert "heavenly_hand" in game.st.result["rules"]
+
+
+def test_an_original_hand_is_won_under_bmja_without_a_calling_declaration():
+    # the BMJA's calling declaration is made after a discard: East's Original Hand has none
+    from engine_script import act, names
+
+    bmja = compile_ruleset(BMJA)
+    game = _dealt_a_kong(bmja)
+    assert "mah jongg" in names(game)
+    act(game, 0, "mah jongg")
+    assert game.st.result["winner"] == 0 and "heavenly_hand" in game.st.result["rules"]
+
+
+def test_bmjas_original_call_double_is_the_winners_only():
+    bmja = compile_ruleset(BMJA)
+    loser = _score(bmja, hand="1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S", seat="S", announced=["standing"])
+    assert "original_call" not in loser.rule_names
+    winner = _score(bmja, hand="1b 1b 1b 2c 2c 2c 5d 6d 7d E E E S S", seat="S", win="S", source="wall",
+                    announced=["standing"])
+    assert "original_call" in winner.rule_names

@@ -210,7 +210,7 @@ class Turn:
             st.win = {"seat": seat, "self_drawn": True, "by_discard": False, "discarder": None,
                       "tile": tile, "source": src,
                       "last_of_wall": bool(draw and draw[2]),
-                      "original_hand": seat == st.dealer and not any(st.discarded_once) and not st.exposures[seat]}
+                      "original_hand": original_hand(game, seat)}
             st.flag = "won"
             return True
         penalize_false(game, seat)
@@ -235,9 +235,20 @@ def _calling(game, seat: int) -> bool:
 
 
 def may_win(game, seat: int) -> bool:
-    """A ruleset may make an announcement a condition of going mah jongg."""
+    """A ruleset may make an announcement a condition of going mah jongg; an Original
+    Hand (``original hand for dealer``) is won before any announcement could be made."""
     required = [a.name for a in game.auto.announcements if a.required]
-    return not required or any(n in game.st.announced[seat] for n in required)
+    return not required or any(n in game.st.announced[seat] for n in required) or original_hand(game, seat)
+
+
+def original_hand(game, seat: int) -> bool:
+    """The seat holds the tiles first dealt (seed: classical, "the 13 tiles dealt ...
+    together with the first tile given"): the ruleset plays ``original hand for
+    dealer``, the seat deals, nobody has discarded and nothing was claimed. Kongs
+    dealt and set aside (concealed, replaced) keep it original."""
+    st = game.st
+    return (game.auto.original_hand and seat == st.dealer and not any(st.discarded_once)
+            and all(e.concealed for e in st.exposures[seat]))
 
 
 def penalize_false(game, seat: int) -> None:

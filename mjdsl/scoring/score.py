@@ -9,9 +9,9 @@ apply, each in its one unit:
    read in their conditions are those of step 1;
 3. ``score`` is the ruleset's ``value`` of the reading's points and doubles
    (``points * 2 ^ doubles``); limits do not add: the largest limit rule counts.
-   With no limit rule the total is the score, capped at the limit unless the roof
-   is off; a limit rule of one limit or more gives ``limits * limit``; a fractional
-   limit (0.5, 0.4) gives ``limits * limit`` only where that is more than the score.
+   The total is the larger of ``limits * limit`` and the score, the score capped
+   at the limit unless the roof is off (so under a limit a whole limit decides,
+   and a fractional one counts only where it is more than the score).
 
 The reading with the highest total is kept (ties: :func:`_better`). The conditions
 are evaluated by the function :mod:`.compile` makes of them (or, with
@@ -194,14 +194,17 @@ def _better(total: float, limits: float, r: Reading, score: float, best: _Scored
 
 
 def _total(spec, score: float, limits: float) -> tuple[float, str]:
+    """The hand's total: the larger of its limit rules (``limits * limit``) and its
+    score, the score capped at the limit unless the roof is off. Under a limit a
+    whole limit always decides; with the roof off a score above the limit hand's
+    value counts (an Original Hand's three extra doublings, seed: classical)."""
     limit = spec.limit
     if limit is None:
         return score, "points"
-    if limits >= 1 or (limits > 0 and limits * limit >= score):
+    capped = score if spec.roof_off or score <= limit else limit
+    if limits > 0 and limits * limit >= capped:
         return limits * limit, "limit"
-    if not spec.roof_off and score > limit:
-        return limit, "capped"
-    return score, "points"
+    return capped, "points" if capped == score else "capped"
 
 
 def _result(t: Tables, env: HandEnv, s: _Scored) -> ScoreResult:
