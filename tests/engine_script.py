@@ -17,6 +17,10 @@ def scripted(auto, hands: dict, wall: str = "", dealer: int = 0, dead: str = "")
         game.apply_action(outs[0][0] if outs else 0)
     tiles = auto.tiles
     st = game.st
+    # what the real deal set aside goes back: the position is the one given
+    for s in range(auto.seats):
+        st.bonus[s], st.exposures[s], st.kong_draws[s] = [], [], 0
+    st.replacements = []
     left = {k.index: k.copies for k in tiles.kinds}
     named = hands or {}
     for s, text in named.items():

@@ -35,10 +35,6 @@ def _replace_dealt(auto, hands: dict, dead: str):
     """Run the replacement step on a deal we choose; ``dead`` is the end of the wall,
     its last tile the first replacement."""
     game = scripted(auto, hands, dead=dead)
-    st = game.st
-    for s in range(game.n):
-        st.bonus[s], st.exposures[s], st.kong_draws[s] = [], [], 0
-    st.replacements = []
     ReplaceBonus().run(game, auto.states["replacement"])
     return game
 
@@ -135,3 +131,51 @@ def test_bmjas_original_call_double_is_the_winners_only():
     winner = _score(bmja, hand="1b 1b 1b 2c 2c 2c 5d 6d 7d E E E S S", seat="S", win="S", source="wall",
                     announced=["standing"])
     assert "original_call" in winner.rule_names
+
+
+# -- the kong box -------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", [CLASSICAL, BMJA], ids=["classical", "bmja"])
+def test_the_kong_box_is_the_last_14_tiles_and_the_two_loose_tiles(path):
+    auto = compile_ruleset(path)
+    assert (auto.wall.dead, auto.wall.loose) == (14, 2)
+    game = scripted(auto, {0: QUIET_14, 1: PLAIN[1] + " 1c", 2: PLAIN[2], 3: PLAIN[3]})
+    assert game.st.tail - game.st.head - game.st.live_left() == 16
+
+
+QUIET_14 = "1b 4b 7b 1c 4c 7c 1d 4d 7d E S W N N"
+
+
+def test_a_replacement_when_the_live_wall_is_used_up_ends_the_hand_and_leaves_the_box_whole(classical):
+    # East has drawn the last live tile and declares a kong: the replacement would dig
+    # into the kong box; the ruleset's `wall game when 0 left` ends the hand instead
+    from engine_script import act
+
+    game = scripted(classical, {0: "8c 8c 8c 8c 1c 4c 7c 1d 4d 7d E S W N", 1: PLAIN[1] + " 1c", 2: PLAIN[2],
+                                3: PLAIN[3]})
+    st = game.st
+    st.head = st.tail - st.reserve
+    act(game, 0, "concealed kong of 8c")
+    assert game.is_terminal() and st.result["wall_game"]
+    assert st.tail - st.head == 16 and st.hand_size(0) == 10
+
+
+def _with_play_replacement(tmp_path, where: str):
+    text = CLASSICAL.read_text().replace("    replacement from dead wall\n    discard live",
+                                         f"    replacement from {where}\n    discard live")
+    path = tmp_path / f"classical-{where.replace(' ', '-')}.mj"
+    path.write_text(text)
+    return compile_ruleset(path)
+
+
+@pytest.mark.parametrize("where, expected", [("dead wall", "8c"), ("wall", "7c")])
+def test_a_bonus_tile_drawn_in_play_is_replaced_from_where_the_play_block_says(tmp_path, where, expected):
+    from engine_script import act, no_claims
+
+    auto = _with_play_replacement(tmp_path, where)
+    game = scripted(auto, {0: QUIET_14, 1: PLAIN[1] + " 1c", 2: PLAIN[2], 3: PLAIN[3]}, wall="f2 7c", dead="8c")
+    act(game, 0, "discard N")
+    no_claims(game)
+    st = game.st
+    assert game.current_player() == 1 and [auto.tiles.kinds[t].code for t in st.bonus[1]] == ["f2"]
+    assert st.hands[1][auto.tiles.index(expected)] == 1

@@ -18,6 +18,9 @@ register(
     Code("MJ405", "a tile that is not there",
          "A step handler tried to take a tile a seat does not hold. This is a bug: please report it.", "", ""),
     Code("MJ410", "an invariant broke",
-         "The conformance checks found a tile not accounted for, a hand of the wrong size, or a settlement that "
-         "does not add up to zero. This is a bug in the interpreter or the lowering.", "", ""),
+         "The conformance checks found a tile not accounted for, a hand of the wrong size, a settlement that "
+         "does not add up to zero, or a rule of the ruleset broken in play: a fourteenth tile with a seat not "
+         "to act, a kong box not the size the wall block says, a claim from a seat its claim does not allow, a "
+         "frozen hand changed, a claim standing against the priority, replacements for the deal out of the "
+         "ruleset's order. This is a bug in the interpreter or the lowering.", "", ""),
 )

@@ -194,12 +194,22 @@ class Game:
         return t
 
     def draw_dead(self) -> int | None:
-        """A replacement tile from the end of the wall (the kong box)."""
+        """A replacement tile from the end of the wall (the kong box). The box keeps
+        its size (``dead wall`` and ``loose tiles``): each tile taken from it moves the
+        end of the live wall by one. So a replacement is there only while the live wall
+        is not used up (``wall game when N left``); else None, and the hand is a wall
+        game, as when a turn's draw finds the wall used up."""
         st = self.st
-        if st.tail <= st.head:
+        if st.live_left() <= self.auto.wall_game_left:
             return None
         st.tail -= 1
         return st.wall[st.tail]
+
+    def draw_replacement(self, where: str) -> int | None:
+        """A replacement from where the ruleset says: the dead wall, or the live wall."""
+        if where == "wall":
+            return None if self.st.live_left() <= self.auto.wall_game_left else self.draw_live()
+        return self.draw_dead()
 
     def next_seat(self, seat: int, step: int = 1) -> int:
         return (seat + step) % self.n

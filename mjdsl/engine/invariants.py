@@ -2,7 +2,11 @@
 
 Every tile is accounted for (hands, exposures, bonus tiles, discards, the wall);
 every live hand holds 13 tiles, or 14 for the seat to act; exposures are sets the
-rules allow; a finished hand settles to zero.
+rules allow; a finished hand settles to zero. And the ruleset's own rules hold
+(:data:`RULES`): only the seat to act holds the extra tile; the kong box holds what
+the wall block says; a claimed set came from a seat its claim allows; a frozen hand
+stays as it was frozen; the claim that stood is the best by the ruleset's priority;
+replacements for the tiles dealt came in the ruleset's order.
 """
 
 from __future__ import annotations
@@ -55,3 +59,107 @@ def check(game) -> None:
                 _fail(f"seat {s}: exposure {e} has an impossible joker count")
     if node.kind == "terminal" and abs(sum(st.returns)) > 1e-6:
         _fail(f"the hand settles to {sum(st.returns)}, not zero: {st.returns}")
+    if st.wall and node.step not in ("shuffle", "dice"):
+        for rule in RULES:
+            rule(game, node)
+
+
+def extra_tile_with_the_seat_to_act(game, node) -> None:
+    """Only the seat to act holds a fourteenth tile: the seat on turn (or, before play,
+    the dealer); nobody while a discard waits for claims; the seat adding a kong while
+    it may be robbed. A dead hand is out of play, with whatever it holds."""
+    st = game.st
+    extra = [s for s in range(game.n) if st.held(s) == 14 and not st.dead[s]]
+    if len(extra) > 1:
+        _fail(f"seats {extra} each hold 14 tiles at {st.node}")
+    if not extra or node.kind == "terminal":
+        return
+    may = {"turn": st.turn, "rob_window": st.kong_pending[0] if st.kong_pending else None,
+           "claim_window": None}.get(node.step, st.dealer)
+    if extra[0] != may:
+        _fail(f"seat {extra[0]} holds 14 tiles at {st.node}, where only "
+              + (f"seat {may} may" if may is not None else "nobody may (a discard waits for claims)"))
+
+
+def kong_box_as_the_wall_says(game, node) -> None:
+    """The kong box is ``dead wall`` plus ``loose tiles`` and keeps that size: no draw
+    or replacement digs into it (the live wall never runs below none left)."""
+    st = game.st
+    w = game.auto.wall
+    if st.reserve != w.dead + w.loose:
+        _fail(f"the kong box holds {st.reserve} tiles; the wall block says {w.dead} and {w.loose} loose")
+    if st.live_left() < 0:
+        _fail(f"a tile was taken from the kong box with the live wall used up ({st.live_left()} left) at {st.node}")
+
+
+def claims_from_allowed_seats(game, node) -> None:
+    """Every claimed set came from a seat its claim allows (``from left``: the seat
+    before, ``from any``: another seat)."""
+    st = game.st
+    n = game.n
+    offset = {"left": -1, "right": 1, "across": 2}
+    for s in range(n):
+        for e in st.exposures[s]:
+            if e.source is None:
+                continue
+            c = game.auto.claim(e.kind)
+            if c is None:  # a kong added to a claimed pung keeps the pung's source
+                continue
+            if e.source == s:
+                _fail(f"seat {s} claimed a {e.kind} from itself")
+            if c.source in offset and e.source != (s + offset[c.source]) % n:
+                _fail(f"seat {s} claimed a {e.kind} from seat {e.source}; the ruleset allows it only {c.source}")
+
+
+def frozen_hands_stay_frozen(game, node) -> None:
+    """A frozen hand keeps the tiles and sets it was frozen with; it may hold one more
+    (the tile just drawn, or the one it wins with)."""
+    st = game.st
+    for s, (hand, exposures) in st.frozen_as.items():
+        if not st.frozen[s]:
+            _fail(f"seat {s}'s hand was frozen and is no longer")
+        now = st.hands[s]
+        extra = [now[t] - hand[t] for t in range(len(hand))]
+        if any(d < 0 for d in extra) or sum(extra) > 1 or tuple(st.exposures[s]) != exposures:
+            _fail(f"seat {s}'s frozen hand changed at {st.node}")
+
+
+def claim_priority_as_ruled(game, node) -> None:
+    """The claim that stood is the ruleset's best (``priority``), ties to the seat
+    nearest after the discarder."""
+    st = game.st
+    if st.last_claims is None:
+        return
+    discarder, answers, chosen = st.last_claims
+    cat = game.catalogue
+    win_rank = next((c.rank for c in game.auto.claims if c.is_win), -1)
+    ranked = []
+    for s, a in answers:
+        act = cat[a]
+        if act.family == "mahjong":
+            ranked.append((win_rank, (s - discarder) % game.n, s))
+        elif act.family == "claim":
+            ranked.append((game.auto.claim(act.arg[0]).rank, (s - discarder) % game.n, s))
+    best = min(ranked)[2] if ranked else None
+    if best != chosen:
+        _fail(f"the claim of seat {chosen} stood over seat {best}'s, against the ruleset's priority")
+
+
+def replacements_in_order(game, node) -> None:
+    """Replacements for the tiles dealt came round by round, each round the dealer
+    first and then in the ruleset's order."""
+    st = game.st
+    spec = game.auto.states.get("replacement")
+    if spec is None or not st.replacements:
+        return
+    from .steps_charleston import DIRECTION
+
+    step = DIRECTION.get(spec.params.get("direction", "counter clockwise"), 1)
+    place = {(st.dealer + step * i) % game.n: i for i in range(game.n)}
+    keys = [(r, place[s]) for s, r in st.replacements]
+    if keys != sorted(keys):
+        _fail(f"replacements came in the order {st.replacements}, not round by round in the ruleset's order")
+
+
+RULES = (extra_tile_with_the_seat_to_act, kong_box_as_the_wall_says, claims_from_allowed_seats,
+         frozen_hands_stay_frozen, claim_priority_as_ruled, replacements_in_order)

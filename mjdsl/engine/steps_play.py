@@ -26,21 +26,24 @@ def _bonus_classes(game) -> set:
 
 
 def draw_for(game, seat: int, dead_wall: bool = False) -> bool:
-    """Draw a tile for a seat (bonus tiles set aside and replaced); False if the wall is out."""
+    """Draw a tile for a seat (bonus tiles set aside and replaced from where the
+    ruleset says, ``replacement from ...``; a kong's replacement from where ``kongs``
+    says); False if the wall is out."""
     st = game.st
-    t = game.draw_dead() if dead_wall else game.draw_live()
+    auto = game.auto
+    t = game.draw_replacement(auto.kongs["replacement"] or "dead wall") if dead_wall else game.draw_live()
     if t is None:
         return False
     source = "kong box" if dead_wall else "wall"
     bonus = _bonus_classes(game)
-    kinds = game.auto.tiles.kinds
+    kinds = auto.tiles.kinds
     while kinds[t].cls in bonus:
         st.bonus[seat].append(t)
         st.note("bonus replaced" if source == "wall" and not dead_wall else "bonus chain")
-        t = game.draw_dead()
+        t = game.draw_replacement(auto.replacement_from)
         if t is None:
             return False
-        source = "kong box"
+        source = "kong box" if auto.replacement_from == "dead wall" else "wall"
     game.give(seat, t)
     st.last_draw = (t, source, st.live_left() == 0 and not dead_wall)
     return True
@@ -139,8 +142,9 @@ class Turn:
         if fam == ACT.ANNOUNCE:
             st.announced[seat].append(a.arg)
             spec = next(x for x in game.auto.announcements if x.name == a.arg)
-            if spec.freezes:
+            if spec.freezes and not st.frozen[seat]:
                 st.frozen[seat] = True
+                st.frozen_as[seat] = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
             if spec.time == "on turn":  # made during the turn: the turn goes on
                 return False
             st.pending = {}
@@ -341,6 +345,8 @@ class ClaimWindow:
             rank = claim_rank(game, a)
             if best is None or rank < best[0]:
                 best = (rank, s, a)
+        st.last_claims = (discarder, tuple((s, st.pending[s]["choice"]) for s in st.asked),
+                          best[1] if best else None)
         st.asked = []
         st.pending = {}
         if best is None:

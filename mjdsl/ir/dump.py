@@ -68,6 +68,7 @@ def ir_document(auto, spans: bool = True) -> dict:
         "announcements": [{"name": a.name, "title": a.title, "when": a.time, "freezes": a.freezes,
                            "required": a.required} for a in auto.announcements],
         "original_hand": auto.original_hand,
+        "replacement_from": auto.replacement_from,
         "bonus_kinds": list(auto.bonus_kinds),
         "scoring": {
             "limit": auto.scoring.limit, "roof_off": auto.scoring.roof_off, "best_split": auto.scoring.best_split,

@@ -99,6 +99,7 @@ def lower(ctx) -> M.Automaton:
         announcements=tuple(M.AnnounceSpec(a.name.text, a.title, a.time, a.freezes, a.required, a.span)
                             for a in play.all(A.Announce)),
         original_hand=play.one(A.OriginalHand) is not None,
+        replacement_from=(play.one(A.ReplacementFrom).where if play.one(A.ReplacementFrom) else "dead wall"),
         bonus_kinds=_bonus_kinds(rs),
         scoring=lower_scoring(rs, opts),
         payments=lower_payments(rs, opts),

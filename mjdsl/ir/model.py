@@ -240,6 +240,8 @@ class Automaton:
     options: dict
     tile_classes: dict
     source_spans: dict = attrs.field(factory=dict)
+    #: where a bonus tile drawn in play is replaced from (``replacement from ...``)
+    replacement_from: str = "dead wall"
 
     def state(self, sid: str) -> State:
         return self.states[sid]

@@ -1,0 +1,109 @@
+"""The invariants the conformance suite checks at every step (engine/invariants.py):
+each one holds in play and catches the breach it names.
+
+The conformance suite (tests/test_conformance.py) runs them after every action of
+seeded hands of every ruleset; here each is shown to fail on a position that breaks it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine_script import act, no_claims, scripted
+from mjdsl.compile import compile_ruleset
+from mjdsl.engine import invariants
+from mjdsl.engine.state import Exposure
+
+ROOT = Path(__file__).resolve().parent.parent
+QUIET = "1b 4b 7b 1c 4c 7c 1d 4d 7d E S W N"
+
+
+@pytest.fixture(scope="module")
+def classical():
+    return compile_ruleset(ROOT / "rulesets" / "classical.mj")
+
+
+@pytest.fixture
+def game(classical):
+    g = scripted(classical, {0: "5b " + QUIET, 1: "6b 7b 2c 2c 2c 3d 3d 3d 8d 8d 8d R R"})
+    invariants.check(g)
+    return g
+
+
+def _swap_with_wall(game, seat: int, code: str) -> None:
+    """The seat puts a tile back on the wall and takes the next one: every tile is
+    still accounted for, the hand has changed."""
+    st = game.st
+    t = game.auto.tiles.index(code)
+    st.hands[seat][t] -= 1
+    st.hands[seat][st.wall[st.head]] += 1
+    st.wall[st.head] = t
+
+
+def _breaks(game, pattern: str) -> None:
+    with pytest.raises(invariants.InvariantError, match=pattern):
+        invariants.check(game)
+
+
+def test_only_the_seat_to_act_holds_the_extra_tile(game):
+    act(game, 0, "discard 5b")
+    assert game.st.node == "play.claims"
+    invariants.check(game)
+    st = game.st
+    st.hands[2][st.wall[st.head]] += 1  # seat 2 draws out of turn
+    st.head += 1
+    _breaks(game, "seat 2 holds 14 tiles")
+
+
+def test_the_kong_box_keeps_the_size_the_wall_block_says(game):
+    st = game.st
+    st.discards[3].extend(st.wall[st.head:st.tail - st.reserve])  # the live wall used up ...
+    st.head = st.tail - st.reserve
+    invariants.check(game)
+    st.tail -= 1  # ... and a tile taken from the box anyway, for one discarded
+    st.hands[0][st.wall[st.tail]] += 1
+    st.hands[0][game.auto.tiles.index("1b")] -= 1
+    st.discards[0].append(game.auto.tiles.index("1b"))
+    _breaks(game, "kong box")
+
+
+def test_a_chow_only_from_the_seat_the_ruleset_allows(game):
+    act(game, 0, "discard 5b")
+    act(game, 1, "claim chow (discard at 1 of 3)")
+    no_claims(game)
+    invariants.check(game)
+    e = game.st.exposures[1][0]
+    game.st.exposures[1][0] = Exposure(e.kind, e.tile, e.size, e.jokers, e.concealed, 3, e.run)
+    _breaks(game, "allows it only left")
+
+
+def test_a_frozen_hand_stays_frozen(classical):
+    g = scripted(classical, {0: "S 1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S"})
+    act(g, 0, "discard 1b")
+    act(g, 0, "announce Standing Hand")
+    no_claims(g)
+    invariants.check(g)
+    _swap_with_wall(g, 0, "2c")
+    _breaks(g, "frozen hand changed")
+
+
+def test_the_claim_that_stands_is_the_best_by_priority(game):
+    act(game, 0, "discard 5b")
+    st = game.st
+    discarder, answers, chosen = st.last_claims or (0, (), None)
+    cat = game.catalogue
+    pung, chow = cat.lookup("claim pung"), cat.lookup("claim chow (discard at 1 of 3)")
+    st.last_claims = (0, ((1, chow), (2, pung)), 2)
+    invariants.check(game)
+    st.last_claims = (0, ((1, chow), (2, pung)), 1)
+    _breaks(game, "against the ruleset's priority")
+
+
+def test_replacements_for_the_deal_come_in_the_rulesets_order(game):
+    st = game.st
+    st.replacements = [(0, 1), (2, 1), (0, 2), (3, 2)]
+    invariants.check(game)
+    st.replacements = [(0, 1), (0, 2), (2, 1)]
+    _breaks(game, "round by round")
