@@ -179,3 +179,26 @@ def test_a_bonus_tile_drawn_in_play_is_replaced_from_where_the_play_block_says(t
     st = game.st
     assert game.current_player() == 1 and [auto.tiles.kinds[t].code for t in st.bonus[1]] == ["f2"]
     assert st.hands[1][auto.tiles.index(expected)] == 1
+
+
+# -- the first East -----------------------------------------------------------------
+
+def test_the_first_east_is_chosen_by_the_dice(classical):
+    # seed: "each player throwing a die. The player who scores the highest will play as East"
+    from mjdsl.bots import RandomBot
+    from mjdsl.engine.run import first_dealer, play_session
+
+    firsts = [first_dealer(classical, f"east:{i}") for i in range(40)]
+    assert set(firsts) == {0, 1, 2, 3}
+    assert firsts == [first_dealer(classical, f"east:{i}") for i in range(40)]
+    bots = [RandomBot() for _ in range(4)]
+    for i in range(3):
+        first = play_session(classical, f"east:{i}", bots, 1)[0]
+        assert first.dealer == firsts[i]
+
+
+def test_without_the_statement_seat_0_deals_first():
+    from mjdsl.engine.run import first_dealer
+
+    american = compile_ruleset(ROOT / "rulesets" / "american.mj")
+    assert {first_dealer(american, f"east:{i}") for i in range(20)} == {0}

@@ -515,3 +515,12 @@ class DealerRotates:
 @attrs.frozen
 class RoundWindRotates:
     span: Span
+
+
+@attrs.frozen
+class FirstDealer:
+    """``first dealer by dice N thrown by each``: every seat throws N dice before the
+    first hand; the highest total deals first, the tied throwing again."""
+
+    dice: int
+    span: Span

@@ -147,6 +147,7 @@ def play_cmd(ruleset, seed, daily, seat, bots, sets, allow_outside):
     import secrets
 
     from ..bots import make_bot
+    from ..engine.run import first_dealer
     from ..engine.table import Table
 
     existing_path(ruleset)
@@ -165,7 +166,7 @@ def play_cmd(ruleset, seed, daily, seat, bots, sets, allow_outside):
         line = sys.stdin.readline()
         return line if line else None
 
-    res = Table(auto, seed, seat, players, read, sys.stdout).play()
+    res = Table(auto, seed, seat, players, read, sys.stdout, dealer=first_dealer(auto, seed)).play()
     if res is None:
         click.echo("game abandoned")
     return 0

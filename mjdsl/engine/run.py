@@ -72,11 +72,29 @@ def session_plan(auto) -> tuple[int, int]:
     return (s.hands or 0, s.rounds or 0)
 
 
+def first_dealer(auto, seed: str) -> int:
+    """The seat that deals the first hand of a session: with ``first dealer by dice N
+    thrown by each`` every seat throws N dice (from the stream ``SEED:first dealer``),
+    the highest deals and the tied throw again (seed: classical, "each player throwing
+    a die ... the highest will play as East Wind"); without it seat 0."""
+    n = auto.session.first_dealer_dice
+    if not n:
+        return 0
+    rng = random.Random(f"{seed}:first dealer")
+    throwing = list(range(auto.seats))
+    while len(throwing) > 1:
+        totals = {s: sum(rng.randint(1, 6) for _ in range(n)) for s in throwing}
+        top = max(totals.values())
+        throwing = [s for s in throwing if totals[s] == top]
+    return throwing[0]
+
+
 def play_session(auto, seed: str, bots: Sequence, max_hands: int, check=None) -> list[HandRecord]:
-    """A session: the dealer moves (or stays, when the rules say so) and round winds turn."""
+    """A session: the first dealer as the rules choose, then the dealer moves (or
+    stays, when the rules say so) and round winds turn."""
     s = auto.session
     winds = list(auto.seat_winds) or [0]
-    dealer = 0
+    dealer = start = first_dealer(auto, seed)
     round_index = 0
     streak = 0
     out: list[HandRecord] = []
@@ -92,7 +110,7 @@ def play_session(auto, seed: str, bots: Sequence, max_hands: int, check=None) ->
         streak = streak + 1 if dealer_won else 0
         if not keep:
             dealer = (dealer + 1) % auto.seats
-            if dealer == 0:
+            if dealer == start:
                 round_index += 1
                 if s.rounds and round_index >= s.rounds:
                     break

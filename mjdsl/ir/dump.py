@@ -83,7 +83,8 @@ def ir_document(auto, spans: bool = True) -> dict:
                      "penalties": dict(sorted(auto.payments.penalties.items()))},
         "session": {"hands": auto.session.hands, "rounds": auto.session.rounds,
                     "dealer_keeps": auto.session.dealer_keeps_text,
-                    "dealer_rotates": auto.session.dealer_rotates, "round_wind_rotates": auto.session.round_wind_rotates},
+                    "dealer_rotates": auto.session.dealer_rotates, "round_wind_rotates": auto.session.round_wind_rotates,
+                    "first_dealer_dice": auto.session.first_dealer_dice},
         "options": {k: auto.options[k] for k in sorted(auto.options)},
         "tile_classes": {k: [code(i) for i in v] for k, v in sorted(auto.tile_classes.items())},
     }

@@ -438,4 +438,5 @@ def lower_session(rs, opts) -> M.SessionSpec:
         expr_text(keeps.condition) if keeps else "",
         b.one(A.DealerRotates) is not None,
         b.one(A.RoundWindRotates) is not None,
+        b.one(A.FirstDealer).dice if b.one(A.FirstDealer) else 0,
     )

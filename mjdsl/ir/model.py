@@ -195,6 +195,8 @@ class SessionSpec:
     dealer_keeps_text: str
     dealer_rotates: bool
     round_wind_rotates: bool
+    #: dice each seat throws for the first dealer (``first dealer by dice N ...``); 0: seat 0 deals
+    first_dealer_dice: int = 0
 
 
 @attrs.frozen

@@ -314,6 +314,9 @@ def _payments(auto, pays, values) -> list[str]:
 def _session(auto) -> list[str]:
     s = auto.session
     out = []
+    if s.first_dealer_dice:
+        out.append(f"each player throws {plural(s.first_dealer_dice, 'die', 'dice')}: the highest deals first, "
+                   "the tied throw again")
     if s.hands:
         out.append(f"a session is {plural(s.hands, 'hand')}")
     if s.rounds:

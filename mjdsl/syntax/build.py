@@ -636,6 +636,10 @@ class Builder(Transformer):
     def round_wind_rotates(self, meta, c):
         return A.RoundWindRotates(self._span(meta))
 
+    @v_args(meta=True)
+    def first_dealer(self, meta, c):
+        return A.FirstDealer(int(c[0]), self._span(meta))
+
 
 def _keyword_method(self, meta, children):
     toks = [t for t in children if isinstance(t, Token)]
