@@ -119,6 +119,8 @@ FUNCTIONS: dict[str, Function] = {
         Function("pattern", frozenset(_WIN), ("pattern",), "the hand was won with this pattern"),
         Function("winning_tile", frozenset(_WIN), ("tile",), "the winning tile is this tile"),
         Function("announced", frozenset(_WIN), ("name",), "the player made this announcement"),
+        Function("section", frozenset(_WIN), ("section",),
+                 "the winning card line is in the card's section of this title (section(\"Singles and pairs\"))"),
         Function("calling_for", frozenset(_WIN), ("rules",),
                  "one more tile (drawn from the wall) would complete the hand so that one of these score rules applies"),
     ]

@@ -53,7 +53,7 @@ def test_american_rule_book_is_notes_for_the_table_with_the_card():
     # the play skeleton's kong steps are not for this table: no kongs on a turn
     assert "kong is replaced" not in text and "rob an added kong" not in text
     # conditions read with the options in force put in
-    assert "No jokers: 1 double when jokers == 0 and not singles_pairs" in text
+    assert 'No jokers: 1 double when jokers == 0 and not section("Singles and pairs")' in text
 
 
 def test_set_changes_the_rule_book():

@@ -84,9 +84,10 @@ def test_payments_of_a_card_win(american):
 def test_singles_and_pairs_are_not_doubled_unless_the_table_says_so(american):
     base = dict(concealed=[0] * american.tiles.size, seat_wind=american.tiles.index("E"),
                 round_wind=american.tiles.index("E"), winning_tile=0, source="wall")
-    assert score_hand(american, HandInput(**base, card=CardWin(50, 0, singles_pairs=True))).total == 50
+    sp = CardWin(50, 0, singles_pairs=True, section="Singles and pairs")
+    assert score_hand(american, HandInput(**base, card=sp)).total == 50
     opted = compile_ruleset(ROOT / "rulesets" / "american.mj", [("jokerless_singles_pairs", "on")])
-    assert score_hand(opted, HandInput(**base, card=CardWin(50, 0, singles_pairs=True))).total == 100
+    assert score_hand(opted, HandInput(**base, card=sp)).total == 100
 
 
 # -- waits --------------------------------------------------------------------------------

@@ -202,3 +202,55 @@ def test_without_the_statement_seat_0_deals_first():
 
     american = compile_ruleset(ROOT / "rulesets" / "american.mj")
     assert {first_dealer(american, f"east:{i}") for i in range(20)} == {0}
+
+
+# -- the jokerless double -------------------------------------------------------------
+
+AMERICAN = str(ROOT / "rulesets" / "american.mj")
+YEAR_NEWS = "2b 0 2b 6b N E W S 2c 0 2c 6c 0 0"      # 2026 NEWS 2026 DD   a - b c, 35
+NEWS_YEAR = "N E W S 2b 0 2b 6b N E W S R R"           # NEWS 2026 NEWS DD   - a - b, 35
+PAIRS = "F F 1b 1b 2b 2b 3b 3b 4b 4b 5b 5b 6b 6b"    # FF 11 22 33 44 55 66, singles and pairs, 50
+
+
+def _cli(capsys, *args) -> tuple[int, str]:
+    from mjdsl.cli import main
+
+    code = main(list(args))
+    return code, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("hand, points", [(YEAR_NEWS, 35), (NEWS_YEAR, 35)], ids=["2026 NEWS 2026 DD", "NEWS 2026 NEWS DD"])
+def test_year_and_news_lines_without_jokers_are_doubled(capsys, hand, points):
+    # the exception is the Singles & Pairs hands (seed: american-rulebook.txt); these
+    # lines stand in other sections, though no joker can stand in them either
+    import json
+
+    code, out = _cli(capsys, "score", AMERICAN, "--hand", hand, "--win", hand.split()[0], "--from", "discard", "--json")
+    assert code == 0 and json.loads(out)["total"] == 2 * points
+    code, out = _cli(capsys, "match", AMERICAN, "--hand", hand)
+    assert "no jokers (counts double)" in out
+    code, out = _cli(capsys, "match", AMERICAN, "--hand", hand, "--set", "jokerless_double=off")
+    assert "no jokers" in out and "counts double" not in out
+
+
+def test_singles_and_pairs_are_doubled_only_where_the_table_says(capsys):
+    import json
+
+    code, out = _cli(capsys, "score", AMERICAN, "--hand", PAIRS, "--win", "1b", "--from", "discard", "--json")
+    assert json.loads(out)["total"] == 50
+    code, out = _cli(capsys, "match", AMERICAN, "--hand", PAIRS)
+    assert "no jokers" in out and "counts double" not in out
+    code, out = _cli(capsys, "match", AMERICAN, "--hand", PAIRS, "--set", "jokerless_singles_pairs=on")
+    assert "no jokers (counts double)" in out
+    code, out = _cli(capsys, "score", AMERICAN, "--hand", PAIRS, "--win", "1b", "--from", "discard", "--json",
+                     "--set", "jokerless_singles_pairs=on")
+    assert json.loads(out)["total"] == 100
+
+
+def test_the_engine_doubles_a_year_and_news_hand_won_in_play():
+    from engine_script import act
+
+    american = compile_ruleset(AMERICAN, [("charleston", "off")])
+    game = scripted(american, {0: YEAR_NEWS})
+    act(game, 0, "mah jongg")
+    assert game.st.result["value"] == 70 and "jokerless" in game.st.result["rules"]

@@ -145,6 +145,10 @@ def _check_call(e: A.Call, c: str, ctx, stack, patterns, names) -> list[Diagnost
                 shown = arg.id if isinstance(arg, A.Name) else "this"
                 out.append(error("MJ204", f"no announcement `{shown}`", arg.span,
                                  _suggest(shown, announcements) if announcements else "declare it with `announce` in play"))
+        elif kind == "section":
+            if not isinstance(arg, A.Str):
+                out.append(error("MJ218", f"`{e.fn}` takes a quoted section title", arg.span,
+                                 f'write {e.fn}("Singles and pairs"), as the card\'s `section` line has it'))
         elif kind == "tile":
             if not isinstance(arg, A.Str):
                 out.append(error("MJ218", f"`{e.fn}` takes a quoted tile code", arg.span, f'write {e.fn}("5d")'))

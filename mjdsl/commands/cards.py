@@ -24,6 +24,7 @@ from ..cards.hands import Hand, read_hand
 from ..cards.hint import discards, hints, hints_json
 from ..cards.match import match_batch, match_json
 from ..cards.render import FORMATS, render_card
+from ..compile import compile_ruleset
 from ..diagnostics import InputError
 from ..tiles import TileSet
 from .common import cli_sets, set_option
@@ -75,14 +76,29 @@ def match_cmd(ctx, ruleset, hand_text, exposed, hands_file, as_json, sets):
     if as_json:
         click.echo(json.dumps(match_json(compiled, hand, found, _typed(hand_text, exposed))))
     else:
+        auto = compile_ruleset(ruleset, cli_sets(sets)) if str(ruleset).endswith(".mj") else None
         click.echo(" ".join(compiled.tiles.expand(hand.histogram(compiled.joker))))
         for m in found:
             kind = "concealed" if m.line.concealed else "exposed"
-            jokers = f"{m.jokers} joker{'s' if m.jokers != 1 else ''}" if m.jokers else "no jokers (counts double)"
+            jokers = f"{m.jokers} joker{'s' if m.jokers != 1 else ''}" if m.jokers else _jokerless(auto, compiled,
+                                                                                                  hand, m)
             click.echo(f"  {m.hand}   [{m.line.section}, line {m.line.line}]  {m.line.points} points, {kind}, {jokers}")
         if not found:
             click.echo("  no hand on the card")
     ctx.exit(0 if found else 1)
+
+
+def _jokerless(auto, compiled: CompiledCard, hand, m) -> str:
+    """A hand without jokers, and what the ruleset's scoring makes of that (a card
+    alone has no scoring: nothing is said)."""
+    if auto is None:
+        return "no jokers"
+    from .score import card_doubles
+
+    doubles = card_doubles(auto, compiled, hand, m)
+    if not doubles:
+        return "no jokers"
+    return "no jokers (counts double)" if doubles == 1 else f"no jokers (counts {2 ** doubles:g} times)"
 
 
 def _match_file(compiled: CompiledCard, name: str) -> None:

@@ -90,10 +90,22 @@ def _card_hand(auto, hand_text: str, exposed, win):
     if not found:
         raise InputError("these tiles make no hand of the card")
     best = max(found, key=lambda m: (m.line.points, -m.line_index))
-    variant = compiled.variants[best.variant]
-    singles_pairs = not any(getattr(g, "jokers", False) for g in variant.groups)
     codes = " ".join(auto.tiles.expand(hand.histogram(compiled.joker)))
-    return codes, CardWin(best.line.points, best.jokers, singles_pairs), best.to_json()
+    return codes, card_win(compiled, best), best.to_json()
+
+
+def card_win(compiled, m) -> CardWin:
+    """The scorer's facts of a card match: its points, jokers, shape and section."""
+    singles_pairs = not any(getattr(g, "jokers", False) for g in compiled.variants[m.variant].groups)
+    return CardWin(m.line.points, m.jokers, singles_pairs, m.line.section)
+
+
+def card_doubles(auto, compiled, hand, m) -> float:
+    """The doubles the ruleset's scoring gives a hand made as card match ``m`` (won
+    on a discard, so that only the hand's own rules count)."""
+    codes = auto.tiles.expand(hand.histogram(compiled.joker))
+    inp = read_hand_input(auto, hand=" ".join(codes), win=codes[0], source="discard", card=card_win(compiled, m))
+    return score_hand(auto, inp).doubles
 
 
 COMMANDS = [score_cmd]

@@ -131,6 +131,8 @@ class _Gen:
             return f"(R.pattern == {arg.id!r})"
         if fn == "winning_tile" and isinstance(arg, A.Str):
             return f"(env.inp.winning_tile == {self.t.code_index.get(arg.value, -1)})"
+        if fn == "section" and isinstance(arg, A.Str):
+            return f"(env.inp.card is not None and env.inp.card.section == {arg.value!r})"
         if fn == "announced" and isinstance(arg, A.Name):
             return f"({arg.id!r} in env.inp.announcements)"
         if fn == "calling_for":

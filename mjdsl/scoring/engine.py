@@ -48,7 +48,8 @@ def hand_from_game(game, seat: int) -> HandInput:
     cardwin = None
     if won and card:
         info = game.rules.describe(st, seat)
-        cardwin = CardWin(info.get("card_points", 0), info.get("jokers", 0), bool(info.get("singles_pairs")))
+        cardwin = CardWin(info.get("card_points", 0), info.get("jokers", 0), bool(info.get("singles_pairs")),
+                          info.get("section", ""))
     discarder = win.get("discarder")
     streak = game.context.get("dealer_streak", 0) + (1 if won and seat == st.dealer else 0)
     return HandInput(

@@ -298,5 +298,6 @@ _CALLS = {
     "winning_tile": lambda env, code: env.inp.winning_tile is not None
     and env.t.code_index.get(code) == env.inp.winning_tile,
     "announced": lambda env, name: name in env.inp.announcements,
+    "section": lambda env, title: env.inp.card is not None and env.inp.card.section == title,
     "calling_for": CALLING_FOR,
 }

@@ -30,12 +30,14 @@ class CardWin:
     """The facts of a win from a card of hands (American): supplied by the caller.
 
     card_points: the points printed for the line made; jokers: jokers in the hand;
-    singles_pairs: the line has no group of three or more (no joker can stand in it).
+    singles_pairs: the line has no group of three or more (no joker can stand in it);
+    section: the title of the card section the line is in.
     """
 
     card_points: float
     jokers: int = 0
     singles_pairs: bool = False
+    section: str = ""
 
 
 @attrs.frozen
