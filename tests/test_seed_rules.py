@@ -254,3 +254,48 @@ def test_the_engine_doubles_a_year_and_news_hand_won_in_play():
     game = scripted(american, {0: YEAR_NEWS})
     act(game, 0, "mah jongg")
     assert game.st.result["value"] == 70 and "jokerless" in game.st.result["rules"]
+
+
+# -- a false mah jongg ------------------------------------------------------------------
+
+def test_a_player_may_declare_a_false_mah_jongg_and_the_hand_goes_dead():
+    # seed (american-rulebook.txt): "Incorrect mah jongg declaration ... the declarer's hand is dead"
+    from engine_script import act, names
+
+    american = compile_ruleset(AMERICAN, [("charleston", "off")])
+    game = scripted(american, {0: "1b 1b 2b 3b 4b 5b 6b 7b 8b 9b N E W S"})
+    assert not game.rules.is_win(game.st, 0) and "mah jongg" in names(game)
+    act(game, 0, "mah jongg")
+    assert game.st.dead[0] and game.st.dead_reason[0] == "false mahjong"
+    assert game.current_player() != 0
+
+
+def test_a_false_mah_jongg_costs_the_classical_penalty(classical):
+    from engine_script import act
+
+    game = scripted(classical, {0: QUIET_14, 1: PLAIN[1] + " 1c", 2: PLAIN[2], 3: PLAIN[3]})
+    act(game, 0, "mah jongg")
+    assert game.st.dead[0] and game.st.returns == [-300, 100, 100, 100]
+
+
+def test_bots_see_the_declaration_and_never_make_a_false_one(classical):
+    from mjdsl.bots import GreedyBot, RandomBot
+    from mjdsl.engine.run import play_hand
+
+    for i in range(6):
+        bots = [RandomBot(), GreedyBot(), RandomBot(), GreedyBot()]
+        rec = play_hand(classical, f"false:{i}", bots, dealer=i % 4)
+        assert "false mahjong" not in dict(rec.events) and not any(rec.dead)
+
+
+def test_a_person_at_mjdsl_play_can_declare_a_false_mah_jongg(monkeypatch, capsys):
+    # the seat's first move is its turn as East: declare mah jongg with a hand that makes none
+    import io
+
+    from mjdsl.cli import main
+
+    answers = io.StringIO("mah jongg\nq\n")
+    monkeypatch.setattr("sys.stdin", answers)
+    main(["play", AMERICAN, "--seed", "7", "--set", "charleston=off"])
+    out = capsys.readouterr().out
+    assert "not mah jongg: your hand is dead" in out

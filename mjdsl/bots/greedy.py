@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine import actions as ACT
+from .honest import without_false_mahjong
 
 
 class GreedyBot:
@@ -22,6 +23,9 @@ class GreedyBot:
     stop_at = 4
 
     def choose(self, game, seat: int, legal: list[int], rng) -> int:
+        legal = without_false_mahjong(game, seat, legal)
+        if len(legal) == 1:
+            return legal[0]
         cat = game.catalogue
         by_family: dict[str, list[int]] = {}
         for a in legal:

@@ -104,7 +104,7 @@ class Turn:
         out = []
         after_claim = auto.states[st.node].params.get("after_claim", False)
         if not after_claim and not st.pending.get("declared_false") and may_win(game, seat) and (
-                game.allow_false_calls or game.rules.is_win(st, seat)):
+                game.allow_false_calls or false_mahjong_ruled(auto) or game.rules.is_win(st, seat)):
             out.append(cat.id(ACT.MAHJONG))
         if not after_claim:
             # announcements that may be made on a turn, at any time
@@ -253,6 +253,14 @@ def original_hand(game, seat: int) -> bool:
     st = game.st
     return (game.auto.original_hand and seat == st.dealer and not any(st.discarded_once)
             and all(e.concealed for e in st.exposures[seat]))
+
+
+def false_mahjong_ruled(auto) -> bool:
+    """The ruleset says what a false mah jongg costs (``dead hand { on false mahjong }``
+    or ``penalty false_mahjong``): then a player may declare mah jongg on any turn,
+    as at a real table, and the engine checks the hand (seed: american-rulebook.txt,
+    "Incorrect mah jongg declaration ... the declarer's hand is dead")."""
+    return "false mahjong" in auto.dead_causes or "false_mahjong" in auto.payments.penalties
 
 
 def penalize_false(game, seat: int) -> None:

@@ -80,6 +80,11 @@ class Table:
                 a = legal[0] if len(legal) == 1 else self.ask(legal)
                 if a is None:
                     return None
+                if g.catalogue[a].family == ACT.MAHJONG:
+                    g.apply_action(a)
+                    if not g.is_terminal() and g.st.winner is None:  # the engine found no winning hand
+                        self.say("   not mah jongg: " + ("your hand is dead" if g.st.dead[p] else "a penalty"))
+                    continue
             else:
                 a = self.bots[p].choose(g, p, legal, self.rngs[p]) if len(legal) > 1 else legal[0]
                 fam = g.catalogue[a].family

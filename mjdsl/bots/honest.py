@@ -1,0 +1,21 @@
+"""What every bot shares: a bot declares mah jongg only with a hand that makes one.
+
+Where the ruleset says what a false mah jongg costs, the engine lets a player
+declare one on any turn (a person may be wrong); a bot knows its own hand, so it
+leaves the declaration out unless the hand wins, and its other choices are the
+ones it would make at a table without false declarations.
+"""
+
+from __future__ import annotations
+
+from ..engine import actions as ACT
+
+
+def without_false_mahjong(game, seat: int, legal: list[int]) -> list[int]:
+    """``legal`` less a mah jongg declaration the seat's hand does not make."""
+    cat = game.catalogue
+    a = cat.get(ACT.MAHJONG)
+    if a is None or a not in legal or game.st.node not in game.auto.states or \
+            game.auto.states[game.st.node].step != "turn" or game.rules.is_win(game.st, seat):
+        return legal
+    return [x for x in legal if x != a]
