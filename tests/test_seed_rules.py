@@ -299,3 +299,22 @@ def test_a_person_at_mjdsl_play_can_declare_a_false_mah_jongg(monkeypatch, capsy
     main(["play", AMERICAN, "--seed", "7", "--set", "charleston=off"])
     out = capsys.readouterr().out
     assert "not mah jongg: your hand is dead" in out
+
+
+# -- a pair completed by a discard ----------------------------------------------------------
+
+ONE_SUIT = dict(hand="1c 1c 1c 3c 4c 5c 6c 6c 6c 7c 8c 9c 2c 2c", win="2c", source="discard", seat="S")
+
+
+def test_a_pair_completed_by_a_discard_keeps_the_hand_concealed_by_default(classical):
+    r = _score(classical, **ONE_SUIT)
+    assert "concealed_one_suit" in r.rule_names and "all_concealed" in r.rule_names and r.total == 500
+
+
+def test_a_pair_completed_by_a_discard_exposes_the_hand_where_the_table_says():
+    exposed = compile_ruleset(CLASSICAL, [("discard_pair_exposed", "on")])
+    r = _score(exposed, **ONE_SUIT)
+    assert "concealed_one_suit" not in r.rule_names and "all_concealed" not in r.rule_names
+    assert "one_suit" in r.rule_names and r.limits == 0 and r.total < 500
+    # the pair completed from the wall exposes nothing either way
+    assert "concealed_one_suit" in _score(exposed, **dict(ONE_SUIT, source="wall")).rule_names
