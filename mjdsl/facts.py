@@ -51,6 +51,7 @@ FACTS: dict[str, Fact] = {
             ("concealed_hand", "the hand has no exposures"),
             ("last_from_kong_box", "the winning tile was a replacement from the kong box"),
             ("last_of_wall", "the winning tile was the last tile of the live wall"),
+            ("last_discard", "the winning tile was the last discard: from the end of the wall, discarded"),
             ("robbed_kong", "the winning tile was robbed from another player's added kong"),
             ("original_hand", "the dealer won with the fourteen tiles first dealt (heavenly hand)"),
             ("earthly_hand", "a player other than the dealer won on the dealer's first discard"),

@@ -318,3 +318,49 @@ def test_a_pair_completed_by_a_discard_exposes_the_hand_where_the_table_says():
     assert "one_suit" in r.rule_names and r.limits == 0 and r.total < 500
     # the pair completed from the wall exposes nothing either way
     assert "concealed_one_suit" in _score(exposed, **dict(ONE_SUIT, source="wall")).rule_names
+
+
+# -- what the score input can say ---------------------------------------------------------
+
+def test_the_score_input_takes_a_partial_hand(classical):
+    # a loser's exposed kong of north and a flower, nothing else said
+    r = _score(classical, hand="", exposed=["N N N N"], bonus="f2", seat="S", partial=True)
+    assert set(r.rule_names) == {"kong_exposed_major", "bonus_tile"} and r.points == 20
+    from mjdsl.diagnostics import InputError
+
+    with pytest.raises(InputError, match="13"):
+        _score(classical, hand="", exposed=["N N N N"], seat="S")
+    with pytest.raises(InputError, match="did not win"):
+        _score(classical, hand="5c 5c", exposed=["N N N N"], win="5c", source="discard", partial=True)
+
+
+def test_the_last_tile_of_the_wall_discarded_is_its_own_source(classical):
+    hand = dict(exposed=["7b 7b 7b", "2c 3c 4c"], hand="1d 1d 5d 6d 7d 8c 8c 8c", win="1d", seat="N")
+    last = _score(classical, **hand, source="last_discard")
+    assert "last_discard" in last.rule_names and "last_of_wall" not in last.rule_names
+    assert "moon_from_bottom" not in last.rule_names  # the moon is drawn, not discarded
+    assert "last_discard" not in _score(classical, **hand, source="discard").rule_names
+
+
+def test_the_engine_scores_a_win_on_the_last_discard(classical):
+    from engine_script import act
+
+    game = scripted(classical, {0: "5c " + "1b 4b 7b 1c 4c 7c 1d 4d 7d E S W N",
+                                1: "6c 7c 2c 2c 2c 3d 3d 3d 8d 8d 8d R R"})
+    st = game.st
+    st.discards[3].extend(st.wall[st.head:st.tail - st.reserve])  # East drew the last live tile
+    st.head = st.tail - st.reserve
+    act(game, 0, "discard 5c")
+    assert game.st.node == "play.claims" and "mah jongg" in [game.action_name(a) for a in game.legal_actions()]
+    act(game, 1, "mah jongg")
+    assert "last_discard" in st.result["rules"]
+
+
+def test_a_claimed_kong_scores_as_concealed_where_the_table_says(tmp_path, classical):
+    hand = dict(hand="1b 1b 1b 2c 3c 4c 5d 6d 7d E E", claimed_kongs=["9c"], win="E", source="wall", seat="S")
+    assert "kong_exposed_major" in _score(classical, **hand).rule_names
+    path = tmp_path / "claimed-kong-concealed.mj"
+    path.write_text(CLASSICAL.read_text().replace("    best split\n", "    best split\n    claimed kongs count concealed\n"))
+    table = compile_ruleset(path)
+    r = _score(table, **hand)
+    assert "kong_concealed_major" in r.rule_names and "kong_exposed_major" not in r.rule_names

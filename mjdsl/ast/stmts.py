@@ -446,6 +446,14 @@ class ScoreBestSplit:
 
 
 @attrs.frozen
+class ScoreClaimedKongsConcealed:
+    """``claimed kongs count concealed``: a kong made by claiming the fourth tile of a
+    concealed pung scores as a concealed kong (a table's choice; without it, exposed)."""
+
+    span: Span
+
+
+@attrs.frozen
 class ScoreRule:
     """``rule NAME ["title"]: AMOUNT UNIT [per set|pair|bonus [where PRED]] [when COND]``."""
 

@@ -28,6 +28,8 @@ from .common import allow_outside_option, cli_sets, existing_path, set_option
               help="A set on the table: three alike, four alike (a kong) or a run ('7c 7c 7c'); repeat, "
                    "or separate sets with commas.")
 @click.option("--kong", multiple=True, metavar="TILES", help="Kongs declared from the hand (concealed), one code each: '1d N'.")
+@click.option("--claimed-kong", "claimed_kong", multiple=True, metavar="TILES",
+              help="Kongs made by claiming the fourth tile of a concealed pung, one code each (scored as the ruleset says).")
 @click.option("--bonus", default="", metavar="TILES", help="Flowers and seasons set aside: 'f1 s2'.")
 @click.option("--win", metavar="TILE", help="The last tile (leave out to score a hand that did not win).")
 @click.option("--from", "source", type=click.Choice(sorted(SOURCE_NAMES)), help="Where the last tile came from.")
@@ -40,11 +42,12 @@ from .common import allow_outside_option, cli_sets, existing_path, set_option
 @click.option("--earthly-hand", is_flag=True, help="Won on the dealer's first discard (earthly hand).")
 @click.option("--dealer-streak", type=click.IntRange(0), default=0, show_default=True,
               help="Hands in a row the dealer has won, this one included.")
+@click.option("--partial", is_flag=True, help="Part of a hand that did not win (fewer tiles): score its sets and bonus tiles.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (contracts.md).")
 @set_option
 @allow_outside_option
-def score_cmd(ruleset, hand_text, exposed, kong, bonus, win, source, seat, round_wind, dealer, discarder, announced,
-              original_hand, earthly_hand, dealer_streak, as_json, sets, allow_outside):
+def score_cmd(ruleset, hand_text, exposed, kong, claimed_kong, bonus, win, source, seat, round_wind, dealer, discarder, announced,
+              original_hand, earthly_hand, dealer_streak, partial, as_json, sets, allow_outside):
     """Score a finished hand with RULESET's scoring and payments blocks.
 
     One line per rule that applied, with the ruleset line that writes it; then
@@ -64,6 +67,7 @@ def score_cmd(ruleset, hand_text, exposed, kong, bonus, win, source, seat, round
         auto, hand=hand_text, exposed=exposed, kongs=kong, bonus=bonus, win=win, source=source, seat=seat,
         round_wind=round_wind, dealer=dealer, discarder=discarder, announced=announced,
         original_hand=original_hand, earthly_hand=earthly_hand, dealer_streak=dealer_streak, card=card,
+        partial=partial, claimed_kongs=claimed_kong,
     )
     result = score_hand(auto, hand)
     if as_json:

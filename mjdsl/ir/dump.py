@@ -72,6 +72,7 @@ def ir_document(auto, spans: bool = True) -> dict:
         "bonus_kinds": list(auto.bonus_kinds),
         "scoring": {
             "limit": auto.scoring.limit, "roof_off": auto.scoring.roof_off, "best_split": auto.scoring.best_split,
+            "claimed_kongs_concealed": auto.scoring.claimed_kongs_concealed,
             "value": auto.scoring.value_text,
             "rules": [{"name": r.name, "title": r.title, "amount": r.amount, "unit": r.unit, "scope": r.scope,
                        "text": r.text, **({"span": _span(r.span, spans)} if spans else {})}

@@ -408,6 +408,7 @@ def lower_scoring(rs, opts) -> M.ScoringSpec:
         b.one(A.ScoreBestSplit) is not None,
         rules,
         value_expr=v.expr if v else None,
+        claimed_kongs_concealed=b.one(A.ScoreClaimedKongsConcealed) is not None,
     )
 
 

@@ -168,6 +168,8 @@ class ScoringSpec:
     rules: tuple[RuleSpec, ...]
     #: the value expression (mjdsl.ast), as ``RuleSpec.when_expr``
     value_expr: Any = attrs.field(default=None, eq=False, repr=False)
+    #: ``claimed kongs count concealed``: a kong claimed onto a concealed pung scores concealed
+    claimed_kongs_concealed: bool = False
 
 
 @attrs.frozen

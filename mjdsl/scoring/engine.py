@@ -35,7 +35,9 @@ def hand_from_game(game, seat: int) -> HandInput:
             if e.run:
                 melds.append(Meld("chow", min(e.run), False))
             elif e.size >= 4:
-                melds.append(Meld("kong", e.tile, bool(e.concealed)))
+                # a kong claimed onto a concealed pung (not one added to a claimed pung)
+                claimed = e.source is not None and e.kind != "kong_added"
+                melds.append(Meld("kong", e.tile, bool(e.concealed) or (claimed and auto.scoring.claimed_kongs_concealed)))
             elif e.size == 3:
                 melds.append(Meld("pung", e.tile, False))
     won = st.winner == seat
@@ -45,6 +47,8 @@ def hand_from_game(game, seat: int) -> HandInput:
         source = "robbed_kong"
     if won and source == "wall" and win.get("last_of_wall"):
         source = "last_of_wall"
+    if won and source == "discard" and win.get("last_of_wall"):
+        source = "last_discard"  # the last tile of the wall, drawn and discarded
     cardwin = None
     if won and card:
         info = game.rules.describe(st, seat)

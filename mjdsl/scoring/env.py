@@ -84,6 +84,7 @@ class HandEnv:
             concealed_hand=all(m.concealed for m in inp.melds),
             last_from_kong_box=won and source == "kong_box",
             last_of_wall=won and source == "last_of_wall",
+            last_discard=won and source == "last_discard",
             robbed_kong=won and source == "robbed_kong",
             original_hand=won and inp.original_hand,
             earthly_hand=won and inp.earthly_hand,

@@ -16,7 +16,7 @@ from ..hands import Meld
 from ..source import Span
 
 #: Where the last tile of a winning hand came from.
-SOURCES = ("wall", "discard", "kong_box", "last_of_wall", "robbed_kong")
+SOURCES = ("wall", "discard", "kong_box", "last_of_wall", "last_discard", "robbed_kong")
 #: Sources that are self-drawn; the others were another player's tile.
 SELF_DRAWN = frozenset(("wall", "kong_box", "last_of_wall"))
 

@@ -9,7 +9,12 @@ Every part is a list of tile codes (contracts.md) separated by spaces::
     --kong "1d N"                  kongs declared from the hand (concealed), one code each
     --bonus "f1 s2"                flowers and seasons set aside
     --win 5c --from discard        the last tile and where it came from
+                                   (last-discard: the end of the wall, discarded)
     --seat S --round E             the player's wind and the round's
+    --partial                      part of a hand that did not win (fewer tiles):
+                                   its sets and bonus tiles are scored
+    --claimed-kong 1c              a kong made by claiming the fourth tile of a
+                                   concealed pung (scored as the ruleset says)
 
 Leaving out ``--win`` scores a hand that did not win. Anything wrong (an unknown
 code, too many copies of a tile, a set that is not a set, the wrong number of
@@ -79,6 +84,8 @@ def read_hand_input(
     earthly_hand: bool = False,
     dealer_streak: int = 0,
     card: CardWin | None = None,
+    partial: bool = False,
+    claimed_kongs: Iterable[str] = (),
 ) -> HandInput:
     """A checked :class:`HandInput` from tile codes (the module docstring has the syntax)."""
     tiles = auto.tiles
@@ -92,11 +99,13 @@ def read_hand_input(
         for part in text.split(","):
             if part.strip():
                 melds.append(read_set(tiles, part))
-    for text in kongs:
-        for i in _codes(tiles, text, "--kong"):
-            if tiles.kinds[i].cls not in ("suit", "wind", "dragon"):
-                raise InputError(f"--kong: {tiles.kinds[i].code} cannot be a kong")
-            melds.append(Meld("kong", i, True))
+    for flag, texts, concealed in (("--kong", kongs, True),
+                                   ("--claimed-kong", claimed_kongs, auto.scoring.claimed_kongs_concealed)):
+        for text in texts:
+            for i in _codes(tiles, text, flag):
+                if tiles.kinds[i].cls not in ("suit", "wind", "dragon"):
+                    raise InputError(f"{flag}: {tiles.kinds[i].code} cannot be a kong")
+                melds.append(Meld("kong", i, concealed))
     bonus_idx = _codes(tiles, bonus, "--bonus")
     for i in bonus_idx:
         if tiles.kinds[i].cls not in ("flower", "season"):
@@ -121,7 +130,7 @@ def read_hand_input(
         if counts[winning] == 0:
             raise InputError(f"--win {win}: the winning tile must be one of the --hand tiles")
         if source is None:
-            raise InputError("--win needs --from: wall, discard, kong-box, last-of-wall or robbed-kong")
+            raise InputError("--win needs --from: wall, discard, kong-box, last-of-wall, last-discard or robbed-kong")
     elif source is not None:
         raise InputError("--from goes with --win (a hand without --win did not win)")
     src = "wall"
@@ -133,11 +142,15 @@ def read_hand_input(
         k = tiles.kinds[winning]
         raise InputError(f"--from robbed-kong: the kong robbed holds three {k.code}, so this hand can hold only "
                          f"{k.copies - 3}, not {seen[winning]}")
-    if discarder and src not in ("discard", "robbed_kong"):
+    if discarder and src not in ("discard", "last_discard", "robbed_kong"):
         raise InputError(f"--discarder goes with a tile won from a discard or a robbed kong, not from --from {source}")
     held = len(concealed_idx) + 3 * len(melds)
     need = hand_size(auto) + (1 if winning is not None else 0)
-    if held != need:
+    if partial and winning is not None:
+        raise InputError("--partial scores part of a hand that did not win: leave out --win")
+    if partial and held > need:
+        raise InputError(f"the partial hand has {held} tiles (kongs counting three); a hand has at most {need}")
+    if held != need and not partial:
         what = "a winning hand" if winning is not None else "a hand that did not win"
         raise InputError(f"the hand has {held} tiles (kongs counting three); {what} has {need}")
     names = {a.name for a in auto.announcements}
