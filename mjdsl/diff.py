@@ -363,7 +363,7 @@ def _table(a: Side, b: Side) -> list[Change]:
     out += _fields("deal", [("deal", _deal(da["deal"]), _deal(db["deal"]))])
     out += _fields("play", [(k.replace("_", " "), da[k], db[k]) for k in
                             ("discard_live_until", "wall_game_left", "dead_discards", "never_pass", "original_hand",
-                             "bonus_kinds")])
+                             "bonus_kinds", "replacement_from")])
     out += _fields("play", [("announcements", _announcements(da["announcements"]),
                              _announcements(db["announcements"]))])
     out += _fields("kongs", [(k, da["kongs"][k], db["kongs"][k]) for k in da["kongs"]])
@@ -412,7 +412,7 @@ def _unexplained(a: Side, b: Side, explained: set[str]) -> list[Change]:
         if key == "tile_classes":
             section = "tiles"
         if key in ("discard_live_until", "wall_game_left", "dead_discards", "never_pass", "original_hand",
-                   "announcements", "bonus_kinds"):
+                   "announcements", "bonus_kinds", "replacement_from"):
             section = "play"
         if section is None or section not in explained:
             out.append(Change("other", key, f"{key.replace('_', ' ')} differs (see `mjdsl compile --emit ir`)"))

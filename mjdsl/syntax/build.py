@@ -642,7 +642,7 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def first_dealer(self, meta, c):
-        return A.FirstDealer(int(c[0]), self._span(meta))
+        return A.FirstDealer(int(_number(c[0])), self._span(meta))
 
 
 def _keyword_method(self, meta, children):
