@@ -364,3 +364,29 @@ def test_a_claimed_kong_scores_as_concealed_where_the_table_says(tmp_path, class
     table = compile_ruleset(path)
     r = _score(table, **hand)
     assert "kong_concealed_major" in r.rule_names and "kong_exposed_major" not in r.rule_names
+
+
+def _classical_with(tmp_path, old: str, new: str):
+    text = CLASSICAL.read_text()
+    assert old in text
+    path = tmp_path / "classical-variant.mj"
+    path.write_text(text.replace(old, new))
+    return compile_ruleset(path)
+
+
+def test_the_replacement_order_is_the_rulesets(tmp_path):
+    # South and North hold a flower each: counter-clockwise South comes first, clockwise North
+    hands = {0: PLAIN[0] + " 1c", 1: PLAIN[1] + " s2", 2: PLAIN[2], 3: PLAIN[3].replace(" N", " f4")}
+    ccw = _replace_dealt(compile_ruleset(CLASSICAL), hands, dead="7c 8c")
+    assert ccw.st.replacements == [(1, 1), (3, 1)]
+    cw = _replace_dealt(_classical_with(tmp_path, "order dealer first counter clockwise", "order dealer first clockwise"),
+                        hands, dead="7c 8c")
+    assert cw.st.replacements == [(3, 1), (1, 1)]
+
+
+def test_without_again_after_everyone_a_chain_is_replaced_at_once(tmp_path):
+    hands = {0: PLAIN[0] + " f1", 1: PLAIN[1] + " s2", 2: PLAIN[2], 3: PLAIN[3]}
+    at_once = _classical_with(tmp_path, "    again after everyone\n", "")
+    game = _replace_dealt(at_once, hands, dead="8c 7c f2")
+    assert game.st.replacements == [(0, 1), (0, 1), (1, 1)]
+    assert game.st.hands[0][at_once.tiles.index("7c")] == 1
