@@ -45,7 +45,7 @@ def draw_for(game, seat: int, dead_wall: bool = False) -> bool:
             return False
         source = "kong box" if auto.replacement_from == "dead wall" else "wall"
     game.give(seat, t)
-    st.last_draw = (t, source, st.live_left() == 0 and not dead_wall)
+    st.last_draw = (t, source, st.live_left() == auto.wall_game_left and not dead_wall)
     return True
 
 
@@ -367,7 +367,7 @@ class ClaimWindow:
             if game.rules.is_win(st, seat, exact=True):
                 st.winner = seat
                 st.win = {"seat": seat, "self_drawn": False, "by_discard": True, "discarder": discarder,
-                          "tile": tile, "source": "discard", "last_of_wall": st.live_left() == 0,
+                          "tile": tile, "source": "discard", "last_of_wall": st.live_left() == game.auto.wall_game_left,
                           "earthly_hand": discarder == st.dealer and st.turns == 1}
                 st.flag = "won"
                 return
