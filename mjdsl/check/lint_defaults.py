@@ -18,7 +18,11 @@ from typing import Callable
 from .. import ast as A
 from ..check.flow import default_flow
 from ..diagnostics import Diagnostic, warning
+from ..exprtext import expr_text
 from .lint_support import is_own
+
+#: What a hand is worth without a `value` line (mjdsl.scoring.score).
+DEFAULT_VALUE = "points * 2 ^ doubles"
 
 #: Penalties the interpreter raises, by name (steps_play.penalize_false).
 RAISED_PENALTIES = ("false_mahjong",)
@@ -59,6 +63,8 @@ DEFAULTS: tuple[tuple[type, type, Callable, str], ...] = (
      "play goes on around a dead hand, which neither draws nor discards"),
     (A.ScoringBlock, A.ScoreBestSplit, lambda s, ctx: True,
      "every split of a hand is scored and the best kept"),
+    (A.ScoringBlock, A.ScoreValue, lambda s, ctx: expr_text(s.expr) == DEFAULT_VALUE,
+     f"a hand is worth `{DEFAULT_VALUE}`"),
     (A.SessionBlock, A.DealerRotates, lambda s, ctx: True,
      "the deal passes to the next seat after every hand that `dealer keeps deal` does not keep"),
     (A.WallBlock, A.WallSetting, lambda s, ctx: s.key in ("dead wall", "loose tiles") and s.value == 0,
@@ -79,7 +85,59 @@ def check_defaults(ctx) -> list[Diagnostic]:
         out.append(warning("MJ309", "this restates the default: without `flow` the phases with a block run in "
                                     "the order deal, charleston, replacement, play", flow.span,
                            "delete the line, or write the phases in another order"))
-    return out + _said_twice(ctx) + _never_raised(ctx)
+    return out + _implied_concealed(ctx) + _said_twice(ctx) + _never_raised(ctx)
+
+
+def _implied_concealed(ctx) -> list[Diagnostic]:
+    """`concealed` in a special pattern no hand of which holds a set (no tile three
+    times, no three ranks in a row of one suit): such a hand can have no exposures
+    anyway, so the line changes nothing (Thirteen Orphans, seven pairs of honours)."""
+    win = ctx.block(A.WinningBlock)
+    if win is None or ctx.tiles is None:
+        return []
+    from ..hands.patterns import compiled
+    from ..ir.lower import lower_pattern
+
+    out = []
+    for p in win.all(A.PatternDecl):
+        flag = next((s for s in p.stmts if isinstance(s, A.PatConcealed)), None)
+        if flag is None or not is_own(ctx, flag.span):
+            continue
+        try:
+            special = lower_pattern(p, ctx.options.values()).special
+            bindings = compiled(special, ctx.tiles).bindings if special is not None else ()
+        except Exception:  # noqa: BLE001 - a pattern that does not lower is the checks' to report
+            continue
+        if bindings and not any(_may_hold_a_set(_cap(b), ctx.tiles) for b in bindings):
+            out.append(warning("MJ309", f"this restates the default: no hand of `{p.name.text}` holds a set (a tile "
+                                        "three times, or a run), so it can have no exposures", flag.span,
+                               "delete the line; `concealed` matters only for a pattern a set can be part of"))
+    return out
+
+
+def _cap(binding) -> list[int]:
+    """At most how many of each tile a hand of the binding holds (a part picked
+    `distinct` holds each of its units once)."""
+    cap = [0] * len(binding.cap)
+    for c in binding.choices:
+        most: dict[int, int] = {}
+        for unit in c.units:
+            for t in set(unit):
+                most[t] = max(most.get(t, 0), unit.count(t))
+        for t, m in most.items():
+            cap[t] += m * (1 if c.distinct else c.n)
+    return cap
+
+
+def _may_hold_a_set(cap, tiles) -> bool:
+    if any(c >= 3 for c in cap):
+        return True
+    for k in tiles.kinds:
+        if k.suit is not None and cap[k.index]:
+            run = [tiles.suited(k.suit, k.rank + d) for d in (1, 2)]
+            if all(x is not None and cap[x.index] for x in run):
+                return True
+    return False
 
 
 def _said_twice(ctx) -> list[Diagnostic]:
