@@ -2,8 +2,8 @@
 
 The grammar shares its words between blocks (`wall` and `dead wall`, the five
 directions), so some statements parse that no hand could play: a turn drawn from the
-kong box, a concealed hand calling for an exposure, replacements going round
-against the turn order. They are refused here rather than played some other way
+kong box, a kong replaced from the live wall, a concealed hand calling for an
+exposure, replacements going round against the turn order. They are refused here rather than played some other way
 than they read ("the ruleset is the whole truth").
 """
 
@@ -20,6 +20,11 @@ def check_unplayable(ctx) -> list[Diagnostic]:
         if s.where != "wall":
             out.append(error("MJ280", f"a turn can't draw from the {s.where}: only replacements come from it",
                              s.span, "write `draw from wall`, or `replacement from dead wall` for replacements"))
+    kongs = ctx.block(A.KongsBlock)
+    for s in kongs.all(A.KongReplacement) if kongs is not None else ():
+        if s.where != "dead wall":
+            out.append(error("MJ280", f"a kong's replacement can't come from the {s.where}: it comes from the kong box",
+                             s.span, "write `replacement from dead wall`"))
     win = ctx.block(A.WinningBlock)
     claims = ctx.block(A.ClaimsBlock)
     sets = {c.name.text for c in claims.all(A.ClaimDecl) if c.size is not None} if claims else set()
