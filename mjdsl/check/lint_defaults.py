@@ -19,6 +19,7 @@ from .. import ast as A
 from ..check.flow import default_flow
 from ..diagnostics import Diagnostic, warning
 from ..exprtext import expr_text
+from ..load import statement_key
 from .lint_support import is_own
 
 #: What a hand is worth without a `value` line (mjdsl.scoring.score).
@@ -77,15 +78,25 @@ def check_defaults(ctx) -> list[Diagnostic]:
     for block_cls, cls, is_default, meaning in DEFAULTS:
         b = ctx.block(block_cls)
         for s in b.all(cls) if b is not None else ():
-            if is_own(ctx, s.span) and is_default(s, ctx):
+            if is_own(ctx, s.span) and is_default(s, ctx) and not _overrides_base(ctx, block_cls, s):
                 out.append(warning("MJ309", f"this restates the default: {meaning}", s.span,
                                    "delete the line; docs/language.md lists what play does without it"))
     flow = ctx.ruleset.flow
-    if flow is not None and is_own(ctx, flow.span) and [w.text for w in flow.phases] == default_flow(ctx.ruleset):
+    base = ctx.ruleset.base
+    if (flow is not None and is_own(ctx, flow.span) and (base is None or base.flow is None)
+            and [w.text for w in flow.phases] == default_flow(ctx.ruleset)):
         out.append(warning("MJ309", "this restates the default: without `flow` the phases with a block run in "
                                     "the order deal, charleston, replacement, play", flow.span,
                            "delete the line, or write the phases in another order"))
     return out + _implied_concealed(ctx) + _said_twice(ctx) + _never_raised(ctx)
+
+
+def _overrides_base(ctx, block_cls, stmt) -> bool:
+    """Whether an overlay's statement replaces one of its base's: then it changes the
+    base (`dead wall 0` over a kong box of 14), even if it says the default."""
+    base = ctx.ruleset.base
+    b = base.block(block_cls) if base is not None else None
+    return b is not None and any(statement_key(x) == statement_key(stmt) for x in b.stmts)
 
 
 def _implied_concealed(ctx) -> list[Diagnostic]:
