@@ -110,6 +110,12 @@ register(
          "those names could never be named in a condition.",
          'option yes = on "Play the second Charleston"\n',
          'option second_charleston = on "Play the second Charleston"\n'),
+    Code("MJ280", "statement play has no meaning for",
+         "The grammar shares words between blocks, so some statements parse that no hand could play: a turn "
+         "drawn from the dead wall (only replacements come from it), a kong replaced from the live wall, a "
+         "concealed hand calling for a claim that exposes a set, replacements going round other than in turn order. They are refused rather than "
+         "played some other way than they read.",
+         'play {\n    draw from dead wall\n}\n', 'play {\n    dealer draws 1\n}\n'),
     Code("MJ299", "internal error in a check",
          "A check failed on this ruleset. This is a bug in mjdsl: please report it with the file.", "", ""),
 )

@@ -23,7 +23,7 @@ register(
          "nothing; when the base changes, the copy silently undoes the change. Statements without a name "
          "replace all the base's statements of their kind, so an overlay that keeps some of them restates them: "
          "that is reported only when the whole group is the same.",
-         _BASE + "session {\n    dealer rotates every hand\n}\n", _BASE + "set session_hands = 8\n"),
+         _BASE + "session {\n    hands session_hands\n}\n", _BASE + "set session_hands = 8\n"),
     Code("MJ303", "`remove` removes nothing",
          "`remove NAME` drops the base's rules, patterns, claims or Charleston rounds of that name. A name the "
          "base does not have removes nothing: usually a misspelling (the hint gives the nearest name), or a rule "
@@ -63,4 +63,21 @@ register(
          "made at all.",
          'claims {\n    claim pung 3 same from any\n    claim pong 3 same from left\n    priority pung > pong\n}\n',
          'claims {\n    claim pung 3 same from any\n    claim kong 4 same from any\n    priority pung kong\n}\n'),
+    Code("MJ309", "restates the default",
+         "The statement says what play does without it: deleting it plays the same hands. A ruleset is the "
+         "whole truth only if every line changes something, so a default is left out (docs/language.md lists "
+         "what play does when a statement is missing: ties go next in turn, jokers stand in groups of 3, a "
+         "discard is live until the next draw, the dealer discards first, the deal passes on...).",
+         'jokers "J" {\n    stand in groups of 3 or more\n}\n', 'jokers "J" {\n    stand in groups of 4 or more\n}\n'),
+    Code("MJ310", "one rule said twice",
+         "The jokers block's `never passed` already keeps jokers out of every Charleston pass, and its `dead "
+         "when discarded` already makes a discarded joker dead; naming the joker again in `never pass` or "
+         "`dead discard` says the rule twice, so deleting either copy changes nothing. Say it once.",
+         'jokers "J" {\n    never passed\n}\ncharleston {\n    never pass "J"\n    pass 3 right\n}\n',
+         'jokers "J" {\n    never passed\n}\ncharleston {\n    pass 3 right\n}\n'),
+    Code("MJ311", "can never happen in play",
+         "A dead-hand cause or a penalty that nothing in play raises: every move keeps a hand's tile count, so "
+         "`on wrong tile count` never makes a hand dead, and the interpreter raises only the penalties it "
+         "knows (`false_mahjong`). The line changes nothing.",
+         'dead hand {\n    on wrong tile count\n}\n', 'dead hand {\n    on false mahjong\n}\n'),
 )

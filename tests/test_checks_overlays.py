@@ -55,7 +55,7 @@ def test_unnamed_statement_replaces_every_base_statement_of_its_type():
     rs = overlay('extends "american.mj"\ncharleston when charleston {\n    pass 3 right\n}\n')
     passes = rs.block(A.CharlestonBlock).all(A.PassStep)
     assert [(p.count, p.direction) for p in passes] == [(3, "right")]
-    assert rs.block(A.CharlestonBlock).all(A.NeverPass)  # other types stay
+    assert rs.block(A.CharlestonBlock).all(A.CourtesyStep)  # other types stay
 
 
 def test_remove_drops_named_statements_of_the_base():

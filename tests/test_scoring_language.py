@@ -66,7 +66,7 @@ def test_bmja_states_only_its_differences_and_lowers_them():
         assert removed not in names
     titles = {r.name: r.title for r in bmja.scoring.rules}
     assert titles["thirteen_orphans"] == "The 13 Unique Wonders"
-    assert bmja.payments.penalties == {"false_mahjong": -500, "false_claim": -50}
+    assert bmja.payments.penalties == {"false_mahjong": -500}  # a false claim never happens in play (MJ311)
 
 
 def test_bmja_text_is_short():

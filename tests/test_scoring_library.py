@@ -61,7 +61,6 @@ def test_a_wall_game_pays_nothing(dmjl):
 def test_penalties_in_points_and_in_limits(dmjl, bmja):
     assert penalty_payments(dmjl, "false_mahjong", 2) == [300, 300, -900, 300]
     assert penalty_payments(bmja, "false_mahjong", 0) == [-1500, 500, 500, 500]  # half of 1000
-    assert penalty_payments(bmja, "false_claim", 1) == [50, -150, 50, 50]
 
 
 def test_payments_of_a_card_win(american):

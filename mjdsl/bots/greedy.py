@@ -5,7 +5,10 @@ the hand still lacks (jokers counted only where they may stand), from the compil
 card's tables. A discard or a pass keeps the most variants at the smallest
 distance; a claim is made when the exposure belongs to the nearest hands and
 brings them closer; a swap for a joker is always taken. Without a card (pattern
-rulesets) it discards the tile with fewest neighbours (a simple heuristic).
+rulesets) it discards the tile with fewest neighbours (a simple heuristic) and
+makes any claim the ruleset declares, under whatever name, that exposes the most
+tiles without breaking a pair (:func:`_pattern_claim`). The bot never names a
+claim: it reads each claim's size and shape from the automaton.
 """
 
 from __future__ import annotations
@@ -83,9 +86,9 @@ class GreedyBot:
             if fam in by_family:
                 return by_family[fam][0]
         if ACT.CLAIM in by_family:
-            pungs = [a for a in by_family[ACT.CLAIM] if cat[a].arg[0] in ("pung", "kong")]
-            if pungs:
-                return pungs[0]
+            pick = _pattern_claim(game, seat, by_family[ACT.CLAIM])
+            if pick is not None:
+                return pick
         if ACT.DISCARD in by_family:
             hand = game.st.hands[seat]
             tiles = game.auto.tiles
@@ -107,6 +110,36 @@ class GreedyBot:
         if ACT.NO_CLAIM in by_family:
             return by_family[ACT.NO_CLAIM][0]
         return legal[rng.randrange(len(legal))]
+
+
+def _pattern_claim(game, seat: int, claims: list[int]) -> int | None:
+    """The claim to make of those offered, whatever the ruleset names them: the one
+    that exposes the most tiles, sets of alike tiles before runs, and a run only if it
+    breaks no pair or set of the hand (every tile it takes is held once)."""
+    cat = game.catalogue
+    hand = game.st.hands[seat]
+    best = None
+    for a in claims:
+        name, form = cat[a].arg
+        spec = game.auto.claim(name)
+        if spec is None or spec.size is None:
+            continue
+        if spec.shape == "run":
+            tile = game.st.last_discard[1] if game.st.last_discard else None
+            run = _run_tiles(game.auto.tiles, tile, form, spec.size) if tile is not None else None
+            if run is None or any(hand[t] != 1 for t in run if t != tile):
+                continue
+        key = (spec.size, spec.shape != "run", -form)
+        if best is None or key > best[0]:
+            best = (key, a)
+    return best[1] if best else None
+
+
+def _run_tiles(tiles, tile: int, pos: int, size: int) -> list[int] | None:
+    """The tiles of the run of ``size`` in which ``tile`` stands at ``pos``."""
+    k = tiles.kinds[tile]
+    out = [tiles.suited(k.suit, r) for r in range(k.rank - pos, k.rank - pos + size)] if k.suit else [None]
+    return [x.index for x in out] if all(x is not None for x in out) else None
 
 
 def _selected(game, seat: int) -> list[int]:

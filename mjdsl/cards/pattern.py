@@ -39,9 +39,10 @@ class Resolved:
 
 
 def letter_tile(tiles: TileSet, ch: str) -> str | None:
-    """The code of the tile a suitless letter names (``0`` the set's zero), or None."""
-    code = (tiles.zero or "0") if ch == "0" else ch
-    return code if code in tiles.by_code else None
+    """The code of the tile a suitless letter names, or None. ``0`` names the tile the
+    ruleset declares as zero (``zero "0"``), whatever its code; without one, no tile."""
+    code = tiles.zero if ch == "0" else ch
+    return code if code is not None and code in tiles.by_code else None
 
 
 def resolve(pattern: ast.Pattern, line: ast.HandLine, tiles: TileSet) -> tuple[Resolved | None, list[Diagnostic]]:
@@ -128,7 +129,8 @@ def _tile_letters(groups: tuple[ast.Group, ...], tiles: TileSet) -> list[Diagnos
                         "MJ255",
                         f"{ch!r} in {g.text} names no tile of this tile set",
                         Span.point(g.span.path, g.span.line, g.span.column + i),
-                        f"the tile set's codes are {tiles.codes_summary()}",
+                        "declare the zero in the ruleset's tiles block: `zero \"0\"`" if ch == "0"
+                        else f"the tile set's codes are {tiles.codes_summary()}",
                     )
                 )
                 break

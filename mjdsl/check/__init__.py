@@ -19,11 +19,13 @@ from .charleston import check_charleston
 from .claims import check_claims
 from .flow import check_flow
 from .winning import check_winning
+from .unplayable import check_unplayable
 from .lint_overrides import check_overrides
 from .lint_options import check_option_use
 from .lint_never_applies import check_never_applies
 from .lint_reachable import check_reachable
 from .lint_claims import check_claim_windows
+from .lint_defaults import check_defaults
 
 CHECKS = (
     check_structure,
@@ -34,12 +36,14 @@ CHECKS = (
     check_claims,
     check_flow,
     check_winning,
+    check_unplayable,
     # lint (MJ3xx warnings): the ruleset plays, but probably not as meant
     check_overrides,
     check_option_use,
     check_never_applies,
     check_reachable,
     check_claim_windows,
+    check_defaults,
 )
 
 

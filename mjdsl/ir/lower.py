@@ -92,7 +92,7 @@ def lower(ctx) -> M.Automaton:
         jokers=lower_jokers(rs, tiles, opts),
         winning=lower_winning(rs, ctx, opts),
         dead_causes=tuple(s.cause for s in (rs.block(A.DeadBlock).all(A.DeadCause) if rs.block(A.DeadBlock) else [])),
-        never_pass=_codes(tiles, [w for s in _charleston_stmts(rs) if isinstance(s, A.NeverPass) for w in s.codes]),
+        never_pass=tuple(sorted({tiles.index(c) for c in _never_passed(rs)})),
         dead_discards=_codes(tiles, [w for s in (rs.block(A.ClaimsBlock).all(A.DeadDiscard) if rs.block(A.ClaimsBlock) else []) for w in s.codes]),
         discard_live_until=(play.one(A.DiscardLive).until if play.one(A.DiscardLive) else "next turn"),
         wall_game_left=(play.one(A.WallGame).left if play.one(A.WallGame) else 0),
@@ -114,6 +114,16 @@ def lower(ctx) -> M.Automaton:
 
 def _codes(tiles, words) -> tuple[int, ...]:
     return tuple(sorted({tiles.index(w.text) for w in words}))
+
+
+def _never_passed(rs) -> list[str]:
+    """Codes no Charleston pass may give: the block's `never pass`, and the joker when
+    the jokers block says `never passed` (seed: jokers may never be passed)."""
+    codes = [w.text for s in _charleston_stmts(rs) if isinstance(s, A.NeverPass) for w in s.codes]
+    jokers = rs.block(A.JokersBlock)
+    if jokers is not None and jokers.one(A.JokerNeverPassed) is not None and jokers.tile.text not in codes:
+        codes.append(jokers.tile.text)
+    return codes
 
 
 def _charleston_stmts(rs):
@@ -159,7 +169,7 @@ def lower_charleston(rs, g: _Graph, opts):
     b = rs.block(A.CharlestonBlock)
     if b is None or not const_value(compile_expr(b.condition, opts), True):
         return None, []
-    never = [w.text for s in b.all(A.NeverPass) for w in s.codes]
+    never = _never_passed(rs)
     counter = iter(range(1, 1000))
     first = None
     dangling: list[tuple[str, str]] = []
