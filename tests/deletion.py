@@ -14,7 +14,7 @@ parse, so paths resolve as shipped) and answers one of
 
 The scenarios, each a list of items compared one by one with the shipped ruleset's:
 
-* ``session``: 40 hands whose results are scripted (the dealer wins, a wall game,
+* ``session``: 40 hands (and two sessions of 4 with other seeds, for the first dealer) whose results are scripted (the dealer wins, a wall game,
   the next seat wins, in turn): who deals each hand and the round wind;
 * ``scoring``: every hand-scored case of tests/scoring/*.txt, as written and with a
   set of its concealed tiles shown, and a few card wins: each rule that applied
@@ -273,7 +273,9 @@ def _session(auto) -> list:
         return run.HandRecord(seed, dealer, round_wind, (), {"winner": winner}, (), (), 0, 0)
 
     with mock.patch.object(run, "play_hand", hand):
-        records = run.play_session(auto, "session", [None] * auto.seats, 40)
+        # three seeds, so that a first dealer chosen by the dice is seen to move
+        records = [r for seed, n in (("session", 40), ("session-b", 4), ("session-c", 4))
+                   for r in run.play_session(auto, seed, [None] * auto.seats, n)]
     return [(r.dealer, r.round_wind) for r in records]
 
 
