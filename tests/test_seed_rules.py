@@ -161,8 +161,9 @@ def test_a_replacement_when_the_live_wall_is_used_up_ends_the_hand_and_leaves_th
 
 
 def _with_play_replacement(tmp_path, where: str):
-    text = CLASSICAL.read_text().replace("    replacement from dead wall\n    discard live",
-                                         f"    replacement from {where}\n    discard live")
+    text = CLASSICAL.read_text()
+    assert "play {\n" in text
+    text = text.replace("play {\n", f"play {{\n    replacement from {where}\n", 1)
     path = tmp_path / f"classical-{where.replace(' ', '-')}.mj"
     path.write_text(text)
     return compile_ruleset(path)
@@ -360,7 +361,7 @@ def test_a_claimed_kong_scores_as_concealed_where_the_table_says(tmp_path, class
     hand = dict(hand="1b 1b 1b 2c 3c 4c 5d 6d 7d E E", claimed_kongs=["9c"], win="E", source="wall", seat="S")
     assert "kong_exposed_major" in _score(classical, **hand).rule_names
     path = tmp_path / "claimed-kong-concealed.mj"
-    path.write_text(CLASSICAL.read_text().replace("    best split\n", "    best split\n    claimed kongs count concealed\n"))
+    path.write_text(CLASSICAL.read_text().replace("scoring {\n", "scoring {\n    claimed kongs count concealed\n", 1))
     table = compile_ruleset(path)
     r = _score(table, **hand)
     assert "kong_concealed_major" in r.rule_names and "kong_exposed_major" not in r.rule_names
@@ -379,7 +380,8 @@ def test_the_replacement_order_is_the_rulesets(tmp_path):
     hands = {0: PLAIN[0] + " 1c", 1: PLAIN[1] + " s2", 2: PLAIN[2], 3: PLAIN[3].replace(" N", " f4")}
     ccw = _replace_dealt(compile_ruleset(CLASSICAL), hands, dead="7c 8c")
     assert ccw.st.replacements == [(1, 1), (3, 1)]
-    cw = _replace_dealt(_classical_with(tmp_path, "order dealer first counter clockwise", "order dealer first clockwise"),
+    cw = _replace_dealt(_classical_with(tmp_path, "    again after everyone\n",
+                                        "    order dealer first clockwise\n    again after everyone\n"),
                         hands, dead="7c 8c")
     assert cw.st.replacements == [(3, 1), (1, 1)]
 
