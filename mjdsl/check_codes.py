@@ -30,8 +30,11 @@ register(
          'include "no-such-file.mj"\n', 'ruleset "A"\n'),
     Code("MJ207", "includes nested too deeply",
          "Includes and extends may nest at most 16 deep.", "", ""),
-    Code("MJ208", "include outside the ruleset's folder",
-         "A ruleset may only include files in its own folder tree, unless the user allows it (`--allow-outside`).",
+    Code("MJ208", "a named file outside the folder tree",
+         "Every file a ruleset, card or game log names (`include`, `extends`, `card`, a card's `tiles`, "
+         "a log's `ruleset`) must lie in the folder tree of the file the command was given, or of the "
+         "ruleset library file that names it: absolute paths, `..` and links that leave it are refused "
+         "and the file is not opened, unless the user allows it (`--allow-outside`). See docs/security.md.",
          "", ""),
     Code("MJ209", "more than one extends",
          "An overlay extends exactly one base ruleset.",

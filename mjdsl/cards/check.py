@@ -12,6 +12,8 @@ from __future__ import annotations
 import difflib
 from typing import Iterable
 
+import attrs
+
 from ..diagnostics import Diagnostic, error, sort_key, warning
 from ..tiles import TileSet
 from . import ast
@@ -26,17 +28,42 @@ from .pattern import HAND_SIZE
 MAX_LINES = 300
 
 
-def check_card(card: ast.Card, tiles: TileSet) -> tuple[CompiledCard, list[Diagnostic]]:
-    """Compile ``card`` against ``tiles`` and run every check; diagnostics sorted by place."""
+def check_card(card: ast.Card, tiles: TileSet, *, overlaps: bool = True) -> tuple[CompiledCard, list[Diagnostic]]:
+    """Compile ``card`` against ``tiles`` and run every check; diagnostics sorted by place.
+
+    ``overlaps=False`` leaves out the overlap check (warnings only): what ``match``,
+    ``hint`` and ``render`` run before they use a card, refusing one with errors."""
+    if len(card.lines) > MAX_LINES:
+        # refused before expanding: a huge card is not compiled at all
+        return compile_card(attrs.evolve(card, sections=()), tiles), [_too_long(card)]
     compiled = compile_card(card, tiles)
     diags = list(compiled.diagnostics)
-    if len(compiled.lines) > MAX_LINES:
-        diags.append(error("MJ271", f"a card of {len(compiled.lines)} lines: a card holds at most {MAX_LINES}",
-                           card.span, "split it, or check that a generator did not repeat its lines"))
-        return compiled, sorted(diags, key=sort_key)
     for check in CHECKS:
-        diags.extend(check(compiled))
+        if overlaps or check is not check_overlaps:
+            diags.extend(check(compiled))
     return compiled, sorted(diags, key=sort_key)
+
+
+def _too_long(card: ast.Card) -> Diagnostic:
+    return error("MJ271", f"a card of {len(card.lines)} lines: a card holds at most {MAX_LINES}",
+                 card.span, "split it, or check that a generator did not repeat its lines")
+
+
+@attrs.frozen
+class CardOnly:
+    """A card not compiled (its tile set could not be had): what the tile-free checks read."""
+
+    card: ast.Card
+    lines: tuple
+
+
+def check_card_without_tiles(card: ast.Card) -> list[Diagnostic]:
+    """The checks that need no tile set (sizes, annotations, points, layout), for a card
+    whose ``tiles`` ruleset is missing: one bad path does not hide the card's other errors."""
+    if len(card.lines) > MAX_LINES:
+        return [_too_long(card)]
+    c = CardOnly(card, card.lines)
+    return [d for check in TILE_FREE for d in check(c)]  # type: ignore[arg-type]
 
 
 def check_size(c: CompiledCard) -> Iterable[Diagnostic]:
@@ -182,3 +209,6 @@ def check_layout(c: CompiledCard) -> Iterable[Diagnostic]:
 
 #: Every card check, in the order they run.
 CHECKS = (check_size, check_feasible, check_duplicates, check_annotations, check_points, check_layout, check_overlaps)
+
+#: The checks that read only the card's text, not its variants.
+TILE_FREE = (check_size, check_annotations, check_points, check_layout)

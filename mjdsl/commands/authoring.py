@@ -13,8 +13,9 @@ from pathlib import Path
 import click
 
 from ..diagnostics import InputError
+from ..output import write_file
 from ..source import BUILTIN
-from .common import allow_outside_option, cli_sets, existing_path, set_option, write_atomically
+from .common import allow_outside_option, cli_sets, existing_path, set_option
 
 RULESET_SUFFIX = ".mj"
 
@@ -147,7 +148,7 @@ def fmt_cmd(paths, check_only):
         click.echo(f"{len(changed)} of {len(files)} file(s) would be reformatted", err=True)
         return 1 if changed else 0
     for f, new in changed:
-        write_atomically(str(f), new)
+        write_file(f, new)  # fmt rewrites its input: that is what it is for
     click.echo(f"reformatted {len(changed)} of {len(files)} file(s)", err=True)
     return 0
 

@@ -9,9 +9,7 @@ and MjError into that).
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Iterable
 
@@ -25,6 +23,7 @@ from ..cards.hint import discards, hints, hints_json
 from ..cards.match import match_batch, match_json
 from ..cards.render import FORMATS, render_card
 from ..diagnostics import InputError
+from ..output import write_file
 from ..tiles import TileSet
 from .common import cli_sets, set_option
 
@@ -184,7 +183,7 @@ def render_cmd(file, fmt, output, sets):
     if output is None:
         click.echo(text, nl=False)
     else:
-        write_atomically(Path(output), text)
+        write_file(output, text, inputs=[file])
         click.echo(f"wrote {output}", err=True)
 
 
@@ -192,19 +191,6 @@ def _read(path: str):
     if not Path(path).is_file():
         raise InputError(f"no such file: {path}")
     return read_card(path)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder and rename it over ``path``."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 COMMANDS: Iterable[click.Command] = [match_cmd, hint_cmd, render_cmd]

@@ -30,7 +30,7 @@ def _check_one(path: Path, sets, allow_outside: bool):
     if path.suffix in CARD_SUFFIXES:
         from ..cards.api import check_card_file
 
-        return check_card_file(path)
+        return check_card_file(path, allow_outside=allow_outside)
     checked = check_file(path, sets, allow_outside=allow_outside)
     stats = []
     if checked.ctx is not None:

@@ -14,7 +14,8 @@ from ..compile import compile_ruleset
 from ..diagnostics import InputError
 from ..engine.log import hand_log, read_log, replay
 from ..engine.simulate import run, summarize
-from .common import allow_outside_option, cli_sets, existing_path, set_option, write_atomically
+from ..output import write_file
+from .common import allow_outside_option, cli_sets, existing_path, set_option
 
 
 def _bot_names(spec: str, seats: int) -> list[str]:
@@ -59,7 +60,7 @@ def simulate_cmd(ruleset, games, seed, bots, workers, backend, as_json, logs, se
         count[0] += 1
         if logs:
             doc = hand_log(auto, rec, ruleset, dict(parsed))
-            write_atomically(str(Path(logs) / f"hand-{count[0]:06d}.json"), json.dumps(doc) + "\n")
+            write_file(Path(logs) / f"hand-{count[0]:06d}.json", json.dumps(doc) + "\n", inputs=[ruleset])
         if progress and (count[0] % 10 == 0 or count[0] == games):
             width = 30
             done = int(width * count[0] / games)
