@@ -8,9 +8,15 @@ Every path a file names goes through :func:`resolve_named`: ``include`` and
 2. a file found there must lie inside the *tree* of the file that names it: the folder
    of the top-level file the command was given, or, for a file of the ruleset library,
    that library folder. Absolute paths, ``..`` and symlinks that leave the tree are
-   refused (MJ208) unless the user passed ``--allow-outside``;
+   refused (MJ208) unless the user passed ``--allow-outside``; a file of the ruleset
+   library is never outside (the library is what the user installed or configured);
 3. a name not found there is looked up in the ruleset library (``$MJDSL_PATH``, then
    the shipped ``rulesets/``), and must stay inside the library folder it is found in.
+
+A game log is not in any ruleset's tree: the ruleset it names is looked for next to
+the log, then relative to the current folder, then at the absolute path it recorded,
+and must lie inside the log's folder, the current folder or the library
+(:func:`resolve_log_ruleset`).
 
 A refused or missing file is never opened, so nothing of its content can leak into a
 message. The caller turns a :class:`Refused` into a diagnostic at its own span.
@@ -76,7 +82,7 @@ def _resolve(name: str, including: Path, top_root: Path, allow_outside: bool, wh
     root = tree_of(including, top_root)
     here = (including.parent / name).resolve()
     if here.exists():
-        if allow_outside or inside(here, root):
+        if allow_outside or inside(here, root) or in_library(here):
             return here
         return Refused("MJ208", f"`{name}` is outside the folder of {display(root)}",
                        f"move the {what} next to the file that names it, or allow it with --allow-outside")
@@ -86,6 +92,37 @@ def _resolve(name: str, including: Path, top_root: Path, allow_outside: bool, wh
             return cand
     return Refused("MJ206", f"{what} not found: {name}",
                    f"looked next to {display(including)} and in the ruleset library")
+
+
+def in_library(p: Path) -> bool:
+    """Whether ``p`` lies in a folder of the ruleset library."""
+    return any(inside(p, lib) for lib in library_paths())
+
+
+def resolve_log_ruleset(name: str, recorded_abs: str | None, log_path: Path, *,
+                        allow_outside: bool = False) -> Path | Refused:
+    """The ruleset a game log names (see the module docstring); never a file outside the
+    log's folder, the current folder and the library unless ``allow_outside``."""
+    log = Path(log_path).resolve()
+    trees = (log.parent, Path.cwd().resolve())
+    tries = [log.parent / name, Path.cwd() / name] + ([Path(recorded_abs)] if recorded_abs else [])
+    tries += [lib / name for lib in library_paths()] + [lib / Path(name).name for lib in library_paths()]
+    refused = None
+    for cand in tries:
+        try:
+            if not cand.is_file():
+                continue
+            if allow_outside or in_library(cand) or any(inside(cand, t) for t in trees):
+                return cand.resolve()
+        except (OSError, RuntimeError, ValueError):
+            continue
+        refused = refused or cand
+    if refused is not None:
+        return Refused("MJ208", f"its ruleset {name} is outside the log's folder, the current folder "
+                       "and the ruleset library", "copy the ruleset next to the log, or allow it with "
+                       "--allow-outside")
+    return Refused("MJ206", f"its ruleset {name} is not found (looked next to the log, here, "
+                   f"at {recorded_abs} and in the ruleset library)", "copy the ruleset next to the log")
 
 
 def display(p: Path) -> str:

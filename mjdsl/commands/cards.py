@@ -16,7 +16,6 @@ from typing import Iterable
 import click
 
 from ..cards.api import load_compiled
-from ..syntax.card_build import read_card
 from ..cards.compiled import CompiledCard
 from ..cards.hands import Hand, read_hand
 from ..cards.hint import discards, hints, hints_json
@@ -179,7 +178,8 @@ def render_cmd(file, fmt, output, sets):
 
         text = render_rulebook(file, fmt, cli_sets(sets))
     else:
-        text = render_card(_read(file), fmt)
+        # what check refuses is not printed: a 13-tile line, a bad `tiles` path (cards.api)
+        text = render_card(_checked_card(file), fmt)
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -187,10 +187,11 @@ def render_cmd(file, fmt, output, sets):
         click.echo(f"wrote {output}", err=True)
 
 
-def _read(path: str):
+def _checked_card(path: str):
+    """The card of ``path`` if it checks without errors; MjError (exit 2) naming them if not."""
     if not Path(path).is_file():
         raise InputError(f"no such file: {path}")
-    return read_card(path)
+    return load_compiled(path).card
 
 
 COMMANDS: Iterable[click.Command] = [match_cmd, hint_cmd, render_cmd]

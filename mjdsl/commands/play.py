@@ -13,8 +13,10 @@ from ..bots import BOTS
 from ..compile import compile_ruleset
 from ..diagnostics import InputError
 from ..engine.log import hand_log, read_log, replay
+from ..engine.log_check import check_against
 from ..engine.simulate import run, summarize
 from ..output import write_file
+from ..paths import Refused, resolve_log_ruleset
 from .common import allow_outside_option, cli_sets, existing_path, set_option
 
 
@@ -90,17 +92,18 @@ def simulate_cmd(ruleset, games, seed, bots, workers, backend, as_json, logs, se
 @click.argument("log")
 @click.option("--steps", is_flag=True, help="Print every step as it is replayed.")
 @set_option
-def replay_cmd(log, steps, sets):
+@allow_outside_option
+def replay_cmd(log, steps, sets, allow_outside):
     """Re-run a recorded hand and check every step. Exit 1 at the first step that does not check."""
     data = read_log(log)
-    # the ruleset as simulate was given it, then next to the log, then where it was
-    tries = [data["ruleset"], str(Path(log).parent / data["ruleset"]), data.get("ruleset_abs") or ""]
-    ruleset = next((t for t in tries if t and Path(t).is_file()), None)
-    if ruleset is None:
-        raise InputError(f"{log}: its ruleset {data['ruleset']} is not found (looked here, next to the log, "
-                         f"and at {data.get('ruleset_abs')})")
-    parsed = list(data.get("set", {}).items()) + cli_sets(sets)
-    auto = compile_ruleset(ruleset, parsed)
+    # the ruleset by the one path policy: next to the log, here, where it was, the library
+    found = resolve_log_ruleset(data["ruleset"], data.get("ruleset_abs"), Path(log), allow_outside=allow_outside)
+    if isinstance(found, Refused):
+        raise InputError(f"{log}: {found.message}")
+    ruleset = str(found)
+    parsed = list(data["set"].items()) + cli_sets(sets)
+    auto = compile_ruleset(ruleset, parsed, allow_outside=allow_outside)
+    check_against(data, auto, log)
 
     def show(i, who, a, game):
         actor = "chance" if who < 0 else f"seat {who}"
