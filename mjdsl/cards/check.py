@@ -38,7 +38,9 @@ def check_card(card: ast.Card, tiles: TileSet, *, overlaps: bool = True) -> tupl
         return compile_card(attrs.evolve(card, sections=()), tiles), [_too_long(card)]
     compiled = compile_card(card, tiles)
     diags = list(compiled.diagnostics)
-    for check in CHECKS:
+    over_budget = any(d.code == "MJ272" for d in diags)
+    # a card past its variant budget was not expanded in full: only the text checks apply
+    for check in TILE_FREE if over_budget else CHECKS:
         if overlaps or check is not check_overlaps:
             diags.extend(check(compiled))
     return compiled, sorted(diags, key=sort_key)
@@ -105,6 +107,10 @@ def check_feasible(c: CompiledCard) -> Iterable[Diagnostic]:
             )
 
 
+#: Idle alternatives reported one by one per line; the rest are counted in one warning.
+MAX_IDLE_SHOWN = 3
+
+
 def check_duplicates(c: CompiledCard) -> Iterable[Diagnostic]:
     """MJ259: a line that makes exactly the hands of an earlier one; MJ266: an idle alternative."""
     keys: dict[int, set] = {}
@@ -127,14 +133,18 @@ def check_duplicates(c: CompiledCard) -> Iterable[Diagnostic]:
             seen[k] = i
     broken = {d.span.line for d in c.diagnostics if d.is_error}
     for i, line in enumerate(c.lines):
-        for p, pattern in enumerate(line.patterns):
-            if p and (i, p) not in patterns_made and pattern.span.line not in broken:
-                yield warning(
-                    "MJ266",
-                    "this alternative adds no hands: an earlier pattern of the line makes them all",
-                    pattern.span,
-                    "remove it, or change its suits or groups",
-                )
+        idle = [pattern for p, pattern in enumerate(line.patterns)
+                if p and (i, p) not in patterns_made and pattern.span.line not in broken]
+        for pattern in idle[:MAX_IDLE_SHOWN]:
+            yield warning(
+                "MJ266",
+                "this alternative adds no hands: an earlier pattern of the line makes them all",
+                pattern.span,
+                "remove it, or change its suits or groups",
+            )
+        if len(idle) > MAX_IDLE_SHOWN:
+            yield warning("MJ266", f"{len(idle) - MAX_IDLE_SHOWN} more alternatives of this line add no hands",
+                          idle[MAX_IDLE_SHOWN].span, "the first ones are shown; remove them all")
 
 
 def check_annotations(c: CompiledCard) -> Iterable[Diagnostic]:

@@ -26,7 +26,7 @@ from .pattern import Resolved, letter_tile, resolve
 #: At most this many variants are generated for a whole card (the Club card 2026 makes
 #: about 900); past it the card is refused (MJ272), so that expanding a hostile card and
 #: comparing its variants pair by pair stays within seconds and a few hundred MB.
-MAX_GENERATED = 12_000
+MAX_GENERATED = 8_000
 
 
 def compile_card(card: ast.Card, tiles: TileSet) -> CompiledCard:
