@@ -48,7 +48,7 @@ def parse_card(text: str, path: str = "<string>") -> tuple[ast.Card | None, list
         tree = parser().parse(text)
     except lark.exceptions.UnexpectedInput as e:
         found = syntax_diagnostic(e, text, path, parser().parse)
-        if found.code == "MJ158" and not _starts_like_a_card(text):
+        if not _starts_like_a_card(text):
             # not a card at all (a card path that names some other file): say so without
             # quoting it, so no line of a file that is not a card is echoed
             found = error("MJ158", "this is not a card file: it does not start with a `card \"Title\"` line",
