@@ -267,3 +267,39 @@ def test_a_binary_card_names_its_file(capsys, tmp_path):
     assert code == 1 and "c.card" in out and "MJ112" in out
     code, out = run(capsys, "match", tmp_path / "c.card", "--hand", "1b")
     assert code == 2 and "c.card" in out and "MJ112" in out
+
+
+def test_an_empty_folder_is_not_a_clean_check(capsys, tmp_path):
+    code, out = run(capsys, "check", tmp_path)
+    assert code == 2 and "nothing to check" in out
+
+
+HAND = ["--exposed", "1c 1c 1c", "--exposed", "7c 7c 7c", "--exposed", "2c 3c 4c", "--exposed", "6c 6c 6c",
+        "--hand", "5c 5c", "--win", "5c", "--from", "discard", "--seat", "S", "--set", "roof_off=on"]
+
+
+@pytest.mark.parametrize("doubles", [1020, 5000])
+def test_an_infinite_payment_is_an_error_not_infinity(capsys, tmp_path, doubles):
+    f = tmp_path / "r.mj"
+    f.write_text(f'extends "classical.mj"\nscoring {{\n    rule silly "Silly": {doubles} doubles when won\n}}\n')
+    code, out = run(capsys, "score", f, *HAND, "--json")
+    assert code == 2 and "MJ440" in out and "Infinity" not in out and "inf" not in out.split("MJ440")[1]
+
+
+@pytest.mark.parametrize("args", [["match"], ["check", "--format", "x", "a.mj"], ["simulate", AMERICAN, "--games", "0"]])
+def test_a_usage_error_is_one_line(capsys, args):
+    code, out = run(capsys, *args)
+    assert code == 2 and len(out.strip().splitlines()) == 1 and "--help" in out
+
+
+def test_help_points_to_the_docs(capsys):
+    code, out = run(capsys, "--help")
+    assert "docs/cli.md" in out and "docs/security.md" in out and "contracts.md" not in out
+    for cmd in ("match", "hint", "score"):
+        _, out = run(capsys, cmd, "--help")
+        assert "contracts.md" not in out
+
+
+def test_an_overlay_does_not_repeat_its_base_card_warnings(capsys):
+    code, out = run(capsys, "check", ROOT / "rulesets", ROOT / "examples", "--format", "concise")
+    assert out.count("MJ258") == 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..diagnostics import Diagnostic
+from ..paths import display
 from ..syntax.card_build import read_card_source
 from .winning import card_path
 
@@ -19,7 +20,7 @@ def card_sources(ctx) -> dict[str, str]:
     path = card_path(ref, ctx.ruleset) if ref is not None else None
     if path is None or not path.is_file():
         return {}
-    src, _ = read_card_source(path)
+    src, _ = read_card_source(display(path))
     return {src.path: src.text} if src is not None else {}
 
 
@@ -33,7 +34,7 @@ def check_cards(ctx) -> list[Diagnostic]:
     path = card_path(ref, ctx.ruleset)
     if path is None or not path.is_file():
         return []  # check_winning reports the missing or refused file
-    src, problem = read_card_source(path)
+    src, problem = read_card_source(display(path))  # named as `mjdsl check` names it
     if src is None:
         return [problem]
     return list(checked_card(src.text, src.path, ctx.tiles).diagnostics)
