@@ -33,5 +33,18 @@ def existing_path(path: str) -> Path:
     return p
 
 
+CARD_SUFFIX = ".card"
+
+
+def ruleset_path(path: str) -> Path:
+    """A path a command reads as a ruleset: it exists and is not a card (a card given to
+    ``simulate`` would otherwise be parsed as a ruleset and give unrelated errors)."""
+    p = existing_path(path)
+    if p.suffix == CARD_SUFFIX:
+        raise InputError(f"{path}: is a card; this command takes a ruleset (.mj) that plays it "
+                         f"(`card \"{p.name}\"` in its winning block)")
+    return p
+
+
 #: The one safe writer (``mjdsl/output.py``); the old name, for callers that use it.
 write_atomically = write_file

@@ -7,7 +7,7 @@ import click
 from ..compile import compile_ruleset
 from ..ir.dump import dot, ir_json
 from ..output import write_file
-from .common import allow_outside_option, cli_sets, existing_path, set_option
+from .common import allow_outside_option, cli_sets, ruleset_path, set_option
 
 
 @click.command("compile")
@@ -19,7 +19,7 @@ from .common import allow_outside_option, cli_sets, existing_path, set_option
 @allow_outside_option
 def compile_cmd(ruleset, emit, output, sets, allow_outside):
     """Check RULESET and lower it to its automaton. Prints the ruleset's hash on stderr."""
-    existing_path(ruleset)
+    ruleset_path(ruleset)
     auto = compile_ruleset(ruleset, cli_sets(sets), allow_outside=allow_outside)
     text = ir_json(auto) + "\n" if emit == "ir" else dot(auto) if emit == "dot" else auto.hash + "\n"
     if output:

@@ -17,7 +17,7 @@ from ..engine.log_check import check_against
 from ..engine.simulate import run, summarize
 from ..output import write_file
 from ..paths import Refused, resolve_log_ruleset
-from .common import allow_outside_option, cli_sets, existing_path, set_option
+from .common import allow_outside_option, cli_sets, ruleset_path, set_option
 
 
 def _bot_names(spec: str, seats: int) -> list[str]:
@@ -48,7 +48,7 @@ def _bot_names(spec: str, seats: int) -> list[str]:
 @allow_outside_option
 def simulate_cmd(ruleset, games, seed, bots, workers, backend, as_json, logs, sets, allow_outside):
     """Play seeded hands of RULESET with bots and print what happened."""
-    existing_path(ruleset)
+    ruleset_path(ruleset)
     parsed = cli_sets(sets)
     auto = compile_ruleset(ruleset, parsed, allow_outside=allow_outside)
     names = _bot_names(bots, auto.seats)
@@ -153,7 +153,7 @@ def play_cmd(ruleset, seed, daily, seat, bots, sets, allow_outside):
     from ..bots import make_bot
     from ..engine.table import Table
 
-    existing_path(ruleset)
+    ruleset_path(ruleset)
     auto = compile_ruleset(ruleset, cli_sets(sets), allow_outside=allow_outside)
     if seat >= auto.seats:
         raise InputError(f"--seat {seat}: this ruleset has seats 0 to {auto.seats - 1}")

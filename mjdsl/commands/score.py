@@ -17,7 +17,7 @@ from ..diagnostics import InputError
 from ..scoring import CardWin, score_hand
 from ..scoring.notation import SOURCE_NAMES, read_hand_input
 from ..scoring.report import to_json, to_text
-from .common import allow_outside_option, cli_sets, existing_path, set_option
+from .common import allow_outside_option, cli_sets, ruleset_path, set_option
 
 
 @click.command("score")
@@ -54,7 +54,7 @@ def score_cmd(ruleset, hand_text, exposed, kong, bonus, win, source, seat, round
       mjdsl score rulesets/classical.mj --exposed "1c 1c 1c" --exposed "7c 7c 7c" \\
         --exposed "2c 3c 4c" --exposed "6c 6c 6c" --hand "5c 5c" --win 5c --from discard
     """
-    existing_path(ruleset)
+    ruleset_path(ruleset)
     auto = compile_ruleset(ruleset, cli_sets(sets), allow_outside=allow_outside)
     card = line = None
     if auto.winning.card is not None:
