@@ -303,3 +303,27 @@ def test_help_points_to_the_docs(capsys):
 def test_an_overlay_does_not_repeat_its_base_card_warnings(capsys):
     code, out = run(capsys, "check", ROOT / "rulesets", ROOT / "examples", "--format", "concise")
     assert out.count("MJ258") == 1
+
+
+# -- 7. diagnostics that say the right thing ---------------------------------------------
+@pytest.mark.parametrize("line,code,needle", [
+    ("FF 1111 1111 1111 - A B C 25", "MJ154", "write `a`"),
+    ("FF (1111) 1111 1111 - a b c 25", "MJ150", "without brackets"),
+    ("FF 1111/1111 1111 - a b c 25", "MJ150", "`or`"),
+    ("FF 1111 1111 1111 - a b c | FF 1111 1111 1111 - a a b 25", "MJ150", "`or`"),
+    ("ff 25", "MJ159", "`FF`"),
+    ("NNNN ZZZ 111 222 - - a a · any wind 25", "MJ161", "any wind"),
+    ("FF 1111 1111 1111 - a b c · any run 25", "MJ261", "`any run or number`"),
+])
+def test_card_mistakes_get_the_right_words(capsys, tmp_path, line, code, needle):
+    (tmp_path / "c.card").write_text(f'card "x"\ntiles "american.mj"\n{line}\n')
+    rc, out = run(capsys, "check", tmp_path / "c.card")
+    assert rc == 1 and f"[{code}]" in out and needle in out
+    assert "POINTS" not in out and "SECTION" not in out and "section \"Quints\"" not in out
+
+
+def test_any_run_counts_when_one_alternative_can_move(capsys, tmp_path):
+    line = "FF 1111 1111 1111 - a b c or FF 7777 8888 9999 - a b c · any run or number 25"
+    (tmp_path / "c.card").write_text(f'card "x"\ntiles "american.mj"\n{line}\n')
+    rc, out = run(capsys, "check", tmp_path / "c.card", "--format", "concise")
+    assert "MJ260" not in out

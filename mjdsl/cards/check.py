@@ -154,7 +154,8 @@ def check_annotations(c: CompiledCard) -> Iterable[Diagnostic]:
         seen: set = set()
         for a in line.annotations:
             if a.kind is None:
-                close = difflib.get_close_matches(a.text, known, n=1)
+                # a phrase cut short (`any run`) means the phrase it begins, not the nearest spelling
+                close = [k for k in known if k.startswith(a.text)] or difflib.get_close_matches(a.text, known, n=1)
                 hint = f"did you mean `{close[0]}`?" if close else "the annotations are " + ", ".join(known)
                 yield error("MJ261", f"unknown annotation `{a.text}`", a.span, hint)
                 continue
@@ -172,7 +173,10 @@ def _no_effect(kind: ast.AnnotationKind, line: ast.HandLine) -> str:
     if kind is ast.AnnotationKind.ANY_RUN:
         if not digits:
             return "the line has no numbers to move"
-        if max(digits) >= 9:
+        # with `or`, the annotation counts if any one alternative can move
+        movable = [p for p in line.patterns
+                   if (ds := [int(ch) for g in p.groups for ch in g.text if ch in ast.RANK_LETTERS]) and max(ds) < 9]
+        if not movable:
             return "its numbers already reach 9 and cannot move up"
     if kind is ast.AnnotationKind.ANY_WIND and not any(ch in "NEWS" for ch in text):
         return "the line has no winds"
