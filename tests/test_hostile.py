@@ -327,3 +327,18 @@ def test_any_run_counts_when_one_alternative_can_move(capsys, tmp_path):
     (tmp_path / "c.card").write_text(f'card "x"\ntiles "american.mj"\n{line}\n')
     rc, out = run(capsys, "check", tmp_path / "c.card", "--format", "concise")
     assert "MJ260" not in out
+
+
+def test_restated_payment_lines_are_deleted_together(capsys, tmp_path):
+    base = [ln.strip() for ln in AMERICAN.read_text().split("payments {")[1].split("}")[0].splitlines() if ln.strip()]
+    f = tmp_path / "o.mj"
+    f.write_text('extends "american.mj"\npayments {\n' + "".join(f"    {ln}\n" for ln in base) + "}\n")
+    rc, out = run(capsys, "check", f)
+    assert "MJ302" in out and f"delete all {len(base)} together" in out and "delete it" not in out
+
+
+def test_an_option_as_a_rule_amount_is_named_as_such(capsys, tmp_path):
+    f = tmp_path / "o.mj"
+    f.write_text('extends "classical.mj"\noption mybonus = 2 "x"\nscoring {\n    rule silly "Silly": mybonus doubles when won\n}\n')
+    rc, out = run(capsys, "check", f)
+    assert rc == 1 and "MJ104" not in out and "an option cannot stand" in out
