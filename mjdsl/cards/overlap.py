@@ -45,11 +45,20 @@ def overlapping_pairs(c: CompiledCard) -> list[tuple[int, int, np.ndarray]]:
         hi = np.minimum(np.minimum(t.need[rows, None, :], t.need[None, :, :]), copies)
         ok = (lo <= hi).all(axis=2) & (hi.sum(axis=2) >= HAND_SIZE - jokers)
         ok &= t.line[rows, None] < t.line[None, :]
-        for i, w in zip(*np.nonzero(ok)):
-            v = start + int(i)
-            key = (int(t.line[v]), int(t.line[w]))
-            if key not in found or hi[i, w].sum() > found[key][2].sum():
-                found[key] = (v, int(w), hi[i, w].copy())
+        vs, ws = np.nonzero(ok)
+        if not len(vs):
+            continue
+        # per pair of lines, the pair of variants with the most natural tiles (the first
+        # such in row order): sorted by line pair, then sum, stably; one row per pair
+        sums = hi[vs, ws].sum(axis=1)
+        lv, lw = t.line[start + vs], t.line[ws]
+        order = np.lexsort((-sums, lw, lv))
+        first = np.ones(len(order), dtype=bool)
+        first[1:] = (lv[order][1:] != lv[order][:-1]) | (lw[order][1:] != lw[order][:-1])
+        for k in order[first]:
+            key = (int(lv[k]), int(lw[k]))
+            if key not in found or sums[k] > found[key][2].sum():
+                found[key] = (start + int(vs[k]), int(ws[k]), hi[vs[k], ws[k]].copy())
     return [found[k] for k in sorted(found)]
 
 
