@@ -8,8 +8,7 @@ Every path a file names goes through :func:`resolve_named`: ``include`` and
 2. a file found there must lie inside the *tree* of the file that names it: the folder
    of the top-level file the command was given, or, for a file of the ruleset library,
    that library folder. Absolute paths, ``..`` and symlinks that leave the tree are
-   refused (MJ208) unless the user passed ``--allow-outside``; a file of the ruleset
-   library is never outside (the library is what the user installed or configured);
+   refused (MJ208) unless the user passed ``--allow-outside``;
 3. a name not found there is looked up in the ruleset library (``$MJDSL_PATH``, then
    the shipped ``rulesets/``), and must stay inside the library folder it is found in.
 
@@ -82,7 +81,7 @@ def _resolve(name: str, including: Path, top_root: Path, allow_outside: bool, wh
     root = tree_of(including, top_root)
     here = (including.parent / name).resolve()
     if here.exists():
-        if allow_outside or inside(here, root) or in_library(here):
+        if allow_outside or inside(here, root):
             return here
         return Refused("MJ208", f"`{name}` is outside the folder of {display(root)}",
                        f"move the {what} next to the file that names it, or allow it with --allow-outside")

@@ -347,3 +347,12 @@ def test_an_option_as_a_rule_amount_is_named_as_such(capsys, tmp_path):
     f.write_text('extends "classical.mj"\noption mybonus = 2 "x"\nscoring {\n    rule silly "Silly": mybonus doubles when won\n}\n')
     rc, out = run(capsys, "check", f)
     assert rc == 1 and "MJ104" not in out and "an option cannot stand" in out
+
+
+@pytest.mark.parametrize("expr", [" or ".join(["won"] * 30000), "won and " + " + ".join(["1"] * 30000) + " > 3",
+                                  "not " * 150 + "won"])
+def test_a_huge_expression_is_refused_before_it_is_lowered(capsys, tmp_path, expr):
+    f = tmp_path / "r.mj"
+    f.write_text(f'extends "classical.mj"\nscoring {{\n    rule silly "Silly": 1 doubles when {expr}\n}}\n')
+    code, out = run(capsys, "compile", f)
+    assert code == 2 and "MJ247" in out and "RecursionError" not in out

@@ -19,6 +19,7 @@ from .charleston import check_charleston
 from .claims import check_claims
 from .flow import check_flow
 from .winning import check_winning
+from .size import check_expression_size
 from .lint_overrides import check_overrides
 from .lint_options import check_option_use
 from .lint_never_applies import check_never_applies
@@ -34,6 +35,7 @@ CHECKS = (
     check_claims,
     check_flow,
     check_winning,
+    check_expression_size,
     # lint (MJ3xx warnings): the ruleset plays, but probably not as meant
     check_overrides,
     check_option_use,
