@@ -356,3 +356,8 @@ def test_a_huge_expression_is_refused_before_it_is_lowered(capsys, tmp_path, exp
     f.write_text(f'extends "classical.mj"\nscoring {{\n    rule silly "Silly": 1 doubles when {expr}\n}}\n')
     code, out = run(capsys, "compile", f)
     assert code == 2 and "MJ247" in out and "RecursionError" not in out
+
+
+def test_a_hands_file_that_is_a_device_is_refused(capsys):
+    code, out = run(capsys, "match", AMERICAN, "--hands-file", "/dev/zero")
+    assert code == 2 and "not a regular file" in out

@@ -109,8 +109,19 @@ def _typed(rack: str, exposed) -> list[str]:
     return codes if len(codes) >= 14 else codes + [c for e in exposed for c in e.replace(",", " ").split()]
 
 
+#: A hands file larger than this is refused (a million hands is about 50 MB).
+MAX_HANDS_BYTES = 100_000_000
+
+
 def _open(name: str):
+    """A hands file: a regular file of bounded size (never /dev/zero or a FIFO left open)."""
     try:
+        if not Path(name).exists():
+            raise InputError(f"--hands-file {name}: no such file")
+        if not Path(name).is_file():
+            raise InputError(f"--hands-file {name}: not a regular file (use `-` for standard input)")
+        if Path(name).stat().st_size > MAX_HANDS_BYTES:
+            raise InputError(f"--hands-file {name}: larger than {MAX_HANDS_BYTES // 1_000_000} MB")
         return open(name, encoding="utf-8")
     except OSError as e:
         raise InputError(f"cannot read {name}: {e.strerror}") from None
