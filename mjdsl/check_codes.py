@@ -30,8 +30,11 @@ register(
          'include "no-such-file.mj"\n', 'ruleset "A"\n'),
     Code("MJ207", "includes nested too deeply",
          "Includes and extends may nest at most 16 deep.", "", ""),
-    Code("MJ208", "include outside the ruleset's folder",
-         "A ruleset may only include files in its own folder tree, unless the user allows it (`--allow-outside`).",
+    Code("MJ208", "a named file outside the folder tree",
+         "Every file a ruleset, card or game log names (`include`, `extends`, `card`, a card's `tiles`, "
+         "a log's `ruleset`) must lie in the folder tree of the file the command was given, or of the "
+         "ruleset library file that names it: absolute paths, `..` and links that leave it are refused "
+         "and the file is not opened, unless the user allows it (`--allow-outside`). See docs/security.md.",
          "", ""),
     Code("MJ209", "more than one extends",
          "An overlay extends exactly one base ruleset.",
@@ -105,6 +108,12 @@ register(
          "A pattern's sets and pairs must make a winning hand: the dealt hand and one more tile (3 x sets + 2 x pairs).",
          'deal {\n    all 13\n}\nwinning {\n    pattern standard {\n        sets 4\n        pairs 2\n    }\n}\n',
          'deal {\n    all 13\n}\nwinning {\n    pattern standard {\n        sets 4\n        pairs 1\n    }\n}\n'),
+    Code("MJ247", "an expression too large",
+         "An expression (a condition, an amount) may hold at most 2,000 terms and nest its operators "
+         "at most 100 deep: past that it could not be lowered and evaluated safely. No rule book comes "
+         "near it; a generated or pasted file may. Split it into several rules or name a part.",
+         "scoring {\n    rule a: 1 double when " + " or ".join(["won"] * 2001) + "\n}\n",
+         "scoring {\n    rule a: 1 double when won\n}\n"),
     Code("MJ246", "option named like a value",
          "`on`, `off`, `true`, `false`, `yes` and `no` are values in an expression, so an option with one of "
          "those names could never be named in a condition.",

@@ -1,7 +1,7 @@
 """The ``mjdsl`` command line.
 
 Each command lives in ``mjdsl/commands/<topic>.py`` and is registered here. Every
-command follows contracts.md: exit 0 on success, 1 when it ran and found problems,
+command follows docs/cli.md: exit 0 on success, 1 when it ran and found problems,
 2 for usage or input errors, and never a traceback for anything a user can type.
 """
 
@@ -37,12 +37,20 @@ class MjGroup(click.Group):
         except UnicodeDecodeError as e:
             click.echo(f"mjdsl: error: not UTF-8 text ({e.reason} at byte {e.start})", err=True)
             ctx.exit(2)
+        except (RecursionError, MemoryError, ArithmeticError) as e:
+            # a bound the checks did not foresee: still a message, not a traceback
+            click.echo(f"mjdsl: error: the input is too large or deep to compute ({type(e).__name__})", err=True)
+            ctx.exit(2)
 
 
 @click.group(cls=MjGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mjdsl")
 def cli() -> None:
-    """mjdsl: write a mahjong variant as text, check it, and play it."""
+    """mjdsl: write a mahjong variant as text, check it, and play it.
+
+    Exit status, JSON shapes and every option: docs/cli.md. What mjdsl promises
+    about rule files, cards and logs from others: docs/security.md.
+    """
 
 
 def _register() -> None:
@@ -58,8 +66,13 @@ def main(argv: list[str] | None = None) -> int:
         rv = cli.main(args=argv, prog_name="mjdsl", standalone_mode=False)
     except click.exceptions.Exit as e:
         return e.exit_code
+    except click.UsageError as e:
+        # one line, as every other input error: what is wrong, and where the usage is
+        where = e.ctx.command_path if e.ctx is not None else "mjdsl"
+        click.echo(f"mjdsl: error: {e.format_message()} (see `{where} --help`)", err=True)
+        return 2
     except click.ClickException as e:
-        e.show()
+        click.echo(f"mjdsl: error: {e.format_message()}", err=True)
         return 2
     except click.exceptions.Abort:
         click.echo("aborted", err=True)

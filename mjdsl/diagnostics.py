@@ -82,16 +82,34 @@ def format_full(d: Diagnostic, sources: Mapping[str, str]) -> str:
         lines = text.splitlines()
         if d.span.line <= len(lines):
             src = lines[d.span.line - 1]
-            gutter = f"{d.span.line:>4} | "
-            out.append(gutter + src)
             width = 1
             if d.span.end_line == d.span.line and d.span.end_column > d.span.column:
                 width = d.span.end_column - d.span.column
             width = max(1, min(width, len(src) - d.span.column + 1 if len(src) >= d.span.column else 1))
-            out.append(" " * (len(gutter) - 2) + "| " + " " * (d.span.column - 1) + "^" * width)
+            shown, column, width = quote_window(src, d.span.column, width)
+            gutter = f"{d.span.line:>4} | "
+            out.append(gutter + shown)
+            out.append(" " * (len(gutter) - 2) + "| " + " " * (column - 1) + "^" * width)
     if d.hint:
         out.append(f"  = hint: {d.hint}")
     return "\n".join(out)
+
+
+#: A quoted source line is cut to about this many characters around the place it points
+#: at: a 60 kB card line quoted by each of its thousand warnings must not print 60 MB.
+MAX_QUOTE = 100
+
+
+def quote_window(src: str, column: int, width: int) -> tuple[str, int, int]:
+    """(the part of ``src`` to quote, the caret's column in it, the caret's width)."""
+    if len(src) <= MAX_QUOTE:
+        return src, column, width
+    start = max(0, min(column - 1 - MAX_QUOTE // 4, len(src) - MAX_QUOTE))
+    end = start + MAX_QUOTE
+    prefix = "…" if start else ""
+    shown = prefix + src[start:end] + ("…" if end < len(src) else "")
+    column = column - start + len(prefix)
+    return shown, column, max(1, min(width, len(prefix) + end - start - (column - 1)))
 
 
 def format_concise(d: Diagnostic) -> str:

@@ -12,7 +12,6 @@ shipped ``rulesets/`` folder and ``$MJDSL_PATH``), so a house rule can say
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 from typing import Iterable
 
@@ -20,20 +19,12 @@ import attrs
 
 from . import ast as A
 from .diagnostics import Diagnostic, error
+from .paths import Refused, display, library_paths, resolve_named  # noqa: F401 (library_paths: re-exported)
 from .source import MAX_BYTES, FileTooLarge, Source, Span, read_text
 from .syntax.parse import parse_source
 
 #: How deep includes and extends may nest (MJ207).
 MAX_DEPTH = 16
-
-
-def library_paths() -> list[Path]:
-    """Where ``extends``/``include`` look after the including file's folder."""
-    out = [Path(p) for p in os.environ.get("MJDSL_PATH", "").split(os.pathsep) if p]
-    shipped = Path(__file__).resolve().parent.parent / "rulesets"
-    if shipped.is_dir():
-        out.append(shipped)
-    return out
 
 
 @attrs.frozen
@@ -50,6 +41,7 @@ class Ruleset:
     statements: every top-level statement read, in order, for checks that need all
         of them (duplicates across includes).
     files: every file read, in order, with its text (for messages and the hash).
+    allow_outside: whether the files it names (its card) may be outside its folder tree.
     """
 
     name: str
@@ -62,6 +54,7 @@ class Ruleset:
     statements: tuple
     files: tuple
     base: "Ruleset | None" = None
+    allow_outside: bool = False
 
     def block(self, cls: type) -> A.Block | None:
         return self.blocks.get(cls.KIND)
@@ -101,8 +94,6 @@ class _Loader:
         self.allow_outside = allow_outside
         self.diags: list[Diagnostic] = []
         self.files: list[Source] = []
-        #: the folder tree each file may reach into (a library file: its library)
-        self.roots: dict[Path, Path] = {}
 
     # -- files --------------------------------------------------------------
     def read(self, path: Path, span: Span | None) -> Source | None:
@@ -133,36 +124,13 @@ class _Loader:
         return src
 
     def resolve(self, name: str, including: Path, span: Span) -> Path | None:
-        """A path named in `including`; None (with a diagnostic) if not allowed or absent."""
-        try:
-            return self._resolve(name, including, span)
-        except (OSError, RuntimeError, ValueError) as e:  # a symlink loop, a name the OS refuses
-            self.diags.append(error("MJ206", f"cannot follow `{name}`: {getattr(e, 'strerror', None) or e}", span,
-                                    "check the path (a link that points back to itself?)"))
+        """A path named in `including`; None (with a diagnostic) if not allowed or absent
+        (the one path policy: ``mjdsl/paths.py``)."""
+        found = resolve_named(name, including, self.root, allow_outside=self.allow_outside)
+        if isinstance(found, Refused):
+            self.diags.append(error(found.code, found.message, span, found.hint))
             return None
-
-    def _resolve(self, name: str, including: Path, span: Span) -> Path | None:
-        root = self.roots.get(including, self.root)
-        here = (including.parent / name).resolve()
-        if here.exists():
-            if self.allow_outside or _inside(here, root):
-                self.roots.setdefault(here, root)
-                return here
-            self.diags.append(error("MJ208", f"`{name}` is outside the folder of {self.root_name}", span,
-                                    "move the file next to the ruleset, or allow it with --allow-outside"))
-            return None
-        for lib in library_paths():
-            cand = (lib / name).resolve()
-            if cand.exists() and _inside(cand, lib.resolve()):
-                self.roots.setdefault(cand, lib.resolve())
-                return cand
-        self.diags.append(error("MJ206", f"file not found: {name}", span,
-                                f"looked next to {_display(including)} and in the ruleset library"))
-        return None
-
-    @property
-    def root_name(self) -> str:
-        return _display(self.root)
+        return found
 
     # -- programs -------------------------------------------------------------
     def program(self, path: Path, chain: tuple[Path, ...], span: Span | None) -> list | None:
@@ -226,7 +194,7 @@ def load(path: str | Path, *, allow_outside: bool = False) -> Loaded:
     if not p.exists():
         loader.diags.append(error("MJ206", f"file not found: {path}", Span.point(str(path), 0, 0), "check the path"))
     if rs is not None:
-        rs = attrs.evolve(rs, path=str(path), files=tuple(loader.files))
+        rs = attrs.evolve(rs, path=str(path), files=tuple(loader.files), allow_outside=allow_outside)
     sources = {s.path: s.text for s in loader.files}
     return Loaded(rs, tuple(loader.diags), sources)
 
@@ -356,19 +324,7 @@ def _named(stmt, name: str) -> bool:
     return isinstance(w, A.Word) and w.text == name
 
 
-def _inside(p: Path, root: Path) -> bool:
-    try:
-        p.resolve().relative_to(root)
-        return True
-    except ValueError:
-        return False
-
-
-def _display(p: Path) -> str:
-    try:
-        return os.path.relpath(p)
-    except ValueError:  # pragma: no cover - another drive on Windows
-        return str(p)
+_display = display
 
 
 def load_tileset_and_card(path: str | Path):
@@ -397,4 +353,10 @@ def load_tileset_and_card(path: str | Path):
         return tiles, None
     from .syntax.card_build import read_card
 
-    return tiles, read_card(card_path(ref))
+    found = card_path(ref, loaded.ruleset)
+    if found is None:
+        from .check.winning import resolve_card
+
+        why = resolve_card(ref, loaded.ruleset)
+        raise MjError([error(why.code, why.message, ref.span, why.hint)])
+    return tiles, read_card(found)

@@ -18,7 +18,8 @@ class FileTooLarge(OSError):
 def read_text(path: str | Path) -> str:
     """A whole text file as UTF-8, reading no more than MAX_BYTES + 1 bytes.
 
-    FileTooLarge past the limit, UnicodeDecodeError for a file that is not UTF-8, and
+    A leading UTF-8 byte-order mark is dropped. FileTooLarge past the limit,
+    UnicodeDecodeError for a file that is not UTF-8, and
     an OSError for anything but a regular file (a folder, a device, a pipe).
     """
     p = Path(path)
@@ -28,6 +29,8 @@ def read_text(path: str | Path) -> str:
         data = fh.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise FileTooLarge(27, f"larger than {MAX_BYTES // 1000} kB", str(path))
+    if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark some editors write: not part of the text
+        data = data[3:]
     return data.decode("utf-8")
 
 

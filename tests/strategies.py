@@ -332,3 +332,75 @@ def _card_line(draw) -> str:
 def card_texts(draw) -> str:
     lines = draw(st.lists(_card_line(), min_size=1, max_size=4))
     return 'card "Random"\npoints 25..75\nsection "S"\n' + "\n".join(lines) + "\n"
+
+
+# =============================================================================
+# Hostile input: mutated files and logs
+# =============================================================================
+#
+# ``mutated(text)``: a text (a card, a ruleset) with a few edits of the kinds a careless
+# user or an attacker makes: a span deleted or doubled, characters put in from an
+# alphabet of the notation's own letters and of others' (``|``, ``(``, ``Z``, quotes,
+# NUL, a byte-order mark, non-ASCII), lines swapped or repeated many times. The result
+# need not parse. ``mutated_logs(log)``: a game log (a dict) with fields dropped or
+# given values of another type or range, or one action changed. Tests rely only on the
+# result being a str / a dict.
+
+_HOSTILE_ALPHABET = ('F', '1', '9', 'D', 'N', 'W', '0', 'a', 'b', '-', ' ', '·', '"', '\n', '|', '(', ')',
+                     '/', 'Z', 'ff', 'or', '\0', '\ufeff', 'é', '#', '..', '/etc/passwd', 'any wind', '99999')
+
+
+@st.composite
+def mutated(draw, text: str) -> str:
+    for _ in range(draw(st.integers(1, 4))):
+        if not text:
+            text = draw(st.sampled_from(_HOSTILE_ALPHABET))
+        i = draw(st.integers(0, len(text)))
+        j = min(len(text), i + draw(st.integers(0, 40)))
+        kind = draw(st.integers(0, 4))
+        if kind == 0:
+            text = text[:i] + text[j:]
+        elif kind == 1:
+            text = text[:j] + text[i:j] + text[j:]
+        elif kind == 2:
+            text = text[:i] + "".join(draw(st.lists(st.sampled_from(_HOSTILE_ALPHABET), max_size=6))) + text[i:]
+        elif kind == 3:
+            lines = text.splitlines(keepends=True)
+            if len(lines) > 1:
+                a, b = draw(st.integers(0, len(lines) - 1)), draw(st.integers(0, len(lines) - 1))
+                lines[a], lines[b] = lines[b], lines[a]
+            text = "".join(lines)
+        else:
+            lines = text.splitlines(keepends=True) or [text]
+            k = draw(st.integers(0, len(lines) - 1))
+            lines.insert(k, lines[k] * draw(st.integers(2, 40)))
+            text = "".join(lines)
+    return text
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=True) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=8,
+)
+
+
+@st.composite
+def mutated_logs(draw, log: dict) -> dict:
+    out = dict(log)
+    keys = sorted(out)
+    for _ in range(draw(st.integers(1, 3))):
+        key = draw(st.sampled_from(keys))
+        kind = draw(st.integers(0, 3))
+        if kind == 0:
+            out.pop(key, None)
+        elif kind == 1:
+            out[key] = draw(_JSON_VALUES)
+        elif kind == 2 and out.get("actions"):
+            actions = list(out["actions"])
+            i = draw(st.integers(0, len(actions) - 1))
+            actions[i] = draw(st.integers(-5, 2**40))
+            out["actions"] = actions
+        elif isinstance(out.get(key), (int, float)) and not isinstance(out.get(key), bool):
+            out[key] = out[key] + draw(st.sampled_from([-1, 1, 99, 10**9]))
+    return out

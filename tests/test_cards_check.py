@@ -57,7 +57,7 @@ def test_club_card_checks_with_one_near_duplicate(club_card, american_tiles):
 
 
 def test_example_card_checks_clean():
-    examples = sorted((ROOT / "examples" / "cards").glob("*.card"))
+    examples = sorted((ROOT / "examples").rglob("*.card"))
     assert examples
     for path in examples:
         diags, _, rows = check_card_file(path)

@@ -12,7 +12,7 @@ from mjdsl.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = str(ROOT / "rulesets" / "cards" / "club-2026.card")
-GARDEN = str(ROOT / "examples" / "cards" / "garden-2027.card")
+GARDEN = str(ROOT / "examples" / "house-rules" / "cards" / "garden-2027.card")
 YEAR_HAND = "F F 2b 0 2b 6b 1c 1c 1c J 1d J J 1d"
 
 

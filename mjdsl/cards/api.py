@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, InputError, MjError, error
-from ..source import Source
+from ..diagnostics import Diagnostic, InputError, MjError, error, sort_key
+from ..paths import Refused, display, library_paths, resolve_named
 from ..tiles import TileSet
 from . import ast
-from ..syntax.card_build import parse_card, read_card
-from .check import check_card
+from ..syntax.card_build import parse_card, read_card, read_card_source
+from .check import check_card, check_card_without_tiles
 from .compiled import CompiledCard, variant_counts
-from .expand import compile_card
 
 
 def _ruleset_loader():
@@ -30,21 +29,50 @@ def _ruleset_loader():
 DEFAULT_TILES = "american.mj"
 
 
-def tiles_for(card: ast.Card, card_path: Path) -> TileSet:
-    """The tile set a card is read against: that of the ruleset its ``tiles`` line names,
-    or of ``american.mj`` in the ruleset library when it names none."""
-    if card.tiles is not None:
-        target = card_path.parent / card.tiles.path
-    else:
-        from ..load import library_paths
-
+def resolve_tiles(card: ast.Card, card_path: Path, *, allow_outside: bool = False) -> Path | Refused:
+    """The ruleset a card's ``tiles`` line names, by the one path policy (``mjdsl/paths.py``):
+    next to the card and inside its folder tree, else in the ruleset library; a card with no
+    ``tiles`` line reads ``american.mj`` from the library."""
+    here = Path(card_path).resolve()
+    name = card.tiles.path if card.tiles is not None else DEFAULT_TILES
+    if card.tiles is None:
         found = [lib / DEFAULT_TILES for lib in library_paths() if (lib / DEFAULT_TILES).is_file()]
         if not found:
-            raise InputError(f"{card_path}: the card names no ruleset for its tiles (`tiles \"../american.mj\"`) "
-                             f"and {DEFAULT_TILES} is not in the ruleset library")
-        target = found[0]
-    tiles, _ = _ruleset_loader()(str(target))
+            return Refused("MJ270", f"the card names no ruleset for its tiles and {DEFAULT_TILES} "
+                           "is not in the ruleset library", 'add `tiles "american.mj"` after the card\'s title')
+        return found[0].resolve()
+    got = resolve_named(name, here, here.parent, allow_outside=allow_outside, what="tiles ruleset")
+    if isinstance(got, Refused) and got.code == "MJ206":
+        return Refused("MJ270", f"tiles ruleset {name!r} does not exist",
+                       f"the path is relative to the card file, or a ruleset of the library: "
+                       f"`tiles \"{DEFAULT_TILES}\"`")
+    if not isinstance(got, Refused) and not got.is_file():
+        return Refused("MJ270", f"tiles ruleset {name!r} is not a file", "name a .mj ruleset")
+    return got
+
+
+def tiles_for(card: ast.Card, card_path: Path, *, allow_outside: bool = False) -> TileSet:
+    """The tile set a card is read against (:func:`resolve_tiles`); InputError if there is none.
+
+    A file that is not a readable ruleset is named, never quoted: what it holds is not
+    echoed (it may be any file the card names)."""
+    target = resolve_tiles(card, card_path, allow_outside=allow_outside)
+    if isinstance(target, Refused):
+        raise InputError(f"{card_path}: {target.message}")
+    try:
+        tiles, _ = _ruleset_loader()(str(target))
+    except MjError as e:
+        n = sum(d.is_error for d in e.diagnostics) or len(e.diagnostics)
+        raise InputError(f"{card_path}: tiles ruleset {display(target)} cannot be read as a ruleset "
+                         f"({n} error(s); run `mjdsl check {display(target)}`)") from None
+    except InputError as e:
+        raise InputError(f"{card_path}: tiles ruleset {display(target)}: {_first_clause(str(e))}") from None
     return tiles
+
+
+def _first_clause(message: str) -> str:
+    """The part of a loader message after the file name (``x.mj: the ruleset has no tiles block``)."""
+    return message.split(": ", 1)[-1]
 
 
 def load_card_and_tiles(path: str | Path) -> tuple[ast.Card, TileSet]:
@@ -66,40 +94,42 @@ def load_card_and_tiles(path: str | Path) -> tuple[ast.Card, TileSet]:
 
 
 def load_compiled(path: str | Path) -> CompiledCard:
-    """:func:`load_card_and_tiles`, compiled; MjError if a line cannot be read."""
+    """:func:`load_card_and_tiles`, compiled and checked; MjError if the card has an error
+    that ``mjdsl check`` reports (a line of 13 or 15 tiles is refused, not played)."""
     card, tiles = load_card_and_tiles(path)
-    compiled = compile_card(card, tiles)
-    errors = [d for d in compiled.diagnostics if d.is_error]
+    compiled, found = check_card(card, tiles, overlaps=False)
+    errors = [d for d in found if d.is_error]
     if errors:
         raise MjError(errors)
     return compiled
 
 
-def check_card_file(path: str | Path) -> tuple[list[Diagnostic], dict[str, str], list[tuple[int, str, int]]]:
-    """``mjdsl check`` on a card: (diagnostics, sources by path, ``variant_counts`` rows)."""
-    source = Source.from_file(path)
-    sources = {source.path: source.text}
+def check_card_file(path: str | Path, *, allow_outside: bool = False
+                    ) -> tuple[list[Diagnostic], dict[str, str], list[tuple[int, str, int]]]:
+    """``mjdsl check`` on a card: (diagnostics, sources by path, ``variant_counts`` rows).
+
+    A card whose tile set cannot be had (MJ270, MJ208) still gets every check that needs
+    no tiles (sizes, annotations, points, layout), so one bad path hides nothing else."""
+    source, problem = read_card_source(path)
+    if source is None:
+        return [problem], {}, []
     card, diags = parse_card(source.text, source.path)
     if card is None:
-        return diags, sources, []
+        return diags, {source.path: source.text}, []
+    sources = {source.path: source.text}
     p = Path(path)
-    if card.tiles is not None and not (p.parent / card.tiles.path).is_file():
-        return [
-            error(
-                "MJ270",
-                f"tiles ruleset {card.tiles.path!r} does not exist",
-                card.tiles.span,
-                "the path is relative to the card file, e.g. `tiles \"../american.mj\"`",
-            )
-        ], sources, []
-    try:
-        tiles = tiles_for(card, p)
-    except (InputError, MjError) as e:
-        why = e.diagnostics[0].message if isinstance(e, MjError) and e.diagnostics else str(e)
-        span = card.tiles.span if card.tiles is not None else card.span
-        what = f"tiles ruleset {card.tiles.path!r} cannot be read: {why}" if card.tiles is not None else \
-            "the card names no ruleset for its tiles"
-        return [error("MJ270", what, span, "add `tiles \"../american.mj\"` (a ruleset that declares its tiles) "
-                      "after the card's title")], sources, []
+    span = card.tiles.span if card.tiles is not None else card.span
+    target = resolve_tiles(card, p, allow_outside=allow_outside)
+    problem = None
+    if isinstance(target, Refused):
+        problem = error(target.code, target.message, span, target.hint)
+    else:
+        try:
+            tiles = tiles_for(card, p, allow_outside=allow_outside)
+        except InputError as e:
+            problem = error("MJ270", _first_clause(str(e)), span,
+                            f"name a ruleset that declares its tiles, e.g. `tiles \"{DEFAULT_TILES}\"`")
+    if problem is not None:
+        return sorted([problem, *check_card_without_tiles(card)], key=sort_key), sources, []
     compiled, found = check_card(card, tiles)
     return found, sources, variant_counts(compiled)

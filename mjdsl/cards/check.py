@@ -12,6 +12,8 @@ from __future__ import annotations
 import difflib
 from typing import Iterable
 
+import attrs
+
 from ..diagnostics import Diagnostic, error, sort_key, warning
 from ..tiles import TileSet
 from . import ast
@@ -26,17 +28,44 @@ from .pattern import HAND_SIZE
 MAX_LINES = 300
 
 
-def check_card(card: ast.Card, tiles: TileSet) -> tuple[CompiledCard, list[Diagnostic]]:
-    """Compile ``card`` against ``tiles`` and run every check; diagnostics sorted by place."""
+def check_card(card: ast.Card, tiles: TileSet, *, overlaps: bool = True) -> tuple[CompiledCard, list[Diagnostic]]:
+    """Compile ``card`` against ``tiles`` and run every check; diagnostics sorted by place.
+
+    ``overlaps=False`` leaves out the overlap check (warnings only): what ``match``,
+    ``hint`` and ``render`` run before they use a card, refusing one with errors."""
+    if len(card.lines) > MAX_LINES:
+        # refused before expanding: a huge card is not compiled at all
+        return compile_card(attrs.evolve(card, sections=()), tiles), [_too_long(card)]
     compiled = compile_card(card, tiles)
     diags = list(compiled.diagnostics)
-    if len(compiled.lines) > MAX_LINES:
-        diags.append(error("MJ271", f"a card of {len(compiled.lines)} lines: a card holds at most {MAX_LINES}",
-                           card.span, "split it, or check that a generator did not repeat its lines"))
-        return compiled, sorted(diags, key=sort_key)
-    for check in CHECKS:
-        diags.extend(check(compiled))
+    over_budget = any(d.code == "MJ272" for d in diags)
+    # a card past its variant budget was not expanded in full: only the text checks apply
+    for check in TILE_FREE if over_budget else CHECKS:
+        if overlaps or check is not check_overlaps:
+            diags.extend(check(compiled))
     return compiled, sorted(diags, key=sort_key)
+
+
+def _too_long(card: ast.Card) -> Diagnostic:
+    return error("MJ271", f"a card of {len(card.lines)} lines: a card holds at most {MAX_LINES}",
+                 card.span, "split it, or check that a generator did not repeat its lines")
+
+
+@attrs.frozen
+class CardOnly:
+    """A card not compiled (its tile set could not be had): what the tile-free checks read."""
+
+    card: ast.Card
+    lines: tuple
+
+
+def check_card_without_tiles(card: ast.Card) -> list[Diagnostic]:
+    """The checks that need no tile set (sizes, annotations, points, layout), for a card
+    whose ``tiles`` ruleset is missing: one bad path does not hide the card's other errors."""
+    if len(card.lines) > MAX_LINES:
+        return [_too_long(card)]
+    c = CardOnly(card, card.lines)
+    return [d for check in TILE_FREE for d in check(c)]  # type: ignore[arg-type]
 
 
 def check_size(c: CompiledCard) -> Iterable[Diagnostic]:
@@ -78,6 +107,10 @@ def check_feasible(c: CompiledCard) -> Iterable[Diagnostic]:
             )
 
 
+#: Idle alternatives reported one by one per line; the rest are counted in one warning.
+MAX_IDLE_SHOWN = 3
+
+
 def check_duplicates(c: CompiledCard) -> Iterable[Diagnostic]:
     """MJ259: a line that makes exactly the hands of an earlier one; MJ266: an idle alternative."""
     keys: dict[int, set] = {}
@@ -100,14 +133,18 @@ def check_duplicates(c: CompiledCard) -> Iterable[Diagnostic]:
             seen[k] = i
     broken = {d.span.line for d in c.diagnostics if d.is_error}
     for i, line in enumerate(c.lines):
-        for p, pattern in enumerate(line.patterns):
-            if p and (i, p) not in patterns_made and pattern.span.line not in broken:
-                yield warning(
-                    "MJ266",
-                    "this alternative adds no hands: an earlier pattern of the line makes them all",
-                    pattern.span,
-                    "remove it, or change its suits or groups",
-                )
+        idle = [pattern for p, pattern in enumerate(line.patterns)
+                if p and (i, p) not in patterns_made and pattern.span.line not in broken]
+        for pattern in idle[:MAX_IDLE_SHOWN]:
+            yield warning(
+                "MJ266",
+                "this alternative adds no hands: an earlier pattern of the line makes them all",
+                pattern.span,
+                "remove it, or change its suits or groups",
+            )
+        if len(idle) > MAX_IDLE_SHOWN:
+            yield warning("MJ266", f"{len(idle) - MAX_IDLE_SHOWN} more alternatives of this line add no hands",
+                          idle[MAX_IDLE_SHOWN].span, "the first ones are shown; remove them all")
 
 
 def check_annotations(c: CompiledCard) -> Iterable[Diagnostic]:
@@ -117,7 +154,8 @@ def check_annotations(c: CompiledCard) -> Iterable[Diagnostic]:
         seen: set = set()
         for a in line.annotations:
             if a.kind is None:
-                close = difflib.get_close_matches(a.text, known, n=1)
+                # a phrase cut short (`any run`) means the phrase it begins, not the nearest spelling
+                close = [k for k in known if k.startswith(a.text)] or difflib.get_close_matches(a.text, known, n=1)
                 hint = f"did you mean `{close[0]}`?" if close else "the annotations are " + ", ".join(known)
                 yield error("MJ261", f"unknown annotation `{a.text}`", a.span, hint)
                 continue
@@ -135,7 +173,10 @@ def _no_effect(kind: ast.AnnotationKind, line: ast.HandLine) -> str:
     if kind is ast.AnnotationKind.ANY_RUN:
         if not digits:
             return "the line has no numbers to move"
-        if max(digits) >= 9:
+        # with `or`, the annotation counts if any one alternative can move
+        movable = [p for p in line.patterns
+                   if (ds := [int(ch) for g in p.groups for ch in g.text if ch in ast.RANK_LETTERS]) and max(ds) < 9]
+        if not movable:
             return "its numbers already reach 9 and cannot move up"
     if kind is ast.AnnotationKind.ANY_WIND and not any(ch in "NEWS" for ch in text):
         return "the line has no winds"
@@ -182,3 +223,6 @@ def check_layout(c: CompiledCard) -> Iterable[Diagnostic]:
 
 #: Every card check, in the order they run.
 CHECKS = (check_size, check_feasible, check_duplicates, check_annotations, check_points, check_layout, check_overlaps)
+
+#: The checks that read only the card's text, not its variants.
+TILE_FREE = (check_size, check_annotations, check_points, check_layout)

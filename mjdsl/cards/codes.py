@@ -131,9 +131,24 @@ register(
          "A printed card has 50 to 80 lines. A card of more than 300 lines is refused before the checks that "
          "compare every pair of lines (they would take minutes); it is usually a generator repeating itself.",
          "", ""),
+    Code("MJ272", "a card that makes too many variants",
+         "Each line expands to its concrete hands (suits, runs, winds, dragons chosen). A card "
+         "whose lines make more than 8,000 of them in all is refused: checking it for "
+         "overlapping lines would take minutes. A printed card makes about a thousand.",
+         _H + "NN EE 11 222 333 DD - - a b c a · any run or number · any wind · any dragon 25\n" * 6,
+         _H + "NN EE 11 222 333 DD - - a b c a · any run or number 25"),
+    Code("MJ273", "the overlap check skipped",
+         "The overlap check (MJ258, MJ269) compares every pair of a card's variants. Past 2,500 "
+         "variants it would take too long, so it is skipped with this warning and the card is "
+         "otherwise checked as usual. A printed card makes under a thousand.",
+         _H + "NN EE 11 222 333 DD - - a b c a · any run or number · any wind · any dragon 25\n" * 4,
+         _H + "NN EE 11 222 333 DD - - a b c a · any run or number 25"),
     Code("MJ270", "the card's tiles ruleset does not exist",
          "`tiles \"PATH\"` names the ruleset whose tile set the card is read against; the path "
-         "is relative to the card file.",
+         "is relative to the card file, and a name not found there is looked up in the ruleset "
+         "library (`tiles \"american.mj\"` works from anywhere). Like `include`, it may not leave "
+         "the card's folder tree (MJ208) without --allow-outside. The card's other checks that need "
+         "no tiles still run.",
          'card "Example"\ntiles "../americn.mj"', 'card "Example"\ntiles "../american.mj"'),
 )
 

@@ -16,17 +16,24 @@ from typing import Iterator
 
 import numpy as np
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, error
 from ..tiles import Suit, TileSet
 from . import ast
 from .compiled import CompiledCard, Dropped, Variant, VariantGroup, build_tables
 from .pattern import Resolved, letter_tile, resolve
 
 
+#: At most this many variants are generated for a whole card (the Club card 2026 makes
+#: about 900); past it the card is refused (MJ272), so that expanding a hostile card and
+#: comparing its variants pair by pair stays within seconds and a few hundred MB.
+MAX_GENERATED = 8_000
+
+
 def compile_card(card: ast.Card, tiles: TileSet) -> CompiledCard:
     """Expand every line of ``card`` against ``tiles``; never raises on a bad card."""
     lines = card.lines
     diags: list[Diagnostic] = []
+    generated = 0
     kept: list[Variant] = []
     dropped: list[Dropped] = []
     copies = tiles.copies_vector()
@@ -40,6 +47,9 @@ def compile_card(card: ast.Card, tiles: TileSet) -> CompiledCard:
             if resolved is None:
                 continue
             for var in expand_pattern(resolved, line, index, p, tiles):
+                generated += 1
+                if generated > MAX_GENERATED:
+                    break
                 key = var.key()
                 if key in seen:
                     continue
@@ -49,6 +59,13 @@ def compile_card(card: ast.Card, tiles: TileSet) -> CompiledCard:
                     kept.append(var)
                 else:
                     dropped.append(Dropped(var, *why))
+            if generated > MAX_GENERATED:
+                break
+        if generated > MAX_GENERATED:
+            diags.append(error(
+                "MJ272", f"the card makes more than {MAX_GENERATED} variants by this line: too many to check",
+                line.span, "a printed card makes about a thousand; use fewer `any ...` annotations or lines"))
+            break
     variants = tuple(kept)
     return CompiledCard(
         card=card,

@@ -20,6 +20,7 @@ from .claims import check_claims
 from .flow import check_flow
 from .winning import check_winning
 from .unplayable import check_unplayable
+from .size import check_expression_size
 from .lint_overrides import check_overrides
 from .lint_options import check_option_use
 from .lint_never_applies import check_never_applies
@@ -37,6 +38,7 @@ CHECKS = (
     check_flow,
     check_winning,
     check_unplayable,
+    check_expression_size,
     # lint (MJ3xx warnings): the ruleset plays, but probably not as meant
     check_overrides,
     check_option_use,

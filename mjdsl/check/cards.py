@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..diagnostics import Diagnostic
-from ..source import Source
+from ..paths import display
+from ..syntax.card_build import read_card_source
 from .winning import card_path
 
 
@@ -16,10 +17,11 @@ def card_sources(ctx) -> dict[str, str]:
     """The text of the ruleset's card file (for printing its diagnostics)."""
     win = ctx.block(A.WinningBlock)
     ref = win.one(A.CardRef) if win is not None else None
-    if ref is None or not card_path(ref).is_file():
+    path = card_path(ref, ctx.ruleset) if ref is not None else None
+    if path is None or not path.is_file():
         return {}
-    src = Source.from_file(card_path(ref))
-    return {src.path: src.text}
+    src, _ = read_card_source(display(path))
+    return {src.path: src.text} if src is not None else {}
 
 
 def check_cards(ctx) -> list[Diagnostic]:
@@ -29,8 +31,10 @@ def check_cards(ctx) -> list[Diagnostic]:
     ref = win.one(A.CardRef) if win is not None else None
     if ref is None or ctx.tiles is None:
         return []
-    path = card_path(ref)
-    if not path.is_file():
-        return []  # check_winning reports the missing file
-    src = Source.from_file(path)
+    path = card_path(ref, ctx.ruleset)
+    if path is None or not path.is_file():
+        return []  # check_winning reports the missing or refused file
+    src, problem = read_card_source(display(path))  # named as `mjdsl check` names it
+    if src is None:
+        return [problem]
     return list(checked_card(src.text, src.path, ctx.tiles).diagnostics)

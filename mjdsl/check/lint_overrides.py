@@ -91,6 +91,13 @@ def _restated_block(over: A.Block, base: A.Block) -> list[Diagnostic]:
         same = [b for b in base.stmts if statement_key(b) == key]
         if same and without_spans(tuple(stmts)) == without_spans(tuple(same)):
             named = len(key) > 1 and isinstance(getattr(stmts[0], "name", None), A.Word)
+            if len(stmts) > 1:
+                # lines of one kind replace the base's together: deleting one alone would
+                # make the others replace them all (a payment line lost)
+                out.append(warning("MJ302", f"these {len(stmts)} lines in `{over.KIND}` are the base's, unchanged",
+                                   stmts[0].span, f"delete all {len(stmts)} together (the base says the same at "
+                                   f"{same[0].span}); deleting one alone would replace the base's lines with the rest"))
+                continue
             what = f"`{key[1]}`" if named else "this line"
             out.append(warning("MJ302", f"{what} in `{over.KIND}` is the base's, unchanged", stmts[0].span,
                                f"delete it (the base says the same at {same[0].span}); an overlay states only what it changes"))

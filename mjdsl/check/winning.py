@@ -6,12 +6,22 @@ from pathlib import Path
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
+from ..paths import Refused, resolve_named
 from .wall import deal_sizes
 
 
-def card_path(ref: A.CardRef) -> Path:
-    """A card reference resolves relative to the file that wrote it."""
-    return Path(ref.span.path).parent / ref.path
+def resolve_card(ref: A.CardRef, ruleset) -> Path | Refused:
+    """The card file a ``card "..."`` line names, by the one path policy (``mjdsl/paths.py``):
+    relative to the file that wrote it, inside the ruleset's folder tree (or the library's)."""
+    top = Path(ruleset.path).resolve().parent
+    return resolve_named(ref.path, Path(ref.span.path).resolve(), top,
+                         allow_outside=getattr(ruleset, "allow_outside", False), what="card file")
+
+
+def card_path(ref: A.CardRef, ruleset) -> Path | None:
+    """The card file of ``ref``, or None when the policy refuses it (check_winning says why)."""
+    found = resolve_card(ref, ruleset)
+    return None if isinstance(found, Refused) else found
 
 
 def check_winning(ctx) -> list[Diagnostic]:
@@ -25,9 +35,12 @@ def check_winning(ctx) -> list[Diagnostic]:
         out.append(error("MJ216", "the winning block names no card and no pattern", win.span,
                          "add `card \"file.card\"` or a `pattern name { ... }`"))
     for c in cards:
-        if not card_path(c).is_file():
-            out.append(error("MJ206", f"card file not found: {c.path}", c.span,
-                             "the path is relative to the ruleset that names it"))
+        found = resolve_card(c, ctx.ruleset)
+        if isinstance(found, Refused):
+            out.append(error(found.code, found.message, c.span, found.hint))
+        elif not found.is_file():
+            out.append(error("MJ206", f"card file is not a file: {c.path}", c.span,
+                             "name a .card file; the path is relative to the ruleset that names it"))
     seats = ctx.block(A.SeatsBlock)
     _, hand = deal_sizes(ctx.block(A.DealBlock), ctx.block(A.PlayBlock), seats.count if seats else 4)
     for p in patterns:

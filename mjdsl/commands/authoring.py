@@ -13,8 +13,9 @@ from pathlib import Path
 import click
 
 from ..diagnostics import InputError
+from ..output import write_file
 from ..source import BUILTIN
-from .common import allow_outside_option, cli_sets, existing_path, set_option, write_atomically
+from .common import CARD_SUFFIX, allow_outside_option, cli_sets, existing_path, ruleset_path, set_option
 
 RULESET_SUFFIX = ".mj"
 
@@ -32,7 +33,7 @@ def options_cmd(ruleset, as_json, sets, allow_outside):
     what each means, and where the rules use it."""
     from ..frontend import require
 
-    existing_path(ruleset)
+    ruleset_path(ruleset)
     checked = require(ruleset, cli_sets(sets), allow_outside=allow_outside)
     opts = list(checked.ctx.options)
     if as_json:
@@ -75,12 +76,23 @@ def _where(span) -> str:
 @set_option
 def diff_cmd(a, b, as_json, exit_code, sets):
     """What differs between rulesets A and B, in words a player understands, with the
-    hash of each compiled ruleset. --set applies to both."""
+    hash of each compiled ruleset. --set applies to both. Two cards (.card) are compared
+    line by line: hands added, removed, re-pointed and changed."""
     from ..diff import diff_rulesets
 
     existing_path(a)
     existing_path(b)
-    result = diff_rulesets(a, b, cli_sets(sets))
+    cards = [str(p).endswith(CARD_SUFFIX) for p in (a, b)]
+    if any(cards):
+        if not all(cards):
+            raise InputError(f"diff compares two rulesets or two cards, not a ruleset and a card ({a}, {b})")
+        if sets:
+            raise InputError("--set: cards have no options; give --set with two rulesets")
+        from ..cards.diff import diff_card_files
+
+        result = diff_card_files(a, b)
+    else:
+        result = diff_rulesets(ruleset_path(a), ruleset_path(b), cli_sets(sets))
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=1))
     else:
@@ -147,7 +159,7 @@ def fmt_cmd(paths, check_only):
         click.echo(f"{len(changed)} of {len(files)} file(s) would be reformatted", err=True)
         return 1 if changed else 0
     for f, new in changed:
-        write_atomically(str(f), new)
+        write_file(f, new)  # fmt rewrites its input: that is what it is for
     click.echo(f"reformatted {len(changed)} of {len(files)} file(s)", err=True)
     return 0
 

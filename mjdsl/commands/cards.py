@@ -1,6 +1,6 @@
 """``mjdsl match``, ``mjdsl hint`` and ``mjdsl render``: the card of hands at the command line.
 
-Output follows contracts.md: ``--json`` prints one document with ``"version": 1``;
+Output follows docs/cli.md: ``--json`` prints one document with ``"version": 1``;
 ``match`` exits 1 when the hand makes no card hand; bad input (a tile code, a count,
 a missing file) is one line on stderr and exit 2 (``cli.MjGroup`` turns InputError
 and MjError into that).
@@ -9,16 +9,13 @@ and MjError into that).
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Iterable
 
 import click
 
 from ..cards.api import load_compiled
-from ..syntax.card_build import read_card
 from ..cards.compiled import CompiledCard
 from ..cards.hands import Hand, read_hand
 from ..cards.hint import discards, hints, hints_json
@@ -26,6 +23,7 @@ from ..cards.match import match_batch, match_json
 from ..cards.render import FORMATS, render_card
 from ..compile import compile_ruleset
 from ..diagnostics import InputError
+from ..output import write_file
 from ..tiles import TileSet
 from .common import cli_sets, set_option
 
@@ -57,7 +55,7 @@ def _compiled(path: str) -> CompiledCard:
 @click.option("--hand", "hand_text", help="the tiles on the rack, as codes separated by spaces")
 @click.option("--exposed", multiple=True, help="one exposure (repeat for each), e.g. '1b 1b J'")
 @click.option("--hands-file", help="many hands, one a line ('-' for stdin); prints one JSON object a line")
-@click.option("--json", "as_json", is_flag=True, help="print JSON (contracts.md)")
+@click.option("--json", "as_json", is_flag=True, help="print JSON (docs/cli.md)")
 @set_option
 @click.pass_context
 def match_cmd(ctx, ruleset, hand_text, exposed, hands_file, as_json, sets):
@@ -127,8 +125,19 @@ def _typed(rack: str, exposed) -> list[str]:
     return codes if len(codes) >= 14 else codes + [c for e in exposed for c in e.replace(",", " ").split()]
 
 
+#: A hands file larger than this is refused (a million hands is about 50 MB).
+MAX_HANDS_BYTES = 100_000_000
+
+
 def _open(name: str):
+    """A hands file: a regular file of bounded size (never /dev/zero or a FIFO left open)."""
     try:
+        if not Path(name).exists():
+            raise InputError(f"--hands-file {name}: no such file")
+        if not Path(name).is_file():
+            raise InputError(f"--hands-file {name}: not a regular file (use `-` for standard input)")
+        if Path(name).stat().st_size > MAX_HANDS_BYTES:
+            raise InputError(f"--hands-file {name}: larger than {MAX_HANDS_BYTES // 1_000_000} MB")
         return open(name, encoding="utf-8")
     except OSError as e:
         raise InputError(f"cannot read {name}: {e.strerror}") from None
@@ -160,7 +169,7 @@ def _hand_of_line(tiles: TileSet, text: str) -> Hand | str:
 @click.option("--hand", "hand_text", required=True, help="13 or 14 tiles on the rack")
 @click.option("--exposed", multiple=True, help="one exposure (repeat for each)")
 @click.option("--top", default=5, show_default=True, type=click.IntRange(1, 1000), help="how many hands")
-@click.option("--json", "as_json", is_flag=True, help="print JSON (contracts.md)")
+@click.option("--json", "as_json", is_flag=True, help="print JSON (docs/cli.md)")
 @set_option
 def hint_cmd(ruleset, hand_text, exposed, top, as_json, sets):
     """The nearest card hands and the tiles still needed; for 14 tiles, what to discard."""
@@ -196,31 +205,20 @@ def render_cmd(file, fmt, output, sets):
 
         text = render_rulebook(file, fmt, cli_sets(sets))
     else:
-        text = render_card(_read(file), fmt)
+        # what check refuses is not printed: a 13-tile line, a bad `tiles` path (cards.api)
+        text = render_card(_checked_card(file), fmt)
     if output is None:
         click.echo(text, nl=False)
     else:
-        write_atomically(Path(output), text)
+        write_file(output, text, inputs=[file])
         click.echo(f"wrote {output}", err=True)
 
 
-def _read(path: str):
+def _checked_card(path: str):
+    """The card of ``path`` if it checks without errors; MjError (exit 2) naming them if not."""
     if not Path(path).is_file():
         raise InputError(f"no such file: {path}")
-    return read_card(path)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder and rename it over ``path``."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    return load_compiled(path).card
 
 
 COMMANDS: Iterable[click.Command] = [match_cmd, hint_cmd, render_cmd]

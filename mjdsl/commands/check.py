@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
 from .. import diagnostics as D
+from ..diagnostics import InputError
 from ..frontend import check_file
 from .common import allow_outside_option, cli_sets, existing_path, set_option
 
@@ -19,7 +21,10 @@ def _expand(paths) -> list[Path]:
     for p in paths:
         path = existing_path(p)
         if path.is_dir():
-            out.extend(sorted(q for q in path.rglob("*") if q.suffix in RULESET_SUFFIXES + CARD_SUFFIXES and q.is_file()))
+            found = sorted(q for q in path.rglob("*") if q.suffix in RULESET_SUFFIXES + CARD_SUFFIXES and q.is_file())
+            if not found:
+                raise InputError(f"{p}: no .mj or .card files in this folder: nothing to check")
+            out.extend(found)
         else:
             out.append(path)
     return out
@@ -30,7 +35,7 @@ def _check_one(path: Path, sets, allow_outside: bool):
     if path.suffix in CARD_SUFFIXES:
         from ..cards.api import check_card_file
 
-        return check_card_file(path)
+        return check_card_file(path, allow_outside=allow_outside)
     checked = check_file(path, sets, allow_outside=allow_outside)
     stats = []
     if checked.ctx is not None:
@@ -41,6 +46,15 @@ def _check_one(path: Path, sets, allow_outside: bool):
         else:
             stats = ruleset_stats(checked.ctx)
     return list(checked.diagnostics), checked.sources, stats
+
+
+def _once(diags: list) -> list:
+    """Each diagnostic once, however the file it points into was named (relative, absolute)."""
+    seen: dict = {}
+    for d in diags:
+        key = (d.code, os.path.realpath(d.span.path), d.span.line, d.span.column, d.message)
+        seen.setdefault(key, d)
+    return list(seen.values())
 
 
 @click.command("check")
@@ -67,7 +81,7 @@ def check_cmd(paths, fmt, stats, sets, allow_outside):
         sources.update(srcs)
         stat_rows.extend(r if len(r) == 4 else (str(f), *r) for r in rows)
     # a card is checked on its own and again by each ruleset that plays it: report once
-    all_diags = sorted(dict.fromkeys(all_diags), key=D.sort_key)
+    all_diags = sorted(_once(all_diags), key=D.sort_key)
     if fmt == "json":
         click.echo(D.to_json(all_diags))
     elif fmt == "sarif":

@@ -14,9 +14,10 @@ def ruleset_stats(ctx) -> list[tuple[str, int, str, int]]:
 
     win = ctx.block(A.WinningBlock)
     ref = win.one(A.CardRef) if win is not None else None
-    if ref is None or ctx.tiles is None or not card_path(ref).is_file():
+    path = card_path(ref, ctx.ruleset) if ref is not None else None
+    if path is None or ctx.tiles is None or not path.is_file():
         return []
-    src = Source.from_file(card_path(ref))
+    src = Source.from_file(path)
     checked = checked_card(src.text, src.path, ctx.tiles)
     rows = variant_counts(checked.compiled) if checked.compiled is not None else []
     return [(src.path, *r) for r in rows]

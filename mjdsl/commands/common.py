@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import click
 
 from ..diagnostics import InputError
 from ..options import parse_cli_sets
+from ..output import write_file
 
 
 def set_option(f):
@@ -34,18 +33,18 @@ def existing_path(path: str) -> Path:
     return p
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Write a whole file or nothing: a temporary file in the same folder, then a rename."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"{path}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+CARD_SUFFIX = ".card"
+
+
+def ruleset_path(path: str) -> Path:
+    """A path a command reads as a ruleset: it exists and is not a card (a card given to
+    ``simulate`` would otherwise be parsed as a ruleset and give unrelated errors)."""
+    p = existing_path(path)
+    if p.suffix == CARD_SUFFIX:
+        raise InputError(f"{path}: is a card; this command takes a ruleset (.mj) that plays it "
+                         f"(`card \"{p.name}\"` in its winning block)")
+    return p
+
+
+#: The one safe writer (``mjdsl/output.py``); the old name, for callers that use it.
+write_atomically = write_file

@@ -6,7 +6,8 @@ import click
 
 from ..compile import compile_ruleset
 from ..ir.dump import dot, ir_json
-from .common import allow_outside_option, cli_sets, existing_path, set_option, write_atomically
+from ..output import write_file
+from .common import allow_outside_option, cli_sets, ruleset_path, set_option
 
 
 @click.command("compile")
@@ -18,16 +19,35 @@ from .common import allow_outside_option, cli_sets, existing_path, set_option, w
 @allow_outside_option
 def compile_cmd(ruleset, emit, output, sets, allow_outside):
     """Check RULESET and lower it to its automaton. Prints the ruleset's hash on stderr."""
-    existing_path(ruleset)
+    ruleset_path(ruleset)
     auto = compile_ruleset(ruleset, cli_sets(sets), allow_outside=allow_outside)
     text = ir_json(auto) + "\n" if emit == "ir" else dot(auto) if emit == "dot" else auto.hash + "\n"
     if output:
-        write_atomically(output, text)
+        write_file(output, text, inputs=_inputs(ruleset, allow_outside))
     else:
         click.echo(text, nl=False)
     states = len(auto.states)
     click.echo(f"{auto.name}: {states} states, hash {auto.hash}", err=True)
     return 0
+
+
+def _inputs(ruleset: str, allow_outside: bool) -> list[str]:
+    """Every file the ruleset reads (itself, its includes, its base, its card): not outputs."""
+    from ..load import load
+
+    loaded = load(ruleset, allow_outside=allow_outside)
+    files = [s.path for s in loaded.ruleset.files] if loaded.ruleset is not None else []
+    return [ruleset, *files, *(str(p) for p in auto_cards(loaded.ruleset))]
+
+
+def auto_cards(ruleset) -> list:
+    """The card files a loaded ruleset plays."""
+    from .. import ast as A
+    from ..check.winning import card_path
+
+    win = ruleset.block(A.WinningBlock) if ruleset is not None else None
+    found = [card_path(c, ruleset) for c in win.all(A.CardRef)] if win is not None else []
+    return [p for p in found if p is not None]
 
 
 COMMANDS = [compile_cmd]

@@ -13,8 +13,11 @@ from ..bots import BOTS
 from ..compile import compile_ruleset
 from ..diagnostics import InputError
 from ..engine.log import hand_log, read_log, replay
+from ..engine.log_check import check_against
 from ..engine.simulate import run, summarize
-from .common import allow_outside_option, cli_sets, existing_path, set_option, write_atomically
+from ..output import write_file
+from ..paths import Refused, resolve_log_ruleset
+from .common import allow_outside_option, cli_sets, ruleset_path, set_option
 
 
 def _bot_names(spec: str, seats: int) -> list[str]:
@@ -45,7 +48,7 @@ def _bot_names(spec: str, seats: int) -> list[str]:
 @allow_outside_option
 def simulate_cmd(ruleset, games, seed, bots, workers, backend, as_json, logs, sets, allow_outside):
     """Play seeded hands of RULESET with bots and print what happened."""
-    existing_path(ruleset)
+    ruleset_path(ruleset)
     parsed = cli_sets(sets)
     auto = compile_ruleset(ruleset, parsed, allow_outside=allow_outside)
     names = _bot_names(bots, auto.seats)
@@ -59,7 +62,7 @@ def simulate_cmd(ruleset, games, seed, bots, workers, backend, as_json, logs, se
         count[0] += 1
         if logs:
             doc = hand_log(auto, rec, ruleset, dict(parsed))
-            write_atomically(str(Path(logs) / f"hand-{count[0]:06d}.json"), json.dumps(doc) + "\n")
+            write_file(Path(logs) / f"hand-{count[0]:06d}.json", json.dumps(doc) + "\n", inputs=[ruleset])
         if progress and (count[0] % 10 == 0 or count[0] == games):
             width = 30
             done = int(width * count[0] / games)
@@ -89,17 +92,18 @@ def simulate_cmd(ruleset, games, seed, bots, workers, backend, as_json, logs, se
 @click.argument("log")
 @click.option("--steps", is_flag=True, help="Print every step as it is replayed.")
 @set_option
-def replay_cmd(log, steps, sets):
+@allow_outside_option
+def replay_cmd(log, steps, sets, allow_outside):
     """Re-run a recorded hand and check every step. Exit 1 at the first step that does not check."""
     data = read_log(log)
-    # the ruleset as simulate was given it, then next to the log, then where it was
-    tries = [data["ruleset"], str(Path(log).parent / data["ruleset"]), data.get("ruleset_abs") or ""]
-    ruleset = next((t for t in tries if t and Path(t).is_file()), None)
-    if ruleset is None:
-        raise InputError(f"{log}: its ruleset {data['ruleset']} is not found (looked here, next to the log, "
-                         f"and at {data.get('ruleset_abs')})")
-    parsed = list(data.get("set", {}).items()) + cli_sets(sets)
-    auto = compile_ruleset(ruleset, parsed)
+    # the ruleset by the one path policy: next to the log, here, where it was, the library
+    found = resolve_log_ruleset(data["ruleset"], data.get("ruleset_abs"), Path(log), allow_outside=allow_outside)
+    if isinstance(found, Refused):
+        raise InputError(f"{log}: {found.message}")
+    ruleset = str(found)
+    parsed = list(data["set"].items()) + cli_sets(sets)
+    auto = compile_ruleset(ruleset, parsed, allow_outside=allow_outside)
+    check_against(data, auto, log)
 
     def show(i, who, a, game):
         actor = "chance" if who < 0 else f"seat {who}"
@@ -150,7 +154,7 @@ def play_cmd(ruleset, seed, daily, seat, bots, sets, allow_outside):
     from ..engine.run import first_dealer
     from ..engine.table import Table
 
-    existing_path(ruleset)
+    ruleset_path(ruleset)
     auto = compile_ruleset(ruleset, cli_sets(sets), allow_outside=allow_outside)
     if seat >= auto.seats:
         raise InputError(f"--seat {seat}: this ruleset has seats 0 to {auto.seats - 1}")

@@ -1,7 +1,7 @@
 """``mjdsl score RULESET ...``: score a finished hand, one explained line per rule.
 
 The input syntax is in :mod:`mjdsl.scoring.notation` and docs/scoring.md. Output
-follows contracts.md: text on stdout, or one JSON document with ``"version": 1``
+follows docs/cli.md: text on stdout, or one JSON document with ``"version": 1``
 (``--json``); a bad tile, a set that is not a set, a wrong tile count or tiles
 that make no winning hand are one line on stderr and exit 2.
 """
@@ -17,7 +17,7 @@ from ..diagnostics import InputError
 from ..scoring import CardWin, score_hand
 from ..scoring.notation import SOURCE_NAMES, read_hand_input
 from ..scoring.report import to_json, to_text
-from .common import allow_outside_option, cli_sets, existing_path, set_option
+from .common import allow_outside_option, cli_sets, ruleset_path, set_option
 
 
 @click.command("score")
@@ -43,7 +43,7 @@ from .common import allow_outside_option, cli_sets, existing_path, set_option
 @click.option("--dealer-streak", type=click.IntRange(0), default=0, show_default=True,
               help="Hands in a row the dealer has won, this one included.")
 @click.option("--partial", is_flag=True, help="Part of a hand that did not win (fewer tiles): score its sets and bonus tiles.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (contracts.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (docs/cli.md).")
 @set_option
 @allow_outside_option
 def score_cmd(ruleset, hand_text, exposed, kong, claimed_kong, bonus, win, source, seat, round_wind, dealer, discarder, announced,
@@ -57,7 +57,7 @@ def score_cmd(ruleset, hand_text, exposed, kong, claimed_kong, bonus, win, sourc
       mjdsl score rulesets/classical.mj --exposed "1c 1c 1c" --exposed "7c 7c 7c" \\
         --exposed "2c 3c 4c" --exposed "6c 6c 6c" --hand "5c 5c" --win 5c --from discard
     """
-    existing_path(ruleset)
+    ruleset_path(ruleset)
     auto = compile_ruleset(ruleset, cli_sets(sets), allow_outside=allow_outside)
     card = line = None
     if auto.winning.card is not None:

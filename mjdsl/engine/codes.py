@@ -17,6 +17,10 @@ register(
          "", ""),
     Code("MJ405", "a tile that is not there",
          "A step handler tried to take a tile a seat does not hold. This is a bug: please report it.", "", ""),
+    Code("MJ440", "a value too large to compute",
+         "A hand's value overflowed: the rules' arithmetic (doubles with no limit, a huge power) gives a "
+         "number past what a float holds, so it cannot be settled or written as JSON. Put a limit on the "
+         "score, or use fewer doubles.", "", ""),
     Code("MJ410", "an invariant broke",
          "The conformance checks found a tile not accounted for, a hand of the wrong size, a settlement that "
          "does not add up to zero, or a rule of the ruleset broken in play: a fourteenth tile with a seat not "

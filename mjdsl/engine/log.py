@@ -9,7 +9,9 @@ import os
 import zlib
 
 from ..diagnostics import InputError
-from .game import Game, IllegalAction
+from .game import CHANCE, Game, IllegalAction
+from .log_check import validate_log
+from .run import chance_action, chance_stream
 
 LOG_VERSION = 1
 #: A digest of the state every this many steps lets replay name the step that differs.
@@ -56,26 +58,34 @@ def _jsonable(x):
     return json.loads(json.dumps(x, default=str))
 
 
+#: No log of one hand is near this size; a bigger file is refused before it is read.
+MAX_LOG_BYTES = 10_000_000
+
+
 def read_log(path: str) -> dict:
+    """A game log, every field validated (``log_check.validate_log``); InputError if not."""
     try:
+        if os.path.exists(path) and not os.path.isfile(path):
+            raise InputError(f"{path}: not a game log (not a regular file)")
+        if os.path.getsize(path) > MAX_LOG_BYTES:
+            raise InputError(f"{path}: not a game log (larger than {MAX_LOG_BYTES // 1_000_000} MB)")
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
     except FileNotFoundError:
         raise InputError(f"{path}: no such log file") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: not a game log ({e})") from None
-    for key in ("version", "ruleset", "hash", "dealer", "round_wind", "actions"):
-        if key not in data:
-            raise InputError(f"{path}: not a game log (no {key!r})")
-    if data["version"] != LOG_VERSION:
-        raise InputError(f"{path}: log version {data['version']} is not supported (this is {LOG_VERSION})")
-    if not isinstance(data["actions"], list) or not all(isinstance(a, int) for a in data["actions"]):
-        raise InputError(f"{path}: its actions are not a list of integers")
-    return data
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
+        raise InputError(f"{path}: not a game log ({str(e)[:80]})") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot read the log: {e.strerror or e}") from None
+    return validate_log(data, path, LOG_VERSION)
 
 
 def replay(auto, data: dict, on_step=None) -> tuple[bool, str]:
-    """Re-run a log; (True, summary) when every step checks, else (False, what failed)."""
+    """Re-run a log; (True, summary) when every step checks, else (False, what failed).
+
+    Everything the log says is checked: its deal is the one its seed gives (each chance
+    outcome), every step is legal, the state matches each digest (none may be missing),
+    and the hand ends where the log does with the result and settlement it records."""
     if data["hash"] != auto.hash:
         return False, f"the log was written with ruleset hash {data['hash']}, this ruleset is {auto.hash}"
     try:
@@ -83,20 +93,27 @@ def replay(auto, data: dict, on_step=None) -> tuple[bool, str]:
     except InputError as e:
         return False, str(e)
     game = Game(auto, dealer=data["dealer"], round_wind=rw)
-    digests = list(data.get("digests") or [])
+    digests = list(data["digests"])
     n = len(data["actions"])
+    wanted = n // DIGEST_EVERY + (1 if n % DIGEST_EVERY else 0)
+    if len(digests) != wanted:
+        return False, f"the log has {len(digests)} state digests for {n} steps, not {wanted}: it was altered"
+    chance = chance_stream(data["seed"])
     for i, a in enumerate(data["actions"]):
         if game.is_terminal():
             return False, f"step {i + 1}: the hand is over but the log goes on"
         try:
             who = game.current_player()
+            if who == CHANCE and a != chance_action(game, chance):
+                return False, (f"step {i + 1}: the chance outcome {a} is not the one seed {data['seed']!r} deals "
+                               "(the seed or the deal was changed)")
             game.apply_action(a)
         except IllegalAction as e:
             return False, f"step {i + 1}: {e.diagnostics[0].message}"
         if on_step is not None:
             on_step(i + 1, who, a, game)
         step = i + 1
-        if digests and (step % DIGEST_EVERY == 0 or step == n):
+        if step % DIGEST_EVERY == 0 or step == n:
             want = digests.pop(0)
             if state_digest(game) != want:
                 first = max(1, step - DIGEST_EVERY + 1) if step % DIGEST_EVERY == 0 else step - step % DIGEST_EVERY + 1
@@ -104,6 +121,8 @@ def replay(auto, data: dict, on_step=None) -> tuple[bool, str]:
                                f"(an action in steps {first}-{step} is not the one recorded)")
     if not game.is_terminal():
         return False, f"the log ends after {len(data['actions'])} steps, before the hand is over"
-    if "returns" in data and [round(x, 6) for x in game.returns()] != [round(x, 6) for x in data["returns"]]:
+    if [round(x, 6) for x in game.returns()] != [round(x, 6) for x in data["returns"]]:
         return False, f"the hand settles to {game.returns()}, the log says {data['returns']}"
+    if _jsonable(game.st.result) != data["result"]:
+        return False, f"the hand's result is {_jsonable(game.st.result)}, the log says {data['result']}"
     return True, f"{len(data['actions'])} steps replayed; result {_jsonable(game.st.result)}"

@@ -32,28 +32,37 @@ class HandRecord:
     events: tuple = ()
 
 
+def chance_stream(seed: str) -> random.Random:
+    """The chance player's random stream for a hand's seed (the shuffle, the dice)."""
+    return random.Random(f"{seed}:chance")
+
+
+def chance_action(game: Game, chance: random.Random) -> int:
+    """The chance player's outcome at the current chance node, drawn from ``chance``:
+    what a seed deals, so a replay can check that a log's deal is its seed's."""
+    outs = game.chance_outcomes()
+    if not outs:
+        return chance.randrange(SHUFFLE_SEEDS)
+    r = chance.random()
+    acc = 0.0
+    for o, w in outs:
+        acc += w
+        if r < acc:
+            return o
+    return outs[-1][0]
+
+
 def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: int | None = None,
               context: dict | None = None, check=None) -> HandRecord:
     """Play one hand to the end; ``check(game)`` (if given) runs after every action."""
     game = Game(auto, dealer=dealer, round_wind=round_wind, context=context)
-    chance = random.Random(f"{seed}:chance")
+    chance = chance_stream(seed)
     rngs = [random.Random(f"{seed}:seat{s}") for s in range(auto.seats)]
     decisions = 0
     while not game.is_terminal():
         p = game.current_player()
         if p == CHANCE:
-            outs = game.chance_outcomes()
-            if outs:
-                r = chance.random()
-                acc = 0.0
-                a = outs[-1][0]
-                for o, w in outs:
-                    acc += w
-                    if r < acc:
-                        a = o
-                        break
-            else:
-                a = chance.randrange(SHUFFLE_SEEDS)
+            a = chance_action(game, chance)
         else:
             legal = game.legal_actions()
             a = bots[p].choose(game, p, legal, rngs[p]) if len(legal) > 1 else legal[0]

@@ -338,7 +338,7 @@ def lower_winning(rs, ctx, opts) -> M.WinSpec:
     cpath = None
     ref = b.one(A.CardRef)
     if ref is not None:
-        cpath = str(card_path(ref))
+        cpath = str(card_path(ref, rs))  # checked: check_winning refused a bad path
         card = compile_card_file(cpath, ctx.tiles, ref.span)
     patterns = []
     for p in b.all(A.PatternDecl):

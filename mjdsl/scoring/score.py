@@ -21,7 +21,10 @@ worked out again for the best reading only (:func:`applied`).
 
 from __future__ import annotations
 
-from ..diagnostics import InputError
+import math
+
+from ..diagnostics import InputError, MjError, error
+from ..source import BUILTIN
 from .env import HandEnv, Reading
 from .model import HandInput, RuleLine, ScoreResult
 from .readings import loser_reading, winner_readings
@@ -49,7 +52,20 @@ def score_hand(auto, hand: HandInput, *, compiled: bool = True) -> ScoreResult:
             raise InputError("these tiles make no winning hand of this ruleset")
     else:
         readings = [loser_reading(t, hand)]
-    return _result(t, env, _best(t, env, readings, t.compiled() if compiled else None))
+    try:
+        result = _result(t, env, _best(t, env, readings, t.compiled() if compiled else None))
+    except OverflowError:
+        raise _out_of_range(t) from None
+    if not math.isfinite(result.total):
+        raise _out_of_range(t)
+    return result
+
+
+def _out_of_range(t: Tables) -> MjError:
+    """MJ440: a rule set whose arithmetic leaves the numbers (2000 doubles, no limit)."""
+    span = getattr(t.spec.value_expr, "span", None) or t.spec.span or BUILTIN
+    return MjError(error("MJ440", "the hand's value is too large to compute (it overflows); no JSON or "
+                         "settlement can hold it", span, "put a limit on the score, or fewer doubles in a rule"))
 
 
 class _Scored:

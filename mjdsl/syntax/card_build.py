@@ -16,7 +16,7 @@ from pathlib import Path
 import lark
 from lark import Token, Tree
 
-from ..diagnostics import Diagnostic, MjError
+from ..diagnostics import Diagnostic, MjError, error
 from ..source import Source, Span
 from ..cards import ast
 from .card_messages import syntax_diagnostic
@@ -47,17 +47,51 @@ def parse_card(text: str, path: str = "<string>") -> tuple[ast.Card | None, list
     try:
         tree = parser().parse(text)
     except lark.exceptions.UnexpectedInput as e:
-        return None, [syntax_diagnostic(e, text, path, parser().parse)]
+        found = syntax_diagnostic(e, text, path, parser().parse)
+        if not _starts_like_a_card(text):
+            # not a card at all (a card path that names some other file): say so without
+            # quoting it, so no line of a file that is not a card is echoed
+            found = error("MJ158", "this is not a card file: it does not start with a `card \"Title\"` line",
+                          Span(path, 0, 0, 0, 0), "name a .card file; a card's first line is its title")
+        return None, [found]
     return card_from_tree(tree, path), []
 
 
+def _starts_like_a_card(text: str) -> bool:
+    """Whether some line begins with the word ``card`` (a card with its title misplaced),
+    or the text is empty; /etc/passwd, a ruleset or a binary file is not a card."""
+    lines = [ln.strip() for ln in text.splitlines()]
+    significant = [ln for ln in lines if ln and not ln.startswith("#")]
+    return not significant or any(ln.split(None, 1)[0].startswith("card") for ln in significant)
+
+
 def read_card(path: str | Path) -> ast.Card:
-    """Parse a ``.card`` file; MjError carrying the syntax diagnostic when it does not parse."""
-    source = Source.from_file(path)
+    """Parse a ``.card`` file; MjError carrying the syntax diagnostic when it does not parse
+    (or MJ112/MJ113/MJ206 when it cannot be read as text)."""
+    source, problem = read_card_source(path)
+    if source is None:
+        raise MjError([problem])
     card, diags = parse_card(source.text, source.path)
     if card is None:
         raise MjError(diags)
     return card
+
+
+def read_card_source(path: str | Path) -> tuple[Source | None, Diagnostic | None]:
+    """A card file's text, or the diagnostic that names the file and why it cannot be read."""
+    from ..source import MAX_BYTES, FileTooLarge
+
+    where = Span(str(path), 0, 0, 0, 0)
+    try:
+        return Source.from_file(path), None
+    except FileTooLarge:
+        return None, error("MJ113", f"file is larger than {MAX_BYTES // 1000} kB", where,
+                           "a card is a few kilobytes")
+    except UnicodeDecodeError as e:
+        return None, error("MJ112", f"file is not UTF-8 text (byte {e.start}): not a card", where,
+                           "save the card as UTF-8 text")
+    except OSError as e:
+        return None, error("MJ206", f"cannot read the card: {e.strerror or e}", where, "check the path")
 
 
 def card_from_tree(tree: Tree, path: str) -> ast.Card:

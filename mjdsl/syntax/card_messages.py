@@ -115,6 +115,7 @@ EXAMPLES: dict[tuple[str, str, str], list[str]] = {
 }
 
 _LETTERS = "F, 1-9, 0, D, N, E, W, S, R, G"
+_TILE_LETTERS = set("F1234567890DNEWSRG")
 
 
 def syntax_diagnostic(
@@ -136,8 +137,15 @@ def syntax_diagnostic(
     if label is not None:
         code, message, hint = label
         return error(code, f"{message} (found {found})", span, hint)
+    word = str(token) if token is not None else ""
+    if token is not None and column == 1 and word and word.upper() != word and \
+            all(ch in _TILE_LETTERS for ch in word.upper()):
+        return error("MJ159", f"a hand line starts with a tile group in capital letters (found {found})", span,
+                     f"write `{word.upper()}`")
     expected = sorted(getattr(e, "expected", None) or getattr(e, "accepts", None) or [])
-    want = ", ".join(_NAMES.get(x.rsplit("__", 1)[-1], x) for x in expected) or "nothing"
+    # user words only: a terminal without a name here is shown lower-case, never as POINTS
+    want = ", ".join(_NAMES.get(x.rsplit("__", 1)[-1], f"`{x.rsplit('__', 1)[-1].lower()}`")
+                     for x in expected) or "nothing"
     return error("MJ150", f"unexpected {found}; expected {want}", span)
 
 
@@ -164,16 +172,32 @@ def _bad_character(text: str, path: str, line: int, column: int, pos: int, allow
     allowed = {a.rsplit("__", 1)[-1] for a in allowed}
     if ch == '"':
         return error("MJ160", "a string that is not closed on its line", span, 'end the string with `"` on the same line')
-    if "STRING" in allowed and "CARD_GROUP" not in allowed:
-        return error("MJ157", f"expected a quoted string, found {ch!r}", span, 'quote it: `section "Quints"`')
+    if ch in _FOREIGN:
+        return error("MJ150", f"{ch!r} is not card notation", span, _FOREIGN[ch])
+    header = text.splitlines()[line - 1].split(None, 1)[0] if text.splitlines()[line - 1:line] else ""
+    if "STRING" in allowed and "CARD_GROUP" not in allowed and header in _HEADERS:
+        return error("MJ157", f"expected a quoted string, found {ch!r}", span, f'quote it: `{header} "..."`')
+    if ch.isupper() and "CARD_SUIT" in allowed and "CARD_GROUP" not in allowed:
+        return error("MJ154", f"{ch!r} where a suit letter was expected: suit letters are small letters",
+                     span, f"write `{ch.lower()}`, not `{ch}`")
     if ch.isupper():
-        return error(
-            "MJ161",
-            f"{ch!r} is not a tile letter",
-            span,
-            f"tile letters are {_LETTERS}; suit letters go after the groups",
-        )
+        hint = f"tile letters are {_LETTERS}; suit letters go after the groups"
+        if ch == "Z":
+            hint = "for any wind, write the winds (N E W S) and add `· any wind` to the line"
+        return error("MJ161", f"{ch!r} is not a tile letter", span, hint)
     return error("MJ150", f"unexpected character {ch!r}", span, "remove it, or quote it inside a description")
+
+
+#: Header keywords whose value is a quoted string.
+_HEADERS = ("card", "section", "tiles")
+
+#: Characters other card notations use, and what this one writes instead.
+_FOREIGN = {
+    "|": "alternative patterns of a line are joined with `or`: `FF 1111 ... - a b c or FF 1111 ... - a a b`",
+    "/": "alternative patterns of a line are joined with `or`, each written in full",
+    "(": "groups are separated by spaces, without brackets; a note goes in a quoted description",
+    ")": "groups are separated by spaces, without brackets; a note goes in a quoted description",
+}
 
 
 _NAMES = {
@@ -187,6 +211,11 @@ _NAMES = {
     "CARD_DOT": "`·`",
     "CARD_WORD": "a word",
     "STRING": "a quoted string",
+    "POINTS": "`points`",
+    "SECTION": "`section`",
+    "TILES": "`tiles`",
+    "YEAR": "`year`",
+    "CARD": "`card`",
 }
 
 

@@ -108,6 +108,11 @@ def describe(e: UnexpectedInput, source: Source, parser: lark.Lark, text: str) -
         return error(label, msg, span, hint)
     expected = _expected_words(e.accepts or e.expected, parser)
     found = _token_words(tok)
+    if str(tok).isidentifier() and "a number" in expected:
+        # a name where only a number may stand (a rule's amount): most often an option
+        return error("MJ102", f"expected {_join(expected)}, found {found}", span,
+                     "an amount here is a number, not a name: an option cannot stand in its place "
+                     "(write the number, or name the option in the rule's `when`)")
     if tok.type == "NAME":
         keywords = [w.strip("`") for w in expected if w.startswith("`")]
         close = difflib.get_close_matches(str(tok), keywords, n=1, cutoff=0.6)
