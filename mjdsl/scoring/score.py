@@ -63,7 +63,9 @@ def score_hand(auto, hand: HandInput, *, compiled: bool = True) -> ScoreResult:
 
 def _out_of_range(t: Tables) -> MjError:
     """MJ440: a rule set whose arithmetic leaves the numbers (2000 doubles, no limit)."""
-    span = getattr(t.spec.value_expr, "span", None) or t.spec.span or BUILTIN
+    # the value formula if the ruleset writes one, else its first score rule
+    span = (getattr(t.spec.value_expr, "span", None)
+            or next((r.span for r in t.spec.rules if r.span is not None), None) or BUILTIN)
     return MjError(error("MJ440", "the hand's value is too large to compute (it overflows); no JSON or "
                          "settlement can hold it", span, "put a limit on the score, or fewer doubles in a rule"))
 
