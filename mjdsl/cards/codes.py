@@ -74,7 +74,9 @@ register(
          _H + "11 22 33 44 55 DD DD a b c d a b c 25", _H + "11 22 33 44 55 DD DD a b c a a b c 25"),
     Code("MJ255", "a letter that names no tile of the tile set",
          "The card is read against the tile set of its ruleset; every letter must name one of its tiles.",
-         'card "Example"\ntiles "no-winds.mj"\nNNNN EEE WWW SSSS 25', 'card "Example"\ntiles "american.mj"\nNNNN EEE WWW SSSS 25'),
+         # the classical tile set gives its suits no dragon, so `D` names no tile there
+         'card "Example"\ntiles "../classical.mj"\nNNN EEE WWW SSS DD - - - - a 25',
+         'card "Example"\ntiles "../american.mj"\nNNN EEE WWW SSS DD - - - - a 25'),
     Code("MJ256", "a variant needs more natural tiles than the set holds",
          "Some suit or number choices of the line need more natural copies of a tile (pairs, "
          "singles, the year, NEWS take no jokers) than the set has; those variants are left out.",
