@@ -24,8 +24,9 @@ skip directive): say why.
 
 Each document runs in its own workspace, a fresh copy of the shipped files
 (``rulesets/``, ``examples/``), so its examples can write files and read each other's.
-``mjdsl ...`` commands without shell syntax run in-process (fast); anything else runs
-in ``bash`` with the project's ``mjdsl`` on the PATH.
+``mjdsl`` commands that only read files (check, match, ...) and use no shell syntax
+run in-process (fast); anything else runs in ``bash`` with the project's ``mjdsl`` on
+the PATH. Either way the workspace's ``rulesets/`` is the ruleset library (``$MJDSL_PATH``).
 
 :func:`run_document` runs one document and returns a :class:`Outcome` per block;
 ``tests/test_docs_run.py`` asserts they all pass, and ``tools/refresh_docs.py`` rewrites
@@ -65,6 +66,9 @@ EXIT = re.compile(r"^\[exit (\d+)\]$")
 #: Shell syntax that needs a real shell (pipes, redirections, variables, globs, &&).
 SHELL = re.compile(r"[|&;<>$`*?(){}]")
 CARD_TITLE = 'card "Example"\n'
+#: Commands run in this process (a fresh ``mjdsl`` costs a second of imports); the
+#: ones that start worker processes or play hands run as a user runs them.
+IN_PROCESS = frozenset({"check", "explain", "compile", "match", "hint", "score", "render", "options", "diff", "fmt"})
 
 
 @attrs.frozen
@@ -123,7 +127,7 @@ class Workspace:
     def run(self, command: str, stdin: str = "") -> Ran:
         """Run a command line in the workspace; stdout and stderr in the order written."""
         words = shlex.split(command, comments=True) if not SHELL.search(_strip_comment(command)) else None
-        if words and words[0] == "mjdsl":
+        if words and words[0] == "mjdsl" and len(words) > 1 and words[1] in IN_PROCESS:
             return self._in_process(words[1:])
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "80", "MJDSL_PATH": self.library,
                "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}

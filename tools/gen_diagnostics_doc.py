@@ -32,9 +32,9 @@ FAMILIES = (
 
 
 def is_card_code(code: str) -> bool:
-    """MJ15x (card syntax) and MJ25x-MJ27x (card checks): their examples are card text."""
+    """MJ15x (card syntax), MJ25x-MJ27x and MJ215 (card checks): their examples are card text."""
     n = int(code[2:])
-    return 150 <= n < 200 or 250 <= n < 280
+    return 150 <= n < 200 or 250 <= n < 280 or n == 215
 
 
 def _fence(text: str, info: str) -> list[str]:
