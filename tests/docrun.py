@@ -18,7 +18,9 @@ it one evaluator per kind of fenced block, by the block's info string:
 
 Any block may add ``file=PATH`` to its info string (```` ```card file=my-cards/spring.card ````):
 its text is written to PATH in the document's workspace before it is checked, so later
-transcripts can use the file. ``...`` in shown output matches any text (timings, paths),
+transcripts can use the file. ``code=MJxxx`` on a ```console block makes it
+the wrong and the right example of that code: some command reports it and the last
+one does not. ``...`` in shown output matches any text (timings, paths),
 as doctest's ELLIPSIS does. ``<!-- skip: next "why" -->`` skips the next block (Sybil's
 skip directive): say why.
 
@@ -341,6 +343,9 @@ def _evaluator(kind: str, info: str, outcomes: list[Outcome], ws: Workspace):
                 outcome.ran.append((cmd, ran))
                 if not (matches(cmd.expected, ran.output) and ran.status == cmd.status):
                     problems.append(_difference(cmd, ran))
+            code = _attrs(info).get("code")
+            if code and not problems:
+                problems += _shows_code(code, outcome.ran)
             outcome.problem = "\n".join(problems)
         else:
             if file and kind in ("mj", "mj-wrong", "sh"):
@@ -349,6 +354,17 @@ def _evaluator(kind: str, info: str, outcomes: list[Outcome], ws: Workspace):
         return outcome.problem or None
 
     return evaluate
+
+
+def _shows_code(code: str, ran: list[tuple[Command, Ran]]) -> list[str]:
+    """A ```console code=MJxxx block is the wrong and the right example of that code: some
+    command reports it, and the last command (the mistake fixed) does not."""
+    mark = f"[{code}]"
+    if not any(mark in r.output for _, r in ran):
+        return [f"no command of the transcript reports {code}"]
+    if mark in ran[-1][1].output:
+        return [f"the last command still reports {code}: end the transcript with the fix"]
+    return []
 
 
 def _difference(cmd: Command, ran: Ran) -> str:
