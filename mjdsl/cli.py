@@ -1,7 +1,7 @@
 """The ``mjdsl`` command line.
 
 Each command lives in ``mjdsl/commands/<topic>.py`` and is registered here. Every
-command follows contracts.md: exit 0 on success, 1 when it ran and found problems,
+command follows docs/cli.md: exit 0 on success, 1 when it ran and found problems,
 2 for usage or input errors, and never a traceback for anything a user can type.
 """
 

@@ -185,7 +185,7 @@ def discards(compiled: CompiledCard, hand: Hand, top: int | None = None) -> list
 
 
 def hints_json(found: Sequence[Hint], found_discards: Sequence[Discard] | None = None) -> dict:
-    """The ``mjdsl hint --json`` document of contracts.md (``discards`` for 14 tiles)."""
+    """The ``mjdsl hint --json`` document of docs/cli.md (``discards`` for 14 tiles)."""
     doc: dict = {"version": 1, "hints": [h.to_json() for h in found]}
     if found_discards is not None:
         doc["discards"] = [d.to_json() for d in found_discards]

@@ -80,7 +80,7 @@ def matches_of(compiled: CompiledCard, batch: HandBatch) -> list[list[Match]]:
 
 
 def match_json(compiled: CompiledCard, hand: Hand, matches: list[Match], typed: list[str] | None = None) -> dict:
-    """The ``mjdsl match --json`` document of contracts.md for one hand; ``typed`` is the
+    """The ``mjdsl match --json`` document of docs/cli.md for one hand; ``typed`` is the
     tiles in the order the user gave them (kept when it is the whole hand)."""
     tiles = compiled.tiles
     shown = typed if typed is not None and len(typed) == hand.size else tiles.expand(hand.histogram(compiled.joker))

@@ -1,6 +1,6 @@
 """``mjdsl match``, ``mjdsl hint`` and ``mjdsl render``: the card of hands at the command line.
 
-Output follows contracts.md: ``--json`` prints one document with ``"version": 1``;
+Output follows docs/cli.md: ``--json`` prints one document with ``"version": 1``;
 ``match`` exits 1 when the hand makes no card hand; bad input (a tile code, a count,
 a missing file) is one line on stderr and exit 2 (``cli.MjGroup`` turns InputError
 and MjError into that).
@@ -56,7 +56,7 @@ def _compiled(path: str) -> CompiledCard:
 @click.option("--hand", "hand_text", help="the tiles on the rack, as codes separated by spaces")
 @click.option("--exposed", multiple=True, help="one exposure (repeat for each), e.g. '1b 1b J'")
 @click.option("--hands-file", help="many hands, one a line ('-' for stdin); prints one JSON object a line")
-@click.option("--json", "as_json", is_flag=True, help="print JSON (contracts.md)")
+@click.option("--json", "as_json", is_flag=True, help="print JSON (docs/cli.md)")
 @set_option
 @click.pass_context
 def match_cmd(ctx, ruleset, hand_text, exposed, hands_file, as_json, sets):
@@ -144,7 +144,7 @@ def _hand_of_line(tiles: TileSet, text: str) -> Hand | str:
 @click.option("--hand", "hand_text", required=True, help="13 or 14 tiles on the rack")
 @click.option("--exposed", multiple=True, help="one exposure (repeat for each)")
 @click.option("--top", default=5, show_default=True, type=click.IntRange(1, 1000), help="how many hands")
-@click.option("--json", "as_json", is_flag=True, help="print JSON (contracts.md)")
+@click.option("--json", "as_json", is_flag=True, help="print JSON (docs/cli.md)")
 @set_option
 def hint_cmd(ruleset, hand_text, exposed, top, as_json, sets):
     """The nearest card hands and the tiles still needed; for 14 tiles, what to discard."""

@@ -1,7 +1,7 @@
 """``mjdsl score RULESET ...``: score a finished hand, one explained line per rule.
 
 The input syntax is in :mod:`mjdsl.scoring.notation` and docs/scoring.md. Output
-follows contracts.md: text on stdout, or one JSON document with ``"version": 1``
+follows docs/cli.md: text on stdout, or one JSON document with ``"version": 1``
 (``--json``); a bad tile, a set that is not a set, a wrong tile count or tiles
 that make no winning hand are one line on stderr and exit 2.
 """
@@ -40,7 +40,7 @@ from .common import allow_outside_option, cli_sets, existing_path, set_option
 @click.option("--earthly-hand", is_flag=True, help="Won on the dealer's first discard (earthly hand).")
 @click.option("--dealer-streak", type=click.IntRange(0), default=0, show_default=True,
               help="Hands in a row the dealer has won, this one included.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (contracts.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (docs/scoring.md).")
 @set_option
 @allow_outside_option
 def score_cmd(ruleset, hand_text, exposed, kong, bonus, win, source, seat, round_wind, dealer, discarder, announced,
