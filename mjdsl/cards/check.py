@@ -38,7 +38,11 @@ def check_card(card: ast.Card, tiles: TileSet) -> tuple[CompiledCard, list[Diagn
                            card.span, "split it, or check that a generator did not repeat its lines"))
         return compiled, sorted(diags, key=sort_key)
     for check in CHECKS:
-        diags.extend(check(compiled))
+        try:
+            diags.extend(check(compiled))
+        except Exception as e:  # a bug in one check must not hide the others' findings (as run_checks)
+            diags.append(error("MJ299", f"internal error in {check.__name__}: {e!r}", card.span,
+                               "please report this with the card that caused it"))
     return compiled, sorted(diags, key=sort_key)
 
 
