@@ -252,10 +252,14 @@ def _codes_of_ruleset(ws: Workspace, text: str, rel: str) -> tuple[list[str], li
     return [d.code for d in diags], [f"{d.code} {d.message}" for d in diags if d.is_error]
 
 
-def _code_of(text: str, opts: dict[str, str]) -> str | None:
-    """The code a wrong example must give: ``code=`` in its info string, or its first comment."""
+def _wrong(text: str, opts: dict[str, str], codes_found) -> str:
+    """A wrong example gives its code: ``code=`` in its info string, or its first comment."""
     m = CODE.match(text)
-    return opts.get("code") or (m.group(1) if m else None)
+    code = opts.get("code") or (m.group(1) if m else None)
+    if not code:
+        return "a wrong example starts with a comment naming its code: # MJ250: ..."
+    found = codes_found()
+    return "" if code in found else f"does not give {code} (it gives {found or 'nothing'})"
 
 
 def _card_diagnostics(ws: Workspace, path: Path) -> list:
@@ -288,11 +292,7 @@ class Evaluators:
         return ""
 
     def mj_wrong(self, text: str, line: int, opts: dict[str, str]) -> str:
-        code = _code_of(text, opts)
-        if not code:
-            return "a wrong example starts with a comment naming its code: # MJ110: ..."
-        found, _ = _codes_of_ruleset(self.ws, text, opts.get("file", "rulesets/example.mj"))
-        return "" if code in found else f"does not give {code} (it gives {found or 'nothing'})"
+        return _wrong(text, opts, lambda: _codes_of_ruleset(self.ws, text, opts.get("file", "rulesets/example.mj"))[0])
 
     def card(self, text: str, line: int, opts: dict[str, str]) -> str:
         diags = _card_diagnostics(self.ws, self._card_file(text, line, opts.get("file")))
@@ -304,11 +304,8 @@ class Evaluators:
         return ""
 
     def card_wrong(self, text: str, line: int, opts: dict[str, str]) -> str:
-        code = _code_of(text, opts)
-        if not code:
-            return "a wrong example starts with a comment naming its code: # MJ250: ..."
-        found = [d.code for d in _card_diagnostics(self.ws, self._card_file(text, line, opts.get("file")))]
-        return "" if code in found else f"does not give {code} (it gives {found or 'nothing'})"
+        return _wrong(text, opts, lambda: [d.code for d in _card_diagnostics(
+            self.ws, self._card_file(text, line, opts.get("file")))])
 
     def _card_file(self, text: str, line: int, file: str | None) -> Path:
         if not re.search(r'^card "', text, re.M):
