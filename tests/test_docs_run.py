@@ -103,3 +103,19 @@ def test_transcript_commands_continue_and_carry_their_status():
 def test_a_transcript_line_before_any_command_is_refused():
     with pytest.raises(ValueError):
         parse_transcript("output with no command\n")
+
+
+def test_refresh_rewrites_a_stale_transcript_to_what_the_command_prints():
+    """tools/refresh_docs.py, which the lead runs when output changes on purpose."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("refresh_docs", ROOT / "tools" / "refresh_docs.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    name = "docs/house-rules.md"
+    original = (ROOT / name).read_text(encoding="utf-8")
+    shown = "$ mjdsl compile examples/house-rules/no-charleston.mj\n"
+    at = original.index(shown) + len(shown)
+    stale = original[:at] + "0000000000000000\n" + original[original.index("\n", at) + 1:]
+    assert stale != original and _problems(name, stale)
+    assert tool.refreshed(stale, run_document(name, stale)) == original
