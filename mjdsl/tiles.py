@@ -4,7 +4,7 @@ A ruleset declares its own tiles (the ``tiles`` block); lowering turns that bloc
 into a :class:`TileSet`: every kind of tile gets a dense index, so that a hand is a
 histogram (a numpy vector of counts) and matching is vector arithmetic. Nothing here
 knows a variant: the codes come from the ruleset (the shipped ones use the codes of
-docs/cli.md).
+docs/cli.md, "Tile codes").
 """
 
 from __future__ import annotations

@@ -131,24 +131,4 @@ def test_missing_ruleset_and_bad_from_value_exit_2(capsys):
     assert rc == 2 and "sky" in err
 
 
-def test_the_example_in_docs_scoring_md_is_what_the_command_prints(capsys):
-    import shlex
-
-    doc = (ROOT / "docs" / "scoring.md").read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(doc) if line.strip().startswith("$ mjdsl score"))
-    command = []
-    i = start
-    while True:
-        part = doc[i].strip().lstrip("$").strip()
-        command.append(part.rstrip("\\").strip())
-        i += 1
-        if not part.endswith("\\"):
-            break
-    shown = []
-    while doc[i].strip():
-        shown.append(doc[i][4:])
-        i += 1
-    args = shlex.split(" ".join(command))[2:]
-    rc = main(["score", str(ROOT / args[0]), *args[1:]])
-    assert rc == 0
-    assert capsys.readouterr().out.splitlines() == shown
+# The transcripts of docs/scoring.md are run, as written, by tests/test_docs_run.py.

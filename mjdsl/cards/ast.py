@@ -58,6 +58,12 @@ class Group:
         """True when some character (a number, ``D``) takes its suit from a suit letter."""
         return any(c in SUITED_LETTERS for c in self.text)
 
+    @property
+    def is_year(self) -> bool:
+        """True for a year (``2026``): singles that mix the soap's ``0`` with numbers. A year
+        is printed as it is: ``any run or number`` does not move it (seed: club card)."""
+        return not self.same and "0" in self.text and any(c in RANK_LETTERS for c in self.text)
+
 
 @attrs.frozen
 class SuitMark:

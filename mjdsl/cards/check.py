@@ -23,6 +23,9 @@ from .overlap import check_overlaps
 from .pattern import HAND_SIZE
 
 
+#: The wind letters of the notation.
+WINDS = frozenset("NEWS")
+
 #: A printed card has about 50-80 lines; far past that, comparing every pair of lines
 #: (the overlap check) would take minutes, so a longer card is refused.
 MAX_LINES = 300
@@ -41,8 +44,13 @@ def check_card(card: ast.Card, tiles: TileSet, *, overlaps: bool = True) -> tupl
     over_budget = any(d.code == "MJ272" for d in diags)
     # a card past its variant budget was not expanded in full: only the text checks apply
     for check in TILE_FREE if over_budget else CHECKS:
-        if overlaps or check is not check_overlaps:
+        if not overlaps and check is check_overlaps:
+            continue
+        try:
             diags.extend(check(compiled))
+        except Exception as e:  # a bug in one check must not hide the others' findings (as run_checks)
+            diags.append(error("MJ299", f"internal error in {check.__name__}: {e!r}", card.span,
+                               "please report this with the card that caused it"))
     return compiled, sorted(diags, key=sort_key)
 
 
@@ -168,18 +176,24 @@ def check_annotations(c: CompiledCard) -> Iterable[Diagnostic]:
 
 
 def _no_effect(kind: ast.AnnotationKind, line: ast.HandLine) -> str:
-    text = "".join(g.text for p in line.patterns for g in p.groups)
-    digits = [int(ch) for ch in text if ch in ast.RANK_LETTERS]
+    groups = [g for p in line.patterns for g in p.groups]
+    text = "".join(g.text for g in groups)
+    digits = [int(ch) for g in groups if not g.is_year for ch in g.text if ch in ast.RANK_LETTERS]
     if kind is ast.AnnotationKind.ANY_RUN:
         if not digits:
-            return "the line has no numbers to move"
+            return "the line has no numbers to move (a year stays as printed)"
         # with `or`, the annotation counts if any one alternative can move
         movable = [p for p in line.patterns
-                   if (ds := [int(ch) for g in p.groups for ch in g.text if ch in ast.RANK_LETTERS]) and max(ds) < 9]
+                   if (ds := [int(ch) for g in p.groups if not g.is_year for ch in g.text if ch in ast.RANK_LETTERS])
+                   and max(ds) < 9]
         if not movable:
             return "its numbers already reach 9 and cannot move up"
-    if kind is ast.AnnotationKind.ANY_WIND and not any(ch in "NEWS" for ch in text):
-        return "the line has no winds"
+    if kind is ast.AnnotationKind.ANY_WIND:
+        windy = [g for g in groups if any(ch in WINDS for ch in g.text)]
+        if not windy:
+            return "the line has no winds"
+        if all(set(g.text) >= WINDS and not g.same for g in windy):
+            return "its only winds are NEWS, one of each, whichever wind each letter stands for"
     if kind is ast.AnnotationKind.ANY_DRAGON and "D" not in text:
         return "the line has no D group"
     if kind is ast.AnnotationKind.NO_JOKERS and not any(
@@ -208,6 +222,19 @@ def check_points(c: CompiledCard) -> Iterable[Diagnostic]:
             )
 
 
+def check_year(c: CompiledCard) -> Iterable[Diagnostic]:
+    """MJ215: a year group that is not the card's ``year`` (last year's line, not updated)."""
+    if c.card.year is None:
+        return
+    year = str(c.card.year.value)
+    for line in c.lines:
+        for p in line.patterns:
+            for g in p.groups:
+                if g.is_year and g.text != year:
+                    yield warning("MJ215", f"the year group {g.text} is not the card's year {year}", g.span,
+                                  f"write {year}, or change the card's `year` line")
+
+
 def check_layout(c: CompiledCard) -> Iterable[Diagnostic]:
     """MJ264 repeated header statements, MJ267 empty sections, MJ268 a card with no lines."""
     for span in c.card.repeated:
@@ -222,7 +249,8 @@ def check_layout(c: CompiledCard) -> Iterable[Diagnostic]:
 
 
 #: Every card check, in the order they run.
-CHECKS = (check_size, check_feasible, check_duplicates, check_annotations, check_points, check_layout, check_overlaps)
+CHECKS = (check_size, check_feasible, check_duplicates, check_annotations, check_points, check_year, check_layout,
+          check_overlaps)
 
 #: The checks that read only the card's text, not its variants.
-TILE_FREE = (check_size, check_annotations, check_points, check_layout)
+TILE_FREE = (check_size, check_annotations, check_points, check_year, check_layout)

@@ -1,4 +1,5 @@
-"""The diagnostic codes of cards: MJ150-MJ169 card syntax, MJ250-MJ279 card checks.
+"""The diagnostic codes of cards: MJ150-MJ169 card syntax, MJ250-MJ279 card checks (and
+MJ215, the card's year, numbered out of that range).
 
 Each entry has a title, an explanation for ``mjdsl explain``, and a wrong and a right
 card line. ``mjdsl.codes.load_all`` imports this module.
@@ -74,7 +75,9 @@ register(
          _H + "11 22 33 44 55 DD DD a b c d a b c 25", _H + "11 22 33 44 55 DD DD a b c a a b c 25"),
     Code("MJ255", "a letter that names no tile of the tile set",
          "The card is read against the tile set of its ruleset; every letter must name one of its tiles.",
-         'card "Example"\ntiles "no-winds.mj"\nNNNN EEE WWW SSSS 25', 'card "Example"\ntiles "american.mj"\nNNNN EEE WWW SSSS 25'),
+         # the classical tile set gives its suits no dragon, so `D` names no tile there
+         'card "Example"\ntiles "../classical.mj"\nNNN EEE WWW SSS DD - - - - a 25',
+         'card "Example"\ntiles "../american.mj"\nNNN EEE WWW SSS DD - - - - a 25'),
     Code("MJ256", "a variant needs more natural tiles than the set holds",
          "Some suit or number choices of the line need more natural copies of a tile (pairs, "
          "singles, the year, NEWS take no jokers) than the set has; those variants are left out.",
@@ -127,6 +130,11 @@ register(
          "winner declares which hand they hold; most yearly cards have such pairs.",
          _H + "FF 1111 1111 1111 - a b c 25\nFF 1111 3333 5555 - a b c 25",
          _H + "FF 1111 1111 1111 - a b c 25\nFF 11 33 55 77 99 DD - a a a a a a 50"),
+    Code("MJ215", "a year group that is not the card's year",
+         "`year 2027` states the card's year. A group of singles that mixes the soap `0` with numbers "
+         "(`2027`) is a year: it is printed as it is, `any run or number` does not move it, and one that "
+         "is not the card's year is usually last year's line, copied and not updated.",
+         _H + "year 2027\nFF 2026 1111 1111 - a b c 25", _H + "year 2027\nFF 2027 1111 1111 - a b c 25"),
     Code("MJ271", "card too long",
          "A printed card has 50 to 80 lines. A card of more than 300 lines is refused before the checks that "
          "compare every pair of lines (they would take minutes); it is usually a generator repeating itself.",
@@ -153,4 +161,4 @@ register(
 )
 
 #: Every code this package reports, for tests and docs.
-CARD_CODES = tuple(f"MJ{n}" for n in (*range(150, 162), *range(250, 272)))
+CARD_CODES = tuple(f"MJ{n}" for n in (*range(150, 162), 215, *range(250, 272)))

@@ -55,8 +55,11 @@ class Variant:
     offset: int = 0
 
     def key(self) -> tuple:
-        """Identity for dedupe: the same tiles, natural tiles and groups are the same variant."""
-        groups = tuple(sorted((g.tiles, g.jokers) for g in self.groups))
+        """Identity for dedupe: the same tiles, natural tiles and groups are the same variant.
+
+        A group is its tiles in any order: ``NEWS`` with its winds permuted (``any wind``)
+        is still one ``NEWS``, so such a line does not count the same hand 24 times."""
+        groups = tuple(sorted((tuple(sorted(g.tiles)), g.jokers) for g in self.groups))
         return (self.need.tobytes(), self.natural.tobytes(), groups)
 
 

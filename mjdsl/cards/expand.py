@@ -2,7 +2,8 @@
 
 Nobody writes variants by hand. For each pattern of a line, every injective choice
 of suits for its suit letters, every offset of an ``any run or number`` line (the
-numbers move up together, staying in the suit's ranks; 0, D, winds and flowers stay),
+numbers move up together, staying in the suit's ranks; 0, D, winds, flowers and the
+year stay),
 every choice of winds for ``any wind`` and of dragons for ``any dragon`` gives a
 variant. Identical variants are kept once; variants no tiles can make (more natural
 copies of a tile than the set holds, more jokers than it has) are set aside with the
@@ -92,7 +93,8 @@ def expand_pattern(r: Resolved, line: ast.HandLine, index: int, p: int, tiles: T
                     groups = []
                     for slot in r.slots:
                         suit = by_letter.get(slot.letter) if slot.letter else None
-                        found = [_code(ch, suit, offset, winds, dragons.get(slot.letter), tiles) for ch in slot.group.text]
+                        moved = 0 if slot.group.is_year else offset
+                        found = [_code(ch, suit, moved, winds, dragons.get(slot.letter), tiles) for ch in slot.group.text]
                         if None in found:  # a rank this suit lacks: not a hand of this set
                             break
                         idx = tuple(codes[c].index for c in found)
@@ -131,6 +133,7 @@ def _offsets(r: Resolved, line: ast.HandLine, by_letter: dict[str, Suit]) -> ran
         if all(
             int(ch) + k in by_letter[s.letter].ranks
             for s in r.slots
+            if not s.group.is_year
             for ch in s.group.text
             if ch in ast.RANK_LETTERS
         ):

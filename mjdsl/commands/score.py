@@ -43,7 +43,7 @@ from .common import allow_outside_option, cli_sets, ruleset_path, set_option
 @click.option("--dealer-streak", type=click.IntRange(0), default=0, show_default=True,
               help="Hands in a row the dealer has won, this one included.")
 @click.option("--partial", is_flag=True, help="Part of a hand that did not win (fewer tiles): score its sets and bonus tiles.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (docs/cli.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (docs/scoring.md).")
 @set_option
 @allow_outside_option
 def score_cmd(ruleset, hand_text, exposed, kong, claimed_kong, bonus, win, source, seat, round_wind, dealer, discarder, announced,

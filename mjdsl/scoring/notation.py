@@ -1,6 +1,6 @@
 """The ``mjdsl score`` input: tile codes a person can type, checked, to a HandInput.
 
-Every part is a list of tile codes (docs/cli.md) separated by spaces::
+Every part is a list of tile codes (docs/cli.md, "Tile codes") separated by spaces::
 
     --hand "5c 5c"                 the concealed tiles, the winning tile among them
     --exposed "1c 1c 1c"           a set on the table: three alike (pung), four

@@ -35,7 +35,7 @@ def _seats(auto) -> list[str]:
 
 
 def to_json(auto, hand: HandInput, result: ScoreResult, card_line: dict | None = None) -> dict:
-    """The docs/cli.md JSON document of a score (``"version": 1``); ``card_line``: the
+    """The docs/scoring.md JSON document of a score (``"version": 1``); ``card_line``: the
     card hand made (``mjdsl match --json``'s entry), for a card ruleset."""
     kinds = auto.tiles.kinds
     concealed = [kinds[i].code for i, c in enumerate(hand.concealed) for _ in range(c)]

@@ -1,0 +1,109 @@
+"""What a card line means, as docs/card-notation.md states it (issue 16, finding 2).
+
+A year stays as printed when the numbers move; ``any wind`` over ``NEWS`` makes no
+duplicate hands (and is flagged as having no effect); ``--stats`` counts distinct
+hands; ``year`` is checked against the card's year groups; a quint of flowers needs no
+joker, as the set holds eight.
+"""
+
+from __future__ import annotations
+
+from conftest import build_american_tiles
+
+from mjdsl.cards import check_card, compile_card, match_hand, parse_card, read_hand, variant_counts
+
+TILES = build_american_tiles()
+
+
+def _card(*lines: str, year: int | None = None):
+    head = 'card "T"\n' + (f"year {year}\n" if year else "")
+    card, diags = parse_card(head + "\n".join(lines) + "\n", "t.card")
+    assert diags == [] and card is not None
+    return card
+
+
+def _matches(card, hand: str) -> list[str]:
+    return [m.hand for m in match_hand(compile_card(card, TILES), read_hand(TILES, hand))]
+
+
+def _codes(card) -> list[str]:
+    return [d.code for d in check_card(card, TILES)[1]]
+
+
+# ------------------------------------------------------------------ the year stays as printed
+
+
+def test_a_year_does_not_move_with_the_numbers():
+    card = _card("FF 2028 1111 1111 - a b c · any run or number  25")
+    assert _matches(card, "F F 2b 0 2b 8b 3c 3c 3c 3c 3d 3d 3d 3d")  # kongs moved, year as printed
+    assert not _matches(card, "F F 3b 0 3b 9b 2c 2c 2c 2c 2d 2d 2d 2d")  # "3039" is no year
+
+
+def test_a_line_whose_only_numbers_are_the_year_cannot_move():
+    card = _card("FF 2026 NEWS 2026 - a - b · any run or number  25")
+    assert "MJ260" in _codes(card)
+
+
+def test_a_run_line_without_a_year_still_moves():
+    card = _card("FF 1111 2222 3333 - a b c · any run or number  25")
+    assert _matches(card, "F F 7b 7b 7b 7b 8c 8c 8c 8c 9d 9d 9d 9d")
+
+
+# ------------------------------------------------------------------ any wind over NEWS
+
+
+def test_any_wind_over_news_makes_no_duplicate_hands():
+    plain = compile_card(_card("FF DDDD NEWS DDDD - a - b  35"), TILES)
+    windy = compile_card(_card("FF DDDD NEWS DDDD - a - b · any wind  35"), TILES)
+    assert len(windy.variants) == len(plain.variants) == 3
+
+
+def test_any_wind_over_news_is_flagged_as_having_no_effect():
+    codes = _codes(_card("FF DDDD NEWS DDDD - a - b · any wind  35"))
+    assert "MJ260" in codes
+
+
+def test_any_wind_with_a_wind_that_may_change_is_not_flagged():
+    card = _card("NN 2026 2026 NEWS - a b - · any wind  50")
+    assert "MJ260" not in _codes(card)
+    # four winds for NN, and which suit holds which year does not matter (they swap): 4 x 3
+    assert variant_counts(compile_card(card, TILES)) == [(2, "NN 2026 2026 NEWS - a b -", 12)]
+
+
+def test_stats_count_distinct_hands():
+    compiled = compile_card(_card("NNN EEEE WWW SSSS · any wind  30"), TILES)
+    keys = {v.key() for v in compiled.variants}
+    # which two winds are the pungs: 4 choose 2
+    assert variant_counts(compiled)[0][2] == len(keys) == 6
+
+
+# ------------------------------------------------------------------ year is checked
+
+
+def test_a_year_group_that_is_not_the_cards_year_is_flagged():
+    diags = check_card(_card("FF 2026 1111 1111 - a b c  25", year=2027), TILES)[1]
+    assert [(d.code, d.span.line, d.span.column) for d in diags] == [("MJ215", 3, 4)]
+    assert "2026" in diags[0].message and "2027" in diags[0].message
+
+
+def test_the_cards_own_year_is_not_flagged():
+    assert "MJ215" not in _codes(_card("FF 2027 1111 1111 - a b c  25", year=2027))
+
+
+def test_a_card_without_a_year_checks_no_year_group():
+    assert "MJ215" not in _codes(_card("FF 2026 1111 1111 - a b c  25"))
+
+
+def test_a_spread_year_is_not_a_year_group():
+    """``2222 0000 6666``: kongs, not a year group; only singles mixing 0 and numbers are."""
+    assert "MJ215" not in _codes(_card("FF 2222 0000 6666 - a - a  25", year=2027))
+
+
+# ------------------------------------------------------------------ quints
+
+
+def test_a_quint_of_flowers_needs_no_joker_a_quint_of_ones_does():
+    compiled = compile_card(_card("FFFFF 11111 2222 - a b  40"), TILES)
+    assert compiled.variants and not compiled.dropped
+    assert _matches(_card("FFFFF 11111 2222 - a b  40"), "F F F F F 1b 1b 1b 1b J 2c 2c 2c 2c")
+    assert _matches(_card("FFFFF 11111 2222 - a b  40"), "F F F F J 1b 1b 1b 1b J 2c 2c 2c 2c")
