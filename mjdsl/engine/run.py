@@ -36,24 +36,13 @@ def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: i
               context: dict | None = None, check=None) -> HandRecord:
     """Play one hand to the end; ``check(game)`` (if given) runs after every action."""
     game = Game(auto, dealer=dealer, round_wind=round_wind, context=context)
-    chance = random.Random(f"{seed}:chance")
+    chance = chance_stream(seed)
     rngs = [random.Random(f"{seed}:seat{s}") for s in range(auto.seats)]
     decisions = 0
     while not game.is_terminal():
         p = game.current_player()
         if p == CHANCE:
-            outs = game.chance_outcomes()
-            if outs:
-                r = chance.random()
-                acc = 0.0
-                a = outs[-1][0]
-                for o, w in outs:
-                    acc += w
-                    if r < acc:
-                        a = o
-                        break
-            else:
-                a = chance.randrange(SHUFFLE_SEEDS)
+            a = chance_action(game, chance)
         else:
             legal = game.legal_actions()
             a = bots[p].choose(game, p, legal, rngs[p]) if len(legal) > 1 else legal[0]
@@ -64,6 +53,25 @@ def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: i
     st = game.st
     return HandRecord(seed, dealer, st.round_wind, tuple(st.history), dict(st.result), tuple(st.returns),
                       tuple(st.dead_reason), st.turns, decisions, tuple(sorted(st.events.items())))
+
+
+def chance_stream(seed: str) -> random.Random:
+    """The random stream the chance player of hand ``seed`` draws from."""
+    return random.Random(f"{seed}:chance")
+
+
+def chance_action(game, rng: random.Random) -> int:
+    """The chance player's move at a chance node, drawn from ``rng`` (one draw per move)."""
+    outs = game.chance_outcomes()
+    if not outs:
+        return rng.randrange(SHUFFLE_SEEDS)
+    r = rng.random()
+    acc = 0.0
+    for o, w in outs:
+        acc += w
+        if r < acc:
+            return o
+    return outs[-1][0]
 
 
 def session_plan(auto) -> tuple[int, int]:
