@@ -75,9 +75,12 @@ def load_compiled(path: str | Path) -> CompiledCard:
     return compiled
 
 
-def check_card_file(path: str | Path) -> tuple[list[Diagnostic], dict[str, str], list[tuple[int, str, int]]]:
-    """``mjdsl check`` on a card: (diagnostics, sources by path, ``variant_counts`` rows)."""
-    source = Source.from_file(path)
+def check_card_file(path: str | Path, text: str | None = None
+                    ) -> tuple[list[Diagnostic], dict[str, str], list[tuple[int, str, int]]]:
+    """``mjdsl check`` on a card: (diagnostics, sources by path, ``variant_counts`` rows).
+
+    ``text`` stands in for the file's content (an editor's unsaved document)."""
+    source = Source.from_file(path) if text is None else Source(str(path), text)
     sources = {source.path: source.text}
     card, diags = parse_card(source.text, source.path)
     if card is None:
