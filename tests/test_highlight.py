@@ -78,13 +78,33 @@ def test_pygments_finds_the_lexers_by_entry_point():
     assert get_lexer_for_filename("club-2026.card").name == "mjdsl card"
 
 
-def test_pygments_lexer_never_errors_on_a_broken_file():
+def test_pygments_lexer_marks_what_the_language_does_not_allow():
     from pygments.token import Error
 
-    text = 'tiles {\n    suit bam "b 1..9 x4\n}}} @@ ~ ' + "\u00b7" * 3
-    for lexer in (_lexer(Path("x.mj")), _lexer(Path("x.card"))):
-        types = [t for t, _ in lexer.get_tokens(text)]
-        assert Error not in types
+    text = 'tiles {\n    suit bam "b" 1..9 x4 @\n}\n'
+    tokens = list(_lexer(Path("x.mj")).get_tokens(text))
+    assert [v for t, v in tokens if t is Error] == ["@"]
+    assert "".join(v for _, v in tokens) == text  # nothing lost
+
+
+def _doc_fences():
+    import re
+
+    for doc in sorted((ROOT / "docs").glob("*.md")):
+        text = doc.read_text(encoding="utf-8")
+        for m in re.finditer(r"^```(mj|card)\n(.*?)^```", text, re.M | re.S):
+            yield doc.name, text.count("\n", 0, m.start()) + 1, m.group(1), m.group(2)
+
+
+def test_the_docs_code_fences_lex_without_errors():
+    from pygments.lexers import get_lexer_by_name
+    from pygments.token import Error
+
+    fences = list(_doc_fences())
+    assert len(fences) > 50
+    for doc, line, info, code in fences:
+        bad = [v for t, v in get_lexer_by_name(info, stripnl=False).get_tokens(code) if t is Error]
+        assert not bad, f"{doc}:{line}: ```{info} block: {bad}"
 
 
 def test_textmate_grammars_are_in_step_with_the_patterns():
@@ -136,3 +156,17 @@ def test_textmate_grammars_give_every_token_its_scope():
             if e.category == "name" and any(s.startswith("keyword") for s in scopes):
                 wrong.append(f"{path.name}:{e.line + 1}:{e.column + 1}: the name {e.text!r} is shown as a keyword")
     assert not wrong, "\n".join(wrong[:20])
+
+
+def test_the_vscode_extension_uses_the_generated_grammars():
+    from mjdsl.highlight.textmate import GRAMMARS
+
+    manifest = json.loads((ROOT / "editors" / "vscode" / "package.json").read_text(encoding="utf-8"))
+    grammars = manifest["contributes"]["grammars"]
+    languages = {lang["id"]: lang["extensions"] for lang in manifest["contributes"]["languages"]}
+    assert languages == {"mjdsl": [".mj"], "mjcard": [".card"]}
+    for g in grammars:
+        path = ROOT / "editors" / "vscode" / g["path"]
+        assert path.name in GRAMMARS
+        assert json.loads(path.read_text(encoding="utf-8"))["scopeName"] == g["scopeName"]
+    assert (ROOT / "editors" / "vscode" / manifest["main"]).is_file()

@@ -16,14 +16,17 @@ Name.Variable       a suit letter (``suit bam "b"``; a card's ``a b c -``)
 Name.Attribute      a card line's annotation (``· any run or number``)
 Number              numbers; on a card line, the points
 Comment.Single      ``# ...``
+Error               a character no rule of the language allows
 ==================  ===================================================
+
+The aliases include the info strings of the docs' code fences (```` ```mj ````,
+```` ```card ````, and their ``-wrong`` examples), so a docs build colours them.
 """
 
 from __future__ import annotations
 
 from pygments.lexer import RegexLexer, bygroups
-from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuation, String, Text,
-                            Whitespace)
+from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
 from . import patterns as P
 
@@ -32,7 +35,7 @@ class MjdslLexer(RegexLexer):
     """A ruleset written in the mjdsl rule language."""
 
     name = "mjdsl"
-    aliases = ["mjdsl", "mj"]
+    aliases = ["mjdsl", "mj", "mj-wrong"]
     filenames = ["*.mj"]
     url = "docs/language.md"
 
@@ -53,7 +56,7 @@ class MjdslLexer(RegexLexer):
             (P.NAME, Name),
             (P.OPERATOR, Operator),
             (P.PUNCTUATION, Punctuation),
-            (r".", Text),
+            (r".", Error),
         ],
     }
 
@@ -62,7 +65,7 @@ class MjCardLexer(RegexLexer):
     """A card of hands (``.card``), written as a printed card shows it."""
 
     name = "mjdsl card"
-    aliases = ["mjcard", "card"]
+    aliases = ["mjcard", "card", "card-wrong"]
     filenames = ["*.card"]
     url = "docs/card-notation.md"
 
@@ -79,6 +82,6 @@ class MjCardLexer(RegexLexer):
             (P.CARD_OR, Keyword),
             (P.CARD_GROUP, Name.Constant),
             (P.CARD_SUIT, Name.Variable),
-            (r".", Text),
+            (r".", Error),
         ],
     }
