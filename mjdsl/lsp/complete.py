@@ -47,14 +47,15 @@ def _ruleset_items(a: Analysis, top: bool) -> list[T.CompletionItem]:
     blocks = [T.CompletionItem(w, kind=K.Keyword, detail="block", sort_text=f"0{w}") for w in words.blocks]
     if top:
         return blocks
-    items = [T.CompletionItem(w, kind=K.Keyword, sort_text=f"2{w}") for w in words.keywords]
-    items += [T.CompletionItem(w, kind=K.Value, sort_text=f"2{w}") for w in words.booleans + words.operators]
+    items = []
     ctx = a.ctx
-    if ctx is not None:
+    if ctx is not None:  # the ruleset's own names first: `kong` is a claim before it is a keyword
         items += [T.CompletionItem(o.name, kind=K.Variable, detail=f"option ({o.type})", documentation=o.meaning,
                                    sort_text=f"1{o.name}") for o in ctx.options]
         for name, what in declared_names(ctx.ruleset):
             items.append(T.CompletionItem(name, kind=K.Reference, detail=what, sort_text=f"1{name}"))
+    items += [T.CompletionItem(w, kind=K.Keyword, sort_text=f"2{w}") for w in words.keywords]
+    items += [T.CompletionItem(w, kind=K.Value, sort_text=f"2{w}") for w in words.booleans + words.operators]
     return _unique(items)
 
 
