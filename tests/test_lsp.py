@@ -1,7 +1,8 @@
 """The language server end to end: a client (pytest-lsp) starts `mjdsl lsp`
 and speaks to it as an editor does: opens a ruleset with a mistake, gets the
 diagnostic at its range, hovers, completes, jumps to included files, formats, fixes
-the mistake and sees the diagnostic go; then does the same with a card."""
+the mistake and sees the diagnostic go; then does the same with a card, whose
+overlap checks come on save."""
 
 from __future__ import annotations
 
@@ -149,7 +150,7 @@ async def test_an_editor_session_on_a_card(client: LanguageClient, folder: Path)
     card = folder / "cards" / "club-2026.card"
     text = card.read_text(encoding="utf-8")
     uri = await _open(client, card, "mjcard")
-    assert {d.code for d in client.diagnostics[uri]} <= {"MJ258", "MJ269"}  # the club card's own findings
+    assert {d.code for d in client.diagnostics[uri]} == {"MJ258", "MJ269"}  # the club card's own findings
 
     lines = text.splitlines()
     first = next(i for i, ln in enumerate(lines) if ln.startswith("FF 2026"))
@@ -171,3 +172,8 @@ async def test_an_editor_session_on_a_card(client: LanguageClient, folder: Path)
     await _published(client)
     bad = [d for d in client.diagnostics[uri] if d.code == "MJ250"]
     assert bad and bad[0].range.start.line == first
+    # the overlap checks (every pair of lines) wait for the save
+    assert not {"MJ258", "MJ269"} & {d.code for d in client.diagnostics[uri]}
+    client.text_document_did_save(T.DidSaveTextDocumentParams(_doc(uri)))
+    await _published(client)
+    assert {"MJ250", "MJ258"} <= {d.code for d in client.diagnostics[uri]}

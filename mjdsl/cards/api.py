@@ -80,11 +80,20 @@ def check_card_file(path: str | Path, text: str | None = None
     """``mjdsl check`` on a card: (diagnostics, sources by path, ``variant_counts`` rows).
 
     ``text`` stands in for the file's content (an editor's unsaved document)."""
+    diags, sources, compiled = check_card_source(path, text)
+    return diags, sources, variant_counts(compiled) if compiled is not None else []
+
+
+def check_card_source(path: str | Path, text: str | None = None, checks=None
+                      ) -> tuple[list[Diagnostic], dict[str, str], CompiledCard | None]:
+    """:func:`check_card_file`'s work, keeping the compiled card (None if it could not be
+    compiled); ``checks`` (default every card check) picks the checks that run, as the
+    language server runs ``cards.check.AS_YOU_TYPE`` while you type."""
     source = Source.from_file(path) if text is None else Source(str(path), text)
     sources = {source.path: source.text}
     card, diags = parse_card(source.text, source.path)
     if card is None:
-        return diags, sources, []
+        return diags, sources, None
     p = Path(path)
     if card.tiles is not None and not (p.parent / card.tiles.path).is_file():
         return [
@@ -94,7 +103,7 @@ def check_card_file(path: str | Path, text: str | None = None
                 card.tiles.span,
                 "the path is relative to the card file, e.g. `tiles \"../american.mj\"`",
             )
-        ], sources, []
+        ], sources, None
     try:
         tiles = tiles_for(card, p)
     except (InputError, MjError) as e:
@@ -103,6 +112,6 @@ def check_card_file(path: str | Path, text: str | None = None
         what = f"tiles ruleset {card.tiles.path!r} cannot be read: {why}" if card.tiles is not None else \
             "the card names no ruleset for its tiles"
         return [error("MJ270", what, span, "add `tiles \"../american.mj\"` (a ruleset that declares its tiles) "
-                      "after the card's title")], sources, []
-    compiled, found = check_card(card, tiles)
-    return found, sources, variant_counts(compiled)
+                      "after the card's title")], sources, None
+    compiled, found = check_card(card, tiles, checks)
+    return found, sources, compiled

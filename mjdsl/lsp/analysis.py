@@ -65,12 +65,15 @@ def same_file(span: Span, path: Path) -> bool:
         return False
 
 
-def analyze(path: Path, text: str, open_texts: Mapping[Path, str]) -> Analysis:
-    """Check ``path`` with ``text`` as its content; ``open_texts`` are the other open documents."""
+def analyze(path: Path, text: str, open_texts: Mapping[Path, str], *, full: bool = True) -> Analysis:
+    """Check ``path`` with ``text`` as its content; ``open_texts`` are the other open documents.
+
+    ``full=False`` (while typing) leaves out a card's overlap checks, which compare every
+    pair of its lines; a ruleset is always checked in full."""
     path = path.resolve()
     texts = {**open_texts, path: text}
     if kind_of(path) == CARD:
-        return _analyze_card(path, text)
+        return _analyze_card(path, text, full)
     from ..frontend import check_file
     from ..syntax.parse import parse_source
 
@@ -80,25 +83,20 @@ def analyze(path: Path, text: str, open_texts: Mapping[Path, str]) -> Analysis:
     return Analysis(path, text, RULESET, mine, program, checked)
 
 
-def _analyze_card(path: Path, text: str) -> Analysis:
-    from ..cards.api import check_card_file, tiles_for
-    from ..cards.cache import checked_card
+def _analyze_card(path: Path, text: str, full: bool) -> Analysis:
+    from ..cards.api import check_card_source
+    from ..cards.check import AS_YOU_TYPE
     from ..diagnostics import InputError, MjError
     from ..syntax.card_build import parse_card
 
-    card, _ = parse_card(text, str(path))
     try:
-        diags, _, _ = check_card_file(path, text)
+        diags, _, compiled = check_card_source(path, text, None if full else AS_YOU_TYPE)
     except (OSError, InputError, MjError) as e:  # the tiles ruleset (or its own card) cannot be read
         why = e.diagnostics[0].message if isinstance(e, MjError) and e.diagnostics else str(e)
+        card, _ = parse_card(text, str(path))
         span = card.tiles.span if card is not None and card.tiles is not None else Span.point(str(path), 1, 1)
-        diags = [error("MJ270", f"the card's tiles ruleset cannot be read: {why}", span,
-                       "fix the ruleset its `tiles` line names, or name another")]
-    compiled = None
-    if card is not None and not any(d.code == "MJ270" for d in diags):
-        try:
-            compiled = checked_card(text, str(path), tiles_for(card, path)).compiled
-        except (InputError, MjError, OSError):
-            compiled = None
+        diags, compiled = [error("MJ270", f"the card's tiles ruleset cannot be read: {why}", span,
+                                 "fix the ruleset its `tiles` line names, or name another")], None
+    card = compiled.card if compiled is not None else parse_card(text, str(path))[0]
     mine = tuple(d for d in diags if same_file(d.span, path))
     return Analysis(path, text, CARD, mine, card=card, compiled=compiled)

@@ -3,8 +3,9 @@
 Each handler is a few lines that turn the protocol's parameters into a call of the
 feature modules (``hover``, ``complete``, ``navigate``) on the document's latest
 :class:`~mjdsl.lsp.analysis.Analysis`. Documents are checked when opened, again
-:data:`DEBOUNCE` seconds after the last change (each keystroke restarts the wait),
-and every open document again on save (a saved file may be included by the others).
+:data:`DEBOUNCE` seconds after the last change (each keystroke restarts the wait;
+a card's overlap checks wait for the save), and every open document again on save
+(a saved file may be included by the others).
 A bug in a check never stops the server: it is logged and the document keeps its
 last diagnostics.
 """
@@ -47,15 +48,15 @@ class MjdslServer(LanguageServer):
         fs = to_fs_path(uri)
         return Path(fs) if fs else Path.cwd() / "untitled.mj"
 
-    def refresh(self, uri: str) -> None:
-        """Check the document now and publish its diagnostics."""
+    def refresh(self, uri: str, full: bool = True) -> None:
+        """Check the document now and publish its diagnostics (``full=False``: as you type)."""
         self.timers.pop(uri, None)
         doc = self.workspace.text_documents.get(uri)
         if doc is None:
             return
         others = {self.path_of(u).resolve(): d.source for u, d in self.workspace.text_documents.items() if u != uri}
         try:
-            a = analyze(self.path_of(uri), doc.source, others)
+            a = analyze(self.path_of(uri), doc.source, others, full=full)
         except Exception:  # a bug in a check must not stop the server
             self.window_log_message(T.LogMessageParams(T.MessageType.Error, traceback.format_exc()))
             return
@@ -67,7 +68,7 @@ class MjdslServer(LanguageServer):
         old = self.timers.pop(uri, None)
         if old is not None:
             old.cancel()
-        self.timers[uri] = asyncio.get_running_loop().call_later(DEBOUNCE, self.refresh, uri)
+        self.timers[uri] = asyncio.get_running_loop().call_later(DEBOUNCE, self.refresh, uri, False)
 
     def analysis(self, uri: str) -> Analysis | None:
         """The document's analysis, brought up to date if a check is still waiting."""
@@ -75,7 +76,7 @@ class MjdslServer(LanguageServer):
             timer = self.timers.get(uri)
             if timer is not None:
                 timer.cancel()
-            self.refresh(uri)
+            self.refresh(uri, full=False)
         return self.analyses.get(uri)
 
 
