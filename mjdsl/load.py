@@ -227,8 +227,9 @@ def load(path: str | Path, *, allow_outside: bool = False, texts: Mapping[Path, 
     server's open, unsaved documents)."""
     p = Path(path)
     loader = _Loader(p.resolve().parent, allow_outside, texts)
-    rs = loader.ruleset(p.resolve(), (), None) if p.exists() else None
-    if not p.exists():
+    exists = p.exists() or p.resolve() in loader.texts  # a new document not saved yet
+    rs = loader.ruleset(p.resolve(), (), None) if exists else None
+    if not exists:
         loader.diags.append(error("MJ206", f"file not found: {path}", Span.point(str(path), 0, 0), "check the path"))
     if rs is not None:
         rs = attrs.evolve(rs, path=str(path), files=tuple(loader.files))

@@ -103,3 +103,9 @@ def test_mjdsl_lsp_without_pygls_says_how_to_install_it(monkeypatch, capsys):
     monkeypatch.setattr(builtins, "__import__", no_pygls)
     assert main(["lsp"]) == 2
     assert "pip install 'mjdsl[lsp]'" in capsys.readouterr().err
+
+
+def test_a_document_not_saved_yet_is_checked_from_its_text(tmp_path):
+    a = analyze(tmp_path / "new.mj", 'extends "classical.mj"\nset limit = "high"\n', {})
+    assert [d.code for d in a.diagnostics if d.is_error] and all(d.code != "MJ206" for d in a.diagnostics)
+    assert a.ctx is not None and "limit" in a.ctx.options  # the base came from the ruleset library

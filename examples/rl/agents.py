@@ -17,6 +17,7 @@ import sys
 import numpy as np
 
 from mjdsl.env import env as make_env
+from mjdsl.env.spaces import layout
 
 
 class RandomAgent:
@@ -30,19 +31,30 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """Takes mah jongg and kongs when it can, never claims otherwise, and gives away
-    (discards, passes) the tile it holds fewest of: a hand that grows sets."""
+    """Takes mah jongg when it can, then kongs, claims a discard only when it holds a
+    pair of it, and gives away (discards, passes) the tile it holds fewest of: a hand
+    that grows sets. It reads the observation through ``mjdsl.env.spaces.layout``."""
 
     #: the action families in the order the agent prefers them
-    PREFERENCE = ("mahjong", "kong_concealed", "kong_added", "swap", "no_claim", "discard", "pass")
+    PREFERENCE = ("mahjong", "kong_concealed", "kong_added", "claim", "swap", "no_claim", "discard", "pass")
+
+    def __init__(self, layout: dict):
+        self.layout = layout
 
     def act(self, observation: dict, catalogue) -> int:
         legal = np.flatnonzero(observation["action_mask"]).tolist()
-        hand = observation["observation"]  # the first block counts the seat's own tiles
+        vector = observation["observation"]
+        hand = vector[self.layout["hand"]]
+        live = np.flatnonzero(vector[self.layout["live_discard"]])
+        pair_of_live = bool(len(live)) and hand[live[0]] >= 2
         rank = {family: i for i, family in enumerate(self.PREFERENCE)}
 
         def key(a: int):
             action = catalogue[a]
+            if action.family == "claim" and action.arg[0] == "mahjong":
+                return -1, 0, a
+            if action.family == "claim" and not pair_of_live:
+                return len(rank), 0, a
             held = int(hand[action.arg]) if action.family in ("discard", "pass") else 0
             return rank.get(action.family, len(rank)), held, a
 
@@ -52,7 +64,8 @@ class GreedyAgent:
 def play(ruleset: str, hands: int, seed: int) -> list[float]:
     env = make_env(ruleset)
     catalogue = env.unwrapped.catalogue
-    agents = {a: GreedyAgent() if i == 0 else RandomAgent(f"{seed}:{a}") for i, a in enumerate(env.possible_agents)}
+    greedy = GreedyAgent(layout(env.unwrapped.auto))
+    agents = {a: greedy if i == 0 else RandomAgent(f"{seed}:{a}") for i, a in enumerate(env.possible_agents)}
     totals = dict.fromkeys(env.possible_agents, 0.0)
     for h in range(hands):
         env.reset(seed=f"{seed}:{h}")

@@ -96,6 +96,7 @@ class MjdslEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._advance()
         self._settle_or_select()
+        self._accumulate_rewards()  # a hand the chance moves alone end (a dead deal) pays at once
 
     def step(self, action):
         agent = self.agent_selection
