@@ -168,3 +168,16 @@ def test_the_example_agents_play_through_the_env():
     agents = runpy.run_path(str(ROOT / "examples" / "rl" / "agents.py"), run_name="agents")
     totals = agents["play"](str(ROOT / "rulesets" / "american.mj"), hands=4, seed=1)
     assert len(totals) == 4 and sum(totals) == pytest.approx(0.0)
+
+
+def test_the_vector_shows_the_table_from_the_seats_own_place():
+    auto = automaton(ROOT / "rulesets" / "classical.mj")
+    e = raw_env(auto)
+    e.reset(seed=6, options={"dealer": 2, "round_wind": "S"})
+    at = spaces.layout(auto)
+    south = auto.tiles.index("S")
+    for s, agent in enumerate(e.possible_agents):
+        vec = e.observe(agent)["observation"]
+        assert list(vec[at["dealer"]]).index(1) == (2 - s) % auto.seats  # seats counted from the observer
+        assert list(vec[at["round_wind"]]) == [int(i == south) for i in range(auto.tiles.size)]
+        assert vec[at["wall_left"]][0] == e.game.st.live_left()

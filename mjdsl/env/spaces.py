@@ -14,7 +14,8 @@ bonus, per seat        n * K: flowers and seasons set aside
 live discard           K: the tile that may be claimed now (one-hot)
 discarder              n: who discarded it (one-hot)
 my choice              K: tiles chosen so far in a step still being collected
-dealer, turn           2n: one-hot each
+dealer, turn           2n: one-hot each (the seat's wind follows from the dealer)
+round wind             K: the round's wind tile (one-hot)
 wall left              1: tiles left in the live wall
 =====================  ==========================================================
 
@@ -34,7 +35,7 @@ def layout(auto) -> dict[str, slice]:
     """Each block of the vector and its slice (see the module docstring)."""
     k, n = auto.tiles.size, auto.seats
     sizes = [("hand", k), ("exposed", n * k), ("discards", n * k), ("bonus", n * k), ("live_discard", k),
-             ("discarder", n), ("my_choice", k), ("dealer", n), ("turn", n), ("wall_left", 1)]
+             ("discarder", n), ("my_choice", k), ("dealer", n), ("turn", n), ("round_wind", k), ("wall_left", 1)]
     out, at = {}, 0
     for name, size in sizes:
         out[name] = slice(at, at + size)
@@ -82,6 +83,8 @@ def encode(auto, view: dict) -> np.ndarray:
     one_hot("dealer", (view["dealer"] - seat) % n)
     if view["turn"] is not None:
         one_hot("turn", (view["turn"] - seat) % n)
+    if view["round_wind"] is not None:
+        count("round_wind", [view["round_wind"]])
     out[at["wall_left"].start] = view["wall_left"] or 0
     return out
 
