@@ -9,6 +9,8 @@ annotation phrases.
 
 from __future__ import annotations
 
+import re
+
 from lsprotocol import types as T
 
 from .. import ast as A
@@ -33,8 +35,6 @@ def completions(a: Analysis, line: int, col: int) -> list[T.CompletionItem]:
 
 def _depth(text: str, line: int) -> int:
     """Braces open before ``line`` (strings and comments are not counted)."""
-    import re
-
     depth = 0
     for ln in text.split("\n")[:line]:
         code = re.sub(r'"(?:\\.|[^"\\])*"|#.*', "", ln)

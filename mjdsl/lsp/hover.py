@@ -8,7 +8,7 @@ tile (kind, suit and rank, copies in the set).
 
 from __future__ import annotations
 
-from .analysis import CARD, Analysis
+from .analysis import CARD, Analysis, same_file
 from .text import diagnostics_at, token_at
 
 
@@ -43,15 +43,9 @@ def _option(a: Analysis, name: str) -> str | None:
     o = ctx.options[name]
     extra = (f", one of {', '.join(o.choices)}" if o.choices
              else f", range {o.range[0]:g}..{o.range[1]:g}" if o.range else "")
-    used = ", ".join(f"line {s.line}" if _here(a, s) else str(s) for s in o.used_at) or "nowhere (see MJ304)"
+    used = ", ".join(f"line {s.line}" if same_file(s, a.path) else str(s) for s in o.used_at) or "nowhere (see MJ304)"
     return (f"**option {o.name}** ({o.type}{extra}): {o.meaning}\n\n"
             f"default `{o.describe_value(o.default)}`, in force `{o.describe_value()}`\n\nused at: {used}")
-
-
-def _here(a: Analysis, span) -> bool:
-    from .analysis import same_file
-
-    return same_file(span, a.path)
 
 
 def _tile(a: Analysis, code: str) -> str | None:
