@@ -7,7 +7,7 @@ problems are found the same way whether you `check`, `compile` or `simulate`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 import attrs
 
@@ -39,8 +39,10 @@ class Checked:
         return {**self.loaded.sources, **self.extra_sources}
 
 
-def check_file(path: str | Path, cli_sets: Iterable[tuple[str, str]] = (), *, allow_outside: bool = False) -> Checked:
-    loaded = load(path, allow_outside=allow_outside)
+def check_file(path: str | Path, cli_sets: Iterable[tuple[str, str]] = (), *, allow_outside: bool = False,
+               texts: Mapping[Path, str] | None = None) -> Checked:
+    """Load and check ``path``; ``texts`` (resolved path -> text) stands in for files on disk."""
+    loaded = load(path, allow_outside=allow_outside, texts=texts)
     diags = list(loaded.diagnostics)
     ctx = None
     extra = {}

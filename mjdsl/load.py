@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 import attrs
 
@@ -89,16 +89,18 @@ class Loaded:
 
 
 class _Loader:
-    def __init__(self, root: Path, allow_outside: bool):
+    def __init__(self, root: Path, allow_outside: bool, texts: Mapping[Path, str] | None = None):
         self.root = root.resolve()
         self.allow_outside = allow_outside
+        #: texts to read instead of the files at these (resolved) paths: an editor's unsaved buffers
+        self.texts = dict(texts or {})
         self.diags: list[Diagnostic] = []
         self.files: list[Source] = []
 
     # -- files --------------------------------------------------------------
     def read(self, path: Path, span: Span | None) -> Source | None:
         try:
-            text = read_text(path)
+            text = self.texts[path] if path in self.texts else read_text(path)
         except FileTooLarge:
             self.diags.append(error("MJ113", f"file is larger than {MAX_BYTES // 1000} kB: {_display(path)}",
                                     span or Span.point(_display(path), 1, 1),
@@ -186,17 +188,28 @@ class _Loader:
         return merge(base, stmts, _display(path), tuple(self.files))
 
 
-def load(path: str | Path, *, allow_outside: bool = False) -> Loaded:
-    """Load a ruleset file, its includes and its base; never raises for bad input."""
+def load(path: str | Path, *, allow_outside: bool = False, texts: Mapping[Path, str] | None = None) -> Loaded:
+    """Load a ruleset file, its includes and its base; never raises for bad input.
+
+    ``texts`` maps resolved paths to text read in place of those files (a language
+    server's open, unsaved documents)."""
     p = Path(path)
-    loader = _Loader(p.resolve().parent, allow_outside)
-    rs = loader.ruleset(p.resolve(), (), None) if p.exists() else None
-    if not p.exists():
+    loader = _Loader(p.resolve().parent, allow_outside, texts)
+    exists = p.exists() or p.resolve() in loader.texts  # a new document not saved yet
+    rs = loader.ruleset(p.resolve(), (), None) if exists else None
+    if not exists:
         loader.diags.append(error("MJ206", f"file not found: {path}", Span.point(str(path), 0, 0), "check the path"))
     if rs is not None:
         rs = attrs.evolve(rs, path=str(path), files=tuple(loader.files), allow_outside=allow_outside)
     sources = {s.path: s.text for s in loader.files}
     return Loaded(rs, tuple(loader.diags), sources)
+
+
+def resolve_path(name: str, including: str | Path) -> Path | None:
+    """Where ``include``/``extends "name"`` written in ``including`` leads (next to it, or
+    in the ruleset library), as the loader finds it; None if nowhere (editors' go to definition)."""
+    here = Path(including).resolve()
+    return _Loader(here.parent, True).resolve(name, here, Span.point(str(including), 1, 1))
 
 
 def load_text(text: str, path: str = "<string>") -> Loaded:

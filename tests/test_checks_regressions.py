@@ -13,6 +13,8 @@ from mjdsl.load import load_text
 CASES = {
     # a pattern with no statements: check_winning multiplied the empty tuple
     "empty pattern with a deal": "deal {\n    all 1\n}\nwinning {\n    pattern a {\n    }\n}\n",
+    # a suit declared twice, only the second with a dragon: the dragon check read the first
+    "suit twice, one dragon": 'tiles{\nsuit b "" 0..0 x 0\nzero ""\nsuit b "" 0..0 x 1 dragon "1"\n}\n',
 }
 
 

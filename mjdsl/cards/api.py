@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, InputError, MjError, error, sort_key
 from ..paths import Refused, display, library_paths, resolve_named
+from ..source import Source
 from ..tiles import TileSet
 from . import ast
 from ..syntax.card_build import parse_card, read_card, read_card_source
@@ -104,19 +105,33 @@ def load_compiled(path: str | Path) -> CompiledCard:
     return compiled
 
 
-def check_card_file(path: str | Path, *, allow_outside: bool = False
+def check_card_file(path: str | Path, text: str | None = None, *, allow_outside: bool = False
                     ) -> tuple[list[Diagnostic], dict[str, str], list[tuple[int, str, int]]]:
     """``mjdsl check`` on a card: (diagnostics, sources by path, ``variant_counts`` rows).
 
+    ``text`` stands in for the file's content (an editor's unsaved document)."""
+    diags, sources, compiled = check_card_source(path, text, allow_outside=allow_outside)
+    return diags, sources, variant_counts(compiled) if compiled is not None else []
+
+
+def check_card_source(path: str | Path, text: str | None = None, checks=None, *, allow_outside: bool = False
+                      ) -> tuple[list[Diagnostic], dict[str, str], CompiledCard | None]:
+    """:func:`check_card_file`'s work, keeping the compiled card (None if it could not be
+    compiled); ``checks`` (default every card check) picks the checks that run, as the
+    language server runs ``cards.check.AS_YOU_TYPE`` while you type.
+
     A card whose tile set cannot be had (MJ270, MJ208) still gets every check that needs
     no tiles (sizes, annotations, points, layout), so one bad path hides nothing else."""
-    source, problem = read_card_source(path)
-    if source is None:
-        return [problem], {}, []
+    if text is None:
+        source, problem = read_card_source(path)
+        if source is None:
+            return [problem], {}, None
+    else:
+        source = Source(str(path), text)
+    sources = {source.path: source.text}
     card, diags = parse_card(source.text, source.path)
     if card is None:
-        return diags, {source.path: source.text}, []
-    sources = {source.path: source.text}
+        return diags, sources, None
     p = Path(path)
     span = card.tiles.span if card.tiles is not None else card.span
     target = resolve_tiles(card, p, allow_outside=allow_outside)
@@ -130,6 +145,6 @@ def check_card_file(path: str | Path, *, allow_outside: bool = False
             problem = error("MJ270", _first_clause(str(e)), span,
                             f"name a ruleset that declares its tiles, e.g. `tiles \"{DEFAULT_TILES}\"`")
     if problem is not None:
-        return sorted([problem, *check_card_without_tiles(card)], key=sort_key), sources, []
-    compiled, found = check_card(card, tiles)
-    return found, sources, variant_counts(compiled)
+        return sorted([problem, *check_card_without_tiles(card)], key=sort_key), sources, None
+    compiled, found = check_card(card, tiles, checks)
+    return found, sources, compiled

@@ -31,8 +31,10 @@ WINDS = frozenset("NEWS")
 MAX_LINES = 300
 
 
-def check_card(card: ast.Card, tiles: TileSet, *, overlaps: bool = True) -> tuple[CompiledCard, list[Diagnostic]]:
-    """Compile ``card`` against ``tiles`` and run every check; diagnostics sorted by place.
+def check_card(card: ast.Card, tiles: TileSet, checks=None, *, overlaps: bool = True
+               ) -> tuple[CompiledCard, list[Diagnostic]]:
+    """Compile ``card`` against ``tiles`` and run every check (or those of ``checks``);
+    diagnostics sorted by place.
 
     ``overlaps=False`` leaves out the overlap check (warnings only): what ``match``,
     ``hint`` and ``render`` run before they use a card, refusing one with errors."""
@@ -43,7 +45,8 @@ def check_card(card: ast.Card, tiles: TileSet, *, overlaps: bool = True) -> tupl
     diags = list(compiled.diagnostics)
     over_budget = any(d.code == "MJ272" for d in diags)
     # a card past its variant budget was not expanded in full: only the text checks apply
-    for check in TILE_FREE if over_budget else CHECKS:
+    chosen = CHECKS if checks is None else checks
+    for check in (c for c in chosen if c in TILE_FREE) if over_budget else chosen:
         if not overlaps and check is check_overlaps:
             continue
         try:
@@ -254,3 +257,7 @@ CHECKS = (check_size, check_feasible, check_duplicates, check_annotations, check
 
 #: The checks that read only the card's text, not its variants.
 TILE_FREE = (check_size, check_annotations, check_points, check_year, check_layout)
+
+#: The checks quick enough for every pause in typing: all but the overlaps, which compare
+#: every pair of lines (half a second on the club card); an editor runs those on save.
+AS_YOU_TYPE = tuple(c for c in CHECKS if c is not check_overlaps)

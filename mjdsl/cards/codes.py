@@ -76,8 +76,8 @@ register(
     Code("MJ255", "a letter that names no tile of the tile set",
          "The card is read against the tile set of its ruleset; every letter must name one of its tiles.",
          # the classical tile set gives its suits no dragon, so `D` names no tile there
-         'card "Example"\ntiles "../classical.mj"\nNNN EEE WWW SSS DD - - - - a 25',
-         'card "Example"\ntiles "../american.mj"\nNNN EEE WWW SSS DD - - - - a 25'),
+         'card "Example"\ntiles "classical.mj"\nNNN EEE WWW SSS DD - - - - a 25',
+         'card "Example"\ntiles "american.mj"\nNNN EEE WWW SSS DD - - - - a 25'),
     Code("MJ256", "a variant needs more natural tiles than the set holds",
          "Some suit or number choices of the line need more natural copies of a tile (pairs, "
          "singles, the year, NEWS take no jokers) than the set has; those variants are left out.",
@@ -157,7 +157,7 @@ register(
          "library (`tiles \"american.mj\"` works from anywhere). Like `include`, it may not leave "
          "the card's folder tree (MJ208) without --allow-outside. The card's other checks that need "
          "no tiles still run.",
-         'card "Example"\ntiles "../americn.mj"', 'card "Example"\ntiles "../american.mj"'),
+         'card "Example"\ntiles "americn.mj"', 'card "Example"\ntiles "american.mj"'),
 )
 
 #: Every code this package reports, for tests and docs.

@@ -83,8 +83,9 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
             diags.append(error("MJ217", "a tile needs at least one copy", s.span, "write x1 or more"))
     codes = {k.code for k in kinds}
     for su in suits:
-        decl = next(s for s in block.all(A.SuitDecl) if s.name.text == su.name)
         if su.dragon and su.dragon not in codes:
+            # a suit's name may be declared twice (MJ202): the declaration that names the dragon
+            decl = next(s for s in block.all(A.SuitDecl) if s.name.text == su.name and s.dragon is not None)
             diags.append(error("MJ214", f"suit `{su.name}` pairs with dragon `{su.dragon}`, which is not a tile",
                                decl.dragon.span, "declare the dragon with `dragon \"R\" ... x4`"))
     if zero is not None and zero.code.text not in codes:

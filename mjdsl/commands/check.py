@@ -104,21 +104,29 @@ def check_cmd(paths, fmt, stats, sets, allow_outside):
 @click.argument("code")
 def explain_cmd(code):
     """Print the long explanation of a diagnostic code, with a wrong and a right example."""
-    from ..codes import load_all
     from ..diagnostics import InputError
 
-    codes = load_all()
-    c = codes.get(code.upper())
-    if c is None:
+    text = explain_text(code)
+    if text is None:
         raise InputError(f"unknown code {code!r}; codes are MJ1xx syntax, MJ2xx checks, MJ3xx lint, MJ4xx engine "
                          f"(see docs/diagnostics.md)")
-    click.echo(f"{c.code}: {c.title}\n")
-    click.echo(c.explanation)
-    if c.wrong:
-        click.echo("\nWrong:\n" + "".join("    " + ln + "\n" for ln in c.wrong.splitlines()))
-    if c.right:
-        click.echo("Right:\n" + "".join("    " + ln + "\n" for ln in c.right.splitlines()))
+    click.echo(text)
     return 0
+
+
+def explain_text(code: str) -> str | None:
+    """What ``mjdsl explain CODE`` prints (the language server's hover shows it too); None if unknown."""
+    from ..codes import load_all
+
+    c = load_all().get(code.upper())
+    if c is None:
+        return None
+    parts = [f"{c.code}: {c.title}\n", c.explanation]
+    if c.wrong:
+        parts.append("\nWrong:\n" + "".join("    " + ln + "\n" for ln in c.wrong.splitlines()))
+    if c.right:
+        parts.append("Right:\n" + "".join("    " + ln + "\n" for ln in c.right.splitlines()))
+    return "\n".join(parts)
 
 
 COMMANDS = [check_cmd, explain_cmd]

@@ -78,7 +78,7 @@ EXAMPLES: dict[tuple[str, str, str], list[str]] = {
     (
         "MJ157",
         "a header statement without its value",
-        'write `year 2026`, `points 25..75`, `tiles "../american.mj"`, `section "Title"`',
+        'write `year 2026`, `points 25..75`, `tiles "american.mj"`, `section "Title"`',
     ): [
         _HEAD + "year\n",
         _HEAD + "points 25\n",

@@ -1,0 +1,5 @@
+"""``python -m mjdsl.lsp``: the language server over stdio (what ``mjdsl lsp`` runs)."""
+
+from .server import main
+
+main()
