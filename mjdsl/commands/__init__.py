@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = ("check", "cards", "compile", "play", "score", "authoring")
+_MODULES = ("check", "cards", "compile", "play", "score", "authoring", "arena")
 
 
 def _collect():

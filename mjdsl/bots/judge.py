@@ -1,0 +1,176 @@
+"""What a hand is worth to a style, in tiles: the bot engine's one measure.
+
+A judge answers for a batch of racks (one per candidate move) with the seat's
+exposures: how many tiles each is from ready (``distance``) and what it is worth
+(``worth``, the higher the better, on the same scale of tiles). Worth is a soft
+minimum over every winning hand within reach: ``log_b sum(w_h * s^d_h)`` with the
+style's spread ``s`` (``b = 1/s``) and ``w_h`` the hand's points to the style's
+power, so a spread near 0 counts only the nearest hands ("fastest"), a larger one
+many hands ("flexible"), and points tilt it to the better-paying ones.
+
+Two judges, chosen by what the ruleset plays: :class:`CardJudge` reads a compiled
+card through ``cards.distance.needs``; :class:`PatternJudge` reads the winning
+shapes (sets and pairs) through ``hands.distance``. Neither knows a variant.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+
+from ..cards.distance import FAR, compatible, needs
+from ..cards.hands import Exposure, Hand, HandBatch
+from ..hands import Meld, distance as shape_distance
+
+
+def _base(style) -> float:
+    return 1.0 / min(max(style.spread, 0.01), 0.95)
+
+
+class CardJudge:
+    """Worth of racks against a card: every variant's distance, softly minimised."""
+
+    def __init__(self, card, tiles, style):
+        self.card = card
+        self.tables = card.tables
+        self.joker = card.joker
+        self.size = tiles.size
+        self.copies = tiles.copies_vector().astype(np.int16)
+        pts = self.tables.points.astype(np.float64)
+        self.weight = (pts / max(pts.max(), 1.0)) ** style.points
+        self.log_base = math.log(_base(style))
+        self.read_table = style.read_table
+        self.groups = set(self.tables.group_keys)
+        self._memo: dict = {}
+
+    def remembered(self, rack: np.ndarray, exposures, compute) -> int:
+        """A seat's distance as it stands, remembered by hand: a seat is asked about many
+        discards between two of its turns, its hand unchanged."""
+        return _remember(self._memo, (rack.tobytes(), tuple(exposures)),
+                         lambda: int(compute(rack[None, :], exposures)[0]))
+
+    def needs_each(self, racks: np.ndarray, exposures: Sequence[Sequence[Exposure]]) -> np.ndarray:
+        """(N, V) like :meth:`needs`, each rack with its own exposures."""
+        hands = [Hand(r, tuple(e)) for r, e in zip(racks, exposures)]
+        return needs(self.card, HandBatch.from_hands(hands, self.joker, self.size))
+
+    def needs(self, racks: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
+        """(N, V) tiles still to come for every variant."""
+        hands = [Hand(r, tuple(exposures)) for r in racks]
+        return needs(self.card, HandBatch.from_hands(hands, self.joker, self.size))
+
+    def dead(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> np.ndarray:
+        """(V,) the variants that need more natural copies of a tile than are still unseen
+        (in the wall or other racks): the table says they can no longer be made."""
+        own = rack.astype(np.int16).copy()
+        for e in exposures:
+            own[e.tile] += e.size - e.jokers
+        if self.joker is not None:
+            own[self.joker] = 0
+        unseen = self.copies - seen - own
+        short = np.maximum(self.tables.natural - np.minimum(rack, self.tables.natural), 0)
+        if self.joker is not None:
+            short[:, self.joker] = 0
+        return (short > unseen[None, :]).any(axis=1)
+
+    def worth(self, d: np.ndarray, dead: np.ndarray | None = None) -> np.ndarray:
+        """(N,) the soft minimum of the distances ``d`` (N, V), as minus tiles."""
+        d = d.astype(np.float64)
+        if dead is not None and self.read_table:
+            d = np.where(dead[None, :], FAR, d)
+        m = d.min(axis=1, keepdims=True)
+        s = (self.weight[None, :] * np.exp(-(d - m) * self.log_base)).sum(axis=1)
+        return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
+
+    def likely(self, exposures: Sequence[Exposure], discards: Sequence[int]) -> np.ndarray:
+        """(V,) how likely another seat is making each variant, from what it shows: its
+        exposures rule variants in or out, and each tile it threw away makes the
+        variants that need it less likely."""
+        batch = HandBatch.from_hands([Hand(np.zeros(self.size, np.int16), tuple(exposures))], self.joker, self.size)
+        ok = compatible(self.tables, batch)
+        w = np.ones(self.tables.size) if ok is None else ok[0].astype(np.float64)
+        thrown = sorted(set(discards))
+        if thrown:
+            w = w * 0.35 ** (self.tables.need[:, thrown] > 0).sum(axis=1)
+        return w
+
+    def wanted(self, likely: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
+        """(T,) for each tile, the share of the likely variants that still need it."""
+        shown = np.zeros(self.size, np.int16)
+        for e in exposures:
+            shown[e.tile] += e.size
+        total = likely.sum()
+        if total <= 0:
+            return np.zeros(self.size)
+        return likely @ (self.tables.need > shown[None, :]) / total
+
+
+class PatternJudge:
+    """Worth of racks against winning shapes (sets and pairs): minus the distance, with
+    a small bonus for tiles that have neighbours (more ways to make sets)."""
+
+    def __init__(self, auto, style):
+        self.auto = auto
+        self.tiles = auto.tiles
+        self.shapes = [p for p in auto.winning.patterns if p.sets is not None and p.special is None]
+        self.neighbours = _neighbour_matrix(auto.tiles)
+        self._memo: dict = {}
+
+    def remembered(self, rack: np.ndarray, melds, compute) -> int:
+        return self.distance_of(rack, tuple(melds))
+
+    def distance_of(self, rack: np.ndarray, melds: tuple) -> int:
+        def compute() -> int:
+            best = FAR
+            for p in self.shapes:
+                try:
+                    best = min(best, shape_distance(rack, self.tiles, melds, sets=p.sets, pairs=p.pairs,
+                                                    max_chows=p.max_chows))
+                except ValueError:
+                    continue
+            return best
+
+        return _remember(self._memo, (rack.tobytes(), tuple(melds)), compute)
+
+    def distances(self, racks: np.ndarray, melds: tuple) -> np.ndarray:
+        return np.array([self.distance_of(r, melds) for r in racks], dtype=np.float64)
+
+    def worth(self, racks: np.ndarray, melds: tuple) -> np.ndarray:
+        d = self.distances(racks, melds)
+        shape = (racks @ self.neighbours * racks).sum(axis=1) / 100.0
+        return -d + np.minimum(shape, 0.9)
+
+
+def _remember(memo: dict, key, compute):
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) > 4096:
+            memo.clear()
+        hit = memo[key] = compute()
+    return hit
+
+
+def _neighbour_matrix(tiles) -> np.ndarray:
+    """(T, T) how much holding tile j helps a held tile i to a set: the same tile, then
+    the next and the one after in its suit."""
+    n = tiles.size
+    m = np.zeros((n, n))
+    for k in tiles.kinds:
+        if k.is_bonus:
+            continue
+        m[k.index, k.index] = 3
+        if k.suit is not None:
+            for step, w in ((1, 2), (2, 1)):
+                for o in (tiles.suited(k.suit, k.rank + step), tiles.suited(k.suit, k.rank - step)):
+                    if o is not None:
+                        m[k.index, o.index] = w
+    return m
+
+
+def meld_of(spec, tile: int, form: int) -> Meld:
+    """The shape a claim makes, read from its spec: a run of three, or a set of one tile."""
+    if spec.shape == "run":
+        return Meld("chow", tile - form, False)
+    return Meld("kong" if spec.size >= 4 else "pung", tile, False)
