@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = ("check", "cards", "compile", "play", "score", "authoring", "arena")
+_MODULES = ("check", "cards", "compile", "play", "score", "authoring", "arena", "table")
 
 
 def _collect():

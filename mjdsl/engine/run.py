@@ -32,6 +32,20 @@ class HandRecord:
     events: tuple = ()
 
 
+def chance_pick(game, chance: random.Random) -> int:
+    """The chance player's outcome, drawn from the hand's chance stream."""
+    outs = game.chance_outcomes()
+    if not outs:
+        return chance.randrange(SHUFFLE_SEEDS)
+    r = chance.random()
+    acc = 0.0
+    for o, w in outs:
+        acc += w
+        if r < acc:
+            return o
+    return outs[-1][0]
+
+
 def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: int | None = None,
               context: dict | None = None, check=None) -> HandRecord:
     """Play one hand to the end; ``check(game)`` (if given) runs after every action."""
@@ -42,18 +56,7 @@ def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: i
     while not game.is_terminal():
         p = game.current_player()
         if p == CHANCE:
-            outs = game.chance_outcomes()
-            if outs:
-                r = chance.random()
-                acc = 0.0
-                a = outs[-1][0]
-                for o, w in outs:
-                    acc += w
-                    if r < acc:
-                        a = o
-                        break
-            else:
-                a = chance.randrange(SHUFFLE_SEEDS)
+            a = chance_pick(game, chance)
         else:
             legal = game.legal_actions()
             a = bots[p].choose(game, p, legal, rngs[p]) if len(legal) > 1 else legal[0]
@@ -72,30 +75,52 @@ def session_plan(auto) -> tuple[int, int]:
     return (s.hands or 0, s.rounds or 0)
 
 
-def play_session(auto, seed: str, bots: Sequence, max_hands: int, check=None) -> list[HandRecord]:
-    """A session: the dealer moves (or stays, when the rules say so) and round winds turn."""
-    s = auto.session
-    winds = list(auto.seat_winds) or [0]
-    dealer = 0
-    round_index = 0
-    streak = 0
-    out: list[HandRecord] = []
-    while len(out) < max_hands and not (s.hands and len(out) >= s.hands):
-        rw = winds[round_index % len(winds)] if s.round_wind_rotates else winds[0]
-        rec = play_hand(auto, f"{seed}:{len(out)}", bots, dealer=dealer, round_wind=rw,
-                        context={"dealer_streak": streak}, check=check)
-        out.append(rec)
-        dealer_won = rec.result.get("winner") == dealer
+@attrs.define
+class SessionClock:
+    """Where a session stands: the next hand's dealer and round, and whether it is over.
+
+    hands: hands played; dealer: the next hand's dealer; round_index: wind rounds
+    completed; streak: hands the dealer has won in a row; over: no hand is left.
+    """
+
+    hands: int = 0
+    dealer: int = 0
+    round_index: int = 0
+    streak: int = 0
+    over: bool = False
+
+    def round_wind(self, auto) -> int:
+        winds = list(auto.seat_winds) or [0]
+        return winds[self.round_index % len(winds)] if auto.session.round_wind_rotates else winds[0]
+
+    def advance(self, auto, result: dict) -> None:
+        """Move on after a hand: the dealer moves (or stays, when the rules say so)."""
+        s = auto.session
+        self.hands += 1
+        dealer_won = result.get("winner") == self.dealer
         keep = False
         if s.dealer_keeps is not None:
-            keep = bool(s.dealer_keeps(_SessionEnv(dealer_won, rec.result.get("winner") is None)))
-        streak = streak + 1 if dealer_won else 0
+            keep = bool(s.dealer_keeps(_SessionEnv(dealer_won, result.get("winner") is None)))
+        self.streak = self.streak + 1 if dealer_won else 0
         if not keep:
-            dealer = (dealer + 1) % auto.seats
-            if dealer == 0:
-                round_index += 1
-                if s.rounds and round_index >= s.rounds:
-                    break
+            self.dealer = (self.dealer + 1) % auto.seats
+            if self.dealer == 0:
+                self.round_index += 1
+                if s.rounds and self.round_index >= s.rounds:
+                    self.over = True
+        if s.hands and self.hands >= s.hands:
+            self.over = True
+
+
+def play_session(auto, seed: str, bots: Sequence, max_hands: int, check=None) -> list[HandRecord]:
+    """A session: the dealer moves (or stays, when the rules say so) and round winds turn."""
+    clock = SessionClock()
+    out: list[HandRecord] = []
+    while len(out) < max_hands and not clock.over:
+        rec = play_hand(auto, f"{seed}:{len(out)}", bots, dealer=clock.dealer, round_wind=clock.round_wind(auto),
+                        context={"dealer_streak": clock.streak}, check=check)
+        out.append(rec)
+        clock.advance(auto, rec.result)
     return out
 
 
