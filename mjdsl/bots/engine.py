@@ -249,7 +249,7 @@ class _View:
         if self.card:
             if self._dead is None:
                 self._dead = self.judge.dead(self.rack, self.exposures, self.seen())
-            return self.judge.worth(self.judge.needs(racks, exposures), self._dead)
+            return self.judge.worth(self.judge.needs(racks, exposures), self._dead, racks)
         return self.judge.worth(racks, exposures)
 
     def _distance(self, racks: np.ndarray, exposures=None) -> np.ndarray:
@@ -320,10 +320,11 @@ class _View:
         melds = list(self.exposures)
         if family == ACT.KONG_CONCEALED:
             rack[tile] -= 4
-            melds.append(Meld("kong", tile, True))
+            melds.append(meld_of(4, tile, True))
         else:
             rack[tile] -= 1
-            melds = [Meld("kong", m.tile, m.concealed) if m.kind == "pung" and m.tile == tile else m for m in melds]
+            melds = [meld_of(4, m.tile, m.concealed) if m.is_set and m.kind != "chow" and m.tile == tile else m
+                     for m in melds]
         return float(self._worth(rack[None, :], tuple(melds))[0])
 
     def distances_after_claims(self, tile: int, forms: list) -> list[int | None]:
@@ -379,7 +380,7 @@ class _View:
         if rack[tile] < spec.size - 1:
             return None
         rack[tile] -= spec.size - 1
-        return rack, self.exposures + (meld_of(spec, tile, form),)
+        return rack, self.exposures + (meld_of(spec.size, tile),)
 
     # -- safety ---------------------------------------------------------------------------
     def danger(self, tiles: list[int]) -> np.ndarray:
@@ -411,4 +412,4 @@ def _meld(e) -> Meld:
     """An engine exposure as the hands library reads it (its shape, not its claim's name)."""
     if e.run:
         return Meld("chow", e.run[0], False)
-    return Meld("kong" if e.size >= 4 else "pung", e.tile, bool(e.concealed))
+    return meld_of(e.size, e.tile, bool(e.concealed))

@@ -2,7 +2,8 @@
 
 A judge answers for a batch of racks (one per candidate move) with the seat's
 exposures: how many tiles each is from ready (``distance``) and what it is worth
-(``worth``, the higher the better, on the same scale of tiles). Worth is a soft
+(``worth``, the higher the better, on the same scale of tiles; a style may count
+the natural slots still empty, which only the exact tile fills, as slower). Worth is a soft
 minimum over every winning hand within reach: ``log_b sum(w_h * s^d_h)`` with the
 style's spread ``s`` (``b = 1/s``) and ``w_h`` the hand's points to the style's
 power, so a spread near 0 counts only the nearest hands ("fastest"), a larger one
@@ -42,6 +43,7 @@ class CardJudge:
         self.weight = (pts / max(pts.max(), 1.0)) ** style.points
         self.log_base = math.log(_base(style))
         self.read_table = style.read_table
+        self.naturals = style.naturals
         self.groups = set(self.tables.group_keys)
         self._memo: dict = {}
 
@@ -75,9 +77,19 @@ class CardJudge:
             short[:, self.joker] = 0
         return (short > unseen[None, :]).any(axis=1)
 
-    def worth(self, d: np.ndarray, dead: np.ndarray | None = None) -> np.ndarray:
-        """(N,) the soft minimum of the distances ``d`` (N, V), as minus tiles."""
+    def natural_short(self, racks: np.ndarray) -> np.ndarray:
+        """(N, V) natural slots (pairs, singles, runs of different tiles) the racks leave
+        empty: no joker fills them and no discard may be called for them but the last."""
+        t = self.tables
+        covered = (racks[:, t.nat_tile] >= t.nat_level).astype(np.float32) @ t.nat_planes
+        return t.natural_total[None, :] - covered
+
+    def worth(self, d: np.ndarray, dead: np.ndarray | None = None, racks: np.ndarray | None = None) -> np.ndarray:
+        """(N,) the soft minimum of the distances ``d`` (N, V), as minus tiles; each empty
+        natural slot costs the style's ``naturals`` more (those tiles come slowest)."""
         d = d.astype(np.float64)
+        if self.naturals and racks is not None:
+            d = d + self.naturals * self.natural_short(racks)
         if dead is not None and self.read_table:
             d = np.where(dead[None, :], FAR, d)
         m = d.min(axis=1, keepdims=True)
@@ -169,8 +181,6 @@ def _neighbour_matrix(tiles) -> np.ndarray:
     return m
 
 
-def meld_of(spec, tile: int, form: int) -> Meld:
-    """The shape a claim makes, read from its spec: a run of three, or a set of one tile."""
-    if spec.shape == "run":
-        return Meld("chow", tile - form, False)
-    return Meld("kong" if spec.size >= 4 else "pung", tile, False)
+def meld_of(size: int, tile: int, concealed: bool = False) -> Meld:
+    """A set of one tile as the hands library reads it (the claim's size, not its name)."""
+    return Meld("kong" if size >= 4 else "pung", tile, concealed)

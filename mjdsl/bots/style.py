@@ -36,7 +36,9 @@ class Style:
     table shows them. spread: how much a hand one tile further counts against the
     nearest (0: only the nearest, 1: all alike). points: the exponent on a hand's
     printed points (0: points do not matter). read_table: hands whose natural tiles
-    are all out in the discards and exposures count as dead. eagerness: the chance of
+    are all out in the discards and exposures count as dead. naturals: what each empty
+    natural slot (a pair, a single: only that tile fills it) adds to a hand's distance.
+    eagerness: the chance of
     making a call that brings the hand closer; within: call only when the hand is then
     at most this many tiles from ready; call_jokers: most jokers put in one exposure.
     safety: how many tiles of its own progress a discard that could feed a win is
@@ -54,6 +56,7 @@ class Style:
     spread: float = 0.15
     points: float = 0.0
     read_table: bool = True
+    naturals: float = 0.0
     eagerness: float = 1.0
     within: int = 14
     call_jokers: int = 8
@@ -139,6 +142,7 @@ def style_from(data: dict, key: str, where: str) -> Style:
         spread=_field(data, where, "target", "spread", float, spread0, 0.0, 1.0),
         points=_field(data, where, "target", "points", float, points0, 0.0, 4.0),
         read_table=_field(data, where, "target", "read_table", bool, True),
+        naturals=_field(data, where, "target", "naturals", float, 0.0, 0.0, 4.0),
         eagerness=_field(data, where, "calls", "eagerness", float, 1.0, 0.0, 1.0),
         within=_field(data, where, "calls", "within", int, 14, 0, 99),
         call_jokers=_field(data, where, "calls", "jokers", int, 8, 0, 8),
