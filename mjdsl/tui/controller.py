@@ -28,6 +28,8 @@ class Controller:
         self.quit = False
         self._hint: list[int] | None = None
         self._drawn: tuple | None = None
+        #: whether the answers include the table (the Textual table draws it in a panel)
+        self.show_table = True
 
     # -- output ---------------------------------------------------------------------------
     def drain(self) -> list[str]:
@@ -53,6 +55,8 @@ class Controller:
     def view(self) -> list[str]:
         """The whole table on your turn and at a hand's first question; else your hand."""
         s = self.session
+        if not self.show_table:
+            return []
         hand = (s.clock.hands, len(s.log))
         cat = s.game.catalogue
         turn = any(cat[a].family == ACT.DISCARD for a in s.legal())
@@ -124,7 +128,7 @@ class Controller:
         if low == "r":
             return rules_lines(s.auto)
         if low == "t":
-            return table_lines(s) + self.question()
+            return (table_lines(s) if self.show_table else []) + self.question()
         if low in ("help", "/"):
             return [HELP]
         if low == "h":

@@ -100,6 +100,8 @@ class Session:
         if self.clock.over or (self.max_hands is not None and self.clock.hands >= self.max_hands):
             self.game = None
             self.events.append("The session is over. " + self.words.standings(self.totals))
+            if self._replay is None:
+                self.save()
         else:
             self._start_hand()
 
@@ -201,7 +203,7 @@ class Session:
         s._replay = [a for hand in data["hands"] for a in hand]
         try:
             while s._replay:
-                if not s.to_act():
+                if not s.to_act() or not s._replay:
                     break
                 a = s._replay[0]
                 if a not in s.legal():
