@@ -143,7 +143,7 @@ def test_seats_and_bots_can_be_changed(capsys, monkeypatch):
     code, _, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--bots", "mei,zed,rafi")
     assert code == 2 and "unknown bot 'zed'" in err
     code, _, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--bots", "mei,rafi")
-    assert code == 2 and "one for each (3)" in err
+    assert code == 2 and "(3), not 2" in err
 
 
 def test_a_classical_hand_at_the_table(capsys, monkeypatch):

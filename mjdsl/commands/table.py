@@ -10,10 +10,10 @@ from pathlib import Path
 
 import click
 
-from ..bots import BOTS
 from ..compile import compile_ruleset
 from ..diagnostics import InputError
 from .common import allow_outside_option, cli_sets, existing_path, set_option
+from .play import _bot_names
 
 REGULARS = "mei,auntie-rose,rafi"
 
@@ -31,20 +31,6 @@ def default_save(ruleset: str) -> str:
     except OSError as e:
         raise InputError(f"cannot keep saved games in {folder}: {e.strerror}") from None
     return str(folder / f"{Path(ruleset).stem}.json")
-
-
-def table_bots(spec: str, seats: int) -> list[str]:
-    """The bots at the other seats: one name for all of them, or one per seat."""
-    names = [b.strip() for b in spec.split(",") if b.strip()]
-    for b in names:
-        if b not in BOTS:
-            raise InputError(f"--bots: unknown bot {b!r}; bots are: {', '.join(sorted(BOTS))}")
-    if len(names) == 1:
-        names = names * (seats - 1)
-    if len(names) != seats - 1:
-        raise InputError(f"--bots: name one bot for all the other seats or one for each ({seats - 1}), "
-                         f"not {len(names)}")
-    return names
 
 
 @click.command("play")
@@ -89,7 +75,7 @@ def play_cmd(ruleset, seed, daily, seat, bots, hands, guided, resume, save, plai
             seed = "daily:" + datetime.date.today().isoformat()
         elif seed is None:
             seed = str(secrets.randbelow(10**9))
-        session = Session(auto, ruleset, dict(parsed), seed, seat, table_bots(bots, auto.seats), save=save,
+        session = Session(auto, ruleset, dict(parsed), seed, seat, _bot_names(bots, auto.seats - 1), save=save,
                           hands=hands, guided=guided)
     controller = Controller(session, guided=guided)
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():

@@ -56,14 +56,23 @@ def _jsonable(x):
     return json.loads(json.dumps(x, default=str))
 
 
-def read_log(path: str) -> dict:
+def read_json(path: str, what: str, missing: str) -> dict:
+    """A JSON object from a file; InputError ``missing`` if there is none, "not a WHAT"
+    if it is not one."""
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
     except FileNotFoundError:
-        raise InputError(f"{path}: no such log file") from None
+        raise InputError(f"{path}: {missing}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: not a game log ({e})") from None
+        raise InputError(f"{path}: not a {what} ({e})") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: not a {what}")
+    return data
+
+
+def read_log(path: str) -> dict:
+    data = read_json(path, "game log", "no such log file")
     for key in ("version", "ruleset", "hash", "dealer", "round_wind", "actions"):
         if key not in data:
             raise InputError(f"{path}: not a game log (no {key!r})")

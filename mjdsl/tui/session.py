@@ -24,6 +24,7 @@ from ..bots import make_bot, style_of
 from ..diagnostics import InputError
 from ..engine import actions as ACT
 from ..engine.game import CHANCE, Game
+from ..engine.log import read_json
 from ..engine.run import SessionClock, chance_pick
 from .words import Words
 
@@ -220,14 +221,8 @@ class Session:
 
 def read_save(path: str) -> dict:
     """A save file, checked for shape; InputError naming what is wrong."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no saved game here (start one with mjdsl play)") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: not a saved game ({e})") from None
-    if not isinstance(data, dict) or data.get("kind") != SAVE_KIND:
+    data = read_json(path, "saved game", "no saved game here (start one with mjdsl play)")
+    if data.get("kind") != SAVE_KIND:
         raise InputError(f"{path}: not a saved game")
     if data.get("version") != SAVE_VERSION:
         raise InputError(f"{path}: save version {data.get('version')} is not supported (this is {SAVE_VERSION})")
