@@ -216,6 +216,8 @@ class Session:
         if left:
             raise InputError(f"{save}: the save goes on after the session is over")
         s.save_path = save
+        s.events = [f"Resumed the saved game: hand {s.clock.hands + 1}, move {len(s.log[-1]) + 1}."
+                    if not s.over else "The saved session is over."]
         return s
 
 
