@@ -225,3 +225,17 @@ def test_arena_json_and_its_input_errors(capsys):
 def test_simulate_takes_the_regulars_by_name(capsys):
     code = main(["simulate", AMERICAN, "--games", "2", "--bots", "mei,auntie-rose,rafi,greedy", "--json"])
     assert code == 0 and json.loads(capsys.readouterr().out)["hands"] == 2
+
+
+def test_the_arena_gives_the_same_bytes_whatever_the_hash_seed():
+    import os
+    import subprocess
+    import sys
+
+    outs = []
+    for hs in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hs)
+        r = subprocess.run([sys.executable, "-m", "mjdsl.cli", "arena", AMERICAN, "--hands", "5", "--json",
+                            "--bots", "mei,auntie-rose,rafi,greedy,random"], capture_output=True, env=env, check=True)
+        outs.append(r.stdout)
+    assert outs[0] == outs[1] and json.loads(outs[0])["hands"] == 5

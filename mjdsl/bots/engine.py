@@ -119,7 +119,9 @@ class StyleBot:
         cat = view.game.catalogue
         legal = [cat[a].arg for a in actions]
         chosen = view.selected()
-        key = (id(view.game.st), view.seat, view.game.st.node, len(view.game.st.history) - len(chosen))
+        st = view.game.st
+        # the pass in progress (its tiles leave the hand only when everyone has chosen)
+        key = (view.seat, st.node, len(st.history) - len(chosen), tuple(st.hands[view.seat]))
         if self._plan[0] != key:
             want = view.pending()["count"] - (view.pending()["blind"] or 0)
             self._plan = (key, tuple(view.worst(want, legal, rng)))
