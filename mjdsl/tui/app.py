@@ -22,6 +22,7 @@ class TableApp(App):
     """A session at the table; ``controller`` is a :class:`~mjdsl.tui.controller.Controller`."""
 
     CSS = """
+    #top { height: auto; max-height: 60%; }
     #table { height: auto; border: round $accent; padding: 0 1; }
     #said { height: 1fr; border: round $secondary; padding: 0 1; }
     Input { dock: bottom; }
