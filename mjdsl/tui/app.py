@@ -58,8 +58,14 @@ class TableApp(App):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value
         event.input.value = ""
+        if self.controller.session.over:  # the last settlement stays on screen until you leave
+            if text.strip().lower() in ("q", "quit"):
+                self.exit()
+            else:
+                self.show(["The session is over: type q (or ctrl+s) to leave the table."])
+            return
         self.show([f"> {text}"] + self.controller.handle(text))
-        if self.controller.quit:
+        if self.controller.quit and not self.controller.session.over:
             self.exit()
 
     def action_save_quit(self) -> None:
