@@ -5,3 +5,11 @@ stage lives in the package of that name and consumes only the one before it.
 """
 
 __version__ = "0.1.0"
+
+import os as _os
+
+# Every matrix mjdsl multiplies is small (a hand against a card): BLAS threads only
+# contend, and on a busy machine make a bot's decision ten times slower. Set before
+# numpy is first imported; a caller's own setting wins.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    _os.environ.setdefault(_var, "1")

@@ -86,16 +86,18 @@ def test_replay_refuses_a_file_that_is_not_a_log(capsys, tmp_path):
     assert code == 2 and "not a game log" in err
 
 
-def test_play_at_the_table_with_typed_moves(capsys, monkeypatch):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
-    code, out, _ = run(capsys, "play", AMERICAN, "--seed", "3")
-    assert code == 0 and "settlement:" in out and "your hand:" in out
+def test_play_at_the_table_with_typed_moves(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("MJDSL_SAVES", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("ok\n" * 400))
+    code, out, _ = run(capsys, "play", AMERICAN, "--seed", "3", "--hands", "1")
+    assert code == 0 and "this hand" in out and "Your hand:" in out
 
 
-def test_play_rejects_a_move_that_is_not_listed_and_quits_cleanly(capsys, monkeypatch):
+def test_play_rejects_a_move_that_is_not_listed_and_quits_cleanly(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("MJDSL_SAVES", str(tmp_path))
     monkeypatch.setattr(sys, "stdin", io.StringIO("dance\nq\n"))
     code, out, _ = run(capsys, "play", AMERICAN, "--seed", "3")
-    assert code == 0 and "not one of the moves above" in out and "game abandoned" in out
+    assert code == 0 and "Not a move here" in out and "Saved. Resume with" in out
 
 
 @pytest.mark.parametrize("cmd", ["match", "hint"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = ("check", "cards", "compile", "play", "score", "authoring", "lsp")
+_MODULES = ("check", "cards", "compile", "play", "score", "authoring", "lsp", "arena", "table")
 
 
 def _collect():

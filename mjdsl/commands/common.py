@@ -8,7 +8,6 @@ import click
 
 from ..diagnostics import InputError
 from ..options import parse_cli_sets
-from ..output import write_file
 
 
 def set_option(f):
@@ -45,6 +44,3 @@ def ruleset_path(path: str) -> Path:
                          f"(`card \"{p.name}\"` in its winning block)")
     return p
 
-
-#: The one safe writer (``mjdsl/output.py``); the old name, for callers that use it.
-write_atomically = write_file

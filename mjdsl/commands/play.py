@@ -137,43 +137,4 @@ def run_demo_cmd(hands):
     return 0
 
 
-@click.command("play")
-@click.argument("ruleset")
-@click.option("--seed", default=None, help="Seed of the deal (default: a new one each time).")
-@click.option("--daily", is_flag=True, help="Today's deal: the same wall for everyone today.")
-@click.option("--seat", type=click.IntRange(0, 7), default=0, show_default=True, help="Your seat (0 is East).")
-@click.option("--bots", "bots", default="greedy", show_default=True, help="The bots at the other seats.")
-@set_option
-@allow_outside_option
-def play_cmd(ruleset, seed, daily, seat, bots, sets, allow_outside):
-    """Play a hand at a table against bots: type a move's number or name; q quits."""
-    import datetime
-    import secrets
-
-    from ..bots import make_bot
-    from ..engine.run import first_dealer
-    from ..engine.table import Table
-
-    ruleset_path(ruleset)
-    auto = compile_ruleset(ruleset, cli_sets(sets), allow_outside=allow_outside)
-    if seat >= auto.seats:
-        raise InputError(f"--seat {seat}: this ruleset has seats 0 to {auto.seats - 1}")
-    if daily:
-        seed = "daily:" + datetime.date.today().isoformat()
-    elif seed is None:
-        seed = str(secrets.randbelow(10**9))
-    names = _bot_names(bots, auto.seats)
-    players = [make_bot(n) for n in names]
-    click.echo(f"{auto.name}: seed {seed}. You are seat {seat}.")
-
-    def read():
-        line = sys.stdin.readline()
-        return line if line else None
-
-    res = Table(auto, seed, seat, players, read, sys.stdout, dealer=first_dealer(auto, seed)).play()
-    if res is None:
-        click.echo("game abandoned")
-    return 0
-
-
-COMMANDS = [simulate_cmd, replay_cmd, run_demo_cmd, play_cmd]
+COMMANDS = [simulate_cmd, replay_cmd, run_demo_cmd]

@@ -62,22 +62,30 @@ def _jsonable(x):
 MAX_LOG_BYTES = 10_000_000
 
 
-def read_log(path: str) -> dict:
-    """A game log, every field validated (``log_check.validate_log``); InputError if not."""
+def read_json(path: str, what: str, missing: str) -> dict:
+    """A JSON object from a file (a log, a saved game); InputError ``missing`` if there is
+    none, "not a WHAT" if it is not one (not a regular file, too large, not JSON)."""
     try:
         if os.path.exists(path) and not os.path.isfile(path):
-            raise InputError(f"{path}: not a game log (not a regular file)")
+            raise InputError(f"{path}: not a {what} (not a regular file)")
         if os.path.getsize(path) > MAX_LOG_BYTES:
-            raise InputError(f"{path}: not a game log (larger than {MAX_LOG_BYTES // 1_000_000} MB)")
+            raise InputError(f"{path}: not a {what} (larger than {MAX_LOG_BYTES // 1_000_000} MB)")
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
     except FileNotFoundError:
-        raise InputError(f"{path}: no such log file") from None
+        raise InputError(f"{path}: {missing}") from None
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
-        raise InputError(f"{path}: not a game log ({str(e)[:80]})") from None
+        raise InputError(f"{path}: not a {what} ({str(e)[:80]})") from None
     except OSError as e:
-        raise InputError(f"{path}: cannot read the log: {e.strerror or e}") from None
-    return validate_log(data, path, LOG_VERSION)
+        raise InputError(f"{path}: cannot read the {what}: {e.strerror or e}") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: not a {what}")
+    return data
+
+
+def read_log(path: str) -> dict:
+    """A game log, every field validated (``log_check.validate_log``); InputError if not."""
+    return validate_log(read_json(path, "game log", "no such log file"), path, LOG_VERSION)
 
 
 def replay(auto, data: dict, on_step=None) -> tuple[bool, str]:

@@ -98,31 +98,61 @@ def first_dealer(auto, seed: str) -> int:
     return throwing[0]
 
 
+@attrs.define
+class SessionClock:
+    """Where a session stands: the next hand's dealer and round, and whether it is over.
+
+    hands: hands played; dealer: the next hand's dealer; round_index: wind rounds
+    completed; streak: hands the dealer has won in a row; over: no hand is left;
+    start: the first hand's dealer (a wind round is over when the deal comes back to it).
+    """
+
+    hands: int = 0
+    dealer: int = 0
+    round_index: int = 0
+    streak: int = 0
+    over: bool = False
+    start: int = 0
+
+    @classmethod
+    def begin(cls, auto, seed: str) -> "SessionClock":
+        """The clock before a session's first hand: its dealer as the rules choose."""
+        first = first_dealer(auto, seed)
+        return cls(dealer=first, start=first)
+
+    def round_wind(self, auto) -> int:
+        winds = list(auto.seat_winds) or [0]
+        return winds[self.round_index % len(winds)] if auto.session.round_wind_rotates else winds[0]
+
+    def advance(self, auto, result: dict) -> None:
+        """Move on after a hand: the dealer moves (or stays, when the rules say so)."""
+        s = auto.session
+        self.hands += 1
+        dealer_won = result.get("winner") == self.dealer
+        keep = False
+        if s.dealer_keeps is not None:
+            keep = bool(s.dealer_keeps(_SessionEnv(dealer_won, result.get("winner") is None)))
+        self.streak = self.streak + 1 if dealer_won else 0
+        if not keep:
+            self.dealer = (self.dealer + 1) % auto.seats
+            if self.dealer == self.start:
+                self.round_index += 1
+                if s.rounds and self.round_index >= s.rounds:
+                    self.over = True
+        if s.hands and self.hands >= s.hands:
+            self.over = True
+
+
 def play_session(auto, seed: str, bots: Sequence, max_hands: int, check=None) -> list[HandRecord]:
     """A session: the first dealer as the rules choose, then the dealer moves (or
     stays, when the rules say so) and round winds turn."""
-    s = auto.session
-    winds = list(auto.seat_winds) or [0]
-    dealer = start = first_dealer(auto, seed)
-    round_index = 0
-    streak = 0
+    clock = SessionClock.begin(auto, seed)
     out: list[HandRecord] = []
-    while len(out) < max_hands and not (s.hands and len(out) >= s.hands):
-        rw = winds[round_index % len(winds)] if s.round_wind_rotates else winds[0]
-        rec = play_hand(auto, f"{seed}:{len(out)}", bots, dealer=dealer, round_wind=rw,
-                        context={"dealer_streak": streak}, check=check)
+    while len(out) < max_hands and not clock.over:
+        rec = play_hand(auto, f"{seed}:{len(out)}", bots, dealer=clock.dealer, round_wind=clock.round_wind(auto),
+                        context={"dealer_streak": clock.streak}, check=check)
         out.append(rec)
-        dealer_won = rec.result.get("winner") == dealer
-        keep = False
-        if s.dealer_keeps is not None:
-            keep = bool(s.dealer_keeps(_SessionEnv(dealer_won, rec.result.get("winner") is None)))
-        streak = streak + 1 if dealer_won else 0
-        if not keep:
-            dealer = (dealer + 1) % auto.seats
-            if dealer == start:
-                round_index += 1
-                if s.rounds and round_index >= s.rounds:
-                    break
+        clock.advance(auto, rec.result)
     return out
 
 

@@ -1,0 +1,417 @@
+"""The generic bot engine: one player for every ruleset, steered by a style file.
+
+:class:`StyleBot` picks among the legal actions it is offered by family (discard,
+pass, blind, vote, offer, claim, swap, kong, announce, mah jongg: the engine's
+catalogue), never by a claim's or a variant's name: what a claim makes is read from
+its spec in the automaton (its size and shape). Every choice is the same question
+asked of a judge (``judge.py``): what is the hand worth after this move? The style
+decides how worth is counted, how eagerly calls are made, how much a discard that
+could feed another seat's win costs (reading their exposures and discards), the
+Charleston plan, joker swaps, and the newcomer's mistakes it makes.
+
+A bot sees the game as its seat may: its own rack and exposures, everything on the
+table (exposures, discards), never another seat's rack or the wall.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..cards.hands import Exposure
+from ..engine import actions as ACT
+from ..hands import Meld
+from .judge import CardJudge, PatternJudge, meld_of
+
+#: families a bot answers; anything else offered (a family added later) is taken only
+#: when nothing else is legal
+KNOWN = {ACT.DISCARD, ACT.PASS_TILE, ACT.BLIND, ACT.VOTE, ACT.OFFER, ACT.MAHJONG, ACT.CLAIM, ACT.NO_CLAIM,
+         ACT.SWAP, ACT.KONG_CONCEALED, ACT.KONG_ADDED, ACT.ANNOUNCE}
+
+
+class StyleBot:
+    """A bot that plays a :class:`~mjdsl.bots.style.Style`."""
+
+    def __init__(self, style):
+        self.style = style
+        self.name = style.key
+        self._judges: dict = {}
+        self._plan: tuple = ((), ())
+
+    # -- the one entry point ------------------------------------------------------------
+    def choose(self, game, seat: int, legal: list[int], rng) -> int:
+        cat = game.catalogue
+        fam: dict[str, list[int]] = {}
+        for a in legal:
+            fam.setdefault(cat[a].family, []).append(a)
+        if ACT.MAHJONG in fam:
+            return fam[ACT.MAHJONG][0]
+        if not any(f in KNOWN for f in fam):
+            return legal[0]
+        view = _View(game, seat, self._judge(game))
+        st = self.style
+        if ACT.SWAP in fam:
+            pick = self._swap(view, fam[ACT.SWAP], rng)
+            if pick is not None:
+                return pick
+        if ACT.ANNOUNCE in fam:
+            return fam[ACT.ANNOUNCE][0]
+        for f in (ACT.KONG_CONCEALED, ACT.KONG_ADDED):
+            if f in fam:
+                pick = self._kong(view, fam[f], f)
+                if pick is not None:
+                    return pick
+        if ACT.BLIND in fam:
+            return self._blind(view, fam[ACT.BLIND])
+        if ACT.VOTE in fam:
+            stop = st.stop_at > 0 and view.distance_now() <= st.stop_at
+            return cat.id(ACT.VOTE, bool(stop))
+        if ACT.OFFER in fam:
+            spare = min(view.spare(), st.courtesy)
+            offers = [a for a in fam[ACT.OFFER] if cat[a].arg <= spare]
+            return max(offers, key=lambda a: cat[a].arg) if offers else min(fam[ACT.OFFER], key=lambda a: cat[a].arg)
+        if ACT.PASS_TILE in fam:
+            return self._pass(view, fam[ACT.PASS_TILE], rng)
+        if ACT.CLAIM in fam:
+            pick = self._claim(view, fam[ACT.CLAIM], rng)
+            if pick is not None:
+                return pick
+        if ACT.DISCARD in fam:
+            return self._discard(view, fam[ACT.DISCARD], rng)
+        if ACT.NO_CLAIM in fam:
+            return fam[ACT.NO_CLAIM][0]
+        known = [a for a in legal if cat[a].family in KNOWN]
+        return known[rng.randrange(len(known))]
+
+    def _judge(self, game):
+        auto = game.auto
+        j = self._judges.get(id(auto))
+        if j is None:
+            card = auto.winning.card
+            j = CardJudge(card, auto.tiles, self.style) if card is not None else PatternJudge(auto, self.style)
+            self._judges = {id(auto): j}
+        return j
+
+    def _mistake(self, kind: str, rng) -> bool:
+        st = self.style
+        return kind in st.mistakes and rng.random() < st.mistake_rate / max(len(st.mistakes), 1)
+
+    # -- the moves ----------------------------------------------------------------------
+    def _discard(self, view, actions, rng) -> int:
+        cat = view.game.catalogue
+        tiles = [cat[a].arg for a in actions]
+        joker = view.joker
+        if joker in tiles and self._mistake("discard_joker", rng):
+            return cat.id(ACT.DISCARD, joker)
+        cand = [t for t in tiles if t != joker] or tiles
+        if len(cand) > 1 and self._mistake("discard_needed", rng):
+            return cat.id(ACT.DISCARD, cand[rng.randrange(len(cand))])
+        worth = view.worth_without(cand)
+        danger = view.danger(cand) if self.style.safety > 0 else None
+        if danger is not None:
+            weight = self.style.safety
+            if view.distance_now() > self.style.fold_at:
+                weight *= 2
+            worth = worth - weight * danger
+        return cat.id(ACT.DISCARD, _best(cand, worth, rng))
+
+    def _pass(self, view, actions, rng) -> int:
+        """The tiles of a pass are chosen together at the first pick, then handed out."""
+        cat = view.game.catalogue
+        legal = [cat[a].arg for a in actions]
+        chosen = view.selected()
+        st = view.game.st
+        # the pass in progress (its tiles leave the hand only when everyone has chosen)
+        key = (view.seat, st.node, len(st.history) - len(chosen), tuple(st.hands[view.seat]))
+        if self._plan[0] != key:
+            want = view.pending()["count"] - (view.pending()["blind"] or 0)
+            self._plan = (key, tuple(view.worst(want, legal, rng)))
+        plan = self._plan[1]
+        t = plan[len(chosen)] if len(chosen) < len(plan) else None
+        if t in legal:
+            return cat.id(ACT.PASS_TILE, t)
+        return cat.id(ACT.PASS_TILE, view.worst(1, legal, rng)[0])
+
+    def _blind(self, view, actions) -> int:
+        """Forward blind the tiles the hand cannot spare, up to the style's plan."""
+        cat = view.game.catalogue
+        count = view.pending()["count"]
+        k = max(0, min(self.style.blind, count - view.spare()))
+        options = [a for a in actions if cat[a].arg <= k]
+        return max(options, key=lambda a: cat[a].arg) if options else min(actions, key=lambda a: cat[a].arg)
+
+    def _swap(self, view, actions, rng) -> int | None:
+        mode = self.style.swap
+        if mode == "never" or self._mistake("miss_swap", rng):
+            return None
+        cat = view.game.catalogue
+        if mode == "always":
+            return actions[0]
+        now = view.worth_now()
+        best, gain = None, -1e9
+        for a in actions:
+            w = view.worth_after_swap(cat[a].arg)
+            if w - now > gain:
+                best, gain = a, w - now
+        return best if gain >= 0 else None
+
+    def _kong(self, view, actions, family) -> int | None:
+        cat = view.game.catalogue
+        now = view.worth_now()
+        for a in actions:
+            if view.worth_after_kong(cat[a].arg, family) >= now:
+                return a
+        return None
+
+    def _claim(self, view, actions, rng) -> int | None:
+        """The call that brings the hand closest, fewest jokers first, when the style
+        would make it (its eagerness, how close it must then be)."""
+        st = self.style
+        ld = view.game.st.last_discard
+        if ld is None:
+            return None
+        tile = ld[1]
+        cat = view.game.catalogue
+        forms = []
+        for a in sorted(actions, key=lambda a: cat[a].arg[1]):
+            name, form = cat[a].arg
+            spec = view.game.auto.claim(name)
+            if spec is None or spec.size is None or (spec.shape != "run" and form > st.call_jokers):
+                continue
+            forms.append((a, spec, form))
+        if not forms:
+            return None
+        after = view.distances_after_claims(tile, [(spec, form) for _, spec, form in forms])
+        now = view.distance_now()
+        best = None
+        for (a, _, _), d in zip(forms, after):
+            if d is None or d >= now or d > st.within:
+                continue
+            if best is None or d < best[0]:
+                best = (d, a)
+        if best is None:
+            return None
+        if rng.random() >= st.eagerness or self._mistake("miss_call", rng):
+            return None
+        return best[1]
+
+
+def _best(cand: list[int], worth: np.ndarray, rng) -> int:
+    """The candidate of highest worth (ties broken by ``rng``)."""
+    top = float(worth.max())
+    best = [t for t, w in zip(cand, worth.tolist()) if w >= top - 1e-9]
+    return best[rng.randrange(len(best))]
+
+
+class _View:
+    """What one seat may see, and the judge's answers about its hand."""
+
+    def __init__(self, game, seat: int, judge):
+        self.game = game
+        self.seat = seat
+        self.judge = judge
+        st = game.st
+        auto = game.auto
+        self.joker = auto.jokers.tile if auto.jokers else None
+        self.rack = np.asarray(st.hands[seat], dtype=np.int16)
+        self.card = isinstance(judge, CardJudge)
+        if self.card:
+            self.exposures = tuple(Exposure(e.tile, e.size, e.jokers) for e in st.exposures[seat])
+        else:
+            self.exposures = tuple(_meld(e) for e in st.exposures[seat])
+        self._now = None
+        self._dead = None
+
+    # -- what the table shows -------------------------------------------------------------
+    def seen(self) -> np.ndarray:
+        """Natural tiles in sight that are not this seat's: every discard and exposure."""
+        st = self.game.st
+        seen = np.zeros(len(self.rack), np.int16)
+        for s in range(self.game.n):
+            for t in st.discards[s]:
+                seen[t] += 1
+            if s == self.seat:
+                continue
+            for e in st.exposures[s]:
+                for t in e.tiles(self.joker):
+                    seen[t] += 1
+        if self.joker is not None:
+            seen[self.joker] = 0
+        return seen
+
+    def pending(self) -> dict:
+        return self.game.st.pending[self.seat]
+
+    def selected(self) -> list[int]:
+        p = self.game.st.pending.get(self.seat)
+        return list(p["sel"]) if p and "sel" in p else []
+
+    # -- the judge's answers ----------------------------------------------------------------
+    def _worth(self, racks: np.ndarray, exposures=None) -> np.ndarray:
+        exposures = self.exposures if exposures is None else exposures
+        if self.card:
+            if self._dead is None:
+                self._dead = self.judge.dead(self.rack, self.exposures, self.seen())
+            return self.judge.worth(self.judge.needs(racks, exposures), self._dead, racks)
+        return self.judge.worth(racks, exposures)
+
+    def _distance(self, racks: np.ndarray, exposures=None) -> np.ndarray:
+        exposures = self.exposures if exposures is None else exposures
+        if self.card:
+            return self.judge.needs(racks, exposures).min(axis=1).astype(np.float64)
+        return self.judge.distances(racks, exposures)
+
+    def worth_now(self) -> float:
+        return float(self._worth(self.rack[None, :])[0])
+
+    def distance_now(self) -> int:
+        if self._now is None:
+            self._now = self.judge.remembered(self.rack, self.exposures, self._distance)
+        return self._now
+
+    def _without(self, tiles: list[int], base: np.ndarray | None = None) -> np.ndarray:
+        base = self.rack if base is None else base
+        racks = np.repeat(base[None, :], len(tiles), axis=0)
+        racks[np.arange(len(tiles)), tiles] -= 1
+        return racks
+
+    def worth_without(self, tiles: list[int]) -> np.ndarray:
+        return self._worth(self._without(tiles))
+
+    def worst(self, n: int, legal: list[int], rng) -> list[int]:
+        """``n`` tiles to give away together: the least worth keeping, one after another."""
+        rack = self.rack.copy()
+        for t in self.selected():
+            rack[t] -= 1
+        out: list[int] = []
+        for _ in range(n):
+            cand = [t for t in legal if rack[t] > 0 and t != self.joker]
+            if not cand:
+                break
+            t = _best(cand, self._worth(self._without(cand, rack)), rng)
+            out.append(t)
+            rack[t] -= 1
+        return out
+
+    def spare(self) -> int:
+        """How many tiles the hand can give away without moving further from ready."""
+        now = self.distance_now()
+        rack = self.rack.copy()
+        n = 0
+        while n < 3:
+            cand = [t for t in range(len(rack)) if rack[t] > 0 and t != self.joker]
+            if not cand:
+                break
+            d = self._distance(self._without(cand, rack))
+            i = int(d.argmin())
+            if d[i] > now:
+                break
+            rack[cand[i]] -= 1
+            n += 1
+        return n
+
+    def worth_after_swap(self, tile: int) -> float:
+        rack = self.rack.copy()
+        rack[tile] -= 1
+        rack[self.joker] += 1
+        return float(self._worth(rack[None, :])[0])
+
+    def worth_after_kong(self, tile: int, family: str) -> float:
+        if self.card:
+            return -1e9
+        rack = self.rack.copy()
+        melds = list(self.exposures)
+        if family == ACT.KONG_CONCEALED:
+            rack[tile] -= 4
+            melds.append(meld_of(4, tile, True))
+        else:
+            rack[tile] -= 1
+            melds = [meld_of(4, m.tile, m.concealed) if m.is_set and m.kind != "chow" and m.tile == tile else m
+                     for m in melds]
+        return float(self._worth(rack[None, :], tuple(melds))[0])
+
+    def distances_after_claims(self, tile: int, forms: list) -> list[int | None]:
+        """Tiles still to come after each call ``(spec, form)`` of the discard ``tile`` (the
+        called tile no longer one of them); None for a call the hand cannot make."""
+        out: list[int | None] = []
+        racks, exps, where = [], [], []
+        for spec, form in forms:
+            made = self._after_claim(spec, tile, form)
+            if made is None:
+                out.append(None)
+                continue
+            where.append(len(out))
+            out.append(None)
+            racks.append(made[0])
+            exps.append(made[1])
+        if racks:
+            if self.card:
+                d = self.judge.needs_each(np.stack(racks), exps).min(axis=1)
+            else:
+                d = [self.judge.distance_of(r, e) for r, e in zip(racks, exps)]
+            for i, v in zip(where, d):
+                out[i] = int(v)
+        return out
+
+    def _after_claim(self, spec, tile: int, form: int):
+        """(rack, exposures) after a call, or None if the hand cannot make it."""
+        rack = self.rack.copy()
+        if self.card:
+            if spec.shape == "run" or (tile, spec.size) not in self.judge.groups:
+                return None  # no hand on the card has this group
+            used = spec.size - 1 - form
+            if rack[tile] < used or (form and (self.joker is None or rack[self.joker] < form)):
+                return None
+            rack[tile] -= used
+            if form:
+                rack[self.joker] -= form
+            return rack, self.exposures + (Exposure(tile, spec.size, form),)
+        tiles = self.game.auto.tiles
+        if spec.shape == "run":
+            kind = tiles.kinds[tile]
+            if kind.suit is None:
+                return None
+            run = [tiles.suited(kind.suit, kind.rank - form + i) for i in range(3)]
+            if any(r is None for r in run):
+                return None
+            for r in run:
+                if r.index != tile:
+                    if rack[r.index] < 1:
+                        return None
+                    rack[r.index] -= 1
+            return rack, self.exposures + (Meld("chow", run[0].index, False),)
+        if rack[tile] < spec.size - 1:
+            return None
+        rack[tile] -= spec.size - 1
+        return rack, self.exposures + (meld_of(spec.size, tile),)
+
+    # -- safety ---------------------------------------------------------------------------
+    def danger(self, tiles: list[int]) -> np.ndarray:
+        """(len(tiles),) how likely each discard is to feed another seat's win: for each
+        other seat, the share of its likely hands that need the tile, times how near it
+        looks (its exposures, how far the wall has gone)."""
+        st = self.game.st
+        out = np.zeros(len(tiles))
+        wall_total = max(len(st.wall), 1)
+        late = 1.0 - st.live_left() / wall_total if st.wall else 0.5
+        for s in range(self.game.n):
+            if s == self.seat or st.dead[s]:
+                continue
+            exps = st.exposures[s]
+            shown = sum(e.size for e in exps)
+            threat = min(1.0, 0.1 + shown / 9.0) * (0.5 + late)
+            if self.card:
+                mine = tuple(Exposure(e.tile, e.size, e.jokers) for e in exps)
+                wanted = self.judge.wanted(self.judge.likely(mine, st.discards[s]), mine)
+            else:
+                wanted = np.ones(len(self.rack))
+                for t in st.discards[s]:
+                    wanted[t] = 0.1  # a tile it threw away it is less likely to want back
+            out += threat * wanted[tiles]
+        return out
+
+
+def _meld(e) -> Meld:
+    """An engine exposure as the hands library reads it (its shape, not its claim's name)."""
+    if e.run:
+        return Meld("chow", e.run[0], False)
+    return meld_of(e.size, e.tile, bool(e.concealed))

@@ -1,0 +1,262 @@
+"""What a hand is worth to a style, in tiles: the bot engine's one measure.
+
+A judge answers for a batch of racks (one per candidate move) with the seat's
+exposures: how many tiles each is from ready (``distance``) and what it is worth
+(``worth``, the higher the better, on the same scale of tiles; a style may count
+the natural slots still empty, which only the exact tile fills, as slower). Worth is a soft
+minimum over every winning hand within reach: ``log_b sum(w_h * s^d_h)`` with the
+style's spread ``s`` (``b = 1/s``) and ``w_h`` the hand's points to the style's
+power, so a spread near 0 counts only the nearest hands ("fastest"), a larger one
+many hands ("flexible"), and points tilt it to the better-paying ones.
+
+Two judges, chosen by what the ruleset plays: :class:`CardJudge` reads a compiled
+card through ``cards.distance.needs``; :class:`PatternJudge` reads the winning
+shapes (sets and pairs) by counting blocks, suit by suit. Neither knows a variant.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+
+from ..cards.distance import FAR, compatible, needs
+from ..cards.hands import Exposure, Hand, HandBatch
+from ..hands import Meld
+
+
+def _base(style) -> float:
+    return 1.0 / min(max(style.spread, 0.01), 0.95)
+
+
+class CardJudge:
+    """Worth of racks against a card: every variant's distance, softly minimised."""
+
+    def __init__(self, card, tiles, style):
+        self.card = card
+        self.tables = card.tables
+        self.joker = card.joker
+        self.size = tiles.size
+        self.copies = tiles.copies_vector().astype(np.int16)
+        pts = self.tables.points.astype(np.float64)
+        self.weight = (pts / max(pts.max(), 1.0)) ** style.points
+        self.log_base = math.log(_base(style))
+        self.read_table = style.read_table
+        self.naturals = style.naturals
+        self.groups = set(self.tables.group_keys)
+        self._memo: dict = {}
+
+    def remembered(self, rack: np.ndarray, exposures, compute) -> int:
+        """A seat's distance as it stands, remembered by hand: a seat is asked about many
+        discards between two of its turns, its hand unchanged."""
+        return _remember(self._memo, (rack.tobytes(), tuple(exposures)),
+                         lambda: int(compute(rack[None, :], exposures)[0]))
+
+    def needs_each(self, racks: np.ndarray, exposures: Sequence[Sequence[Exposure]]) -> np.ndarray:
+        """(N, V) like :meth:`needs`, each rack with its own exposures."""
+        hands = [Hand(r, tuple(e)) for r, e in zip(racks, exposures)]
+        return needs(self.card, HandBatch.from_hands(hands, self.joker, self.size))
+
+    def needs(self, racks: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
+        """(N, V) tiles still to come for every variant."""
+        hands = [Hand(r, tuple(exposures)) for r in racks]
+        return needs(self.card, HandBatch.from_hands(hands, self.joker, self.size))
+
+    def dead(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> np.ndarray:
+        """(V,) the variants that need more natural copies of a tile than are still unseen
+        (in the wall or other racks): the table says they can no longer be made."""
+        own = rack.astype(np.int16).copy()
+        for e in exposures:
+            own[e.tile] += e.size - e.jokers
+        if self.joker is not None:
+            own[self.joker] = 0
+        unseen = self.copies - seen - own
+        short = np.maximum(self.tables.natural - np.minimum(rack, self.tables.natural), 0)
+        if self.joker is not None:
+            short[:, self.joker] = 0
+        return (short > unseen[None, :]).any(axis=1)
+
+    def natural_short(self, racks: np.ndarray) -> np.ndarray:
+        """(N, V) natural slots (pairs, singles, runs of different tiles) the racks leave
+        empty: no joker fills them and no discard may be called for them but the last."""
+        t = self.tables
+        covered = (racks[:, t.nat_tile] >= t.nat_level).astype(np.float32) @ t.nat_planes
+        return t.natural_total[None, :] - covered
+
+    def worth(self, d: np.ndarray, dead: np.ndarray | None = None, racks: np.ndarray | None = None) -> np.ndarray:
+        """(N,) the soft minimum of the distances ``d`` (N, V), as minus tiles; each empty
+        natural slot costs the style's ``naturals`` more (those tiles come slowest)."""
+        d = d.astype(np.float64)
+        if self.naturals and racks is not None:
+            d = d + self.naturals * self.natural_short(racks)
+        if dead is not None and self.read_table:
+            d = np.where(dead[None, :], FAR, d)
+        m = d.min(axis=1, keepdims=True)
+        s = (self.weight[None, :] * np.exp(-(d - m) * self.log_base)).sum(axis=1)
+        return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
+
+    def likely(self, exposures: Sequence[Exposure], discards: Sequence[int]) -> np.ndarray:
+        """(V,) how likely another seat is making each variant, from what it shows: its
+        exposures rule variants in or out, and each tile it threw away makes the
+        variants that need it less likely."""
+        batch = HandBatch.from_hands([Hand(np.zeros(self.size, np.int16), tuple(exposures))], self.joker, self.size)
+        ok = compatible(self.tables, batch)
+        w = np.ones(self.tables.size) if ok is None else ok[0].astype(np.float64)
+        thrown = sorted(set(discards))
+        if thrown:
+            w = w * 0.35 ** (self.tables.need[:, thrown] > 0).sum(axis=1)
+        return w
+
+    def wanted(self, likely: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
+        """(T,) for each tile, the share of the likely variants that still need it."""
+        shown = np.zeros(self.size, np.int16)
+        for e in exposures:
+            shown[e.tile] += e.size
+        total = likely.sum()
+        if total <= 0:
+            return np.zeros(self.size)
+        return likely @ (self.tables.need > shown[None, :]) / total
+
+
+class PatternJudge:
+    """Worth of racks against winning shapes (sets and pairs): minus the distance, with
+    a small bonus for tiles that have neighbours (more ways to make sets).
+
+    The distance is the block count a player makes at the table: complete sets, partial
+    ones (a pair, two tiles of a run) and a pair for the head, suit by suit
+    (``2S + P - 2 sets - partials - head`` for S sets and P pairs still to make). It is
+    ``hands.distance`` for most hands at a thousandth of its cost, which a bot asked
+    hundreds of times a hand needs; the engine's own win test stays exact.
+    """
+
+    def __init__(self, auto, style):
+        from ..hands.decompose import layout_of
+
+        self.auto = auto
+        self.tiles = auto.tiles
+        self.shapes = [p for p in auto.winning.patterns if p.sets is not None and p.special is None]
+        self.neighbours = _neighbour_matrix(auto.tiles)
+        lay = layout_of(auto.tiles)
+        # each suit as the positions of its tiles in rank order; each honour alone
+        self.groups = [(tuple(g.indices), g.suit is not None) for g in lay.groups if g.suit is not None]
+        self.groups += [((i,), False) for g in lay.groups if g.suit is None for i in g.indices
+                        if not auto.tiles.kinds[i].is_bonus]
+        self._memo: dict = {}
+
+    def remembered(self, rack: np.ndarray, melds, compute) -> int:
+        return self.distance_of(rack, tuple(melds))
+
+    def distance_of(self, rack: np.ndarray, melds: tuple) -> int:
+        def compute() -> int:
+            options = [(0, 0, 0)]
+            for idx, chows in self.groups:
+                counts = tuple(int(rack[i]) for i in idx)
+                if not any(counts):
+                    continue
+                mine = _blocks(counts, chows)
+                options = _pareto([(m + a, t + b, p + c) for m, t, p in options for a, b, c in mine if p + c <= 1])
+            sets_made = sum(1 for m in melds if m.is_set)
+            best = FAR
+            for shape in self.shapes:
+                s_left = shape.sets - sets_made
+                if s_left < 0:
+                    continue
+                for m, t, p in options:
+                    m = min(m, s_left)
+                    head = min(p, shape.pairs)
+                    d = 2 * s_left + shape.pairs - 2 * m - min(t, s_left - m) - head
+                    best = min(best, d)
+            return best
+
+        return _remember(self._memo, (rack.tobytes(), tuple(melds)), compute)
+
+    def distances(self, racks: np.ndarray, melds: tuple) -> np.ndarray:
+        return np.array([self.distance_of(r, melds) for r in racks], dtype=np.float64)
+
+    def worth(self, racks: np.ndarray, melds: tuple) -> np.ndarray:
+        d = self.distances(racks, melds)
+        shape = (racks @ self.neighbours * racks).sum(axis=1) / 100.0
+        return -d + np.minimum(shape, 0.9)
+
+
+def _pareto(options):
+    """The (sets, partials, head) triples no other triple beats on every count."""
+    opts = sorted(set(options), reverse=True)
+    out = []
+    for o in opts:
+        if not any(q[0] >= o[0] and q[1] >= o[1] and q[2] >= o[2] for q in out):
+            out.append(o)
+    return out
+
+
+_BLOCKS: dict = {}
+
+
+def _blocks(counts: tuple, chows: bool) -> list:
+    """Every best (sets, partials, head) split of one suit's counts (or one honour's)."""
+    key = (counts, chows)
+    hit = _BLOCKS.get(key)
+    if hit is not None:
+        return hit
+    i = next((k for k, n in enumerate(counts) if n), None)
+    if i is None:
+        return [(0, 0, 0)]
+    c = list(counts)
+    found = []
+
+    def rest(take, add):
+        d = c.copy()
+        for k, n in take:
+            d[k] -= n
+        found.extend((m + add[0], t + add[1], p + add[2]) for m, t, p in _blocks(tuple(d), chows))
+
+    rest([(i, 1)], (0, 0, 0))  # the tile is left over
+    if c[i] >= 3:
+        rest([(i, 3)], (1, 0, 0))
+    if c[i] >= 2:
+        rest([(i, 2)], (0, 0, 1))
+        rest([(i, 2)], (0, 1, 0))
+    if chows:
+        if i + 2 < len(c) and c[i + 1] and c[i + 2]:
+            rest([(i, 1), (i + 1, 1), (i + 2, 1)], (1, 0, 0))
+        if i + 1 < len(c) and c[i + 1]:
+            rest([(i, 1), (i + 1, 1)], (0, 1, 0))
+        if i + 2 < len(c) and c[i + 2]:
+            rest([(i, 1), (i + 2, 1)], (0, 1, 0))
+    out = _pareto([o for o in found if o[2] <= 1])
+    if len(_BLOCKS) > 200_000:
+        _BLOCKS.clear()
+    _BLOCKS[key] = out
+    return out
+
+
+def _remember(memo: dict, key, compute):
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) > 4096:
+            memo.clear()
+        hit = memo[key] = compute()
+    return hit
+
+
+def _neighbour_matrix(tiles) -> np.ndarray:
+    """(T, T) how much holding tile j helps a held tile i to a set: the same tile, then
+    the next and the one after in its suit."""
+    n = tiles.size
+    m = np.zeros((n, n))
+    for k in tiles.kinds:
+        if k.is_bonus:
+            continue
+        m[k.index, k.index] = 3
+        if k.suit is not None:
+            for step, w in ((1, 2), (2, 1)):
+                for o in (tiles.suited(k.suit, k.rank + step), tiles.suited(k.suit, k.rank - step)):
+                    if o is not None:
+                        m[k.index, o.index] = w
+    return m
+
+
+def meld_of(size: int, tile: int, concealed: bool = False) -> Meld:
+    """A set of one tile as the hands library reads it (the claim's size, not its name)."""
+    return Meld("kong" if size >= 4 else "pung", tile, concealed)

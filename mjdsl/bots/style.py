@@ -1,0 +1,158 @@
+"""Playing styles as data: a TOML file read into a frozen :class:`Style`.
+
+A style says how the generic engine (``engine.py``) plays, never which ruleset it
+plays: how it ranks hands, how eagerly it calls, how much a dangerous discard costs
+it, its Charleston plan, its joker swaps, its mistakes, and the lines it says at
+the table. The format is documented in docs/bots.md; the shipped styles live in
+``styles/`` (the club's regulars, club-american-table.txt). A bad style file is an
+:class:`InputError` naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import attrs
+
+from ..diagnostics import InputError
+
+STYLES_DIR = Path(__file__).resolve().parent / "styles"
+
+#: the kinds of target a style may choose, with the (spread, points) they default to
+TARGETS = {"fastest": (0.15, 0.0), "flexible": (0.5, 0.0), "points": (0.3, 1.0)}
+SWAPS = ("always", "when_better", "never")
+#: the mistakes a newcomer makes (docs/bots.md, "Mistakes")
+MISTAKES = ("discard_needed", "miss_call", "discard_joker", "miss_swap")
+#: the moments a style may have lines for
+LINES = ("greet", "charleston", "call", "swap", "win", "lose")
+
+
+@attrs.frozen
+class Style:
+    """How one bot plays.
+
+    key: the name used on the command line (the file's stem). name, tagline: as the
+    table shows them. spread: how much a hand one tile further counts against the
+    nearest (0: only the nearest, 1: all alike). points: the exponent on a hand's
+    printed points (0: points do not matter). read_table: hands whose natural tiles
+    are all out in the discards and exposures count as dead. naturals: what each empty
+    natural slot (a pair, a single: only that tile fills it) adds to a hand's distance.
+    eagerness: the chance of
+    making a call that brings the hand closer; within: call only when the hand is then
+    at most this many tiles from ready; call_jokers: most jokers put in one exposure.
+    safety: how many tiles of its own progress a discard that could feed a win is
+    worth; fold_at: further than this from ready, facing a threat, safety doubles.
+    stop_at: vote to stop an optional Charleston round when this close (0: never);
+    blind: most tiles forwarded blind; courtesy: most tiles offered across. swap:
+    joker swaps (``always``, ``when_better``, ``never``). mistake_rate and mistakes:
+    how often and which newcomer's mistakes. lines: what it says, by moment.
+    """
+
+    key: str
+    name: str
+    tagline: str = ""
+    target: str = "fastest"
+    spread: float = 0.15
+    points: float = 0.0
+    read_table: bool = True
+    naturals: float = 0.0
+    eagerness: float = 1.0
+    within: int = 14
+    call_jokers: int = 8
+    safety: float = 0.0
+    fold_at: int = 99
+    stop_at: int = 4
+    blind: int = 0
+    courtesy: int = 3
+    swap: str = "when_better"
+    mistake_rate: float = 0.0
+    mistakes: tuple[str, ...] = ()
+    lines: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def line(self, moment: str, rng) -> str | None:
+        """One of the style's lines for a moment, chosen with ``rng``; None if it has none."""
+        for m, said in self.lines:
+            if m == moment and said:
+                return said[rng.randrange(len(said))]
+        return None
+
+
+def style_names() -> list[str]:
+    """The shipped styles, by command-line name."""
+    return sorted(p.stem for p in STYLES_DIR.glob("*.toml"))
+
+
+def load_style(path: str | Path) -> Style:
+    """Read one style file; InputError naming the file and field for anything wrong."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such style file") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise InputError(f"{path}: not a style file ({e})") from None
+    return style_from(data, path.stem, str(path))
+
+
+def _field(data: dict, where: str, table: str, key: str, kind, default, lo=None, hi=None):
+    value = data.get(table, {}).get(key, default) if table else data.get(key, default)
+    name = f"{table}.{key}" if table else key
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise InputError(f"{where}: {name} should be {kind.__name__}, not {value!r}")
+    if lo is not None and not lo <= value <= hi:
+        raise InputError(f"{where}: {name} is {value}; it should be from {lo} to {hi}")
+    return value
+
+
+def style_from(data: dict, key: str, where: str) -> Style:
+    """A :class:`Style` from parsed TOML (tables target, calls, safety, charleston,
+    jokers, mistakes, lines); every field has a default but ``name``."""
+    known = {"name", "tagline", "target", "calls", "safety", "charleston", "jokers", "mistakes", "lines"}
+    for k in data:
+        if k not in known:
+            raise InputError(f"{where}: unknown field {k!r}; a style has {', '.join(sorted(known))}")
+    for k in known - {"name", "tagline"}:
+        if k in data and not isinstance(data[k], dict):
+            raise InputError(f"{where}: {k} should be a table ([{k}])")
+    name = _field(data, where, "", "name", str, None if "name" in data else key)
+    target = _field(data, where, "target", "choose", str, "fastest")
+    if target not in TARGETS:
+        raise InputError(f"{where}: target.choose is {target!r}; it should be one of {', '.join(TARGETS)}")
+    spread0, points0 = TARGETS[target]
+    swap = _field(data, where, "jokers", "swap", str, "when_better")
+    if swap not in SWAPS:
+        raise InputError(f"{where}: jokers.swap is {swap!r}; it should be one of {', '.join(SWAPS)}")
+    kinds = data.get("mistakes", {}).get("kinds", [])
+    if not isinstance(kinds, list) or any(k not in MISTAKES for k in kinds):
+        raise InputError(f"{where}: mistakes.kinds should list some of {', '.join(MISTAKES)}, not {kinds!r}")
+    lines = data.get("lines", {})
+    for moment, said in lines.items():
+        if moment not in LINES:
+            raise InputError(f"{where}: lines.{moment} is not a moment; moments are {', '.join(LINES)}")
+        if not isinstance(said, list) or not all(isinstance(s, str) for s in said):
+            raise InputError(f"{where}: lines.{moment} should be a list of strings")
+    return Style(
+        key=key,
+        name=name,
+        tagline=_field(data, where, "", "tagline", str, ""),
+        target=target,
+        spread=_field(data, where, "target", "spread", float, spread0, 0.0, 1.0),
+        points=_field(data, where, "target", "points", float, points0, 0.0, 4.0),
+        read_table=_field(data, where, "target", "read_table", bool, True),
+        naturals=_field(data, where, "target", "naturals", float, 0.0, 0.0, 4.0),
+        eagerness=_field(data, where, "calls", "eagerness", float, 1.0, 0.0, 1.0),
+        within=_field(data, where, "calls", "within", int, 14, 0, 99),
+        call_jokers=_field(data, where, "calls", "jokers", int, 8, 0, 8),
+        safety=_field(data, where, "safety", "weight", float, 0.0, 0.0, 100.0),
+        fold_at=_field(data, where, "safety", "fold_at", int, 99, 0, 99),
+        stop_at=_field(data, where, "charleston", "stop_at", int, 4, 0, 14),
+        blind=_field(data, where, "charleston", "blind", int, 0, 0, 3),
+        courtesy=_field(data, where, "charleston", "courtesy", int, 3, 0, 3),
+        swap=swap,
+        mistake_rate=_field(data, where, "mistakes", "rate", float, 0.0, 0.0, 1.0),
+        mistakes=tuple(kinds),
+        lines=tuple((m, tuple(s)) for m, s in sorted(lines.items())),
+    )

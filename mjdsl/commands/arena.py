@@ -1,0 +1,63 @@
+"""``mjdsl arena``: bots against each other on the same walls, every bot in every seat."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..bots import BOTS, make_bot
+from ..bots.arena import run_arena, table_lines
+from ..compile import compile_ruleset
+from ..diagnostics import InputError
+from .common import allow_outside_option, cli_sets, ruleset_path, set_option
+
+
+def arena_names(spec: str, seats: int) -> list[str]:
+    """The line-up: at least one bot a seat, each named once."""
+    names = [b.strip() for b in spec.split(",") if b.strip()]
+    for b in names:
+        if b not in BOTS:
+            raise InputError(f"--bots: unknown bot {b!r}; bots are: {', '.join(sorted(BOTS))}")
+    if len(set(names)) != len(names):
+        raise InputError("--bots: name each bot once (the arena rotates them through the seats)")
+    if len(names) < seats:
+        raise InputError(f"--bots: the arena needs at least {seats} bots for {seats} seats, not {len(names)}")
+    return names
+
+
+@click.command("arena")
+@click.argument("ruleset")
+@click.option("--bots", "bots", default="mei,auntie-rose,rafi,greedy,random", show_default=True,
+              help="The line-up, at least one bot a seat, separated by commas.")
+@click.option("--hands", type=click.IntRange(1, 10_000_000), default=400, show_default=True,
+              help="Hands to play: walls times rotations (rounded up to whole walls).")
+@click.option("--seed", default="1", show_default=True, help="The seed of the walls.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@set_option
+@allow_outside_option
+def arena_cmd(ruleset, bots, hands, seed, as_json, sets, allow_outside):
+    """Play RULESET's walls with the bots rotated through every seat; per style: win
+    rate, average points, mean turn of going out, deal-in rate, with 95% intervals."""
+    ruleset_path(ruleset)
+    auto = compile_ruleset(ruleset, cli_sets(sets), allow_outside=allow_outside)
+    names = arena_names(bots, auto.seats)
+    progress = sys.stderr.isatty()
+
+    def on_hand(i, total):
+        if progress and (i % 20 == 0 or i == total):
+            click.echo(f"\r{i}/{total} hands", err=True, nl=False)
+
+    report = run_arena(auto, names, hands, seed, make_bot, on_hand)
+    if progress:
+        click.echo("", err=True)
+    if as_json:
+        click.echo(json.dumps(report, indent=1))
+    else:
+        for line in table_lines(report):
+            click.echo(line)
+    return 0
+
+
+COMMANDS = [arena_cmd]

@@ -1,0 +1,102 @@
+"""``mjdsl play``: a session at the table against the club's regulars (or any bots)."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import secrets
+import sys
+from pathlib import Path
+
+import click
+
+from ..compile import compile_ruleset
+from ..diagnostics import InputError
+from .common import allow_outside_option, cli_sets, ruleset_path, set_option
+from .play import _bot_names
+
+REGULARS = "mei,auntie-rose,rafi"
+
+
+def save_dir() -> Path:
+    """Where saved games live: $MJDSL_SAVES, else ~/.local/share/mjdsl/saves."""
+    env = os.environ.get("MJDSL_SAVES")
+    return Path(env) if env else Path.home() / ".local" / "share" / "mjdsl" / "saves"
+
+
+def default_save(ruleset: str) -> str:
+    folder = save_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"cannot keep saved games in {folder}: {e.strerror}") from None
+    return str(folder / f"{Path(ruleset).stem}.json")
+
+
+@click.command("play")
+@click.argument("ruleset")
+@click.option("--seed", default=None, help="Seed of the session's walls (default: a new one each time).")
+@click.option("--daily", is_flag=True, help="Today's deal: the same walls for everyone today.")
+@click.option("--seat", type=click.IntRange(0, 7), default=0, show_default=True, help="Your seat (0 is East).")
+@click.option("--bots", "bots", default=REGULARS, show_default=True,
+              help="The bots at the other seats, in seat order (mei, auntie-rose, rafi, greedy, random).")
+@click.option("--hands", type=click.IntRange(1, 1000), default=None,
+              help="Stop after this many hands (default: the ruleset's whole session).")
+@click.option("--guided", is_flag=True, help="The guided first hand: every step explained, a move suggested.")
+@click.option("--resume", is_flag=True, help="Resume the saved game (the session in progress).")
+@click.option("--save", "save", metavar="FILE", help="The save file (default: one per ruleset in $MJDSL_SAVES).")
+@click.option("--plain", is_flag=True, help="The plain-text table (also used when not on a terminal).")
+@set_option
+@allow_outside_option
+def play_cmd(ruleset, seed, daily, seat, bots, hands, guided, resume, save, plain, sets, allow_outside):
+    """Play a session at the table. Type tiles to pass or discard, a move's number, ? for
+    your nearest hands, r for the rules, h for a hint, q to save and stop."""
+    from ..tui.controller import Controller, run_text
+    from ..tui.guide import GUIDED_SEED
+    from ..tui.session import Session, read_save
+
+    ruleset_path(ruleset)
+    parsed = cli_sets(sets)
+    save = save or default_save(ruleset)
+    if resume:
+        data = read_save(save)
+        auto = compile_ruleset(ruleset, list(data.get("set", {}).items()) or parsed, allow_outside=allow_outside)
+        session = Session.resume(auto, data, save)
+        if session.over:
+            raise InputError(f"{save}: that session is over; start a new one with mjdsl play {ruleset}")
+        guided = session.guided
+    else:
+        auto = compile_ruleset(ruleset, parsed, allow_outside=allow_outside)
+        if seat >= auto.seats:
+            raise InputError(f"--seat {seat}: this ruleset has seats 0 to {auto.seats - 1}")
+        if guided:
+            seed, hands, seat = GUIDED_SEED, 1, 0
+        elif daily:
+            seed = "daily:" + datetime.date.today().isoformat()
+        elif seed is None:
+            seed = str(secrets.randbelow(10**9))
+        session = Session(auto, ruleset, dict(parsed), seed, seat, _bot_names(bots, auto.seats - 1), save=save,
+                          hands=hands, guided=guided)
+    controller = Controller(session, guided=guided)
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        try:
+            from ..tui.app import run_app
+        except ImportError:
+            click.echo("(the Textual table is an extra: pip install 'mjdsl[tui]'; playing in plain text)", err=True)
+        else:
+            run_app(controller)
+            return 0
+    click.echo(f"{auto.name}: seed {session.seed}. You are seat {session.person}. Saved as you play in {save}.")
+
+    def read():
+        line = sys.stdin.readline()
+        return line if line else None
+
+    def write(text, end="\n"):
+        click.echo(text, nl=end == "\n")
+
+    run_text(controller, read, write)
+    return 0
+
+
+COMMANDS = [play_cmd]

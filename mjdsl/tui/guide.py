@@ -1,0 +1,108 @@
+"""Suggestions and the guided first hand.
+
+:func:`suggest` asks the generic bot engine, playing Mei's style, what it would do in
+the person's seat (on a copy of the game, so nothing changes): a whole pass of three
+tiles at once, or one move. :class:`Guide` explains each kind of decision the first
+time it comes up, in the table's words and with the ruleset's own names (its claims,
+its Charleston directions, the card's hands), and shows the suggestion; it never
+makes the move. Because it reads the card and the ruleset, not a script of tiles, it
+works for any card.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..bots import make_bot
+from ..engine import actions as ACT
+
+#: the seed of the guided first hand: a deal in which a newcomer who takes the
+#: suggestions meets a call, a joker swap and mah jongg (tests/test_table.py plays it)
+GUIDED_SEED = "guided:26"
+#: the style whose moves are suggested
+ADVISOR = "mei"
+
+
+def suggest(session) -> list[int]:
+    """The moves the advisor would make now in the person's seat (a pass is all its tiles)."""
+    g = session.game.clone()
+    me = session.person
+    bot = make_bot(ADVISOR)
+    rng = random.Random(f"{session.seed}:hint:{len(g.st.history)}")
+    legal = g.legal_actions(me)
+    first = bot.choose(g, me, legal, rng)
+    out = [first]
+    if g.catalogue[first].family in (ACT.PASS_TILE, ACT.BLIND):
+        g.apply_action(first)
+        while g.current_player() == me:
+            legal = g.legal_actions(me)
+            if not legal or g.catalogue[legal[0]].family != ACT.PASS_TILE:
+                break
+            a = bot.choose(g, me, legal, rng)
+            out.append(a)
+            g.apply_action(a)
+            if session.game.st.node != g.st.node:
+                break
+    return out
+
+
+def _kind(game, legal) -> str:
+    fams = {game.catalogue[a].family for a in legal}
+    for fam in (ACT.MAHJONG, ACT.SWAP, ACT.CLAIM, ACT.BLIND, ACT.PASS_TILE, ACT.VOTE, ACT.OFFER, ACT.DISCARD):
+        if fam in fams:
+            return fam
+    return "other"
+
+
+class Guide:
+    """Explanations for a newcomer, each the first time its moment comes."""
+
+    def __init__(self, session):
+        self.session = session
+        self.seen: set[str] = set()
+
+    def explain(self) -> list[str]:
+        s = self.session
+        g = s.game
+        legal = s.legal()
+        kind = _kind(g, legal)
+        out: list[str] = []
+        if "hand" not in self.seen:
+            self.seen.add("hand")
+            from .view import nearest_lines
+
+            out += ["Guide: first, choose a hand to aim for. These are the hands on the card nearest to your tiles;",
+                    "       keep the tiles they need and pass or throw the others. (Type ? at any time to see them.)"]
+            out += ["       " + line for line in nearest_lines(s, 3)]
+        if kind in self.seen:
+            return out
+        self.seen.add(kind)
+        st = g.st
+        state = s.auto.states[st.node]
+        if kind == ACT.PASS_TILE:
+            p = st.pending[s.person]
+            out.append(f"Guide: the Charleston. Everyone passes {p['count']} tiles {state.params.get('direction', '')} "
+                       f"at once. Choose the tiles you need least and type them together, like: N 9d F.")
+        elif kind == ACT.BLIND:
+            out.append("Guide: a blind pass. You may send on, unseen, some of the tiles coming to you, so fewer "
+                       "of your own need go. Type 0 to pass your own tiles, or 1 to 3.")
+        elif kind == ACT.VOTE:
+            out.append("Guide: anyone may stop the Charleston here; if nobody does, a second round is played. "
+                       "Stop when your hand is close; go on when it needs more tiles. Type stop or go.")
+        elif kind == ACT.OFFER:
+            out.append("Guide: the courtesy pass. You and the player across may swap up to three tiles; "
+                       "as many move as the smaller offer. Type how many you offer (0 to 3).")
+        elif kind == ACT.CLAIM:
+            ld = st.last_discard
+            names = sorted({g.catalogue[a].arg[0] for a in legal if g.catalogue[a].family == ACT.CLAIM})
+            tile = s.words.codes[ld[1]] if ld else "the tile"
+            out.append(f"Guide: you may call {tile} ({', '.join(names)}): you take it now and show the set on the "
+                       "table; jokers may fill it. Calling is quick but shows others what you are making.")
+        elif kind == ACT.SWAP:
+            out.append("Guide: a joker on the table stands for a tile you hold. On your turn you may give that "
+                       "tile and take the joker, which then stands in for anything in your own sets.")
+        elif kind == ACT.MAHJONG:
+            out.append("Guide: your tiles make a hand on the card. Declare mah jongg!")
+        elif kind == ACT.DISCARD:
+            out.append("Guide: your turn. You have drawn; now discard one tile, the one your hands need least.")
+        return out

@@ -1,0 +1,238 @@
+"""A session at the table: one person, the regulars at the other seats, hand after hand.
+
+:class:`Session` plays the ruleset's session (its fixed number of hands, or its wind
+rounds) through the engine's public API and stops whenever the person is to act. It
+announces what happens in words (``events``): tiles received in a pass, "you draw
+5b", calls, swaps, who went out with what, and the settlement. The hands use the
+seeds ``mjdsl simulate`` uses for a session (hand k of seed S is ``"S:k"``), so
+``--daily`` gives everyone the same walls.
+
+**The save is the log.** After every action the session writes its save file: the
+ruleset's hash, the options, the seed, the seats, and every action of every hand
+(chance outcomes included). Resuming re-plays the log from the seed, the bots
+choosing again with their own seeded streams and the person's moves read from the
+log; every action must come out as recorded, so a resumed game is the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+from ..bots import make_bot, style_of
+from ..diagnostics import InputError
+from ..engine import actions as ACT
+from ..engine.game import CHANCE, Game
+from ..engine.log import read_json
+from ..engine.run import SessionClock, chance_action
+from .words import Words
+
+SAVE_VERSION = 1
+SAVE_KIND = "mjdsl table save"
+
+
+class Session:
+    """A session in play. ``bots`` names the bot at every seat but the person's."""
+
+    def __init__(self, auto, ruleset: str, sets: dict, seed: str, person: int, bots: list[str], *,
+                 save: str | None = None, hands: int | None = None, guided: bool = False):
+        if len(bots) != auto.seats - 1:
+            raise InputError(f"--bots: name {auto.seats - 1} bots, one for every other seat, not {len(bots)}")
+        self.auto = auto
+        self.ruleset = ruleset
+        self.sets = dict(sets)
+        self.seed = seed
+        self.person = person
+        self.bot_names = list(bots)
+        self.save_path = save
+        self.max_hands = hands
+        self.guided = guided
+        others = iter(bots)
+        self.bots = [None if s == person else make_bot(next(others)) for s in range(auto.seats)]
+        self.names = [self._name(s) for s in range(auto.seats)]
+        self.words = Words(auto, self.names)
+        self.lines_rng = random.Random(f"{seed}:lines")  # what the regulars say; never the game
+        self.clock = SessionClock.begin(auto, seed)
+        self.totals = [0.0] * auto.seats
+        self.log: list[list[int]] = []
+        self.results: list[dict] = []
+        self.events: list[str] = []
+        self.game: Game | None = None
+        self._replay: list[int] | None = None
+        self.say_lines("greet")
+        self._start_hand()
+
+    def _name(self, seat: int) -> str:
+        if seat == self.person:
+            return "You"
+        style = style_of(self.bots[seat])
+        return style.name if style is not None else f"{self.bots[seat].name} (seat {seat})"
+
+    # -- the session ----------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.game is None
+
+    def _start_hand(self) -> None:
+        c = self.clock
+        k = c.hands
+        self.game = Game(self.auto, dealer=c.dealer, round_wind=c.round_wind(self.auto),
+                         context={"dealer_streak": c.streak})
+        self.chance = random.Random(f"{self.seed}:{k}:chance")
+        self.rngs = [random.Random(f"{self.seed}:{k}:seat{s}") for s in range(self.auto.seats)]
+        self.log.append([])
+        self._charleston_said = False
+        self.events.append(self.words.hand_title(k, self.game))
+
+    def _end_hand(self) -> None:
+        g = self.game
+        res = dict(g.st.result)
+        self.results.append(res)
+        for s, x in enumerate(g.returns()):
+            self.totals[s] += x
+        self.events.extend(self.words.outcome(g))
+        winner = res.get("winner")
+        for s in range(self.auto.seats):
+            if s != self.person and winner is not None:
+                self.say_lines("win" if s == winner else "lose", s)
+        self.events.extend(self.words.settlement(g.returns(), self.totals))
+        self.clock.advance(self.auto, res)
+        if self.clock.over or (self.max_hands is not None and self.clock.hands >= self.max_hands):
+            self.game = None
+            self.events.append("The session is over. " + self.words.standings(self.totals))
+            if self._replay is None:
+                self.save()
+        else:
+            self._start_hand()
+
+    def say_lines(self, moment: str, seat: int | None = None) -> None:
+        seats = [seat] if seat is not None else [s for s in range(self.auto.seats) if s != self.person]
+        for s in seats:
+            style = style_of(self.bots[s])
+            line = style.line(moment, self.lines_rng) if style is not None else None
+            if line:
+                self.events.append(f'{self.names[s]}: "{line}"')
+
+    # -- acting ---------------------------------------------------------------------------
+    def to_act(self) -> bool:
+        """Play chance and bots until the person is to act (True) or the session is over."""
+        while self.game is not None:
+            g = self.game
+            if g.is_terminal():
+                self._end_hand()
+                continue
+            p = g.current_player()
+            if p == CHANCE:
+                self._apply(chance_action(g, self.chance), p)
+                continue
+            legal = g.legal_actions()
+            if p == self.person:
+                if len(legal) == 1:
+                    self._apply(legal[0], p)
+                    continue
+                return True
+            a = self.bots[p].choose(g, p, legal, self.rngs[p]) if len(legal) > 1 else legal[0]
+            self._apply(a, p)
+        return False
+
+    def legal(self) -> list[int]:
+        return self.game.legal_actions(self.person)
+
+    def act(self, actions: list[int]) -> None:
+        """The person's move: one action, or several taken together (a pass of three tiles).
+        IllegalAction leaves the state as it was before the first of them."""
+        g = self.game
+        before = g.clone()
+        mark = len(self.log[-1]), len(self.events)
+        try:
+            for i, a in enumerate(actions):
+                if i and g.current_player() != self.person:
+                    raise InputError("those moves are not all yours to make at once")
+                self._apply(a, self.person, save=False)
+        except BaseException:
+            self.game = before
+            del self.log[-1][mark[0]:]
+            del self.events[mark[1]:]
+            raise
+        self.save()
+
+    def _apply(self, a: int, who: int, save: bool = True) -> None:
+        g = self.game
+        if self._replay is not None and self._replay:
+            want = self._replay[0]
+            if who != self.person and want != a:
+                k = len(self.log) - 1
+                raise InputError(f"the save differs from the game at hand {k + 1}, step {len(self.log[-1]) + 1}: "
+                                 "the ruleset or a bot has changed since it was saved")
+            self._replay.pop(0)
+        before = self.words.snapshot(g, self.person)
+        g.apply_action(a)
+        self.log[-1].append(a)
+        if who != CHANCE:
+            self.events.extend(self.words.after(g, who, a, before, self.person))
+            fam = g.catalogue[a].family
+            if who != self.person and fam in (ACT.CLAIM, ACT.SWAP):
+                self.say_lines("call" if fam == ACT.CLAIM else "swap", who)
+            if fam == ACT.PASS_TILE and who == self.person and not self._charleston_said:
+                self._charleston_said = True
+                self.say_lines("charleston")
+        if save and self._replay is None:
+            self.save()
+
+    # -- saving and resuming ------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {"version": SAVE_VERSION, "kind": SAVE_KIND, "ruleset": self.ruleset,
+                "ruleset_abs": os.path.abspath(self.ruleset), "hash": self.auto.hash, "set": self.sets,
+                "seed": self.seed, "seat": self.person, "bots": self.bot_names, "hands_limit": self.max_hands,
+                "guided": self.guided, "hands": self.log, "over": self.over}
+
+    def save(self) -> None:
+        if self.save_path is None:
+            return
+        from ..output import write_file
+
+        write_file(self.save_path, json.dumps(self.to_json()) + "\n")
+
+    @classmethod
+    def resume(cls, auto, data: dict, save: str | None) -> "Session":
+        """The session a save holds, re-played to where it stopped."""
+        if data["hash"] != auto.hash:
+            raise InputError(f"{save}: saved with ruleset hash {data['hash']}, the ruleset is now {auto.hash}")
+        s = cls(auto, data["ruleset"], data.get("set", {}), data["seed"], data["seat"], data["bots"], save=None,
+                hands=data.get("hands_limit"), guided=bool(data.get("guided")))
+        s._replay = [a for hand in data["hands"] for a in hand]
+        try:
+            while s._replay:
+                if not s.to_act() or not s._replay:
+                    break
+                a = s._replay[0]
+                if a not in s.legal():
+                    raise InputError(f"{save}: the saved move {s.game.action_name(a)} is not legal here")
+                s._apply(a, s.person, save=False)
+        finally:
+            left = s._replay
+            s._replay = None
+        if left:
+            raise InputError(f"{save}: the save goes on after the session is over")
+        s.save_path = save
+        s.events = [f"Resumed the saved game: hand {s.clock.hands + 1}, move {len(s.log[-1]) + 1}."
+                    if not s.over else "The saved session is over."]
+        return s
+
+
+def read_save(path: str) -> dict:
+    """A save file, checked for shape; InputError naming what is wrong."""
+    data = read_json(path, "saved game", "no saved game here (start one with mjdsl play)")
+    if data.get("kind") != SAVE_KIND:
+        raise InputError(f"{path}: not a saved game")
+    if data.get("version") != SAVE_VERSION:
+        raise InputError(f"{path}: save version {data.get('version')} is not supported (this is {SAVE_VERSION})")
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not all(isinstance(h, list) and all(isinstance(a, int) for a in h)
+                                              for h in hands):
+        raise InputError(f"{path}: its hands are not lists of actions")
+    for key, kind in (("seed", str), ("seat", int), ("bots", list), ("hash", str), ("ruleset", str)):
+        if not isinstance(data.get(key), kind):
+            raise InputError(f"{path}: not a saved game (no {key!r})")
+    return data

@@ -1,0 +1,241 @@
+"""Playing styles as data: the style files load (and bad ones are refused by name), the
+one engine plays every shipped ruleset through its legal actions in every style, the
+styles differ where their files say they do, and the arena rotates the same walls.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import attrs
+import numpy as np
+import pytest
+
+from mjdsl.bots import BOTS, make_bot
+from mjdsl.bots.arena import run_arena, seatings
+from mjdsl.bots.engine import StyleBot, _View
+from mjdsl.bots.style import STYLES_DIR, load_style, style_names
+from mjdsl.cli import main
+from mjdsl.compile import compile_ruleset
+from mjdsl.diagnostics import InputError
+from mjdsl.engine import actions as ACT
+from mjdsl.engine import invariants
+from mjdsl.engine.game import CHANCE, Game
+from mjdsl.engine.run import chance_action, play_hand
+
+ROOT = Path(__file__).resolve().parent.parent
+AMERICAN = str(ROOT / "rulesets" / "american.mj")
+RULESETS = sorted(ROOT.glob("rulesets/*.mj")) + sorted(ROOT.glob("examples/**/*.mj"))
+STYLES = ["mei", "auntie-rose", "rafi"]
+
+
+@pytest.fixture(scope="module")
+def american():
+    return compile_ruleset(AMERICAN)
+
+
+def test_the_regulars_ship_as_style_files_with_their_lines():
+    assert set(STYLES) <= set(style_names()) and set(STYLES) <= set(BOTS)
+    mei, rose, rafi = (load_style(STYLES_DIR / f"{n}.toml") for n in STYLES)
+    assert (mei.name, rose.name, rafi.name) == ("Mei", "Auntie Rose", "Rafi")
+    assert mei.tagline == "Always first to ready" and rose.tagline == "Keeps her seat safe"
+    assert "Charleston! Pass me something good." in dict(mei.lines)["greet"]
+    assert "A joker for the soap, dear." in dict(rose.lines)["swap"]
+    assert "Which hand on the card is this?" in dict(rafi.lines)["greet"]
+    # what the club page says, as the files say it
+    assert rose.safety > mei.safety and rose.within < mei.within and rafi.mistake_rate > 0 == mei.mistake_rate
+
+
+@pytest.mark.parametrize("text, field", [
+    ('name = "X"\n[target]\nchoose = "slowest"\n', "target.choose"),
+    ('name = "X"\n[calls]\neagerness = 2.0\n', "calls.eagerness"),
+    ('name = "X"\n[calls]\nwithin = "near"\n', "calls.within"),
+    ('name = "X"\n[mistakes]\nkinds = ["sneeze"]\n', "mistakes.kinds"),
+    ('name = "X"\n[lines]\nsing = ["la"]\n', "lines.sing"),
+    ('name = "X"\ncolour = "red"\n', "colour"),
+    ('name = "X"\n[jokers]\nswap = "sometimes"\n', "jokers.swap"),
+    ("name = \n", "not a style file"),
+])
+def test_a_bad_style_file_is_refused_naming_the_field(tmp_path, text, field):
+    f = tmp_path / "bad.toml"
+    f.write_text(text)
+    with pytest.raises(InputError) as e:
+        load_style(f)
+    assert field in str(e.value) and str(f) in str(e.value)
+
+
+def test_a_style_file_needs_only_a_name(tmp_path):
+    f = tmp_path / "plain.toml"
+    f.write_text('name = "Plain"\n')
+    s = load_style(f)
+    assert s.key == "plain" and s.target == "fastest" and s.line("greet", random.Random(1)) is None
+
+
+@pytest.mark.parametrize("path", RULESETS, ids=[str(p.relative_to(ROOT)) for p in RULESETS])
+def test_every_style_plays_every_shipped_ruleset_through_its_legal_actions(path):
+    auto = compile_ruleset(path)
+    names = (STYLES + ["greedy"])[: auto.seats]
+    bots = [make_bot(n) for n in names]
+    offered: list[int] = []
+
+    class Watch:
+        """Wraps a bot: what it picks must be one of the legal actions."""
+
+        def __init__(self, bot):
+            self.bot = bot
+
+        def choose(self, game, seat, legal, rng):
+            a = self.bot.choose(game, seat, legal, rng)
+            assert a in legal
+            offered.append(a)
+            return a
+
+    for i in range(2 if auto.winning.card is not None else 1):  # shape hands are slower to judge
+        rec = play_hand(auto, f"styles:{i}", [Watch(b) for b in bots], dealer=i % auto.seats, check=invariants.check)
+        assert abs(sum(rec.returns)) < 1e-6
+    assert offered
+
+
+def _code_words(path: Path) -> str:
+    """The names and string constants of a module, its docstrings and comments left out."""
+    import ast
+
+    tree = ast.parse(path.read_text())
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef)) and n.body
+            and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    words = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+            words.append(n.value)
+        elif isinstance(n, ast.Name):
+            words.append(n.id)
+        elif isinstance(n, ast.Attribute):
+            words.append(n.attr)
+    return "\n".join(words).lower()
+
+
+def test_the_engine_names_no_claim_and_no_variant():
+    """Claims are read from their specs (size, shape); the only set words in the bots are
+    the hands library's shapes (``Meld`` kinds), never a ruleset's claim or a variant."""
+    for path in (ROOT / "mjdsl" / "bots").glob("*.py"):
+        if path.name in ("greedy.py", "random_bot.py"):
+            continue
+        words = _code_words(path)
+        for word in ("quint", "sextet", "american", "classical", "dmjl", "bmja"):
+            assert word not in words, (path.name, word)
+
+
+def _game_at(auto, seed, until):
+    """The first of a few seeded games, played by greedy bots, where ``until(game)`` holds
+    at a seat's decision; that game, stopped there."""
+    for k in range(8):
+        g = _play_until(auto, f"{seed}:{k}", until)
+        if g is not None:
+            return g
+    return None
+
+
+def _play_until(auto, seed, until):
+    g = Game(auto)
+    chance = random.Random(f"{seed}:chance")
+    rngs = [random.Random(f"{seed}:{s}") for s in range(auto.seats)]
+    bot = make_bot("greedy")
+    while not g.is_terminal():
+        p = g.current_player()
+        if p == CHANCE:
+            g.apply_action(chance_action(g, chance))
+            continue
+        if until(g):
+            return g
+        legal = g.legal_actions()
+        g.apply_action(bot.choose(g, p, legal, rngs[p]))
+    return None
+
+
+def test_mei_never_stops_the_charleston_and_auntie_rose_stops_when_close(american):
+    g = _game_at(american, "vote", lambda g: any(g.catalogue[a].family == ACT.VOTE for a in g.legal_actions()))
+    assert g is not None
+    seat = g.current_player()
+    legal = g.legal_actions()
+    mei = make_bot("mei")
+    assert g.catalogue[mei.choose(g, seat, legal, random.Random(1))].arg is False
+    rose = StyleBot(attrs.evolve(load_style(STYLES_DIR / "auntie-rose.toml"), stop_at=14))
+    assert g.catalogue[rose.choose(g, seat, legal, random.Random(1))].arg is True
+
+
+def test_a_discard_that_an_exposure_wants_is_dangerous(american):
+    """Reading the table: a tile another seat's exposed hands still need is riskier than
+    one none of them needs."""
+    g = _game_at(american, "danger", lambda g: any(g.st.exposures[s] for s in range(g.n))
+                 and any(g.catalogue[a].family == ACT.DISCARD for a in g.legal_actions()))
+    assert g is not None
+    seat = g.current_player()
+    view = _View(g, seat, make_bot("auntie-rose")._judge(g))
+    tiles = list(range(american.tiles.size))
+    danger = view.danger(tiles)
+    assert danger.max() > danger.min() >= 0
+
+
+def test_rafi_makes_the_mistakes_his_file_lists_and_mei_none(american):
+    g = _game_at(american, "mistake", lambda g: any(g.catalogue[a].family == ACT.DISCARD
+                                                      for a in g.legal_actions()))
+    seat = g.current_player()
+    legal = g.legal_actions()
+    always = StyleBot(attrs.evolve(load_style(STYLES_DIR / "rafi.toml"), mistake_rate=1.0,
+                                   mistakes=("discard_needed",)))
+    picks = {always.choose(g, seat, legal, random.Random(i)) for i in range(30)}
+    mei = make_bot("mei")
+    best = {mei.choose(g, seat, legal, random.Random(i)) for i in range(30)}
+    assert len(picks) > len(best)
+
+
+def test_the_arena_seats_every_bot_at_every_seat():
+    rot = seatings(["a", "b", "c", "d", "e"], 4)
+    assert len(rot) == 5
+    for seat in range(4):
+        assert sorted(r[seat] for r in rot) == [0, 1, 2, 3, 4]
+
+
+def test_the_arena_is_the_same_for_the_same_seed(american):
+    names = ["mei", "auntie-rose", "rafi", "random"]
+    a = run_arena(american, names, 8, "t", make_bot)
+    b = run_arena(american, names, 8, "t", make_bot)
+    assert a == b and a["hands"] == 8 and a["walls"] == 2
+    for s in a["styles"].values():
+        assert s["hands"] == 8
+        lo, hi = s["win_rate"]["low"], s["win_rate"]["high"]
+        assert 0 <= lo <= s["win_rate"]["mean"] <= hi <= 1
+    assert sum(s["win_rate"]["mean"] * s["hands"] for s in a["styles"].values()) == pytest.approx(a["won"])
+
+
+def test_arena_json_and_its_input_errors(capsys):
+    assert main(["arena", AMERICAN, "--bots", "mei,auntie-rose,rafi,greedy", "--hands", "4", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["version"] == 1 and set(doc["styles"]) == {"mei", "auntie-rose", "rafi", "greedy"}
+    assert main(["arena", AMERICAN, "--bots", "mei,rafi"]) == 2
+    assert "at least 4 bots" in capsys.readouterr().err
+    assert main(["arena", AMERICAN, "--bots", "mei,mei,rafi,greedy"]) == 2
+    assert main(["arena", AMERICAN, "--bots", "mei,zed,rafi,greedy"]) == 2
+    assert "unknown bot 'zed'" in capsys.readouterr().err
+
+
+def test_simulate_takes_the_regulars_by_name(capsys):
+    code = main(["simulate", AMERICAN, "--games", "2", "--bots", "mei,auntie-rose,rafi,greedy", "--json"])
+    assert code == 0 and json.loads(capsys.readouterr().out)["hands"] == 2
+
+
+def test_the_arena_gives_the_same_bytes_whatever_the_hash_seed():
+    import os
+    import subprocess
+    import sys
+
+    outs = []
+    for hs in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hs)
+        r = subprocess.run([sys.executable, "-m", "mjdsl.cli", "arena", AMERICAN, "--hands", "5", "--json",
+                            "--bots", "mei,auntie-rose,rafi,greedy,random"], capture_output=True, env=env, check=True)
+        outs.append(r.stdout)
+    assert outs[0] == outs[1] and json.loads(outs[0])["hands"] == 5
