@@ -19,6 +19,9 @@ from .charleston import check_charleston
 from .claims import check_claims
 from .flow import check_flow
 from .winning import check_winning
+from .deal import check_deal
+from .values import check_values
+from .penalties import check_penalties
 from .lint_overrides import check_overrides
 from .lint_options import check_option_use
 from .lint_never_applies import check_never_applies
@@ -34,6 +37,9 @@ CHECKS = (
     check_claims,
     check_flow,
     check_winning,
+    check_deal,
+    check_values,
+    check_penalties,
     # lint (MJ3xx warnings): the ruleset plays, but probably not as meant
     check_overrides,
     check_option_use,

@@ -17,6 +17,10 @@ register(
          "", ""),
     Code("MJ405", "a tile that is not there",
          "A step handler tried to take a tile a seat does not hold. This is a bug: please report it.", "", ""),
+    Code("MJ420", "a settlement that can't be computed",
+         "The hand's value or a payment divided by a fact that was 0 in this hand, or grew too large to compute "
+         "(doubles beyond a float's range). The message names the scoring or payments block; the hand stops there. "
+         "Constant cases are refused by `check` (MJ224).", "", ""),
     Code("MJ410", "an invariant broke",
          "The conformance checks found a tile not accounted for, a hand of the wrong size, or a settlement that "
          "does not add up to zero. This is a bug in the interpreter or the lowering.", "", ""),

@@ -7,6 +7,9 @@ payments' conditions), so every hand ends zero-sum. A wall game pays nothing.
 
 from __future__ import annotations
 
+from ..diagnostics import MjError, error
+from ..source import BUILTIN
+
 #: what a finished hand's result keeps (plain data: logs and JSON carry it)
 RESULT_KEYS = ("value", "rules", "hand", "line", "jokers")
 
@@ -22,7 +25,13 @@ class Settle:
             st.result = {"winner": None, "wall_game": True, "value": 0}
             return
         seat = st.winner
-        scored = score_for_engine(game, seat)
+        try:
+            scored = score_for_engine(game, seat)
+        except (ZeroDivisionError, OverflowError) as e:
+            # a divisor that is a fact (0 in this hand) or doubles past a float's range:
+            # constant cases are refused by check (MJ224); these can only be known now
+            raise MjError(error("MJ420", f"the settlement of this hand can't be computed ({e})",
+                                state.span or BUILTIN, "divide by a number that can't be 0; give fewer doubles")) from None
         for s, amount in enumerate(scored["payments"]):
             st.returns[s] += float(amount)
         st.result = {"winner": seat, "wall_game": False, **{k: scored.get(k) for k in RESULT_KEYS},

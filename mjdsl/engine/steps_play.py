@@ -387,7 +387,8 @@ def claim_options(game, seat: int, discarder: int, tile: int) -> list[int]:
                 if all(hand[t] for t in need):
                     out.append(cat.id(ACT.CLAIM, (c.name, pos)))
             continue
-        allow_j = joker is not None and c.size >= auto.jokers.min_group
+        # a joker stands in for another tile, never for a discarded joker
+        allow_j = joker is not None and c.size >= auto.jokers.min_group and tile != joker
         if held + (jokers if allow_j else 0) < c.size - 1:
             continue
         for f in range(c.size if allow_j else 1):
