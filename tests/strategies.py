@@ -479,7 +479,8 @@ def rulesets(draw) -> str:
                    f"        pass {draw(st.integers(1, 3))} {direction()}", "    }"]
         if draw(st.integers(0, 2)) == 0 and (seats % 2 == 0 or _rarely(draw, 40)):
             lo = draw(st.integers(0, 3))
-            ch.append(f"    courtesy across {lo}..{lo + draw(st.integers(0, 8))} {draw(st.sampled_from(['smaller', 'larger']))}")
+            rule = draw(st.sampled_from(["smaller", "larger"]))
+            ch.append(f"    courtesy across {lo}..{lo + draw(st.integers(0, 8))} {rule}")
         out += [f"charleston{when} {{", *ch, "}"]
         flow.append("charleston")
     # -- replacements ------------------------------------------------------------------
@@ -505,7 +506,8 @@ def rulesets(draw) -> str:
     announce = draw(st.integers(0, 3)) == 0
     if announce:
         effects = draw(st.sampled_from(["", " freezes hand", " required to win", " freezes hand required to win"]))
-        play.append(f'    announce calling "Calling" {draw(st.sampled_from(["after first discard", "after any discard", "on turn"]))}{effects}')
+        time = draw(st.sampled_from(["after first discard", "after any discard", "on turn"]))
+        play.append(f'    announce calling "Calling" {time}{effects}')
     if draw(st.integers(0, 3)) == 0:
         play.append("    original hand for dealer")
     out += ["play {", *play, "}"]
@@ -574,7 +576,8 @@ def rulesets(draw) -> str:
         out += ["scoring {", *sc, "}"]
         pay = ["    discarder pays winner value when by_discard"]
         if draw(st.booleans()):
-            pay.append(f"    others pay winner value / {draw(st.sampled_from(['2', '1', 'n' if num_names else '4']))} when by_discard")
+            divisor = draw(st.sampled_from(["2", "1", "n" if num_names else "4"]))
+            pay.append(f"    others pay winner value / {divisor} when by_discard")
         pay.append("    everyone pays winner value when self_drawn")
         if draw(st.integers(0, 2)) == 0:
             pay.append("    losers settle among themselves")
@@ -589,3 +592,66 @@ def rulesets(draw) -> str:
         out += ["session {", *ses, "}"]
     out.append("flow " + " -> ".join(flow))
     return "\n".join(out) + "\n"
+
+
+# ``overlays()`` draws an overlay on a shipped ruleset (`extends "american.mj"`,
+# `"classical.mj"` or `"classical-bmja.mj"`): options set to values in and out of
+# their ranges, and blocks restated (a Charleston, score rules, payments, a session),
+# so the card, the jokers and the classical scoring meet generated rules too.
+# ``any_rulesets()`` draws either kind.
+
+_BASE_OPTIONS = {
+    "american.mj": {"charleston": "bool", "blind_passes": "bool", "courtesy_pass": "bool",
+                    "jokerless_double": "bool", "self_drawn_double": "bool", "joker_swaps": "bool",
+                    "session_hands": (0, 70)},
+    "classical.mj": {"limit": (0, 5000), "roof_off": "bool", "max_chows": (0, 5), "rounds": (0, 5)},
+    "classical-bmja.mj": {"limit": (0, 5000), "roof_off": "bool", "max_chows": (0, 5), "rounds": (0, 5)},
+}
+
+
+@st.composite
+def overlays(draw) -> str:
+    base = draw(st.sampled_from(sorted(_BASE_OPTIONS)))
+    options = _BASE_OPTIONS[base]
+    out = [f'extends "{base}"']
+    for name in draw(st.lists(st.sampled_from(sorted(options)), max_size=4, unique=True)):
+        kind = options[name]
+        value = draw(st.sampled_from(["on", "off"])) if kind == "bool" else str(draw(st.integers(*kind)))
+        out.append(f"set {name} = {value}")
+    american = base == "american.mj"
+    if american and draw(st.integers(0, 2)) == 0:
+        ch = ['    never pass "J"'] if draw(st.integers(0, 3)) else []
+        for _ in range(draw(st.integers(1, 4))):
+            blind = " blind if blind_passes" if draw(st.integers(0, 3)) == 0 else ""
+            ch.append(f"    pass {_maybe_wrong(draw, draw(st.integers(1, 5)), 0, 14)} "
+                      f"{draw(st.sampled_from(_DIRECTIONS))}{blind}")
+        if draw(st.booleans()):
+            lo = draw(st.integers(0, 3))
+            ch.append(f"    courtesy across {lo}..{lo + draw(st.integers(0, 6))} "
+                      f"{draw(st.sampled_from(['smaller', 'larger']))} when courtesy_pass")
+        out += ["charleston when charleston {", *ch, "}"]
+    facts = ["won", "self_drawn", "by_discard", "dealer", "concealed_hand", "last_of_wall"]
+    if draw(st.booleans()):
+        rules = []
+        for i in range(draw(st.integers(1, 3))):
+            unit = draw(st.sampled_from(["points", "double", "limit"]))
+            n = draw(st.sampled_from([1, 2, 5])) if unit != "limit" else 1
+            scope = ""
+            if not american and unit == "points" and draw(st.booleans()):
+                scope = f" per set where {draw(st.sampled_from(['pung', 'chow and exposed', 'kong or pung']))}"
+            rules.append(f"    rule extra{i}: {n} {unit}{scope} when {draw(_condition(facts, []))}")
+        out += ["scoring {", *rules, "}"]
+    if draw(st.integers(0, 2)) == 0:
+        divisor = draw(st.sampled_from(["2", "1", "0", "session_hands" if american else "max_chows"]))
+        out += ["payments {", "    discarder pays winner value when by_discard",
+                f"    others pay winner value / {divisor} when by_discard",
+                "    everyone pays winner value when self_drawn", "}"]
+    if draw(st.integers(0, 3)) == 0:
+        out += ["session {", f"    hands {draw(st.integers(0, 6))}",
+                draw(st.sampled_from(["    dealer keeps deal when dealer_won", "    dealer rotates every hand"])), "}"]
+    return "\n".join(out) + "\n"
+
+
+def any_rulesets() -> st.SearchStrategy[str]:
+    """A whole generated ruleset or an overlay on a shipped one."""
+    return st.one_of(rulesets(), overlays())

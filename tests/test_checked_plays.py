@@ -2,8 +2,9 @@
 plays three seeded hands to the end (or stops with an MJ42x diagnostic that names a
 line of the ruleset). Never a Python traceback, never a hand that does not end.
 
-The rulesets come from ``strategies.rulesets()``. The default run draws a few dozen;
-``MJDSL_FUZZ_EXAMPLES=20000`` is the issue's target run (hours on a small machine).
+The rulesets come from ``strategies.any_rulesets()`` (whole rulesets and overlays).
+The default run draws a few dozen; ``MJDSL_FUZZ_EXAMPLES=20000`` is the issue's
+target run (hours on a small machine).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from strategies import rulesets
+from strategies import any_rulesets
 
 from mjdsl.bots import GreedyBot, RandomBot
 from mjdsl.compile import compile_ruleset
@@ -60,7 +61,7 @@ def outcome(path: Path) -> str:
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                        HealthCheck.function_scoped_fixture])
-@given(text=rulesets())
+@given(text=any_rulesets())
 def test_a_generated_ruleset_is_refused_or_plays(tmp_path, text):
     path = tmp_path / "generated.mj"
     path.write_text(text, encoding="utf-8")

@@ -107,12 +107,13 @@ class Turn:
             # announcements that may be made on a turn, at any time
             out.extend(cat.id(ACT.ANNOUNCE, a.name) for a in auto.announcements
                        if a.time == "on turn" and a.name not in st.announced[seat])
-        if st.frozen[seat] and st.last_draw is not None and not after_claim:
+        if st.frozen[seat] and st.last_draw is not None and hand[st.last_draw[0]] and not after_claim:
             out.append(cat.id(ACT.DISCARD, st.last_draw[0]))
         else:
             out.extend(cat.id(ACT.DISCARD, t) for t, n in enumerate(hand) if n)
         joker = _joker(game)
-        if joker is not None and auto.jokers.swap:
+        # a frozen hand may not change: no joker swaps (the tile drawn is the one it discards)
+        if joker is not None and auto.jokers.swap and not st.frozen[seat]:
             seen = set()
             for exps in st.exposures:
                 for e in exps:
