@@ -23,7 +23,7 @@ from mjdsl.diagnostics import MjError
 from mjdsl.engine.run import play_session
 from mjdsl.frontend import check_file
 
-EXAMPLES = int(os.environ.get("MJDSL_FUZZ_EXAMPLES", "30"))
+EXAMPLES = int(os.environ.get("MJDSL_FUZZ_EXAMPLES", "25"))
 #: A hand of any generated ruleset ends well within this many steps; past it, it hangs.
 STEP_BUDGET = 20_000
 
