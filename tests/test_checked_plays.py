@@ -54,7 +54,7 @@ def outcome(path: Path) -> str:
     except MjError as e:
         d = e.diagnostics[0]
         assert d.code.startswith("MJ42"), f"{d.code} {d.message}"
-        assert str(d.span).startswith(str(path)), f"{d.code} {d.message} at {d.span}"
+        assert Path(d.span.path).resolve() == path.resolve() and d.span.line, f"{d.code} {d.message} at {d.span}"
         return "stopped"
     return "played"
 
@@ -158,3 +158,16 @@ def test_what_used_to_crash_after_a_clean_check_plays(tmp_path, case):
     path = tmp_path / "mutated.mj"
     _codes(tmp_path, text)
     assert outcome(path) == "played"
+
+
+def test_a_value_that_divides_by_a_zero_fact_stops_with_mj420(tmp_path, capsys):
+    # `waits - waits` is 0 in every hand, but check can't know a fact's value
+    path = tmp_path / "mutated.mj"
+    _codes(tmp_path, _edit(CLASSICAL, "    value points * 2 ^ doubles", "    value points / (waits - waits)"))
+    assert outcome(path) == "stopped"
+    from mjdsl.cli import main
+
+    code = main(["score", str(path), "--exposed", "1c 1c 1c", "--exposed", "7c 7c 7c", "--exposed", "2c 3c 4c",
+                 "--exposed", "6c 6c 6c", "--hand", "5c 5c", "--win", "5c", "--from", "discard"])
+    err = capsys.readouterr().err
+    assert code == 2 and "MJ420" in err and "Traceback" not in err and "mutated.mj:" in err

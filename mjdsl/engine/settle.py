@@ -14,6 +14,19 @@ from ..source import BUILTIN
 RESULT_KEYS = ("value", "rules", "hand", "line", "jokers")
 
 
+#: What a value or a payment can raise: a divisor that is a fact (0 in this hand), or
+#: doubles past a float's range. Constant cases are refused by check (MJ224); these
+#: can only be known when a hand is scored.
+UNCOMPUTABLE = (ZeroDivisionError, OverflowError)
+
+
+def uncomputable(auto, e: Exception) -> MjError:
+    """MJ420 for a hand whose value or payments can't be computed, at the block that says them."""
+    span = auto.states["settle"].span if "settle" in auto.states else None
+    return MjError(error("MJ420", f"this hand's value or payments can't be computed ({e})", span or BUILTIN,
+                         "divide by a number that can't be 0; give fewer doubles"))
+
+
 class Settle:
     """System: score the winner and move the payments; nothing for a wall game."""
 
@@ -27,11 +40,8 @@ class Settle:
         seat = st.winner
         try:
             scored = score_for_engine(game, seat)
-        except (ZeroDivisionError, OverflowError) as e:
-            # a divisor that is a fact (0 in this hand) or doubles past a float's range:
-            # constant cases are refused by check (MJ224); these can only be known now
-            raise MjError(error("MJ420", f"the settlement of this hand can't be computed ({e})",
-                                state.span or BUILTIN, "divide by a number that can't be 0; give fewer doubles")) from None
+        except UNCOMPUTABLE as e:
+            raise uncomputable(game.auto, e) from None
         for s, amount in enumerate(scored["payments"]):
             st.returns[s] += float(amount)
         st.result = {"winner": seat, "wall_game": False, **{k: scored.get(k) for k in RESULT_KEYS},
