@@ -103,3 +103,16 @@ def test_digests_are_taken_as_the_hand_is_played():
     log["digests"][1] = "00000000"
     ok, message = replay(auto, log)
     assert not ok and message.startswith("step 20:")
+
+
+def test_a_log_whose_context_is_not_counts_is_an_input_error(tmp_path, capsys):
+    path = ROOT / "rulesets" / "american.mj"
+    auto = compile_ruleset(path)
+    rec = play_hand(auto, "context", [RandomBot() for _ in range(4)])
+    log = _roundtrip(auto, path, rec)
+    for bad in ("x", {"dealer_streak": "9"}, {"dealer_streak": -1}, [1]):
+        f = tmp_path / "hand.json"
+        f.write_text(json.dumps(dict(log, context=bad)))
+        assert main(["replay", str(f)]) == 2
+        err = capsys.readouterr().err
+        assert "context" in err and "Traceback" not in err

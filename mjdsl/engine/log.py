@@ -84,6 +84,10 @@ def read_log(path: str) -> dict:
         raise InputError(f"{path}: log version {data['version']} is not supported (this is {LOG_VERSION})")
     if not isinstance(data["actions"], list) or not all(isinstance(a, int) for a in data["actions"]):
         raise InputError(f"{path}: its actions are not a list of integers")
+    context = data.get("context", {})
+    if not isinstance(context, dict) or not all(isinstance(k, str) and type(v) is int and v >= 0
+                                                for k, v in context.items()):
+        raise InputError(f"{path}: its context is not a table of counts (\"dealer_streak\": 0)")
     return data
 
 
