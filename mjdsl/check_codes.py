@@ -76,6 +76,36 @@ register(
          "The dead wall (kong box) and loose tiles can't hold more tiles than the wall.",
          _TILES + 'wall {\n    sides 4\n    length 13\n    height 1\n    dead wall 60\n}\n',
          _TILES + 'wall {\n    sides 4\n    length 13\n    height 1\n    dead wall 14\n}\n'),
+    Code("MJ223", "impossible deal",
+         "Every seat is dealt its hand and the dealer one tile more, to open with a discard (`dealer 1` in the deal "
+         "or `dealer draws 1` in play); a ruleset that plays a card deals 13 tiles, a card hand being 14.",
+         _TILES + 'deal {\n    all 13\n}\n', _TILES + 'deal {\n    all 13\n    dealer 1\n}\n'),
+    Code("MJ224", "a number that can't be computed",
+         "A division by zero (also by an option that is 0, as set in the ruleset or by `--set`), a number too "
+         "large to compute, an exponent above 64, a rule of more than 64 doubles or of more than a million points.",
+         'scoring {\n    value points / 0\n}\n', 'scoring {\n    value points / 2\n}\n'),
+    Code("MJ225", "expression nested too deeply",
+         "An expression nests at most 64 deep: a chain of `not`s or a sum of many terms is refused (the scorer "
+         "compiles conditions into Python, which allows no deeper nesting). Split it into score rules.",
+         'scoring {\n    rule a: 1 point when ' + 'not ' * 70 + 'won\n}\n',
+         'scoring {\n    rule a: 1 point when not won\n}\n'),
+    Code("MJ226", "not known in the hand's value",
+         "The `value` and the `limit` of the scoring block are worked out once per hand from the points and doubles "
+         "the rules gave: `sets()`, `tiles()`, `pattern()` and the other functions of a reading are not known there, "
+         "and the limit is a number fixed by the options.",
+         'scoring {\n    value points + sets(pung)\n}\n', 'scoring {\n    value points * 2 ^ doubles\n}\n'),
+    Code("MJ227", "no seat across",
+         "A pass across needs an even number of seats: at a table of three no seat sits across.",
+         'seats 3 {\n}\ncharleston {\n    pass 3 across\n}\n', 'seats 3 {\n}\ncharleston {\n    pass 3 left\n}\n'),
+    Code("MJ228", "a penalty nothing triggers",
+         "A `penalty NAME` names an event of play: `false_mahjong` (a mah jongg declared on a hand that is not "
+         "complete) or `false_claim` (a claim the hand cannot make). Any other name would never be charged.",
+         'payments {\n    penalty false_call: -10 points\n}\n', 'payments {\n    penalty false_mahjong: -10 points\n}\n'),
+    Code("MJ229", "a choice option is not a condition",
+         "A choice (or string) option holds a name, never true or false, so `when style` would always hold. "
+         "A condition reads an on/off option.",
+         'option style = fast "Style" one of fast slow\nclaims {\n    claim pung 3 same from any when style\n}\n',
+         'option pungs = on "Pungs may be claimed"\nclaims {\n    claim pung 3 same from any when pungs\n}\n'),
     Code("MJ230", "claim with no priority",
          "When several claims exist, each must be ranked on the `priority` line so that the claim window can be resolved.",
          'claims {\n    claim pung 3 same from any\n    claim mahjong from any\n    priority mahjong\n}\n',

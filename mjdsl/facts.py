@@ -133,3 +133,12 @@ TILE_CLASS_CONTEXTS = frozenset({SET, TILE})
 
 def fact_names(context: str) -> list[str]:
     return sorted(n for n, f in FACTS.items() if context in f.contexts)
+
+#: The events a `penalty NAME` of the payments block may name: the interpreter raises
+#: each of them, and the checks refuse any other name (nothing would trigger it).
+PENALTY_EVENTS: dict[str, str] = {
+    "false_mahjong": "a mah jongg declared on a hand that is not complete",
+    # charged by the score library (scoring.penalty_payments) for a table of people:
+    # the engine offers only claims a hand can make, so in play it never comes
+    "false_claim": "a claim of a discard (chow, pung, kong) the hand cannot make",
+}

@@ -404,3 +404,326 @@ def mutated_logs(draw, log: dict) -> dict:
         elif isinstance(out.get(key), (int, float)) and not isinstance(out.get(key), bool):
             out[key] = out[key] + draw(st.sampled_from([-1, 1, 99, 10**9]))
     return out
+
+
+# =============================================================================
+# Rulesets: whole plausible rulesets, for "checked means plays"
+# =============================================================================
+#
+# ``rulesets()`` draws the text of a whole ruleset: a tile set (one to three suits
+# of 3-9 ranks, maybe winds, dragons, flowers, jokers, a class), 2-4 seats, a wall
+# sized to the set, a deal, maybe a Charleston (passes, blind passes, an optional
+# round, a courtesy pass), a replacement phase for flowers and kongs, play
+# (announcements, original hands), claims, kongs, jokers, winning patterns, a dead
+# hand block, scoring (value, limit, rules with conditions), payments (penalties)
+# and a session. Numbers are mostly consistent (the deal fits the patterns, the
+# wall holds the set) and now and then not: a test may rely only on the text being
+# syntactically valid, never on it checking clean. The point is what `check`
+# accepts: each such ruleset must play (tests/test_checked_plays.py).
+
+_SUITS = (("bam", "b"), ("crak", "c"), ("dot", "d"))
+_DIRECTIONS = ("right", "left", "across")
+
+
+def _rarely(draw, n: int = 12) -> bool:
+    """True about one time in ``n`` (the middle value: Hypothesis favours the ends)."""
+    return draw(st.integers(0, n - 1)) == n // 2
+
+
+def _maybe_wrong(draw, right: int, low: int = 0, high: int = 20) -> int:
+    """Usually ``right``; rarely any number in low..high."""
+    return draw(st.integers(low, high)) if _rarely(draw, 40) else right
+
+
+@st.composite
+def _condition(draw, facts, options, depth: int = 2) -> str:
+    """A condition over ``facts`` (bool facts) and the bool ``options``."""
+    atoms = list(facts) + list(options)
+    if depth <= 0 or draw(st.integers(0, 2)) == 0:
+        atom = draw(st.sampled_from(atoms))
+        return f"not {atom}" if draw(st.integers(0, 4)) == 0 else atom
+    op = draw(st.sampled_from(["and", "or"]))
+    return f"({draw(_condition(facts, options, depth - 1))} {op} {draw(_condition(facts, options, depth - 1))})"
+
+
+@st.composite
+def _number_expr(draw, names, depth: int = 2) -> str:
+    """An arithmetic expression over number ``names`` and small constants (0 included)."""
+    if depth <= 0 or draw(st.integers(0, 2)) == 0:
+        return draw(st.one_of(st.sampled_from(list(names)), st.integers(0, 12).map(str)))
+    op = draw(st.sampled_from(["+", "-", "*", "/", "^"]))
+    return f"({draw(_number_expr(names, depth - 1))} {op} {draw(_number_expr(names, depth - 1))})"
+
+
+@st.composite
+def rulesets(draw) -> str:
+    """The text of a whole plausible ruleset (see the section comment)."""
+    out: list[str] = ['ruleset "Generated"']
+    # -- options ----------------------------------------------------------------
+    bool_opts = [f"o{i}" for i in range(draw(st.integers(0, 2)))]
+    for o in bool_opts:
+        out.append(f'option {o} = {draw(st.sampled_from(["on", "off"]))} "A switch"')
+    num_opt = draw(st.integers(0, 6)) if draw(st.booleans()) else None
+    if num_opt is not None:
+        out.append(f'option n = {num_opt} "A number" range 0..{max(num_opt, 8)}')
+    choice = draw(st.booleans())
+    if choice:
+        out.append('option style = fast "A style" one of fast slow')
+    num_names = ["n"] if num_opt is not None else []
+    # -- tiles ------------------------------------------------------------------
+    suits = draw(st.lists(st.sampled_from(_SUITS), min_size=1, max_size=3, unique=True)) if _rarely(draw, 3) \
+        else list(draw(st.permutations(_SUITS)))
+    ranks = draw(st.integers(3, 9)) if _rarely(draw, 3) else 9
+    copies = draw(st.integers(1, 4)) if _rarely(draw, 3) else 4
+    lines = [f'    suit {name} "{letter}" 1..{ranks} x{copies}' for name, letter in suits]
+    total = len(suits) * ranks * copies
+    winds = draw(st.booleans())
+    if winds:
+        lines.append(f'    wind "E" "S" "W" "N" x{copies}')
+        total += 4 * copies
+    if draw(st.booleans()):
+        lines.append(f'    dragon "R" "G" "0" x{copies}')
+        total += 3 * copies
+    flowers = draw(st.sampled_from(["", "linked", "alike"]))  # linked: one per seat of four
+    if flowers == "linked":
+        lines.append('    flower "f1" "f2" "f3" "f4" x1 seat linked')
+        total += 4
+    elif flowers == "alike":
+        lines.append('    flower "F" x4 interchangeable')
+        total += 4
+    jokers = draw(st.integers(0, 8)) if draw(st.integers(0, 3)) == 0 else 0
+    if jokers:
+        lines.append(f'    joker "J" x{jokers}')
+        total += jokers
+    if draw(st.booleans()):
+        lines.append(f'    class low "1{suits[0][1]}" "2{suits[0][1]}"')
+    out += ["tiles {", *lines, "}"]
+    # -- seats --------------------------------------------------------------------
+    seats = 4 if flowers == "linked" and not _rarely(draw, 40) else draw(st.sampled_from([3, 4, 2, 4]))
+    out.append(f"seats {_maybe_wrong(draw, seats, 1, 9)} {{")
+    if winds:
+        names = ["E", "S", "W", "N"][:seats]
+        if _rarely(draw, 40):
+            names[-1] = names[0]
+        out.append("    winds " + " ".join(f'"{w}"' for w in names))
+    out.append("}")
+    # -- the patterns fix the hand: sets x 3 + pairs x 2 - 1 tiles -----------------
+    sets_n = draw(st.integers(0, 4)) if _rarely(draw, 3) else 4
+    pairs_n = (draw(st.integers(1, 2)) if sets_n else draw(st.integers(1, 7))) if _rarely(draw, 3) else 1
+    hand = 3 * sets_n + 2 * pairs_n - 1
+    # -- wall ----------------------------------------------------------------------
+    height = 2 if total % 2 == 0 and draw(st.booleans()) else 1
+    sides = 4 if (total // height) % 4 == 0 else 1
+    length = total // (height * sides)
+    dead = draw(st.integers(0, 16))
+    out += ["wall {", f"    sides {sides}", f"    length {_maybe_wrong(draw, length, 1, 40)}", f"    height {height}"]
+    if draw(st.booleans()):
+        out.append("    break position dice 2 thrown by dealer")
+    out += [f"    dead wall {dead}", "}"]
+    # -- deal ------------------------------------------------------------------------
+    deal = []
+    groups = draw(st.integers(0, hand // 4)) if hand >= 4 else 0
+    if groups:
+        deal.append(f"    all 4 x{groups}")
+    if hand - 4 * groups:
+        deal.append(f"    all {hand - 4 * groups}")
+    opener = "none" if _rarely(draw, 20) else draw(st.sampled_from(["dealer", "draws"]))
+    if opener == "dealer":
+        deal.append(f"    dealer {_maybe_wrong(draw, 1, 0, 3)}")
+    if _rarely(draw, 16):
+        deal = deal[:draw(st.integers(0, len(deal)))]
+    out += ["deal {", *deal, "}"]
+    flow = ["deal"]
+    # -- Charleston -------------------------------------------------------------------
+    if draw(st.integers(0, 2)) == 0:
+        when = f" when {bool_opts[0]}" if bool_opts and draw(st.booleans()) else ""
+        ch = ['    never pass "J"'] if jokers and draw(st.booleans()) else []
+
+        def direction() -> str:  # across only where a seat sits across (rarely not)
+            odd = seats % 2 and not _rarely(draw, 40)
+            return draw(st.sampled_from(_DIRECTIONS[:2] if odd else _DIRECTIONS))
+
+        for _ in range(draw(st.integers(1, 3))):
+            blind = " blind" if draw(st.integers(0, 3)) == 0 else ""
+            ch.append(f"    pass {_maybe_wrong(draw, draw(st.integers(1, 4)), 0, 16)} {direction()}{blind}")
+        if draw(st.integers(0, 2)) == 0:
+            ch += [f"    optional second stopped by {draw(st.sampled_from(['any', 'all', 'majority']))} {{",
+                   f"        pass {draw(st.integers(1, 3))} {direction()}", "    }"]
+        if draw(st.integers(0, 2)) == 0 and (seats % 2 == 0 or _rarely(draw, 40)):
+            lo = draw(st.integers(0, 3))
+            rule = draw(st.sampled_from(["smaller", "larger"]))
+            ch.append(f"    courtesy across {lo}..{lo + draw(st.integers(0, 8))} {rule}")
+        out += [f"charleston{when} {{", *ch, "}"]
+        flow.append("charleston")
+    # -- replacements ------------------------------------------------------------------
+    kongs = draw(st.booleans())
+    if (flowers or kongs) and draw(st.integers(0, 3)):
+        kinds = (["flower"] if flowers else []) + (["kong"] if kongs else [])
+        rep = ["    replace " + " ".join(kinds), "    order dealer first counter clockwise"]
+        if draw(st.booleans()):
+            rep.append("    again after everyone")
+        out += ["replacement {", *rep, "}"]
+        flow.append("replacement")
+    # -- play --------------------------------------------------------------------------------
+    play = []
+    if opener == "draws":
+        play.append(f"    dealer draws {_maybe_wrong(draw, 1, 0, 3)}")
+    elif opener == "dealer" and draw(st.booleans()):
+        play.append("    dealer opens with discard")
+    play.append("    draw from wall")
+    if kongs:
+        play.append("    replacement from dead wall")
+    play.append(f"    discard live until next {draw(st.sampled_from(['turn', 'draw']))}")
+    play.append(f"    wall game when {draw(st.integers(0, 14))} left")
+    announce = draw(st.integers(0, 3)) == 0
+    if announce:
+        effects = draw(st.sampled_from(["", " freezes hand", " required to win", " freezes hand required to win"]))
+        time = draw(st.sampled_from(["after first discard", "after any discard", "on turn"]))
+        play.append(f'    announce calling "Calling" {time}{effects}')
+    if draw(st.integers(0, 3)) == 0:
+        play.append("    original hand for dealer")
+    out += ["play {", *play, "}"]
+    flow.append("play")
+    # -- claims --------------------------------------------------------------------------
+    claims = ["mahjong"]
+    decl = ["    claim mahjong from any"]
+    if sets_n and draw(st.integers(0, 4)):
+        decl.append("    claim pung 3 same from any")
+        claims.append("pung")
+    if sets_n and kongs and draw(st.booleans()):
+        decl.append("    claim kong 4 same from any")
+        claims.append("kong")
+    if sets_n and ranks >= 3 and draw(st.booleans()):
+        decl.append(f"    claim chow 3 run from {draw(st.sampled_from(['left', 'any']))}")
+        claims.append("chow")
+    levels = ["mahjong"] + ([" ".join(claims[1:])] if len(claims) > 1 else [])
+    decl.append("    priority " + " > ".join(levels))
+    if draw(st.booleans()):
+        decl.append("    ties go to next in turn")
+    if jokers and draw(st.booleans()):
+        decl.append('    dead discard "J"')
+    out += ["claims {", *decl, "}"]
+    if kongs:
+        out += ["kongs {", "    concealed on turn", f"    added on turn{' robbable' if draw(st.booleans()) else ''}",
+                "    replacement from dead wall", "}"]
+    if jokers:
+        jk = [f"    stand in groups of {draw(st.integers(2, 4))} or more"]
+        if draw(st.booleans()):
+            jk.append("    swap from any exposure on turn")
+        out += ['jokers "J" {', *jk, "}"]
+    # -- winning -------------------------------------------------------------------------
+    pat = [f"        sets {sets_n}"] if sets_n else []
+    pat.append(f"        pairs {pairs_n}")
+    if "chow" in claims and draw(st.booleans()):
+        pat.append(f"        chows at most {'n' if num_names and draw(st.booleans()) else draw(st.integers(0, 4))}")
+    if _rarely(draw, 20):
+        pat = []
+    win = ["    pattern standard \"Sets and pairs\" {", *pat, "    }"]
+    if hand == 13 and winds and draw(st.integers(0, 2)) == 0:
+        win += ["    pattern winds_pairs {", "        pairs 7", "        concealed", "    }"]
+    out += ["winning {", *win, "}"]
+    if draw(st.booleans()):
+        out += ["dead hand {", "    on false mahjong", "    on wrong tile count", "}"]
+    # -- scoring -------------------------------------------------------------------------
+    facts = ["won", "self_drawn", "by_discard", "dealer", "concealed_hand", "last_of_wall"]
+    if draw(st.integers(0, 4)):
+        sc = [f"    value {draw(st.sampled_from(['points * 2 ^ doubles', 'points', 'points + 10 * doubles']))}"]
+        if draw(st.integers(0, 5)) == 0:
+            sc = [f"    value {draw(_number_expr(['points', 'doubles', *num_names]))}"]
+        if draw(st.booleans()):
+            sc.append(f"    limit {draw(st.sampled_from(['500', '1000', 'n' if num_names else '300']))}")
+            if bool_opts and draw(st.booleans()):
+                sc.append(f"    roof off when {bool_opts[0]}")
+        sc.append(f"    rule win \"Win\": {draw(st.integers(0, 30))} points when won")
+        for i in range(draw(st.integers(0, 4))):
+            unit = draw(st.sampled_from(["points", "double", "limit"]))
+            n = draw(st.sampled_from([1, 2, 4, 8])) if unit != "limit" else 1
+            scope = ""
+            if unit == "points" and sets_n and draw(st.booleans()):
+                scope = f" per set where {draw(st.sampled_from(['pung', 'pung and exposed', 'chow', 'kong or pung']))}"
+            cond = draw(_condition(facts, bool_opts))
+            if choice and i == 0 and _rarely(draw, 10):
+                cond = "style"  # refused: a choice is not a condition
+            sc.append(f"    rule r{i}: {n} {unit}{scope} when {cond}")
+        out += ["scoring {", *sc, "}"]
+        pay = ["    discarder pays winner value when by_discard"]
+        if draw(st.booleans()):
+            divisor = draw(st.sampled_from(["2", "1", "n" if num_names else "4"]))
+            pay.append(f"    others pay winner value / {divisor} when by_discard")
+        pay.append("    everyone pays winner value when self_drawn")
+        if draw(st.integers(0, 2)) == 0:
+            pay.append("    losers settle among themselves")
+        if draw(st.integers(0, 2)) == 0:
+            pay.append(f"    penalty false_mahjong: -{draw(st.integers(1, 50))} points")
+        out += ["payments {", *pay, "}"]
+    # -- session ---------------------------------------------------------------------------
+    if draw(st.booleans()):
+        ses = [f"    hands {draw(st.sampled_from(['4', '8', 'n' if num_names else '2']))}"]
+        ses.append(draw(st.sampled_from(["    dealer rotates every hand", "    dealer keeps deal when dealer_won",
+                                          "    round wind rotates every round"])))
+        out += ["session {", *ses, "}"]
+    out.append("flow " + " -> ".join(flow))
+    return "\n".join(out) + "\n"
+
+
+# ``overlays()`` draws an overlay on a shipped ruleset (`extends "american.mj"`,
+# `"classical.mj"` or `"classical-bmja.mj"`): options set to values in and out of
+# their ranges, and blocks restated (a Charleston, score rules, payments, a session),
+# so the card, the jokers and the classical scoring meet generated rules too.
+# ``any_rulesets()`` draws either kind.
+
+_BASE_OPTIONS = {
+    "american.mj": {"charleston": "bool", "blind_passes": "bool", "courtesy_pass": "bool",
+                    "jokerless_double": "bool", "self_drawn_double": "bool", "joker_swaps": "bool",
+                    "session_hands": (0, 70)},
+    "classical.mj": {"limit": (0, 5000), "roof_off": "bool", "max_chows": (0, 5), "rounds": (0, 5)},
+    "classical-bmja.mj": {"limit": (0, 5000), "roof_off": "bool", "max_chows": (0, 5), "rounds": (0, 5)},
+}
+
+
+@st.composite
+def overlays(draw) -> str:
+    base = draw(st.sampled_from(sorted(_BASE_OPTIONS)))
+    options = _BASE_OPTIONS[base]
+    out = [f'extends "{base}"']
+    for name in draw(st.lists(st.sampled_from(sorted(options)), max_size=4, unique=True)):
+        kind = options[name]
+        value = draw(st.sampled_from(["on", "off"])) if kind == "bool" else str(draw(st.integers(*kind)))
+        out.append(f"set {name} = {value}")
+    american = base == "american.mj"
+    if american and draw(st.integers(0, 2)) == 0:
+        ch = ['    never pass "J"'] if draw(st.integers(0, 3)) else []
+        for _ in range(draw(st.integers(1, 4))):
+            blind = " blind if blind_passes" if draw(st.integers(0, 3)) == 0 else ""
+            ch.append(f"    pass {_maybe_wrong(draw, draw(st.integers(1, 5)), 0, 14)} "
+                      f"{draw(st.sampled_from(_DIRECTIONS))}{blind}")
+        if draw(st.booleans()):
+            lo = draw(st.integers(0, 3))
+            ch.append(f"    courtesy across {lo}..{lo + draw(st.integers(0, 6))} "
+                      f"{draw(st.sampled_from(['smaller', 'larger']))} when courtesy_pass")
+        out += ["charleston when charleston {", *ch, "}"]
+    facts = ["won", "self_drawn", "by_discard", "dealer", "concealed_hand", "last_of_wall"]
+    if draw(st.booleans()):
+        rules = []
+        for i in range(draw(st.integers(1, 3))):
+            unit = draw(st.sampled_from(["points", "double", "limit"]))
+            n = draw(st.sampled_from([1, 2, 5])) if unit != "limit" else 1
+            scope = ""
+            if not american and unit == "points" and draw(st.booleans()):
+                scope = f" per set where {draw(st.sampled_from(['pung', 'chow and exposed', 'kong or pung']))}"
+            rules.append(f"    rule extra{i}: {n} {unit}{scope} when {draw(_condition(facts, []))}")
+        out += ["scoring {", *rules, "}"]
+    if draw(st.integers(0, 2)) == 0:
+        divisor = draw(st.sampled_from(["2", "1", "0", "session_hands" if american else "max_chows"]))
+        out += ["payments {", "    discarder pays winner value when by_discard",
+                f"    others pay winner value / {divisor} when by_discard",
+                "    everyone pays winner value when self_drawn", "}"]
+    if draw(st.integers(0, 3)) == 0:
+        out += ["session {", f"    hands {draw(st.integers(0, 6))}",
+                draw(st.sampled_from(["    dealer keeps deal when dealer_won", "    dealer rotates every hand"])), "}"]
+    return "\n".join(out) + "\n"
+
+
+def any_rulesets() -> st.SearchStrategy[str]:
+    """A whole generated ruleset or an overlay on a shipped one."""
+    return st.one_of(rulesets(), overlays())

@@ -21,6 +21,9 @@ from .flow import check_flow
 from .winning import check_winning
 from .unplayable import check_unplayable
 from .size import check_expression_size
+from .deal import check_deal
+from .values import check_values
+from .penalties import check_penalties
 from .lint_overrides import check_overrides
 from .lint_options import check_option_use
 from .lint_never_applies import check_never_applies
@@ -39,6 +42,9 @@ CHECKS = (
     check_winning,
     check_unplayable,
     check_expression_size,
+    check_deal,
+    check_values,
+    check_penalties,
     # lint (MJ3xx warnings): the ruleset plays, but probably not as meant
     check_overrides,
     check_option_use,

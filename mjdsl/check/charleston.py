@@ -19,7 +19,20 @@ def check_charleston(ctx) -> list[Diagnostic]:
     seats = ctx.block(A.SeatsBlock)
     _, hand = deal_sizes(ctx.block(A.DealBlock), ctx.block(A.PlayBlock), seats.count if seats else 4)
     _check_steps(ch.stmts, hand, out, top=True)
+    n = seats.count if seats else 4
+    if n % 2:
+        for s in _all_steps(ch.stmts):
+            if isinstance(s, (A.PassStep, A.CourtesyStep)) and s.direction == "across":
+                out.append(error("MJ227", f"a pass across at a table of {n} seats: no seat sits across", s.span,
+                                 "pass right or left, or play with an even number of seats"))
     return out
+
+
+def _all_steps(stmts):
+    for s in stmts:
+        yield s
+        if isinstance(s, A.OptionalRound):
+            yield from _all_steps(s.stmts)
 
 
 def _check_steps(stmts, hand: int, out: list, top: bool) -> None:

@@ -37,6 +37,13 @@ def check_wall(ctx) -> list[Diagnostic]:
         if winds is not None and len(winds.codes) != seats:
             out.append(error("MJ242", f"{len(winds.codes)} seat winds for {seats} seats", winds.span,
                              "name one wind per seat, in turn order"))
+        if winds is not None:
+            seen: set = set()
+            for w in winds.codes:
+                if w.text in seen:
+                    out.append(error("MJ242", f"seat wind `{w.text}` is named twice", w.span,
+                                     "each seat has its own wind: name each wind once, in turn order"))
+                seen.add(w.text)
         if winds is not None and ctx.tiles is not None:
             for w in winds.codes:
                 k = ctx.tiles.by_code.get(w.text)

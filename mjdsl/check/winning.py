@@ -10,6 +10,12 @@ from ..paths import Refused, resolve_named
 from .wall import deal_sizes
 
 
+#: Pattern statements that say which tiles make the hand (`chows at most` and
+#: `concealed` only narrow what the others allow).
+_DESCRIBES_TILES = (A.PatSets, A.PatPairs, A.PatPairsOf, A.PatKnitted, A.PatEachOf, A.PatExtraOf,
+                    A.PatSuitCounts, A.PatExtraSameSuit)
+
+
 def resolve_card(ref: A.CardRef, ruleset) -> Path | Refused:
     """The card file a ``card "..."`` line names, by the one path policy (``mjdsl/paths.py``):
     relative to the file that wrote it, inside the ruleset's folder tree (or the library's)."""
@@ -52,6 +58,9 @@ def check_winning(ctx) -> list[Diagnostic]:
         if sets is not None and hand and 3 * sets + 2 * pairs != hand + 1:
             out.append(error("MJ245", f"pattern `{p.name.text}` makes {3 * sets + 2 * pairs} tiles, a winning hand has {hand + 1}",
                              p.span, "a winning hand is the dealt hand and one more tile"))
+        if not any(isinstance(s, _DESCRIBES_TILES) for s in p.stmts):
+            out.append(error("MJ245", f"pattern `{p.name.text}` says nothing of the tiles it needs", p.span,
+                             "give its sets and pairs (`sets 4`, `pairs 1`), or the tiles it holds (`each of ...`)"))
         for s in p.stmts:
             if isinstance(s, A.PatSuitCounts) and ctx.tiles is not None and ctx.tiles.suits:
                 n = len(ctx.tiles.suits[0].ranks)

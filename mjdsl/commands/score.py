@@ -14,6 +14,7 @@ import click
 
 from ..compile import compile_ruleset
 from ..diagnostics import InputError
+from ..engine.settle import UNCOMPUTABLE, uncomputable
 from ..scoring import CardWin, score_hand
 from ..scoring.notation import SOURCE_NAMES, read_hand_input
 from ..scoring.report import to_json, to_text
@@ -69,7 +70,10 @@ def score_cmd(ruleset, hand_text, exposed, kong, claimed_kong, bonus, win, sourc
         original_hand=original_hand, earthly_hand=earthly_hand, dealer_streak=dealer_streak, card=card,
         partial=partial, claimed_kongs=claimed_kong,
     )
-    result = score_hand(auto, hand)
+    try:
+        result = score_hand(auto, hand)
+    except UNCOMPUTABLE as e:
+        raise uncomputable(auto, e) from None
     if as_json:
         click.echo(json.dumps(to_json(auto, hand, result, line)))
     else:

@@ -36,6 +36,23 @@ class Action:
     name: str
 
 
+#: The catalogue always holds blind forwards of 0-3 tiles and offers of 0-6, so that
+#: every ruleset within the seed's Charleston numbers its actions alike; a ruleset
+#: with larger passes gets the larger counts too.
+_BLIND_AT_LEAST, _OFFER_AT_LEAST = 3, 6
+
+
+def _pass_sizes(auto) -> tuple[int, int]:
+    """(the largest blind forward, the largest courtesy offer) the automaton's steps can ask."""
+    blind, offer = _BLIND_AT_LEAST, _OFFER_AT_LEAST
+    for state in auto.states.values():
+        if state.step == "pass" and state.params.get("blind") and isinstance(state.params.get("count"), int):
+            blind = max(blind, state.params["count"])
+        elif state.step == "offer":
+            offer = max(offer, state.params["high"])
+    return blind, offer
+
+
 class Catalogue:
     """All actions of an automaton, by id and by (family, arg)."""
 
@@ -53,11 +70,12 @@ class Catalogue:
             add(DISCARD, k.index, f"discard {k.code}")
         for k in tiles.kinds:
             add(PASS_TILE, k.index, f"pass {k.code}")
-        for n in range(0, 4):
+        blind, offer = _pass_sizes(auto)
+        for n in range(0, blind + 1):
             add(BLIND, n, f"forward {n} blind")
         add(VOTE, True, "stop the round")
         add(VOTE, False, "go on")
-        for n in range(0, 7):
+        for n in range(0, offer + 1):
             add(OFFER, n, f"offer {n}")
         add(MAHJONG, None, "mah jongg")
         for c in auto.claims:

@@ -21,6 +21,10 @@ register(
          "A hand's value overflowed: the rules' arithmetic (doubles with no limit, a huge power) gives a "
          "number past what a float holds, so it cannot be settled or written as JSON. Put a limit on the "
          "score, or use fewer doubles.", "", ""),
+    Code("MJ420", "a settlement that can't be computed",
+         "The hand's value or a payment divided by a fact that was 0 in this hand, or grew too large to compute "
+         "(doubles beyond a float's range). The message names the scoring or payments block; the hand stops there. "
+         "Constant cases are refused by `check` (MJ224).", "", ""),
     Code("MJ410", "an invariant broke",
          "The conformance checks found a tile not accounted for, a hand of the wrong size, a settlement that "
          "does not add up to zero, or a rule of the ruleset broken in play: a fourteenth tile with a seat not "

@@ -1,5 +1,5 @@
-"""Game logs: a hand as compact JSON (ruleset hash, options, dealer, actions, result),
-and replaying one, checking every step.
+"""Game logs: a hand as compact JSON (ruleset hash, options, dealer, the session
+context the settlement reads, actions, result), and replaying one, checking every step.
 """
 
 from __future__ import annotations
@@ -19,16 +19,28 @@ DIGEST_EVERY = 10
 
 
 def state_digest(game) -> str:
-    """A short checksum of everything on the table and in the hands."""
+    """A short checksum of everything on the table and in the hands, and of what the
+    settlement reads besides (announcements made, frozen hands)."""
     st = game.st
     parts = (st.node, st.hands, [[(e.kind, e.tile, e.size, e.jokers) for e in x] for x in st.exposures],
              st.discards, st.bonus, st.head, st.tail, st.dead, st.returns,
-             sorted((k, sorted(v.items())) for k, v in st.pending.items()), sorted(st.offers.items()))
+             _canonical(st.pending), _canonical(st.offers), st.announced, st.frozen)
     return format(zlib.crc32(repr(parts).encode()), "08x")
 
 
-def digests_of(auto, dealer: int, round_wind: int, actions) -> list[str]:
-    game = Game(auto, dealer=dealer, round_wind=round_wind)
+def _canonical(x):
+    """``x`` with every dict as its items sorted by the repr of the key, so the digest
+    does not depend on insertion order. A simultaneous step keeps choices by seat, the
+    turn keeps an offer (``"announce"``) by name: keys of mixed types sort by repr."""
+    if isinstance(x, dict):
+        return sorted(((repr(k), _canonical(v)) for k, v in x.items()), key=lambda kv: kv[0])
+    if isinstance(x, (list, tuple)):
+        return [_canonical(v) for v in x]
+    return x
+
+
+def digests_of(auto, dealer: int, round_wind: int, actions, context: dict | None = None) -> list[str]:
+    game = Game(auto, dealer=dealer, round_wind=round_wind, context=context)
     out = []
     for i, a in enumerate(actions, 1):
         game.apply_action(a)
@@ -47,8 +59,10 @@ def hand_log(auto, rec, ruleset_path: str, options_set: dict) -> dict:
         "seed": rec.seed,
         "dealer": rec.dealer,
         "round_wind": auto.tiles.kinds[rec.round_wind].code,
+        # what the session carries into the hand (the dealer's streak): settlement reads it
+        "context": dict(rec.context),
         "actions": list(rec.actions),
-        "digests": digests_of(auto, rec.dealer, rec.round_wind, rec.actions),
+        "digests": list(rec.digests) or digests_of(auto, rec.dealer, rec.round_wind, rec.actions, dict(rec.context)),
         "result": _jsonable(rec.result),
         "returns": list(rec.returns),
     }
@@ -100,7 +114,7 @@ def replay(auto, data: dict, on_step=None) -> tuple[bool, str]:
         rw = auto.tiles.index(data["round_wind"])
     except InputError as e:
         return False, str(e)
-    game = Game(auto, dealer=data["dealer"], round_wind=rw)
+    game = Game(auto, dealer=data["dealer"], round_wind=rw, context=data.get("context") or {})
     digests = list(data["digests"])
     n = len(data["actions"])
     wanted = n // DIGEST_EVERY + (1 if n % DIGEST_EVERY else 0)

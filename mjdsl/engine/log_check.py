@@ -64,6 +64,11 @@ def validate_log(data: Any, path: str, log_version: int) -> dict:
     _need(data, "result", lambda x: isinstance(x, dict), "an object", path)
     _need(data, "returns", lambda x: isinstance(x, list) and all(_is_number(r) for r in x),
           "a list of numbers", path)
+    # the session the hand was played in (the dealer's streak), which its settlement reads
+    context = data.get("context", {})
+    if not isinstance(context, dict) or not all(isinstance(k, str) and _is_int(v) and v >= 0
+                                                for k, v in context.items()):
+        raise InputError(f"{path}: its context is not a table of counts (\"dealer_streak\": 0)")
     return data
 
 

@@ -14,11 +14,13 @@ from typing import Sequence
 import attrs
 
 from .game import CHANCE, SHUFFLE_SEEDS, Game
+from .log import DIGEST_EVERY, state_digest
 
 
 @attrs.frozen
 class HandRecord:
-    """One hand played: enough to replay it (dealer, round wind, actions) and its result."""
+    """One hand played: enough to replay it (dealer, round wind, the session context the
+    settlement reads, actions) and its result."""
 
     seed: str
     dealer: int
@@ -30,6 +32,12 @@ class HandRecord:
     turns: int
     decisions: int
     events: tuple = ()
+    #: what the session carried into the hand (``dealer_streak``), as ``Game`` was given it
+    context: tuple = ()
+    #: the state digests a log keeps (``log.state_digest`` every ``log.DIGEST_EVERY`` steps
+    #: and after the last), taken as the hand was played, so a replay checks against the
+    #: game itself rather than against a second run of the same actions
+    digests: tuple = ()
 
 
 def chance_stream(seed: str) -> random.Random:
@@ -59,6 +67,7 @@ def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: i
     chance = chance_stream(seed)
     rngs = [random.Random(f"{seed}:seat{s}") for s in range(auto.seats)]
     decisions = 0
+    digests = []
     while not game.is_terminal():
         p = game.current_player()
         if p == CHANCE:
@@ -68,11 +77,14 @@ def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: i
             a = bots[p].choose(game, p, legal, rngs[p]) if len(legal) > 1 else legal[0]
             decisions += 1
         game.apply_action(a)
+        if len(game.st.history) % DIGEST_EVERY == 0 or game.is_terminal():
+            digests.append(state_digest(game))
         if check is not None:
             check(game)
     st = game.st
     return HandRecord(seed, dealer, st.round_wind, tuple(st.history), dict(st.result), tuple(st.returns),
-                      tuple(st.dead_reason), st.turns, decisions, tuple(sorted(st.events.items())))
+                      tuple(st.dead_reason), st.turns, decisions, tuple(sorted(st.events.items())),
+                      tuple(sorted(game.context.items())), tuple(digests))
 
 
 def session_plan(auto) -> tuple[int, int]:

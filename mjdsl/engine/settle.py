@@ -7,8 +7,24 @@ payments' conditions), so every hand ends zero-sum. A wall game pays nothing.
 
 from __future__ import annotations
 
+from ..diagnostics import MjError, error
+from ..source import BUILTIN
+
 #: what a finished hand's result keeps (plain data: logs and JSON carry it)
 RESULT_KEYS = ("value", "rules", "hand", "line", "jokers")
+
+
+#: What a value or a payment can raise: a divisor that is a fact (0 in this hand), or
+#: doubles past a float's range. Constant cases are refused by check (MJ224); these
+#: can only be known when a hand is scored.
+UNCOMPUTABLE = (ZeroDivisionError, OverflowError)
+
+
+def uncomputable(auto, e: Exception) -> MjError:
+    """MJ420 for a hand whose value or payments can't be computed, at the block that says them."""
+    span = auto.states["settle"].span if "settle" in auto.states else None
+    return MjError(error("MJ420", f"this hand's value or payments can't be computed ({e})", span or BUILTIN,
+                         "divide by a number that can't be 0; give fewer doubles"))
 
 
 class Settle:
@@ -22,7 +38,10 @@ class Settle:
             st.result = {"winner": None, "wall_game": True, "value": 0}
             return
         seat = st.winner
-        scored = score_for_engine(game, seat)
+        try:
+            scored = score_for_engine(game, seat)
+        except UNCOMPUTABLE as e:
+            raise uncomputable(game.auto, e) from None
         for s, amount in enumerate(scored["payments"]):
             st.returns[s] += float(amount)
         st.result = {"winner": seat, "wall_game": False, **{k: scored.get(k) for k in RESULT_KEYS},

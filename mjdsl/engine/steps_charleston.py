@@ -43,6 +43,12 @@ def _never(game, state) -> set:
     return cache
 
 
+def _passable(game, state, seat: int) -> int:
+    """Tiles of a seat's hand that may be passed (not those the ruleset never passes)."""
+    never = _never(game, state)
+    return sum(n for t, n in enumerate(game.st.hands[seat]) if t not in never)
+
+
 class Pass(Simultaneous):
     def enter(self, game, state) -> bool:
         st = game.st
@@ -52,6 +58,8 @@ class Pass(Simultaneous):
             count = state.params["count"]
             if count == "offer":
                 count = st.offers.get(seat, 0)
+            # a hand holding fewer passable tiles (jokers it never passes) passes what it can
+            count = min(count, _passable(game, state, seat))
             if count <= 0:
                 continue
             st.asked.append(seat)
@@ -156,10 +164,11 @@ class Offer(Simultaneous):
 
     def legal(self, game, seat) -> list[int]:
         st = game.st
-        never = _never(game, game.auto.states[st.node])
-        passable = sum(n for t, n in enumerate(st.hands[seat]) if t not in never)
-        lo, hi = game.auto.states[st.node].params["low"], game.auto.states[st.node].params["high"]
-        return [game.catalogue.id(ACT.OFFER, k) for k in range(lo, min(hi, passable) + 1)]
+        state = game.auto.states[st.node]
+        passable = _passable(game, state, seat)
+        lo, hi = state.params["low"], state.params["high"]
+        # a hand that can't pass the least offer (it holds that few passable tiles) offers what it can
+        return [game.catalogue.id(ACT.OFFER, k) for k in range(min(lo, passable), min(hi, passable) + 1)]
 
     def apply(self, game, state, action) -> bool:
         st = game.st

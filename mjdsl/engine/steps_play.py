@@ -110,12 +110,13 @@ class Turn:
             # announcements that may be made on a turn, at any time
             out.extend(cat.id(ACT.ANNOUNCE, a.name) for a in auto.announcements
                        if a.time == "on turn" and a.name not in st.announced[seat])
-        if st.frozen[seat] and st.last_draw is not None and not after_claim:
+        if st.frozen[seat] and st.last_draw is not None and hand[st.last_draw[0]] and not after_claim:
             out.append(cat.id(ACT.DISCARD, st.last_draw[0]))
         else:
             out.extend(cat.id(ACT.DISCARD, t) for t, n in enumerate(hand) if n)
         joker = _joker(game)
-        if joker is not None and auto.jokers.swap:
+        # a frozen hand may not change: no joker swaps (the tile drawn is the one it discards)
+        if joker is not None and auto.jokers.swap and not st.frozen[seat]:
             seen = set()
             for exps in st.exposures:
                 for e in exps:
@@ -412,7 +413,8 @@ def claim_options(game, seat: int, discarder: int, tile: int) -> list[int]:
                 if all(hand[t] for t in need):
                     out.append(cat.id(ACT.CLAIM, (c.name, pos)))
             continue
-        allow_j = joker is not None and c.size >= auto.jokers.min_group
+        # a joker stands in for another tile, never for a discarded joker
+        allow_j = joker is not None and c.size >= auto.jokers.min_group and tile != joker
         if held + (jokers if allow_j else 0) < c.size - 1:
             continue
         for f in range(c.size if allow_j else 1):

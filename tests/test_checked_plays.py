@@ -1,0 +1,172 @@
+"""Checked means plays: every generated ruleset either gets errors from `check` or
+plays three seeded hands to the end (or stops with an MJ42x diagnostic that names a
+line of the ruleset). Never a Python traceback, never a hand that does not end.
+
+The rulesets come from ``strategies.any_rulesets()`` (whole rulesets and overlays).
+The default run draws a few dozen; ``MJDSL_FUZZ_EXAMPLES=20000`` is the issue's
+target run (hours on a small machine).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from strategies import any_rulesets
+
+from mjdsl.bots import GreedyBot, RandomBot
+from mjdsl.compile import compile_ruleset
+from mjdsl.diagnostics import MjError
+from mjdsl.engine.run import play_session
+from mjdsl.frontend import check_file
+
+EXAMPLES = int(os.environ.get("MJDSL_FUZZ_EXAMPLES", "25"))
+#: A hand of any generated ruleset ends well within this many steps; past it, it hangs.
+STEP_BUDGET = 20_000
+
+
+class Hang(Exception):
+    """A hand that did not end within the step budget."""
+
+
+def outcome(path: Path) -> str:
+    """``refused``, ``played`` or ``stopped`` (an MJ42x diagnostic naming the ruleset);
+    anything else raises."""
+    checked = check_file(path)
+    if checked.errors:
+        return "refused"
+    auto = compile_ruleset(path)
+
+    def budget(game):
+        if len(game.st.history) > STEP_BUDGET:
+            raise Hang(f"no end after {STEP_BUDGET} steps at {game.st.node}")
+
+    # greedy and random bots side by side: the greedy ones claim and declare, the
+    # random ones try every legal action
+    bots = [GreedyBot() if s % 2 == 0 else RandomBot() for s in range(auto.seats)]
+    try:
+        records = play_session(auto, "checked", bots, 3, check=budget)
+        assert records and all(r.result for r in records)
+    except MjError as e:
+        d = e.diagnostics[0]
+        assert d.code.startswith("MJ42"), f"{d.code} {d.message}"
+        assert Path(d.span.path).resolve() == path.resolve() and d.span.line, f"{d.code} {d.message} at {d.span}"
+        return "stopped"
+    return "played"
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                       HealthCheck.function_scoped_fixture])
+@given(text=any_rulesets())
+def test_a_generated_ruleset_is_refused_or_plays(tmp_path, text):
+    path = tmp_path / "generated.mj"
+    path.write_text(text, encoding="utf-8")
+    assert outcome(path) in ("refused", "played", "stopped")
+
+
+# -- the causes the issue found, each refused at check time or playing -------------
+
+ROOT = Path(__file__).resolve().parent.parent
+AMERICAN = (ROOT / "rulesets" / "american.mj").read_text(encoding="utf-8")
+CLASSICAL = (ROOT / "rulesets" / "classical.mj").read_text(encoding="utf-8")
+_DEAL = "    all 4 x3\n    dealer 2\n    others 1\n"
+_STANDARD = "        sets 4\n        pairs 1\n        chows at most max_chows\n"
+
+
+def _edit(text: str, old: str, new: str) -> str:
+    assert old in text, old
+    return text.replace(old, new)
+
+
+REFUSED = {
+    "a pass larger than the hand": (AMERICAN, "pass 3 right\n", "pass 14 right\n", "MJ243"),
+    "pass across with three seats": (AMERICAN, 'seats 4 {\n    winds "E" "S" "W" "N"',
+                                     'seats 3 {\n    winds "E" "S" "W"', "MJ227"),
+    "duplicate seat winds": (AMERICAN, 'winds "E" "S" "W" "N"', 'winds "E" "E" "W" "N"', "MJ242"),
+    "a constant division by zero": (AMERICAN, "everyone pays winner value when self_drawn and not",
+                                    "everyone pays winner value / 0 when self_drawn and not", "MJ224"),
+    "a division by an option that is 0": (
+        AMERICAN, "others pay winner value when by_discard", "others pay winner value / session_hands when by_discard",
+        None),  # refused only with --set session_hands=0 (below)
+    "an exponent out of range": (AMERICAN, "value card_points * 2 ^ doubles", "value card_points * 2 ^ 1000", "MJ224"),
+    "doubles out of range": (AMERICAN, "1 double when jokerless_double", "100000 double when jokerless_double",
+                             "MJ224"),
+    "deeply nested nots": (AMERICAN, "1 double when jokerless_double", "1 double when " + "not " * 400
+                           + "jokerless_double", "MJ225"),
+    "a very long sum": (AMERICAN, "value card_points * 2 ^ doubles", "value card_points * 2 ^ doubles" + " + 1" * 3000,
+                        "MJ225"),
+    "pattern() in the value": (CLASSICAL, "    value points * 2 ^ doubles", "    value points + pattern(standard)",
+                               "MJ226"),
+    "sets() in the value": (CLASSICAL, "    value points * 2 ^ doubles", "    value points + sets(pung)", "MJ226"),
+    "tiles() in the value": (CLASSICAL, "    value points * 2 ^ doubles", "    value points + tiles(dragon)", "MJ226"),
+    "a limit that is not a number": (CLASSICAL, "    limit limit", "    limit limit + points", "MJ226"),
+    "a short deal": (AMERICAN, _DEAL, "    all 4\n    dealer 1\n", "MJ223"),
+    "an empty deal": (AMERICAN, _DEAL, "", "MJ223"),
+    "no dealer line": (AMERICAN, "    dealer 2\n", "", "MJ223"),
+    "dealer draws 2": (CLASSICAL, "dealer draws 1", "dealer draws 2", "MJ223"),
+    "an empty winning pattern": (CLASSICAL, _STANDARD, "", "MJ245"),
+    "a penalty nothing triggers": (CLASSICAL, "    on false mahjong\n}\n",
+                                   "    on false mahjong\n}\npayments {\n    penalty false_call: -10 points\n}\n",
+                                   "MJ228"),
+    "a choice option as a bare condition": (
+        AMERICAN, 'option charleston = on "Charleston before play"',
+        'option charleston = on "Charleston before play"\noption style = table "Style" one of table club', None),
+}
+
+
+def _codes(tmp_path, text: str, sets=()) -> set:
+    path = tmp_path / "mutated.mj"
+    (tmp_path / "cards").mkdir(exist_ok=True)
+    (tmp_path / "cards" / "club-2026.card").write_text((ROOT / "rulesets" / "cards" / "club-2026.card").read_text())
+    path.write_text(text, encoding="utf-8")
+    return {d.code for d in check_file(path, sets).errors}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_what_check_can_know_is_refused_at_check_time(tmp_path, case):
+    base, old, new, code = REFUSED[case]
+    assert not _codes(tmp_path, base)
+    text = _edit(base, old, new)
+    if case == "a division by an option that is 0":
+        assert not _codes(tmp_path, text)
+        assert "MJ224" in _codes(tmp_path, _edit(text, "range 1..64", "range 0..64"), [("session_hands", "0")])
+        return
+    if case == "a choice option as a bare condition":
+        text = _edit(text, "when jokerless_double and", "when style and")
+        code = "MJ229"
+    assert code in _codes(tmp_path, text)
+
+
+PLAYS = {
+    "a courtesy pass of up to 7": (AMERICAN, "courtesy across 0..3", "courtesy across 0..7"),
+    "a blind pass of 4": (AMERICAN, "pass 3 left blind if", "pass 4 left blind if"),
+    "jokers added to classical": (CLASSICAL, "    length 18", "    length 19"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(PLAYS))
+def test_what_used_to_crash_after_a_clean_check_plays(tmp_path, case):
+    base, old, new = PLAYS[case]
+    text = _edit(base, old, new)
+    if case == "jokers added to classical":
+        text = _edit(text, "    class green", '    joker "J" x8\n    class green')
+        text += '\njokers "J" {\n    stand in groups of 3 or more\n}\n'
+    path = tmp_path / "mutated.mj"
+    _codes(tmp_path, text)
+    assert outcome(path) == "played"
+
+
+def test_a_value_that_divides_by_a_zero_fact_stops_with_mj420(tmp_path, capsys):
+    # `waits - waits` is 0 in every hand, but check can't know a fact's value
+    path = tmp_path / "mutated.mj"
+    _codes(tmp_path, _edit(CLASSICAL, "    value points * 2 ^ doubles", "    value points / (waits - waits)"))
+    assert outcome(path) == "stopped"
+    from mjdsl.cli import main
+
+    code = main(["score", str(path), "--exposed", "1c 1c 1c", "--exposed", "7c 7c 7c", "--exposed", "2c 3c 4c",
+                 "--exposed", "6c 6c 6c", "--hand", "5c 5c", "--win", "5c", "--from", "discard"])
+    err = capsys.readouterr().err
+    assert code == 2 and "MJ420" in err and "Traceback" not in err and "mutated.mj:" in err
