@@ -8,6 +8,7 @@ be declared, what counts as a win (:mod:`.winning`), what makes a hand dead.
 
 from __future__ import annotations
 
+from ..scoring.settle import penalty_payments
 from . import actions as ACT
 from .state import Exposure
 
@@ -248,11 +249,10 @@ def penalize_false(game, seat: int) -> None:
     if "false mahjong" in auto.dead_causes:
         st.dead[seat] = True
         st.dead_reason[seat] = "false mahjong"
-    pen = auto.payments.penalties.get("false_mahjong")
-    if pen:
-        share = abs(pen) / (game.n - 1)
-        for s in range(game.n):
-            st.returns[s] += -abs(pen) if s == seat else share
+    if auto.payments.penalties.get("false_mahjong"):
+        # one rule for the engine and the library: the offender pays every other seat
+        for s, amount in enumerate(penalty_payments(auto, "false_mahjong", seat, game.n)):
+            st.returns[s] += amount
 
 
 class ClaimWindow:
