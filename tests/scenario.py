@@ -29,6 +29,7 @@ Then moves and expectations, in order; each expectation is checked where it stan
     = scorer 2 source kong_box     a field of the HandInput the engine gives the scorer
     = rules has robbing_kong       the winner's scoring rules (``rules lacks ...``)
     = returns 300 -900 300 300     every seat's returns so far
+    = result wall_game true        a field of the hand's result (after it is settled)
     = live 5                       tiles left in the live wall
     = kong draws 1: 1              replacements a seat has drawn for kongs
     = events robbed kong: 1        how often an event happened this hand
@@ -84,6 +85,9 @@ def setup(settings: dict, hands: dict, compile_cached):
     auto = compile_cached(ROOT / "rulesets" / settings.get("ruleset", "classical.mj"))
     game = scripted(auto, hands, settings.get("wall", ""), dealer=int(settings.get("dealer", 0)),
                     dead=settings.get("kong box", ""))
+    # the seats hold the tiles named and the wall the rest: the bonus tiles the real
+    # deal set aside are in the wall too, so no seat keeps any
+    game.st.bonus = [[] for _ in range(auto.seats)]
     game.allow_false_calls = settings.get("false calls", "off") == "on"
     if "live" in settings:
         _leave_live(game, int(settings["live"]))
@@ -190,6 +194,10 @@ def check(game, line: str, no: int) -> None:
         found = st.result.get("rules") or []
         if (name in found) != (how == "has"):
             fail(f"{how} {name}", found)
+    elif word == "result":
+        key, _, text = rest.partition(" ")
+        if _plain(st.result.get(key)) != _value(text):
+            fail(_value(text), st.result.get(key))
     elif word == "returns":
         want = [float(x) for x in rest.split()]
         if game.returns() != want:
