@@ -8,6 +8,7 @@ be declared, what counts as a win (:mod:`.winning`), what makes a hand dead.
 
 from __future__ import annotations
 
+from ..memo import ByObject
 from ..scoring.settle import penalty_payments
 from . import actions as ACT
 from .state import Exposure
@@ -398,13 +399,14 @@ def claim_options(game, seat: int, discarder: int, tile: int) -> list[int]:
     return sorted(set(out))
 
 
-_RUNS: dict = {}
+#: per tile set, the runs each (size, tile) can complete
+_RUNS: ByObject[dict] = ByObject()
 
 
 def _runs(auto, size: int, tile: int) -> list:
     """The runs of ``size`` a tile can complete: (its position, the other tiles needed)."""
-    key = (id(auto.tiles), size, tile)
-    hit = _RUNS.get(key)
+    known = _RUNS.setdefault(auto.tiles, dict)
+    hit = known.get((size, tile))
     if hit is None:
         hit = []
         k = auto.tiles.kinds[tile]
@@ -413,7 +415,7 @@ def _runs(auto, size: int, tile: int) -> list:
                 run = [auto.tiles.suited(k.suit, r) for r in range(k.rank - pos, k.rank - pos + size)]
                 if all(x is not None for x in run):
                     hit.append((pos, tuple(x.index for x in run if x.index != tile)))
-        _RUNS[key] = hit
+        known[(size, tile)] = hit
     return hit
 
 
