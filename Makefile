@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test bench mutate clean
+.PHONY: run test typecheck bench mutate clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -25,6 +25,10 @@ run: $(STAMP)
 
 test: $(TESTSTAMP)
 	$(BIN)/python -m pytest
+
+# the engine, the scorer and the card library ([tool.mypy] in pyproject.toml); CI runs it
+typecheck: $(TESTSTAMP)
+	$(BIN)/mypy
 
 bench: $(TESTSTAMP)
 	$(BIN)/python bench/run.py

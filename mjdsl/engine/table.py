@@ -77,9 +77,10 @@ class Table:
                 continue
             legal = g.legal_actions()
             if p == self.person:
-                a = legal[0] if len(legal) == 1 else self.ask(legal)
-                if a is None:
+                asked = legal[0] if len(legal) == 1 else self.ask(legal)
+                if asked is None:
                     return None
+                a = asked
             else:
                 a = self.bots[p].choose(g, p, legal, self.rngs[p]) if len(legal) > 1 else legal[0]
                 fam = g.catalogue[a].family

@@ -29,7 +29,7 @@ class WinRules:
         self.patterns = auto.winning.patterns
         self.joker = auto.jokers.tile if auto.jokers else None
         self.size = auto.tiles.size
-        self._waits: dict[int, tuple] = {}
+        self._waits: dict[int, dict] = {}
         if self.patterns:
             lay = layout_of(auto.tiles)
             # quick rejects: a hand of sets and pairs has, per suit, a count that is 0 or
@@ -110,7 +110,7 @@ class WinRules:
     def calling(self, st, seat: int) -> bool:
         """Would some one tile complete the seat's hand? (The Standing Hand needs it.)"""
         kinds = self.auto.tiles.kinds
-        candidates = range(self.size)
+        candidates: range | list[int] = range(self.size)
         if self.card is None:
             hand = st.hands[seat]
             keep: set[int] = set()
