@@ -23,7 +23,7 @@ Then moves and expectations, in order; each expectation is checked where it stan
     = asked 2 3                    the seats asked in the open claim window, in order
     = hand 1: 5b 5b 9c ...         a seat's concealed tiles, in any order
     = exposed 1: pung 5b from 0, kong_concealed 9d concealed
-                                   a seat's sets: kind, tile, whose discard made it,
+                                   a seat's sets: kind, tile (a run: its tiles), whose discard made it,
                                    whether concealed, jokers in it (``none``: no sets)
     = dead 1: false mahjong        a dead hand and why; ``= alive 1``
     = winner 2                     (``none`` for no winner)
@@ -166,7 +166,8 @@ def check(game, line: str, no: int) -> None:
     elif word == "exposed":
         seat, text = seat_and(rest)
         want = [] if text == "none" else [" ".join(s.split()) for s in text.split(",")]
-        found = [" ".join([e.kind, code(e.tile)] + ([f"from {e.source}"] if e.source is not None else [])
+        found = [" ".join([e.kind] + ([code(t) for t in e.run] if e.run else [code(e.tile)])
+                          + ([f"from {e.source}"] if e.source is not None else [])
                           + (["concealed"] if e.concealed else []) + ([f"jokers {e.jokers}"] if e.jokers else []))
                  for e in st.exposures[seat]]
         if want != found:
