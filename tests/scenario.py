@@ -12,6 +12,7 @@ lays out the table, as tests/engine_script.py's ``scripted`` does::
     wall: 6b 9c                    the next tiles drawn from the wall, in order
     kong box: 2b R                 the end of the wall: its LAST tile is drawn first
     live: 1                        only this many tiles are left in the live wall
+    kong box left: 0               the live wall is spent, and this many replacements are left
 
 Then moves and expectations, in order; each expectation is checked where it stands:
 
@@ -48,7 +49,7 @@ from engine_script import act, names, no_claims, scripted
 from mjdsl.scoring.engine import hand_from_game
 
 ROOT = Path(__file__).resolve().parent.parent
-HEADER = ("ruleset", "dealer", "false calls", "wall", "kong box", "live")
+HEADER = ("ruleset", "dealer", "false calls", "wall", "kong box", "live", "kong box left")
 
 
 class ScenarioError(AssertionError):
@@ -61,9 +62,9 @@ def parse_header(lines: list[tuple[int, str]]) -> tuple[dict, dict, list[tuple[i
     hands: dict[int, str] = {}
     rest = []
     for no, line in lines:
-        key, _, value = line.partition(":")
+        key, colon, value = line.partition(":")
         m = re.fullmatch(r"seat (\d+)", key.strip())
-        if line[0] in ">=" or not _:
+        if line[0] in ">=" or not colon:
             rest.append((no, line))
         elif m:
             hands[int(m.group(1))] = value.strip()
@@ -93,6 +94,12 @@ def setup(settings: dict, hands: dict, compile_cached):
     game.allow_false_calls = settings.get("false calls", "off") == "on"
     if "live" in settings:
         _leave_live(game, int(settings["live"]))
+    if "kong box left" in settings:
+        # the tiles before the last n count as drawn: nothing live, n replacements
+        st = game.st
+        st.reserve = int(settings["kong box left"])
+        st.head = st.tail - st.reserve
+        game._legal = (-1, [])
     return game
 
 

@@ -161,7 +161,7 @@ class Turn:
             return self._mahjong(game, seat)
         if fam == ACT.SWAP:
             joker = _joker(game)
-            assert joker is not None, "a swap is legal only with jokers"
+            assert joker is not None  # a swap is legal only with jokers
             for exps in _from(st.exposures, seat, game.n):
                 for i, e in enumerate(exps):
                     if e.jokers and not e.run and e.tile == a.arg:
@@ -330,7 +330,7 @@ class ClaimWindow:
     def _resolve(self, game: Game) -> None:
         st = game.st
         cat = game.catalogue
-        assert st.last_discard is not None, "a claim window opens on a discard"
+        assert st.last_discard is not None  # a claim window opens on a discard
         discarder, tile = st.last_discard
         best = None
         for dist, s in enumerate(st.asked):
@@ -446,7 +446,7 @@ def make_exposure(game: Game, seat: int, discarder: int, tile: int, a: ACT.Actio
         joker = _joker(game)
         game.take(seat, tile, c.size - form)
         if form:
-            assert joker is not None, "a claim with jokers in it needs jokers"
+            assert joker is not None  # a claim with jokers in it needs jokers
             game.take(seat, joker, form)
         st.exposures[seat].append(Exposure(name, tile, c.size, form, False, discarder))
         if c.size == 4 and auto.kongs["replacement"]:
@@ -481,7 +481,7 @@ class RobWindow(ClaimWindow):
         st = game.st
         st.asked = []
         st.pending = {}
-        assert st.kong_pending is not None, "the rob window follows an added kong"
+        assert st.kong_pending is not None  # the rob window follows an added kong
         seat, tile = st.kong_pending
         for i in range(1, game.n):
             s = (seat + i) % game.n
