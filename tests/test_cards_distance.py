@@ -22,7 +22,10 @@ def test_an_exposure_that_is_no_group_of_any_line_rules_out_every_line(club, ame
     # no line of the card has a kong of East
     assert (_code(american_tiles, "E"), 4) not in club.tables.group_index
     batch = _batch(club, american_tiles, "F F 1b 1b 2b 2b 3b 3b 4b 4b", ["E E E E"])
-    assert not allowed(club.tables, batch.exposures[0]).any()
+    ruled_out = allowed(club.tables, batch.exposures[0])
+    # a mask the engine indexes variants with: one boolean per line variant
+    assert ruled_out.dtype == bool and ruled_out.shape == (club.tables.size,)
+    assert not ruled_out.any()
     assert (needs(club, batch) == FAR).all()
 
 

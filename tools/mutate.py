@@ -28,13 +28,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "mutate"
-COPIED = ("mjdsl", "tests", "rulesets", "examples", "docs", "pyproject.toml", "README.md")
+COPIED = ("mjdsl", "tests", "rulesets", "examples", "docs", "bench", "pyproject.toml", "README.md")
 
 ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.py",
                 "tests/test_engine_american.py", "tests/test_engine_winning.py")
 SCORING_TESTS = ("tests/test_scoring_library.py", "tests/test_scoring_language.py", "tests/test_scoring_golden.py",
                  "tests/test_engine_scenarios.py")
-CARDS_TESTS = ("tests/test_cards_hint.py", "tests/test_cards_club.py", "tests/test_cards_check.py",
+CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py", "tests/test_cards_check.py",
                "tests/test_cards_properties.py", "tests/test_cards_syntax.py", "tests/test_engine_winning.py")
 CHECK_TESTS = ("tests/test_checks_broken.py", "tests/test_checks_regressions.py", "tests/test_checks_overlays.py",
                "tests/test_authoring_lint.py")
@@ -76,7 +76,7 @@ def _scratch(module: str) -> Path:
         "source_paths = mjdsl\n"
         f"only_mutate = {module}\n"
         f"pytest_add_cli_args_test_selection =\n    {tests}\n"
-        "also_copy =\n    rulesets\n    examples\n    docs\n    README.md\n"
+        "also_copy =\n    rulesets\n    examples\n    docs\n    bench\n    README.md\n"
         "pytest_add_cli_args =\n    -p no:cacheprovider\n    -x\n",
         encoding="utf-8")
     return where
