@@ -32,10 +32,11 @@ COPIED = ("mjdsl", "tests", "rulesets", "examples", "docs", "bench", "pyproject.
 
 ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.py",
                 "tests/test_engine_american.py", "tests/test_engine_winning.py")
-SCORING_TESTS = ("tests/test_scoring_library.py", "tests/test_scoring_language.py", "tests/test_scoring_golden.py",
-                 "tests/test_engine_scenarios.py")
-CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py", "tests/test_cards_check.py",
-               "tests/test_cards_properties.py", "tests/test_cards_syntax.py", "tests/test_engine_winning.py")
+SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py", "tests/test_scoring_language.py",
+                 "tests/test_scoring_golden.py", "tests/test_engine_scenarios.py")
+CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py",
+               "tests/test_cards_check.py", "tests/test_cards_properties.py", "tests/test_cards_syntax.py",
+               "tests/test_engine_winning.py")
 CHECK_TESTS = ("tests/test_checks_broken.py", "tests/test_checks_regressions.py", "tests/test_checks_overlays.py",
                "tests/test_authoring_lint.py")
 

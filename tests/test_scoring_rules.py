@@ -1,0 +1,81 @@
+"""The scorer's arithmetic at its edges: the limit and its boundaries, the roof, a
+value formula of the ruleset's own, and ``per set ... when`` rules.
+
+The hand is worked example 1 of reference/classical-scoring.md: exposed pungs of 1c,
+7c and 6c, an exposed chow 2c3c4c and a pair of 5c completed by the last tile (from a
+discard), South's hand: DMJL 32 points and 3 doubles, 256.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mjdsl.compile import compile_ruleset
+from mjdsl.scoring import score_hand
+from mjdsl.scoring.notation import read_hand_input
+
+ROOT = Path(__file__).resolve().parent.parent
+CLASSICAL = ROOT / "rulesets" / "classical.mj"
+EXAMPLE = dict(exposed=["1c 1c 1c", "7c 7c 7c", "2c 3c 4c", "6c 6c 6c"], hand="5c 5c", win="5c",
+               source="discard", seat="S")
+
+
+def _score(sets=(), path=CLASSICAL, **hand):
+    auto = compile_ruleset(path, list(sets))
+    return score_hand(auto, read_hand_input(auto, **{**EXAMPLE, **hand}))
+
+
+def test_the_worked_example_under_the_limit():
+    r = _score()
+    assert (r.points, r.doubles, r.score, r.total, r.basis) == (32, 3, 256, 256, "points")
+
+
+@pytest.mark.parametrize("limit,total,basis", [
+    (256, 256, "points"),   # exactly at the limit: not capped
+    (255, 255, "capped"),   # one below the score: the limit pays
+    (257, 256, "points"),
+])
+def test_a_score_is_capped_only_above_the_limit(limit, total, basis):
+    r = _score([("limit", str(limit))])
+    assert (r.score, r.total, r.basis) == (256, total, basis)
+
+
+def test_with_the_roof_off_the_score_is_paid_in_full():
+    r = _score([("limit", "100"), ("roof_off", "on")])
+    assert (r.total, r.basis) == (256, "points")
+
+
+def _overlay(tmp_path, body: str) -> Path:
+    path = tmp_path / "house.mj"
+    path.write_text(f'extends "classical.mj"\n{body}', encoding="utf-8")
+    return path
+
+
+def test_a_fraction_of_a_limit_pays_when_it_is_worth_more_than_the_score(tmp_path):
+    # half the limit of 500 is 250, less than 256: the points are worth more
+    half = _overlay(tmp_path, 'scoring {\n    rule half "Half": 0.5 limit when won\n}\n')
+    r = _score(path=half)
+    assert (r.total, r.basis) == (256, "points")
+    # at a limit of 512 the half limit is 256, as much as the score: the limit wins ties
+    r = _score([("limit", "512")], path=half)
+    assert (r.limits, r.total, r.basis) == (0.5, 256, "limit")
+
+
+def test_the_rulesets_own_value_formula(tmp_path):
+    path = _overlay(tmp_path, "scoring {\n    value points + 10 * doubles\n}\n")
+    r = _score(path=path)
+    assert (r.points, r.doubles, r.score) == (32, 3, 62)
+
+
+def test_a_per_set_rule_with_a_condition(tmp_path):
+    # 3 points for each pung of simples (7c and 6c, not 1c), only when won by a discard
+    path = _overlay(tmp_path, 'scoring {\n    rule simple_pungs "Simple pungs": 3 points per set where pung and simple '
+                              "when by_discard\n}\n")
+    r = _score(path=path)
+    assert r.points == 32 + 2 * 3 and "simple_pungs" in r.rule_names
+    # the same hand self-drawn (from the wall) loses the discard's rule but gains its own
+    drawn = _score(path=path, source="wall")
+    assert "simple_pungs" not in drawn.rule_names
+    assert drawn.points == 32 + 2  # "won with a tile from the wall": 2 points
