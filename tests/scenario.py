@@ -4,7 +4,7 @@ and what the table must look like after them (tests/scenarios/*.txt).
 A scenario is plain text, one statement a line; ``#`` starts a comment. The header
 lays out the table, as tests/engine_script.py's ``scripted`` does::
 
-    ruleset: classical.mj          a file of rulesets/
+    ruleset: classical.mj          a file of rulesets/ (or rules/x.mj: an overlay beside the scenarios)
     dealer: 0
     false calls: on                mah jongg may be called on any hand (a false call)
     seat 0: 5b 5b 5b 5b ...        a seat's concealed tiles (unnamed seats hold
@@ -85,7 +85,9 @@ def lines_of(text: str) -> list[tuple[int, str]]:
 
 
 def setup(settings: dict, hands: dict, compile_cached):
-    auto = compile_cached(ROOT / "rulesets" / settings.get("ruleset", "classical.mj"))
+    name = settings.get("ruleset", "classical.mj")
+    # a shipped ruleset by its file name; a scenario's own overlay by its path from tests/scenarios
+    auto = compile_cached(ROOT / "tests" / "scenarios" / name if "/" in name else ROOT / "rulesets" / name)
     game = scripted(auto, hands, settings.get("wall", ""), dealer=int(settings.get("dealer", 0)),
                     dead=settings.get("kong box", ""))
     # the seats hold the tiles named and the wall the rest: the bonus tiles the real
