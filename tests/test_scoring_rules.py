@@ -79,3 +79,21 @@ def test_a_per_set_rule_with_a_condition(tmp_path):
     drawn = _score(path=path, source="wall")
     assert "simple_pungs" not in drawn.rule_names
     assert drawn.points == 32 + 2  # "won with a tile from the wall": 2 points
+
+
+RICH = ('scoring {\n'
+        '    rule rich "Rich": 1 limit when won and points >= 20\n'
+        '    rule calling_rich "Calling for a rich hand": 0.2 limit when not won and calling_for(rich)\n'
+        '}\n')
+
+
+def test_calling_for_a_rule_reads_the_completed_hands_points(tmp_path):
+    path = _overlay(tmp_path, RICH)
+    auto = compile_ruleset(path)
+    # in a rule's condition, points are what the sets gave (docs/scoring.md). Waiting on
+    # N: three concealed pungs of terminals and honours, 24 points once completed
+    rich = score_hand(auto, read_hand_input(auto, hand="1d 1d 1d 9d 9d 9d E E E 5c 6c 7c N", seat="S"))
+    assert "calling_rich" in rich.rule_names and rich.total == 100  # 0.2 x 500
+    # the same wait with one concealed pung of simples: 4 points, not rich
+    poor = score_hand(auto, read_hand_input(auto, hand="2d 2d 2d 3c 4c 5c 6b 7b 8b 5d 6d 7d N", seat="S"))
+    assert "calling_rich" not in poor.rule_names

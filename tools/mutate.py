@@ -10,6 +10,7 @@ module on an idle machine, and the machine is shared (run it under ``nice``).
     python tools/mutate.py                      every module of engine/, scoring/, cards/, check/
     python tools/mutate.py mjdsl/cards/distance.py [...]   those modules only
     python tools/mutate.py --list               the modules and the tests each runs
+    python tools/mutate.py --again MODULE...    the last survivors again, with the tests as they are now
 
 Prints one line per module (killed / mutants, score) and writes the survivors of each
 to build/mutate/<module>/survivors.txt (``mutmut show NAME`` in that folder shows one).
@@ -59,9 +60,13 @@ def tests_for(module: str) -> tuple[str, ...]:
     return TESTS[str(Path(module).parent)]
 
 
+def _scratch_dir(module: str) -> Path:
+    return BUILD / module.replace("/", ".").removesuffix(".py")
+
+
 def _scratch(module: str) -> Path:
     """A fresh copy of the repository for one module's run, configured for mutmut."""
-    where = BUILD / module.replace("/", ".").removesuffix(".py")
+    where = _scratch_dir(module)
     shutil.rmtree(where, ignore_errors=True)
     where.mkdir(parents=True)
     for name in COPIED:
@@ -105,6 +110,23 @@ def run(module: str, children: int) -> dict:
     return result
 
 
+def again(module: str, children: int) -> dict:
+    """Run the last run's survivors once more, with the tests as they are now (the
+    mutants, and the code they were made from, stay those of the last full run)."""
+    where = _scratch_dir(module)
+    last = score(where, module)
+    for dest in (where / "tests", where / "mutants" / "tests"):
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(ROOT / "tests", dest, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    if last["survived"]:
+        proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children),
+                               *last["survived"]], cwd=where, capture_output=True, text=True)
+        (where / "mutmut-again.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    result = score(where, module)
+    (where / "survivors.txt").write_text("".join(f"{n}\n" for n in result["survived"]), encoding="utf-8")
+    return result
+
+
 def line(r: dict) -> str:
     checked = r["killed"] + len(r["survived"])
     pct = 100.0 * r["killed"] / checked if checked else 0.0
@@ -117,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("modules", nargs="*", help="modules to mutate (default: every module the target covers)")
     ap.add_argument("--children", type=int, default=1, help="mutants tested at once (default 1: a shared machine)")
     ap.add_argument("--list", action="store_true", help="list the modules and their tests, and stop")
+    ap.add_argument("--again", action="store_true",
+                    help="run the last run's survivors again with the current tests (after adding tests)")
     args = ap.parse_args(argv)
     chosen = args.modules or modules()
     unknown = [m for m in chosen if str(Path(m).parent) not in TESTS or not (ROOT / m).is_file()]
@@ -128,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m}: {' '.join(tests_for(m))}")
         return 0
     for m in chosen:
-        print(line(run(m, args.children)), flush=True)
+        print(line(again(m, args.children) if args.again else run(m, args.children)), flush=True)
     return 0
 
 
