@@ -75,8 +75,14 @@ def _scratch(module: str) -> Path:
             shutil.copytree(src, where / name, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
         elif src.exists():
             shutil.copy2(src, where / name)
+    _configure(where, module)
+    return where
+
+
+def _configure(where: Path, module: str) -> None:
+    """mutmut's settings for one module (it reads setup.cfg when pyproject.toml has no
+    [tool.mutmut]): the module, the tests that cover it, what the tests read."""
     tests = "\n    ".join(tests_for(module))
-    # mutmut reads setup.cfg when pyproject.toml has no [tool.mutmut]
     (where / "setup.cfg").write_text(
         "[mutmut]\n"
         "source_paths = mjdsl\n"
@@ -85,19 +91,25 @@ def _scratch(module: str) -> Path:
         "also_copy =\n    rulesets\n    examples\n    docs\n    bench\n    README.md\n"
         "pytest_add_cli_args =\n    -p no:cacheprovider\n    -x\n",
         encoding="utf-8")
-    return where
 
 
-def score(where: Path, module: str) -> dict:
-    """Counts by status, and the names of the mutants that survived."""
+def _codes(where: Path, module: str) -> dict:
+    """mutmut's exit code for each mutant of the module (None: not run yet)."""
     meta = where / "mutants" / (module + ".meta")
-    data = json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {"exit_code_by_key": {}}
-    codes = data["exit_code_by_key"]
+    return json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"] if meta.exists() else {}
+
+
+def _summary(module: str, codes: dict) -> dict:
     killed = sorted(k for k, c in codes.items() if c in KILLED)
     survived = sorted(k for k, c in codes.items() if c not in KILLED and c is not None)
     unchecked = sorted(k for k, c in codes.items() if c is None)
     return {"module": module, "mutants": len(codes), "killed": len(killed), "survived": survived,
             "unchecked": unchecked}
+
+
+def score(where: Path, module: str) -> dict:
+    """Counts by status, and the names of the mutants that survived."""
+    return _summary(module, _codes(where, module))
 
 
 def run(module: str, children: int) -> dict:
@@ -112,17 +124,23 @@ def run(module: str, children: int) -> dict:
 
 def again(module: str, children: int) -> dict:
     """Run the last run's survivors once more, with the tests as they are now (the
-    mutants, and the code they were made from, stay those of the last full run)."""
+    mutants, and the code they were made from, stay those of the last full run). A
+    mutant killed before stays killed: tests are only ever added."""
     where = _scratch_dir(module)
-    last = score(where, module)
+    before = _codes(where, module)
     for dest in (where / "tests", where / "mutants" / "tests"):
         shutil.rmtree(dest, ignore_errors=True)
         shutil.copytree(ROOT / "tests", dest, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
-    if last["survived"]:
-        proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children),
-                               *last["survived"]], cwd=where, capture_output=True, text=True)
+    _configure(where, module)
+    survived = [k for k, c in before.items() if c not in KILLED]
+    if survived:
+        proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *survived],
+                              cwd=where, capture_output=True, text=True)
         (where / "mutmut-again.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
-    result = score(where, module)
+    now = _codes(where, module)
+    merged = {k: (c if c in KILLED else now.get(k)) for k, c in before.items()}
+    (where / "merged.json").write_text(json.dumps(merged, indent=0), encoding="utf-8")
+    result = _summary(module, merged)
     (where / "survivors.txt").write_text("".join(f"{n}\n" for n in result["survived"]), encoding="utf-8")
     return result
 
