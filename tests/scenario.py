@@ -26,6 +26,8 @@ Then moves and expectations, in order; each expectation is checked where it stan
     = exposed 1: pung 5b from 0, kong_concealed 9d concealed
                                    a seat's sets: kind, tile (a run: its tiles), whose discard made it,
                                    whether concealed, jokers in it (``none``: no sets)
+    = bonus 1: f2                  a seat's bonus tiles set aside, in order (``none``)
+    = discards 0: 5b 9c            a seat's discards still on the table, in order
     = dead 1: false mahjong        a dead hand and why; ``= alive 1``
     = winner 2                     (``none`` for no winner)
     = win source kong box          a fact of the win the engine records (st.win)
@@ -135,8 +137,10 @@ def _plain(v):
     return v
 
 
-def _tile_fact(key: str) -> bool:
-    return key in ("tile", "winning_tile")
+def _tile_fact(word: str, key: str) -> bool:
+    """Facts that are tiles, written as codes (the scorer's winds are tiles too; the
+    engine's discarder is a seat, the scorer's the discarder's wind)."""
+    return key in ("tile", "winning_tile") or word == "scorer" and key in ("seat_wind", "round_wind", "discarder")
 
 
 def check(game, line: str, no: int) -> None:
@@ -181,6 +185,12 @@ def check(game, line: str, no: int) -> None:
                  for e in st.exposures[seat]]
         if want != found:
             fail(want, found)
+    elif word in ("bonus", "discards"):
+        seat, text = seat_and(rest)
+        want = [] if text == "none" else text.split()
+        found = [code(t) for t in (st.bonus if word == "bonus" else st.discards)[seat]]
+        if want != found:
+            fail(want, found)
     elif word == "dead":
         seat, reason = seat_and(rest)
         if not st.dead[seat] or st.dead_reason[seat] != reason:
@@ -198,9 +208,9 @@ def check(game, line: str, no: int) -> None:
             facts = hand_from_game(game, int(seat))
         key, _, text = rest.partition(" ")
         found = st.win.get(key) if word == "win" else getattr(facts, key)
-        if _tile_fact(key) and found is not None:
+        if _tile_fact(word, key) and found is not None:
             found = code(found)
-        want = text if _tile_fact(key) else _value(text)
+        want = text if _tile_fact(word, key) and text != "none" else _value(text)
         if _plain(found) != want:
             fail(want, found)
     elif word == "rules":
