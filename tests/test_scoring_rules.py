@@ -97,3 +97,34 @@ def test_calling_for_a_rule_reads_the_completed_hands_points(tmp_path):
     # the same wait with one concealed pung of simples: 4 points, not rich
     poor = score_hand(auto, read_hand_input(auto, hand="2d 2d 2d 3c 4c 5c 6b 7b 8b 5d 6d 7d N", seat="S"))
     assert "calling_rich" not in poor.rule_names
+
+
+def test_each_rule_explained_with_what_it_applied_to():
+    from mjdsl.scoring.score import explain
+
+    r = _score(bonus="f2 s3")
+    lines = [(x.name, x.title, x.amount, x.unit, x.count, x.applied_to) for x in explain(r)]
+    assert lines == [
+        ("mahjong", "Mah Jongg", 20, "points", 1, ()),
+        ("pung_exposed_simple", "Exposed pung of simples", 2, "points", 2, ("7c 7c 7c", "6c 6c 6c")),
+        ("pung_exposed_major", "Exposed pung of terminals or honours", 4, "points", 1, ("1c 1c 1c",)),
+        ("bonus_tile", "Flower or season", 4, "points", 2, ("f2", "s3")),
+        ("pair_completed_simple", "Last tile completes a pair of 2-8", 2, "points", 1, ()),
+        ("only_possible_tile", "Last tile the only possible tile", 2, "points", 1, ()),
+        ("one_suit", "One suit only", 3, "doubles", 1, ()),
+    ]
+    # 20 + 2 x 2 + 4 + 2 x 4 + 2 + 2 = 40 points, 3 doubles; the sets gave 8 of them
+    assert (r.points, r.doubles, r.total) == (40, 3, 320)
+    assert r.context.hf["set_points"] == 8
+
+
+def test_a_limit_per_set_is_one_limit_however_many_sets(tmp_path):
+    # limits do not add (docs/scoring.md): a quarter limit for each pung, three pungs,
+    # is a quarter limit (125), less than the hand's 256 points. The two scorers (the
+    # compiled conditions and the closures) once disagreed here: 0.25 and 0.75.
+    path = _overlay(tmp_path, 'scoring {\n    rule quarter "Quarter": 0.25 limit per set where pung\n}\n')
+    auto = compile_ruleset(path)
+    hand = read_hand_input(auto, **EXAMPLE)
+    for compiled in (True, False):
+        r = score_hand(auto, hand, compiled=compiled)
+        assert (r.limits, r.total, r.basis) == (0.25, 256, "points"), compiled

@@ -107,8 +107,10 @@ def _sums(rules, applied) -> tuple[float, float, float, float]:
                 set_points += rule.amount * c
         elif unit == "doubles":
             doubles += rule.amount * c
-        elif rule.amount * c > limits:
-            limits = rule.amount * c
+        elif rule.amount > limits:
+            # limits do not add (docs/scoring.md), not even one rule's over several sets:
+            # the compiled scorer's per-set sums (Tables.meld_sums) count it so too
+            limits = rule.amount
     return points, doubles, limits, set_points
 
 
