@@ -122,23 +122,31 @@ def run(module: str, children: int) -> dict:
     return result
 
 
-def again(module: str, children: int) -> dict:
-    """Run the last run's survivors once more, with the tests as they are now (the
-    mutants, and the code they were made from, stay those of the last full run). A
-    mutant killed before stays killed: tests are only ever added."""
+def again(module: str, children: int, source: bool = False) -> dict:
+    """Run the last run's survivors once more, with the tests as they are now. A
+    mutant killed before stays killed: tests are only ever added. With ``source`` the
+    code is refreshed too (mutmut makes the mutants of changed functions anew, and
+    those are run as well); without it the mutants stay those of the last full run."""
     where = _scratch_dir(module)
     before = _codes(where, module)
-    for dest in (where / "tests", where / "mutants" / "tests"):
-        shutil.rmtree(dest, ignore_errors=True)
-        shutil.copytree(ROOT / "tests", dest, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    for name in ("tests", "mjdsl") if source else ("tests",):
+        for dest in (where / name, where / "mutants" / name):
+            shutil.rmtree(dest, ignore_errors=True)
+            shutil.copytree(ROOT / name, dest, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
     _configure(where, module)
     survived = [k for k, c in before.items() if c not in KILLED]
-    if survived:
+    log = []
+    for _ in range(2):  # the survivors; then those a refreshed source made anew
+        if not survived:
+            break
         proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *survived],
                               cwd=where, capture_output=True, text=True)
-        (where / "mutmut-again.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
+        log.append(proc.stdout + proc.stderr)
+        # (a new test selection makes mutmut forget every verdict: those it gave before stand)
+        survived = [k for k, c in _codes(where, module).items() if c is None and before.get(k) not in KILLED]
+    (where / "mutmut-again.log").write_text("\n".join(log), encoding="utf-8")
     now = _codes(where, module)
-    merged = {k: (c if c in KILLED else now.get(k)) for k, c in before.items()}
+    merged = {k: (c if c is not None else before.get(k)) for k, c in now.items()}
     (where / "merged.json").write_text(json.dumps(merged, indent=0), encoding="utf-8")
     result = _summary(module, merged)
     (where / "survivors.txt").write_text("".join(f"{n}\n" for n in result["survived"]), encoding="utf-8")
@@ -159,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--list", action="store_true", help="list the modules and their tests, and stop")
     ap.add_argument("--again", action="store_true",
                     help="run the last run's survivors again with the current tests (after adding tests)")
+    ap.add_argument("--source", action="store_true", help="with --again: refresh the code as well")
     args = ap.parse_args(argv)
     chosen = args.modules or modules()
     unknown = [m for m in chosen if str(Path(m).parent) not in TESTS or not (ROOT / m).is_file()]
@@ -170,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m}: {' '.join(tests_for(m))}")
         return 0
     for m in chosen:
-        print(line(again(m, args.children) if args.again else run(m, args.children)), flush=True)
+        print(line(again(m, args.children, args.source) if args.again else run(m, args.children)), flush=True)
     return 0
 
 
