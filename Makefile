@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test bench clean
+.PHONY: run test typecheck bench mutate clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -26,8 +26,19 @@ run: $(STAMP)
 test: $(TESTSTAMP)
 	$(BIN)/python -m pytest
 
+# the engine, the scorer and the card library ([tool.mypy] in pyproject.toml); CI runs it
+typecheck: $(TESTSTAMP)
+	$(BIN)/mypy
+
 bench: $(TESTSTAMP)
 	$(BIN)/python bench/run.py
+
+# Mutation testing (not part of CI): every module of engine/, scoring/, cards/ and
+# check/, or MODULES="mjdsl/cards/distance.py ..."; results in build/mutate/, the last
+# score in docs/testing.md. CPU-heavy: it runs under nice, one mutant at a time.
+mutate: $(TESTSTAMP)
+	$(BIN)/pip install -q 'mutmut>=3.3'
+	nice -n 15 $(BIN)/python tools/mutate.py $(MODULES)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -28,13 +28,15 @@ EXPECT = re.compile(r"(MJ\d{3})\s+(?:(\S+?):)?(\d+):(\d+)")
 REPORTED = re.compile(r"^(.+?):(\d+):(\d+): error\[(MJ\d{3})\]:", re.M)
 
 
-def expectations(path: Path) -> set[tuple[str, Path, int, int]]:
+def expectations(path: Path) -> list[tuple[str, Path, int, int]]:
+    """The diagnostics the first line expects, each once (a list: a code reported twice
+    at one place is a bug the comparison must see)."""
     first = path.read_bytes().split(b"\n", 1)[0].decode("ascii")
     assert first.startswith("# expect:"), f"{path.name}: the first line must be '# expect: CODE LINE:COL'"
-    found = {
+    found = sorted(
         (code, (BROKEN / file).resolve() if file else path, int(line), int(col))
         for code, file, line, col in EXPECT.findall(first)
-    }
+    )
     assert found, f"{path.name}: no expectation on the first line"
     return found
 
@@ -49,11 +51,11 @@ def test_broken_file_gives_its_diagnostics(path, capsys):
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     assert status == 1, out + err
-    reported = {
+    reported = [
         (code, Path(file).resolve(), int(line), int(col))
         for file, line, col, code in REPORTED.findall(out)
-    }
-    ours = {r for r in reported if r[1].is_relative_to(BROKEN)}
+    ]
+    ours = sorted(r for r in reported if r[1].is_relative_to(BROKEN))
     assert ours == expectations(path), out
     # every code in the file name is among those reported
     named = re.match(r"(mj\d{3})", path.name).group(1).upper()

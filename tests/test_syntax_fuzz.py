@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 import shutil
 from pathlib import Path
@@ -29,7 +30,13 @@ ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted((ROOT / "rulesets").glob("*.mj"))
 TEXTS = {p.name: p.read_text(encoding="utf-8") for p in RULESETS}
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: MJDSL_FUZZ=N multiplies every example count here (a long run: MJDSL_FUZZ=20)
+SCALE = int(os.environ.get("MJDSL_FUZZ", "1"))
+FUZZ = settings(max_examples=150 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Whole generated programs are slow to draw, and every alternative of every rule is
+# already parsed once, deterministically, below: a few dozen programs check that the
+# alternatives also combine (the test was a quarter of the suite at 150).
+PROGRAMS = settings(FUZZ, max_examples=25 * SCALE)
 
 
 def front_end(text: str) -> list[Diagnostic]:
@@ -56,7 +63,7 @@ def test_every_alternative_of_every_rule_parses_and_builds(label, text):
     assert parsed.diagnostics == () and parsed.program is not None, (text, parsed.diagnostics)
 
 
-@FUZZ
+@PROGRAMS
 @given(programs())
 def test_generated_programs_parse(text):
     parsed = parse_text(text)
@@ -71,7 +78,7 @@ def test_generated_statements_of_every_kind_parse(text):
     assert parsed.diagnostics == (), (text, parsed.diagnostics)
 
 
-@FUZZ
+@PROGRAMS
 @given(programs())
 def test_generated_programs_check_without_crashing(text):
     _no_internal_errors(front_end(text))

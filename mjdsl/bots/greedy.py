@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..cards.distance import FAR, distances
 from ..engine import actions as ACT
+from ..memo import ByObject
 from .honest import without_false_mahjong
 
 
@@ -147,7 +149,8 @@ def _selected(game, seat: int) -> list[int]:
     return list(p["sel"]) if p and "sel" in p else []
 
 
-_DIST_CACHE: dict = {}
+#: per seat's rules (one per game), distances by (hand, exposures)
+_DIST_CACHE: ByObject[dict] = ByObject()
 
 
 class _CardView:
@@ -172,26 +175,22 @@ class _CardView:
         self.allowed = rules._allowed(st, seat)
 
     def _distance(self, rack: np.ndarray, filled: np.ndarray, jokers: int, allowed: np.ndarray) -> np.ndarray:
-        """Tiles still to come for every variant: two small products with the card's
-        "at least k" planes (min(hand, need) summed over tiles, see cards/compiled.py)."""
-        t = self.rules.card.tables
-        useful = (filled[t.need_tile] >= t.need_level).astype(np.float32) @ t.need_planes
-        nat_covered = (rack[t.nat_tile] >= t.nat_level).astype(np.float32) @ t.nat_planes
-        missing = 14.0 - useful
-        open_slots = np.maximum(missing - (t.natural_total - nat_covered), 0)
-        d = missing - np.minimum(jokers, open_slots)
-        return np.where(allowed, d, 99.0)
+        """Tiles still to come for every variant (the card library's one formula,
+        :func:`mjdsl.cards.distance.distances`), :data:`FAR` where ruled out."""
+        d = distances(self.rules.card.tables, filled[None, :], rack[None, :], np.array([jokers]))[0]
+        return np.where(allowed, d, float(FAR))
 
     def distances(self) -> np.ndarray:
         """The seat's distances as it stands (cached by hand: a seat is asked about many
         discards between two of its turns, its hand unchanged)."""
         st = self.game.st
-        key = (id(self.rules), tuple(st.hands[self.seat]), tuple(st.exposures[self.seat]))
-        hit = _DIST_CACHE.get(key)
+        cache = _DIST_CACHE.setdefault(self.rules, dict)
+        key = (tuple(st.hands[self.seat]), tuple(st.exposures[self.seat]))
+        hit = cache.get(key)
         if hit is None:
-            if len(_DIST_CACHE) > 256:
-                _DIST_CACHE.clear()
-            hit = _DIST_CACHE[key] = self._distance(self.rack, self.filled, self.jokers, self.allowed)
+            if len(cache) > 256:
+                cache.clear()
+            hit = cache[key] = self._distance(self.rack, self.filled, self.jokers, self.allowed)
         return hit
 
     def best(self) -> int:

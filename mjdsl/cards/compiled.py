@@ -91,6 +91,8 @@ class Tables:
     #: the (tile, size) of every group jokers may stand in, on any variant; (V, G) how many each has
     group_keys: tuple[tuple[int, int], ...]
     group_counts: np.ndarray
+    #: each group key's column in group_counts
+    group_index: dict[tuple[int, int], int]
     #: min(x, need) summed over tiles is a matrix product of "at least k" indicators:
     #: column p of a hand's indicator matrix is ``hand[:, tile[p]] >= level[p]``
     need_tile: np.ndarray
@@ -165,6 +167,7 @@ def build_tables(variants: tuple[Variant, ...], lines: tuple[ast.HandLine, ...],
         line_starts=line_starts.astype(np.int64),
         group_keys=tuple(keys),
         group_counts=counts,
+        group_index=index,
         need_tile=need_tile,
         need_level=need_level,
         need_planes=need_planes,

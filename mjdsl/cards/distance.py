@@ -15,6 +15,9 @@ variants costs two (N x P) @ (P x V) products, whatever N and V.
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Iterable
+
 import numpy as np
 
 from .compiled import CompiledCard, Tables
@@ -29,35 +32,51 @@ def _indicators(counts: np.ndarray, tile: np.ndarray, level: np.ndarray) -> np.n
     return (counts[:, tile] >= level).astype(np.float32)
 
 
+def allowed(tables: Tables, exposures: Iterable[tuple[int, int]]) -> np.ndarray:
+    """(V,) the variants a hand with these exposures can still make: each exposure,
+    a (tile, size), is a group of the variant of its own (two pungs of 5b need two
+    such groups). A concealed line takes no exposures; an exposure that is a group of
+    no variant at all rules out every one."""
+    wanted = Counter(tables.group_index.get(key, -1) for key in exposures)
+    if not wanted:
+        return np.ones(tables.size, dtype=bool)
+    if -1 in wanted:
+        return np.zeros(tables.size, dtype=bool)
+    row = ~tables.concealed
+    for j, count in wanted.items():
+        row = row & (tables.group_counts[:, j] >= count)
+    return row
+
+
 def compatible(tables: Tables, batch: HandBatch) -> np.ndarray | None:
-    """(N, V) whether each hand's exposures are distinct groups of each variant; None if
-    no hand has exposures. A concealed line takes no exposures."""
+    """(N, V) :func:`allowed` for each hand of a batch; None if no hand has exposures."""
     rows = [i for i, e in enumerate(batch.exposures) if e]
     if not rows:
         return None
     ok = np.ones((batch.size, tables.size), dtype=bool)
-    index = {k: j for j, k in enumerate(tables.group_keys)}
     for i in rows:
-        wanted: dict[int, int] = {}
-        for key in batch.exposures[i]:
-            j = index.get(key, -1)
-            wanted[j] = wanted.get(j, 0) + 1
-        row = ~tables.concealed
-        for j, count in wanted.items():
-            row = row & (tables.group_counts[:, j] >= count) if j >= 0 else np.zeros_like(row)
-        ok[i] = row
+        ok[i] = allowed(tables, batch.exposures[i])
     return ok
+
+
+def distances(tables: Tables, filled: np.ndarray, natural: np.ndarray, jokers: np.ndarray) -> np.ndarray:
+    """(N, V) tiles each hand still needs for each variant, exposures aside (the one
+    formula: the engine's bots ask it about a single hand, ``needs`` about batches).
+
+    filled: (N, T) the rack's natural tiles plus each exposure at its size on its tile;
+    natural: (N, T) the rack's natural tiles; jokers: (N,) jokers on the rack.
+    """
+    a = _indicators(filled, tables.need_tile, tables.need_level) @ tables.need_planes
+    b = _indicators(natural, tables.nat_tile, tables.nat_level) @ tables.nat_planes
+    natural_short = tables.natural_total[None, :] - b  # natural slots no rack tile fills
+    open_slots = np.maximum(HAND_SIZE - a - natural_short, 0)  # joker slots still open
+    return HAND_SIZE - a - np.minimum(jokers[:, None], open_slots)
 
 
 def needs(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
     """(N, V) tiles each hand still needs for each variant (:data:`FAR` when ruled out)."""
     t = compiled.tables
-    a = _indicators(batch.filled, t.need_tile, t.need_level) @ t.need_planes
-    b = _indicators(batch.natural, t.nat_tile, t.nat_level) @ t.nat_planes
-    natural_short = t.natural_total[None, :] - b  # natural slots no rack tile fills
-    open_slots = HAND_SIZE - a - natural_short  # joker slots still open
-    useful = a + np.minimum(batch.jokers[:, None], open_slots)
-    out = (HAND_SIZE - useful).astype(np.int16)
+    out = distances(t, batch.filled, batch.natural, batch.jokers).astype(np.int16)
     ok = compatible(t, batch)
     if ok is not None:
         out[~ok] = FAR

@@ -117,10 +117,11 @@ def expand_pattern(r: Resolved, line: ast.HandLine, index: int, p: int, tiles: T
 def _code(ch: str, suit: Suit | None, offset: int, winds: dict, dragon: str | None, tiles: TileSet) -> str | None:
     """The tile code one letter of a group stands for in this variant (None: no such tile)."""
     if ch in ast.RANK_LETTERS:
+        assert suit is not None, "the card checks gave every numbered group a suit letter"
         kind = tiles.suited(suit.name, int(ch) + offset)
         return kind.code if kind is not None else None
     if ch == "D":
-        return dragon if dragon is not None else suit.dragon
+        return dragon if dragon is not None or suit is None else suit.dragon
     return winds.get(ch) or letter_tile(tiles, ch)
 
 
@@ -133,7 +134,7 @@ def _offsets(r: Resolved, line: ast.HandLine, by_letter: dict[str, Suit]) -> ran
         if all(
             int(ch) + k in by_letter[s.letter].ranks
             for s in r.slots
-            if not s.group.is_year
+            if not s.group.is_year and s.letter is not None  # numbered groups have suit letters (card checks)
             for ch in s.group.text
             if ch in ast.RANK_LETTERS
         ):
@@ -154,14 +155,15 @@ def _wind_maps(r: Resolved, line: ast.HandLine, tiles: TileSet) -> Iterator[dict
         yield dict(zip(used, chosen))
 
 
-def _dragon_maps(r: Resolved, line: ast.HandLine, tiles: TileSet) -> Iterator[dict[str, str]]:
+def _dragon_maps(r: Resolved, line: ast.HandLine, tiles: TileSet) -> Iterator[dict[str | None, str]]:
     """``any dragon``: each suit letter under a D group picks any dragon, different letters
     different dragons, instead of the dragon of its suit."""
     if not line.has(ast.AnnotationKind.ANY_DRAGON):
         yield {}
         return
     dragons = [k.code for k in tiles.of_class("dragon")]
-    used = list(dict.fromkeys(s.letter for s in r.slots if "D" in s.group.text))
+    # a dragon group with no suit letter ("-") is keyed None: it still takes one dragon
+    used: list[str | None] = list(dict.fromkeys(s.letter for s in r.slots if "D" in s.group.text))
     for chosen in itertools.permutations(dragons, len(used)):
         yield dict(zip(used, chosen))
 

@@ -77,7 +77,7 @@ def read_hand(
     shown = tiles.histogram([])
     for e in exposures:
         shown[e.tile] += e.size - e.jokers
-        if e.jokers:
+        if e.jokers and tiles.joker is not None:  # read_exposure admits jokers only when the set has them
             shown[tiles.joker.index] += e.jokers
     n_rack, n_shown = int(rack.sum()), int(shown.sum())
     if n_rack + n_shown not in sizes:

@@ -25,6 +25,7 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
     kinds: list[TileKind] = []
     seen: dict[str, A.Word | object] = {}
     suits: list[Suit] = []
+    decls: list[A.SuitDecl] = []  # the declaration of each suit kept, for its spans
     zero = None
 
     def add(code: A.Word, **kw) -> None:
@@ -60,8 +61,7 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
                 diags.append(error("MJ203", f"suit `{s.name.text}` is defined twice", s.name.span,
                                    "give each suit its own name"))
                 continue
-            if s.copies < 1:
-                diags.append(error("MJ217", "a tile needs at least one copy", s.span, "write x1 or more"))
+            decls.append(s)
             suits.append(Suit(s.name.text, s.letter.text, tuple(range(s.low, s.high + 1)),
                               s.dragon.text if s.dragon else None))
             for r in range(s.low, s.high + 1):
@@ -78,14 +78,10 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
             add(s.code, cls="joker", copies=s.copies, name="joker")
         elif isinstance(s, A.ZeroDecl):
             zero = s
-    for s in block.stmts:
-        if isinstance(s, (A.HonourDecl, A.BonusDecl, A.JokerDecl)) and s.copies < 1:
-            diags.append(error("MJ217", "a tile needs at least one copy", s.span, "write x1 or more"))
     codes = {k.code for k in kinds}
-    for su in suits:
+    # a suit's own declaration: an earlier, invalid one of the same name was not kept
+    for su, decl in zip(suits, decls):
         if su.dragon and su.dragon not in codes:
-            # a suit's name may be declared twice (MJ202): the declaration that names the dragon
-            decl = next(s for s in block.all(A.SuitDecl) if s.name.text == su.name and s.dragon is not None)
             diags.append(error("MJ214", f"suit `{su.name}` pairs with dragon `{su.dragon}`, which is not a tile",
                                decl.dragon.span, "declare the dragon with `dragon \"R\" ... x4`"))
     if zero is not None and zero.code.text not in codes:

@@ -10,6 +10,8 @@ a concealed or added kong, make an announcement.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 DISCARD = "discard"
@@ -32,7 +34,7 @@ class Action:
 
     id: int
     family: str
-    arg: object
+    arg: Any  # a tile index, a (claim name, form) pair, a count, a name...
     name: str
 
 

@@ -15,6 +15,7 @@ read their parameters from the state and the automaton's specs.
 from __future__ import annotations
 
 from ..diagnostics import MjError, error
+from ..memo import ByObject
 from . import actions as ACT
 from .state import HandState
 from .winning import WinRules
@@ -221,15 +222,9 @@ def _nospan():
     return BUILTIN
 
 
-_CATALOGUES: dict[int, ACT.Catalogue] = {}
+_CATALOGUES: ByObject[ACT.Catalogue] = ByObject()
 
 
 def catalogue_of(auto) -> ACT.Catalogue:
-    """The action catalogue of an automaton (built once per automaton)."""
-    key = id(auto)
-    cat = _CATALOGUES.get(key)
-    if cat is None or cat.auto is not auto:
-        cat = ACT.Catalogue(auto)
-        cat.auto = auto
-        _CATALOGUES[key] = cat
-    return cat
+    """The action catalogue of an automaton (built once per automaton, kept while it lives)."""
+    return _CATALOGUES.setdefault(auto, lambda: ACT.Catalogue(auto))

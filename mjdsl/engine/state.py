@@ -11,6 +11,7 @@ of counts.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import attrs
 
@@ -74,11 +75,11 @@ class HandState:
         self.dead_reason: list[str | None] = [None] * seats
         # a simultaneous step: who is asked (in order), what each has chosen so far
         self.asked: list[int] = []
-        self.pending: dict[int, list] = {}
+        self.pending: dict[Any, Any] = {}  # by seat in a window; by word ("announce") on a turn
         self.step_info: dict = {}
         # the discard on the table (seat, tile), if it may still be claimed
         self.last_discard: tuple[int, int] | None = None
-        self.last_draw: tuple[int, str] | None = None  # (tile, where from)
+        self.last_draw: tuple[int, str, bool] | None = None  # (tile, where from, the last live tile)
         self.claimed: tuple | None = None
         self.flag = ""  # the guard the last step raised ("won", "claimed", ...)
         self.winner: int | None = None
@@ -97,7 +98,7 @@ class HandState:
         self.last_claims: tuple | None = None
         self.offers: dict[int, int] = {}
         self.stopped = False
-        self.kong_pending: tuple | None = None
+        self.kong_pending: tuple[int, int] | None = None
         self.kong_draws = [0] * seats
         #: replacements for tiles dealt, in the order given: (seat, round)
         self.replacements: list[tuple[int, int]] = []

@@ -8,11 +8,19 @@ be declared, what counts as a win (:mod:`.winning`), what makes a hand dead.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..memo import ByObject
+from ..scoring.settle import penalty_payments
 from . import actions as ACT
 from .state import Exposure
 
+if TYPE_CHECKING:
+    from ..ir.model import Automaton, State
+    from .game import Game
 
-def _live_after(game, seat: int) -> int | None:
+
+def _live_after(game: Game, seat: int) -> int | None:
     st = game.st
     for i in range(1, game.n + 1):
         s = (seat + i) % game.n
@@ -21,11 +29,11 @@ def _live_after(game, seat: int) -> int | None:
     return None
 
 
-def _bonus_classes(game) -> set:
+def _bonus_classes(game: Game) -> set[str]:
     return {k for k in game.auto.bonus_kinds if k in ("flower", "season")}
 
 
-def draw_for(game, seat: int, dead_wall: bool = False) -> bool:
+def draw_for(game: Game, seat: int, dead_wall: bool = False) -> bool:
     """Draw a tile for a seat (bonus tiles set aside and replaced from where the
     ruleset says, ``replacement from ...``; a kong's replacement from where ``kongs``
     says); False if the wall is out."""
@@ -50,7 +58,7 @@ def draw_for(game, seat: int, dead_wall: bool = False) -> bool:
 
 
 class PlayStart:
-    def run(self, game, state) -> None:
+    def run(self, game: Game, state: State) -> None:
         st = game.st
         st.turn = st.dealer
         st.last_draw = None
@@ -61,7 +69,7 @@ class PlayStart:
 
 
 class Draw:
-    def run(self, game, state) -> None:
+    def run(self, game: Game, state: State) -> None:
         st = game.st
         if st.dead[st.turn]:
             nxt = _live_after(game, st.turn)
@@ -73,26 +81,27 @@ class Draw:
             st.flag = "wall_game"
 
 
-def _joker(game) -> int | None:
+def _joker(game: Game) -> int | None:
     return game.auto.jokers.tile if game.auto.jokers else None
 
 
 class Turn:
     """The seat on turn: discard, declare mah jongg, swap a joker, declare a kong, announce."""
 
-    def actor(self, game) -> int:
+    def actor(self, game: Game) -> int:
         return game.st.turn
 
-    def enter(self, game, state) -> bool:
+    def enter(self, game: Game, state: State) -> bool:
         st = game.st
         st.pending = {}
         if st.dead[st.turn]:  # a dead hand neither draws nor discards
-            st.turn = _live_after(game, st.turn) if _live_after(game, st.turn) is not None else st.turn
+            nxt = _live_after(game, st.turn)
+            st.turn = nxt if nxt is not None else st.turn
             st.last_discard = None
             return True
         return False
 
-    def legal(self, game, seat) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         st = game.st
         auto = game.auto
         cat = game.catalogue
@@ -135,7 +144,7 @@ class Turn:
                         out.append(cat.id(ACT.KONG_ADDED, e.tile))
         return sorted(set(out))
 
-    def apply(self, game, state, action) -> bool:
+    def apply(self, game: Game, state: State, action: int) -> bool:
         st = game.st
         seat = st.turn
         a = game.catalogue[action]
@@ -157,6 +166,7 @@ class Turn:
             return self._mahjong(game, seat)
         if fam == ACT.SWAP:
             joker = _joker(game)
+            assert joker is not None  # a swap is legal only with jokers
             for exps in _from(st.exposures, seat, game.n):
                 for i, e in enumerate(exps):
                     if e.jokers and not e.run and e.tile == a.arg:
@@ -186,7 +196,7 @@ class Turn:
             return self._discard(game, seat, a.arg)
         return False
 
-    def _discard(self, game, seat: int, tile: int) -> bool:
+    def _discard(self, game: Game, seat: int, tile: int) -> bool:
         st = game.st
         game.take(seat, tile)
         st.discards[seat].append(tile)
@@ -203,7 +213,7 @@ class Turn:
             return False
         return True
 
-    def _mahjong(self, game, seat: int) -> bool:
+    def _mahjong(self, game: Game, seat: int) -> bool:
         st = game.st
         if game.rules.is_win(st, seat, exact=True):
             draw = st.last_draw
@@ -235,11 +245,11 @@ def _from(exposures, seat: int, n: int):
     return [exposures[(seat + i) % n] for i in range(n)]
 
 
-def _calling(game, seat: int) -> bool:
+def _calling(game: Game, seat: int) -> bool:
     return game.rules.calling(game.st, seat)
 
 
-def may_win(game, seat: int) -> bool:
+def may_win(game: Game, seat: int) -> bool:
     """A ruleset may make an announcement a condition of going mah jongg; an Original
     Hand (``original hand for dealer``) is won before any announcement could be made."""
     required = [a.name for a in game.auto.announcements if a.required]
@@ -264,7 +274,7 @@ def false_mahjong_ruled(auto) -> bool:
     return "false mahjong" in auto.dead_causes or "false_mahjong" in auto.payments.penalties
 
 
-def penalize_false(game, seat: int) -> None:
+def penalize_false(game: Game, seat: int) -> None:
     """The rules' answer to a false mah jongg: a dead hand, a penalty in points, or both."""
     st = game.st
     auto = game.auto
@@ -272,25 +282,24 @@ def penalize_false(game, seat: int) -> None:
     if "false mahjong" in auto.dead_causes:
         st.dead[seat] = True
         st.dead_reason[seat] = "false mahjong"
-    pen = auto.payments.penalties.get("false_mahjong")
-    if pen:
-        share = abs(pen) / (game.n - 1)
-        for s in range(game.n):
-            st.returns[s] += -abs(pen) if s == seat else share
+    if auto.payments.penalties.get("false_mahjong"):
+        # one rule for the engine and the library: the offender pays every other seat
+        for s, amount in enumerate(penalty_payments(auto, "false_mahjong", seat, game.n)):
+            st.returns[s] += amount
 
 
 class ClaimWindow:
     """Simultaneous: every seat that can claim the discard answers, hidden; the best
     claim by priority wins, ties to the seat nearest after the discarder."""
 
-    def actor(self, game) -> int:
+    def actor(self, game: Game) -> int:
         st = game.st
         for s in st.asked:
             if not st.pending[s]["done"]:
                 return s
         return st.asked[-1]
 
-    def enter(self, game, state) -> bool:
+    def enter(self, game: Game, state: State) -> bool:
         st = game.st
         st.asked = []
         st.pending = {}
@@ -315,16 +324,16 @@ class ClaimWindow:
             return True
         return False
 
-    def legal(self, game, seat) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         return sorted([game.catalogue.id(ACT.NO_CLAIM)] + game.st.pending[seat]["options"])
 
-    def apply(self, game, state, action) -> bool:
+    def apply(self, game: Game, state: State, action: int) -> bool:
         if not self._answer(game, action):
             return False
         self._resolve(game)
         return True
 
-    def _answer(self, game, action) -> bool:
+    def _answer(self, game: Game, action: int) -> bool:
         """Keep the seat's hidden answer; True when every seat asked has answered."""
         st = game.st
         seat = self.actor(game)
@@ -332,7 +341,7 @@ class ClaimWindow:
         st.pending[seat]["done"] = True
         return all(st.pending[s]["done"] for s in st.asked)
 
-    def _no_claim(self, game) -> None:
+    def _no_claim(self, game: Game) -> None:
         st = game.st
         discarder = st.last_discard[0] if st.last_discard else st.turn
         st.last_discard = None  # the next draw makes it dead for everyone
@@ -342,9 +351,10 @@ class ClaimWindow:
         else:
             st.turn = nxt
 
-    def _resolve(self, game) -> None:
+    def _resolve(self, game: Game) -> None:
         st = game.st
         cat = game.catalogue
+        assert st.last_discard is not None  # a claim window opens on a discard
         discarder, tile = st.last_discard
         best = None
         for dist, s in enumerate(st.asked):
@@ -380,7 +390,7 @@ class ClaimWindow:
         make_exposure(game, seat, discarder, tile, a)
 
 
-def claim_rank(game, a) -> tuple:
+def claim_rank(game: Game, a: ACT.Action) -> tuple[int]:
     if a.family == ACT.MAHJONG:
         spec = next((c for c in game.auto.claims if c.is_win), None)
         return (spec.rank if spec else -1,)
@@ -388,7 +398,7 @@ def claim_rank(game, a) -> tuple:
     return (spec.rank,)
 
 
-def claim_options(game, seat: int, discarder: int, tile: int) -> list[int]:
+def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]:
     """The claims (besides declining) a seat may make on a discard."""
     st = game.st
     auto = game.auto
@@ -425,26 +435,28 @@ def claim_options(game, seat: int, discarder: int, tile: int) -> list[int]:
     return sorted(set(out))
 
 
-_RUNS: dict = {}
+#: per tile set, the runs each (size, tile) can complete
+_RUNS: ByObject[dict] = ByObject()
 
 
-def _runs(auto, size: int, tile: int) -> list:
+def _runs(auto: Automaton, size: int, tile: int) -> list[tuple[int, tuple[int, ...]]]:
     """The runs of ``size`` a tile can complete: (its position, the other tiles needed)."""
-    key = (id(auto.tiles), size, tile)
-    hit = _RUNS.get(key)
+    known = _RUNS.setdefault(auto.tiles, dict)
+    hit = known.get((size, tile))
     if hit is None:
         hit = []
         k = auto.tiles.kinds[tile]
-        if k.suit is not None:
+        if k.suit is not None and k.rank is not None:
             for pos in range(size):
                 run = [auto.tiles.suited(k.suit, r) for r in range(k.rank - pos, k.rank - pos + size)]
-                if all(x is not None for x in run):
-                    hit.append((pos, tuple(x.index for x in run if x.index != tile)))
-        _RUNS[key] = hit
+                found = [x.index for x in run if x is not None]
+                if len(found) == size:
+                    hit.append((pos, tuple(i for i in found if i != tile)))
+        known[(size, tile)] = hit
     return hit
 
 
-def make_exposure(game, seat: int, discarder: int, tile: int, a) -> None:
+def make_exposure(game: Game, seat: int, discarder: int, tile: int, a: ACT.Action) -> None:
     st = game.st
     auto = game.auto
     name, form = a.arg
@@ -461,6 +473,7 @@ def make_exposure(game, seat: int, discarder: int, tile: int, a) -> None:
         joker = _joker(game)
         game.take(seat, tile, c.size - form)
         if form:
+            assert joker is not None  # a claim with jokers in it needs jokers
             game.take(seat, joker, form)
         st.exposures[seat].append(Exposure(name, tile, c.size, form, False, discarder))
         if c.size == 4 and auto.kongs["replacement"]:
@@ -481,7 +494,7 @@ def make_exposure(game, seat: int, discarder: int, tile: int, a) -> None:
 class Replacement:
     """System: a replacement tile from the kong box for a declared kong."""
 
-    def run(self, game, state) -> None:
+    def run(self, game: Game, state: State) -> None:
         st = game.st
         st.kong_draws[st.turn] += 1
         if not draw_for(game, st.turn, dead_wall=True):
@@ -491,10 +504,11 @@ class Replacement:
 class RobWindow(ClaimWindow):
     """Simultaneous: after an added kong, seats whose hand the tile completes may rob it."""
 
-    def enter(self, game, state) -> bool:
+    def enter(self, game: Game, state: State) -> bool:
         st = game.st
         st.asked = []
         st.pending = {}
+        assert st.kong_pending is not None  # the rob window follows an added kong
         seat, tile = st.kong_pending
         for i in range(1, game.n):
             s = (seat + i) % game.n
@@ -503,7 +517,7 @@ class RobWindow(ClaimWindow):
                 st.pending[s] = {"choice": None, "done": False, "options": [game.catalogue.id(ACT.MAHJONG)]}
         return not st.asked
 
-    def apply(self, game, state, action) -> bool:
+    def apply(self, game: Game, state: State, action: int) -> bool:
         st = game.st
         if not self._answer(game, action):
             return False
@@ -511,6 +525,7 @@ class RobWindow(ClaimWindow):
         st.asked, st.pending = [], {}
         if robber is None:
             return True
+        assert st.kong_pending is not None
         owner, tile = st.kong_pending
         exps = st.exposures[owner]
         for i, e in enumerate(exps):

@@ -42,7 +42,7 @@ class Shuffle:
 
 
 @functools.lru_cache(maxsize=None)
-def dice_distribution(n: int) -> list[tuple[int, float]]:
+def dice_distribution(n: int) -> tuple[tuple[int, float], ...]:
     """Totals of n six-sided dice with their probabilities."""
     counts: dict[int, int] = {}
     for roll in itertools.product(range(1, 7), repeat=n):

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..cards.distance import allowed
 from ..cards.hands import Exposure as CardExposure, Hand
 from ..cards.match import match_hand
 from ..hands import Meld, is_complete, match_pattern, split_hand
 from ..hands.decompose import layout_of
 from ..hands.patterns import compiled as compiled_pattern
+from ..memo import ByObject
 
 
 class WinRules:
@@ -27,7 +29,7 @@ class WinRules:
         self.patterns = auto.winning.patterns
         self.joker = auto.jokers.tile if auto.jokers else None
         self.size = auto.tiles.size
-        self._waits: dict[int, tuple] = {}
+        self._waits: dict[int, dict] = {}
         if self.patterns:
             lay = layout_of(auto.tiles)
             # quick rejects: a hand of sets and pairs has, per suit, a count that is 0 or
@@ -53,7 +55,7 @@ class WinRules:
             self.need = t.need.astype(np.int16)
             self.natural = t.natural.astype(np.int16)
             self.concealed_line = t.concealed
-            self.group_index = {k: j for j, k in enumerate(t.group_keys)}
+            self.group_index = t.group_index
             self.group_counts = t.group_counts
             # fit[t][c]: the variants that need at least c of tile t, as a bitset; a
             # hand fits no variant unless every tile it holds passes (a quick reject)
@@ -108,7 +110,7 @@ class WinRules:
     def calling(self, st, seat: int) -> bool:
         """Would some one tile complete the seat's hand? (The Standing Hand needs it.)"""
         kinds = self.auto.tiles.kinds
-        candidates = range(self.size)
+        candidates: range | list[int] = range(self.size)
         if self.card is None:
             hand = st.hands[seat]
             keep: set[int] = set()
@@ -140,19 +142,7 @@ class WinRules:
 
     # -- cards ----------------------------------------------------------------------
     def _allowed(self, st, seat: int) -> np.ndarray:
-        exps = st.exposures[seat]
-        if not exps:
-            return np.ones(len(self.need), dtype=bool)
-        ok = ~self.concealed_line
-        wanted: dict[int, int] = {}
-        for e in exps:
-            j = self.group_index.get((e.tile, e.size), -1)
-            if j < 0:
-                return np.zeros(len(self.need), dtype=bool)
-            wanted[j] = wanted.get(j, 0) + 1
-        for j, n in wanted.items():
-            ok = ok & (self.group_counts[:, j] >= n)
-        return ok
+        return allowed(self.card.tables, [(e.tile, e.size) for e in st.exposures[seat]])
 
     def _card_waits(self, st, seat: int) -> frozenset:
         """The seat's waits, cached by the hand's content (two hands a seat at most)."""
@@ -290,19 +280,19 @@ class WinRules:
         return out
 
 
-_FIT: dict[int, tuple] = {}
+_FIT: ByObject[list] = ByObject()
 
 
 def _fit_bits(card, need: np.ndarray) -> list:
     """Per tile and count, the bitset of variants needing at least that many (per card)."""
-    hit = _FIT.get(id(card))
-    if hit is None or hit[0] is not card:
-        fit = []
+    hit = _FIT.get(card)
+    if hit is None:
+        hit = []
         for tile in range(need.shape[1]):
             col = need[:, tile]
-            fit.append([_bits(col >= c) for c in range(0, int(col.max(initial=0)) + 1)])
-        hit = _FIT[id(card)] = (card, fit)
-    return hit[1]
+            hit.append([_bits(col >= c) for c in range(0, int(col.max(initial=0)) + 1)])
+        _FIT.put(card, hit)
+    return hit
 
 
 def _bits(flags: np.ndarray) -> int:

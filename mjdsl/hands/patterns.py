@@ -427,7 +427,8 @@ def match_pattern(
 
 
 def pattern_splits(
-    pattern: Pattern, concealed: np.ndarray, exposed: Sequence[Meld], tiles: TileSet, *, bonus: str = "ignore"
+    pattern: Pattern, concealed: np.ndarray | Sequence[int], exposed: Sequence[Meld], tiles: TileSet, *,
+    bonus: str = "ignore",
 ) -> list[PatternMatch]:
     """Every distinct way the hand matches ``pattern``, with the tiles of each group."""
     lst = hand_counts(concealed, layout_of(tiles), bonus)

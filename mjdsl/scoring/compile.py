@@ -20,7 +20,7 @@ Tests check that both ways give the same answer (tests/test_scoring_compile.py).
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import attrs
 
@@ -150,7 +150,7 @@ def compile_rules(t: Tables) -> CompiledRules:
     from .env import CALLING_FOR
 
     gen = _Gen(t)
-    blocks = {"hand": [], "scoped": []}
+    blocks: dict[str, list[str]] = {"hand": [], "scoped": []}
     for i, rule in enumerate(t.rules):
         if rule.when is None:
             continue
@@ -183,7 +183,7 @@ def compile_rules(t: Tables) -> CompiledRules:
         gen.names["V"] = t.spec.value
         lines += ["def _value(env, F):", "    return V(env)"]
     source = "\n".join(lines) + "\n"
-    namespace = {"CALLING_FOR": CALLING_FOR, "PK": t.set_packed, **gen.names}
+    namespace: dict[str, Any] = {"CALLING_FOR": CALLING_FOR, "PK": t.set_packed, **gen.names}
     exec(compile(source, f"<scoring {t.auto.name}>", "exec"), namespace)  # noqa: S102 - generated from the checked AST
     return CompiledRules(namespace["_hand"], namespace["_scoped"], namespace["_value"], gen.uses_sets,
                          gen.uses_tiles, source)

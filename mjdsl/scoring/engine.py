@@ -9,22 +9,27 @@ the wind ``seat_winds[(s - dealer) % n]``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..hands import Meld
 from .model import CardWin, HandInput
 from .score import score_hand
 from .settle import settle
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 #: the engine's names for where a tile came from
 _SOURCES = {"wall": "wall", "kong box": "kong_box", "dead wall": "kong_box", "discard": "discard",
             "robbed kong": "robbed_kong"}
 
 
-def seat_wind(game, seat: int) -> int:
+def seat_wind(game: Game, seat: int) -> int:
     winds = game.auto.seat_winds
     return winds[(seat - game.st.dealer) % game.n] if winds else 0
 
 
-def hand_from_game(game, seat: int) -> HandInput:
+def hand_from_game(game: Game, seat: int) -> HandInput:
     """The seat's hand as the scorer reads it (a winner's with the facts of the win)."""
     st = game.st
     auto = game.auto
@@ -74,7 +79,7 @@ def hand_from_game(game, seat: int) -> HandInput:
     )
 
 
-def score_for_engine(game, seat: int) -> dict:
+def score_for_engine(game: Game, seat: int) -> dict[str, Any]:
     """The winner's score, the rules that gave it, and the settlement of the hand.
 
     Returns plain data (it goes into the hand's result and its log): ``value``

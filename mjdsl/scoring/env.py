@@ -22,6 +22,7 @@ tiles have them) are in docs/scoring.md.
 from __future__ import annotations
 
 from itertools import compress
+from typing import Any
 
 from .model import HandInput
 from .tables import Tables
@@ -47,6 +48,9 @@ class Facts(dict):
     a reference cycle per hand, left for the garbage collector."""
 
     __slots__ = ("t", "inp", "nz")
+    t: Tables
+    inp: HandInput
+    nz: tuple[tuple[int, int], ...]
 
     def __missing__(self, name: str):
         lazy = _LAZY.get(name)
@@ -66,6 +70,12 @@ class HandEnv:
     """
 
     __slots__ = ("t", "inp", "hf", "reading", "hypothetical", "seat", "round", "_full", "S", "PA", "T", "B", "nz")
+    #: counts by predicate, worked out when first asked (None until then)
+    S: dict[Any, int] | None
+    PA: dict[Any, int] | None
+    T: dict[Any, int] | None
+    B: dict[Any, int] | None
+    _full: tuple[tuple[int, int], ...] | None
 
     def __init__(self, t: Tables, inp: HandInput, hypothetical: bool = False):
         self.t = t
@@ -130,6 +140,7 @@ class HandEnv:
         sets: dict = {}
         pairs: dict = {}
         hits = self.t.set_hits
+        assert self.reading is not None, "sets are counted in a reading"
         for k in self.reading.keys:
             into = pairs if k[0] == "pair" else sets
             for p in hits(k):
@@ -251,27 +262,32 @@ def _counted_tile(env: HandEnv, pred):
 
 def _sets(env: HandEnv, pred) -> int:
     _counted_set(env, pred)
+    assert env.S is not None
     return env.S.get(pred, 0)
 
 
 def _pairs(env: HandEnv, pred) -> int:
     _counted_set(env, pred)
+    assert env.PA is not None
     return env.PA.get(pred, 0)
 
 
 def _tiles(env: HandEnv, pred) -> int:
     _counted_tile(env, pred)
+    assert env.T is not None
     return env.T.get(pred, 0)
 
 
 def _bonus(env: HandEnv, pred) -> int:
     _counted_tile(env, pred)
+    assert env.B is not None
     return env.B.get(pred, 0)
 
 
 def LAST_IN(env: HandEnv, pred) -> bool:
     """``last_in(P)``: the set the winning tile completed satisfies P."""
     r = env.reading
+    assert r is not None, "last_in() is asked of a reading"
     return r.last >= 0 and env.t.set_pred(pred, r.keys[r.last])
 
 

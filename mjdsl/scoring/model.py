@@ -8,7 +8,7 @@ line converts codes once (:mod:`mjdsl.scoring.notation`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 import attrs
 
@@ -19,6 +19,19 @@ from ..source import Span
 SOURCES = ("wall", "discard", "kong_box", "last_of_wall", "last_discard", "robbed_kong")
 #: Sources that are self-drawn; the others were another player's tile.
 SELF_DRAWN = frozenset(("wall", "kong_box", "last_of_wall"))
+
+
+# typed converters: the attrs plugin of mypy cannot read the builtin constructors' types
+def _melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
+    return tuple(value)
+
+
+def _ints(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _names(value: Iterable[str]) -> frozenset[str]:
+    return frozenset(value)
 
 
 def _counts(value) -> tuple[int, ...]:
@@ -65,13 +78,13 @@ class HandInput:
     concealed: tuple[int, ...] = attrs.field(converter=_counts)
     seat_wind: int
     round_wind: int
-    melds: tuple[Meld, ...] = attrs.field(default=(), converter=tuple)
-    bonus: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=_melds)
+    bonus: tuple[int, ...] = attrs.field(default=(), converter=_ints)
     winning_tile: int | None = None
     source: str = attrs.field(default="wall", validator=attrs.validators.in_(SOURCES))
     dealer: bool | None = None
     discarder: int | None = None
-    announcements: frozenset = attrs.field(default=frozenset(), converter=frozenset)
+    announcements: frozenset[str] = attrs.field(default=frozenset(), converter=_names)
     original_hand: bool = False
     earthly_hand: bool = False
     dealer_streak: int = 0

@@ -135,9 +135,10 @@ def read_hand_input(
         raise InputError("--from goes with --win (a hand without --win did not win)")
     src = "wall"
     if source is not None:
-        src = SOURCE_NAMES.get(source.replace("_", "-"))
-        if src is None:
+        named = SOURCE_NAMES.get(source.replace("_", "-"))
+        if named is None:
             raise InputError(f"--from {source}: say one of {', '.join(SOURCE_NAMES)}")
+        src = named
     if src == "robbed_kong" and winning is not None and seen[winning] > tiles.kinds[winning].copies - 3:
         k = tiles.kinds[winning]
         raise InputError(f"--from robbed-kong: the kong robbed holds three {k.code}, so this hand can hold only "

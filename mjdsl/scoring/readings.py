@@ -110,6 +110,6 @@ def loser_reading(t: Tables, inp: HandInput) -> Reading:
             melds.append(Meld("pung", i, True))
         elif c == 2:
             melds.append(Meld("pair", i, True))
-    melds = tuple(melds)
-    return Reading(None, melds, _keys(melds, inp.seat_wind, inp.round_wind), -1)
+    sets = tuple(melds)
+    return Reading(None, sets, _keys(sets, inp.seat_wind, inp.round_wind), -1)
 

@@ -22,6 +22,7 @@ worked out again for the best reading only (:func:`applied`).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, cast
 
 from ..diagnostics import InputError, MjError, error
 from ..source import BUILTIN
@@ -31,8 +32,11 @@ from .readings import loser_reading, winner_readings
 from .tables import Tables, tables_for
 from .waits import waits_of
 
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
 
-def score_hand(auto, hand: HandInput, *, compiled: bool = True) -> ScoreResult:
+
+def score_hand(auto: Automaton, hand: HandInput, *, compiled: bool = True) -> ScoreResult:
     """The score of ``hand`` under the automaton's scoring and payments blocks.
 
     A winning hand (``hand.winning_tile`` set) is scored in its best reading (its
@@ -74,6 +78,15 @@ class _Scored:
     """One reading's sums: the hand rules that fired (positions), and the arithmetic."""
 
     __slots__ = ("reading", "fired", "points", "doubles", "limits", "set_points", "score", "total", "basis")
+    reading: Reading
+    fired: list[int]
+    points: float
+    doubles: float
+    limits: float
+    set_points: float
+    score: float
+    total: float
+    basis: str
 
 
 def _scoped(t: Tables, env: HandEnv, r: Reading, cr, packed=(0, 0, 0, 0)) -> dict[int, int]:
@@ -111,8 +124,10 @@ def _sums(rules, applied) -> tuple[float, float, float, float]:
                 set_points += rule.amount * c
         elif unit == "doubles":
             doubles += rule.amount * c
-        elif rule.amount * c > limits:
-            limits = rule.amount * c
+        elif rule.amount > limits:
+            # limits do not add (docs/scoring.md), not even one rule's over several sets:
+            # the compiled scorer's per-set sums (Tables.meld_sums) count it so too
+            limits = rule.amount
     return points, doubles, limits, set_points
 
 
@@ -130,7 +145,7 @@ def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
             bp, bd, bl = bp + p, bd + d, max(bl, lim)
         bonus = (bp, bd, bl, 0.0)
     meld_sums = t.meld_sums
-    best = None
+    best: _Scored | None = None
     for r in readings:
         env.reading = r
         points, doubles, limits, set_points = bonus
@@ -156,6 +171,7 @@ def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         hf["points"], hf["doubles"] = points, doubles
         score = cr.value(env, hf) if cr.value is not None else points * 2**doubles
         best = _keep_better(best, t.spec, r, fired, points, doubles, limits, set_points, score)
+    assert best is not None, "a hand has at least one reading"
     hf["points"], hf["doubles"], hf["set_points"] = best.points, best.doubles, best.set_points
     return best
 
@@ -167,7 +183,7 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
     spec = t.spec
     hf = env.hf
     packed_tiles = env.packed_tiles() if cr is not None and cr.uses_tiles else (0, 0)
-    best = None
+    best: _Scored | None = None
     for r in readings:
         env.set_reading(r)
         packed = (*env.packed_sets(r), *packed_tiles) if cr is not None else (0, 0, 0, 0)
@@ -187,6 +203,7 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         else:
             score = spec.value(env) if spec.value is not None else points * 2**doubles
         best = _keep_better(best, spec, r, fired, points, doubles, limits, set_points, score)
+    assert best is not None, "a hand has at least one reading"
     hf["points"], hf["doubles"], hf["set_points"] = best.points, best.doubles, best.set_points
     return best
 
@@ -296,7 +313,7 @@ def completions(env: HandEnv) -> frozenset[str]:
     for w in waits_of(t, lst, tuple(inp.melds)):
         conc = list(lst)
         conc[w] += 1
-        hyp = _Completed(inp, tuple(conc), w)
+        hyp = cast(HandInput, _Completed(inp, tuple(conc), w))  # read as a HandInput
         henv = HandEnv(t, hyp, hypothetical=True)
         hf = henv.hf
         T, B = henv.packed_tiles() if cr.uses_tiles else (0, 0)

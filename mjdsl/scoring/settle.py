@@ -12,12 +12,16 @@ payments per seat that add up to zero: positive received, negative paid.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from .model import HandInput, ScoreResult
 
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
+    from .env import HandEnv
 
-def pay_winner(auto, winner_result, winner: int, dealer: int, discarder: int | None = None,
+
+def pay_winner(auto: Automaton, winner_result: ScoreResult | HandEnv, winner: int, dealer: int, discarder: int | None = None,
                seats: int | None = None) -> list[float]:
     """What each seat pays the winner (and the winner receives): the ``pays`` rules.
 
@@ -47,7 +51,7 @@ def pay_winner(auto, winner_result, winner: int, dealer: int, discarder: int | N
     return out
 
 
-def settle(auto, winner_result: ScoreResult | None, loser_results: Mapping[int, ScoreResult], dealer_seat: int, *,
+def settle(auto: Automaton, winner_result: ScoreResult | None, loser_results: Mapping[int, ScoreResult], dealer_seat: int, *,
            winner_seat: int | None, discarder_seat: int | None = None, seats: int | None = None) -> list[float]:
     """Zero-sum payments per seat for a finished hand.
 
@@ -70,7 +74,7 @@ def settle(auto, winner_result: ScoreResult | None, loser_results: Mapping[int, 
     return out
 
 
-def winner_payments(auto, env, hand: HandInput) -> list[float]:
+def winner_payments(auto: Automaton, env: HandEnv, hand: HandInput) -> list[float]:
     """:func:`pay_winner` with seats named by wind: seat i has ``auto.seat_winds[i]``;
     the dealer is the first seat wind; an unnamed discarder is the seat before the
     winner in turn order. ``env``: the winner's facts (``ScoreResult.context``)."""
@@ -86,7 +90,7 @@ def winner_payments(auto, env, hand: HandInput) -> list[float]:
     return pay_winner(auto, env, winner, dealer, discarder, n)
 
 
-def penalty_payments(auto, name: str, offender: int, seats: int | None = None) -> list[float]:
+def penalty_payments(auto: Automaton, name: str, offender: int, seats: int | None = None) -> list[float]:
     """The offender pays every other seat the penalty's amount (``penalty NAME: -300
     points``; a penalty in limits is already in points)."""
     n = seats or auto.seats

@@ -19,8 +19,11 @@ bonus tile), and caches that fill as hands are scored:
 
 from __future__ import annotations
 
+import weakref
+
 from ..hands.decompose import layout_of
 from ..hands.patterns import compiled
+from ..memo import ByObject
 
 #: Facts of a set in a set predicate that are not facts of its tiles.
 _KIND_FACTS = frozenset(("pung", "kong", "chow", "pair"))
@@ -76,7 +79,7 @@ class Tables:
     """
 
     def __init__(self, auto):
-        self.auto = auto
+        self.auto = weakref.proxy(auto)  # the cache holds Tables; the automaton may go
         self.tiles = auto.tiles
         self.lay = layout_of(auto.tiles)
         #: per group, the first group alike (same runs; suits of the same ranks are alike)
@@ -339,13 +342,10 @@ def could_be(fits, present: int, total: int) -> bool:
     return False
 
 
-_TABLES: dict[int, tuple[object, Tables]] = {}
+_TABLES: ByObject[Tables] = ByObject()
 
 
 def tables_for(auto) -> Tables:
-    """The (cached) :class:`Tables` of an automaton."""
-    hit = _TABLES.get(id(auto))
-    if hit is None or hit[0] is not auto:
-        hit = _TABLES[id(auto)] = (auto, Tables(auto))
-    return hit[1]
+    """The (cached) :class:`Tables` of an automaton, kept while the automaton lives."""
+    return _TABLES.setdefault(auto, lambda: Tables(auto))
 

@@ -228,7 +228,7 @@ def _standard_waits(t: Tables, lst: list[int], melds: tuple[Meld, ...], p, total
                 broken = gi
         gi += 1
     if broken >= 0:
-        receivers = (broken,)
+        receivers: Sequence[int] = (broken,)
     elif need_pairs <= 1:
         # a group whose count is a multiple of 3 cannot take one more tile and split
         receivers = [gi for gi, key in enumerate(keys) if sum(key) % 3]

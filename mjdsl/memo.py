@@ -1,0 +1,49 @@
+"""Caches keyed weakly by an object: the answer for an automaton, a tile set, a card.
+
+A dict keyed by ``id(obj)`` can hand an old answer to a new object that happens to
+get a dead one's address, and it keeps every answer forever. :class:`ByObject` keys
+by identity too (hashing a whole automaton or tile set would cost more than most
+answers), but holds its key only weakly: the entry goes when the object does, before
+its address can be used again, and a lookup checks that the entry is that object's.
+A cached value must not refer to its key (or the key never goes): hold it weakly.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Callable, Generic, TypeVar
+
+V = TypeVar("V")
+
+
+class ByObject(Generic[V]):
+    """Values by object identity, each kept while its object lives."""
+
+    def __init__(self) -> None:
+        self._entries: dict[int, tuple[weakref.ref, V]] = {}
+
+    def get(self, obj: object) -> V | None:
+        hit = self._entries.get(id(obj))
+        if hit is not None and hit[0]() is obj:
+            return hit[1]
+        return None
+
+    def put(self, obj: object, value: V) -> V:
+        key = id(obj)
+        entries = self._entries
+
+        def forget(ref: weakref.ref, key: int = key) -> None:
+            # the object is going: drop its entry (unless a newer one has replaced it)
+            if entries.get(key, (None,))[0] is ref:
+                del entries[key]
+
+        entries[key] = (weakref.ref(obj, forget), value)
+        return value
+
+    def setdefault(self, obj: object, make: Callable[[], V]) -> V:
+        """The value for ``obj``, made by ``make()`` the first time."""
+        hit = self.get(obj)
+        return self.put(obj, make()) if hit is None else hit
+
+    def __len__(self) -> int:
+        return len(self._entries)

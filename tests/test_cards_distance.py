@@ -1,0 +1,68 @@
+"""Card distance (cards/distance.py), the one formula the hints, the engine's waits and
+the greedy bot read: what exposures rule out, and how far a rack is from each line."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjdsl.cards import HandBatch, read_hand
+from mjdsl.cards.distance import FAR, allowed, compatible, distances, needs
+
+
+def _batch(club, tiles, text, exposed=()):
+    hand = read_hand(tiles, text, exposed, sizes=(13, 14))
+    return HandBatch.from_hands([hand], _code(tiles, "J"), tiles.size)
+
+
+def _code(tiles, code):
+    return next(k.index for k in tiles.kinds if k.code == code)
+
+
+def test_an_exposure_that_is_no_group_of_any_line_rules_out_every_line(club, american_tiles):
+    # no line of the card has a kong of East
+    assert (_code(american_tiles, "E"), 4) not in club.tables.group_index
+    batch = _batch(club, american_tiles, "F F 1b 1b 2b 2b 3b 3b 4b 4b", ["E E E E"])
+    ruled_out = allowed(club.tables, batch.exposures[0])
+    # a mask the engine indexes variants with: one boolean per line variant
+    assert ruled_out.dtype == bool and ruled_out.shape == (club.tables.size,)
+    assert not ruled_out.any()
+    assert (needs(club, batch) == FAR).all()
+
+
+def test_two_exposures_of_one_group_need_a_line_with_two_such_groups(club, american_tiles):
+    t = club.tables
+    one = allowed(t, [(_code(american_tiles, "1b"), 3)])
+    assert one.any()  # some lines have a pung of 1b
+    # ...but none has two, so two such pungs rule every line out
+    assert t.group_counts[:, t.group_index[(_code(american_tiles, "1b"), 3)]].max() == 1
+    batch = _batch(club, american_tiles, "F F 2b 2b 3b 3b 4b 4b", ["1b 1b 1b", "1b J J"])
+    assert not compatible(t, batch).any()
+    assert (needs(club, batch) == FAR).all()
+
+
+def test_a_concealed_line_takes_no_exposure(club, american_tiles):
+    t = club.tables
+    ok = allowed(t, [(_code(american_tiles, "1b"), 3)])
+    assert not (ok & t.concealed).any()
+    assert allowed(t, []).all()  # no exposures: every line, concealed ones too
+
+
+def test_hands_without_exposures_leave_every_line_open(club, american_tiles):
+    batch = _batch(club, american_tiles, "F F 1b 1b 2b 2b 3b 3b 4b 4b 5b 5b 6b")
+    assert compatible(club.tables, batch) is None
+
+
+def test_distance_counts_the_tiles_still_to_come(club, american_tiles):
+    t = club.tables
+    complete = _batch(club, american_tiles, "F F 2b 0 2b 6b 1c 1c 1c J 1d J J 1d")
+    d = needs(club, complete)[0]
+    assert d.min() == 0 and d.dtype == np.int16
+    # one tile fewer: the nearest line is one away
+    short = _batch(club, american_tiles, "F F 2b 0 2b 6b 1c 1c 1c J 1d J J")
+    assert needs(club, short)[0].min() == 1
+    # the single-hand form used by the bots gives the same numbers
+    row = distances(t, short.filled, short.natural, short.jokers)[0]
+    assert (row == needs(club, short)[0]).all()
+    # a pair takes no joker: eight jokers and no 0 leave the year one tile short
+    year = _batch(club, american_tiles, "F F 2b 2b 6b J J J J J J J J")
+    assert needs(club, year)[0].min() == 1

@@ -1,0 +1,60 @@
+"""Caches keyed weakly by object (mjdsl/memo.py): an answer lives as long as its object,
+and a new object never gets another's answer."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from mjdsl.compile import compile_ruleset
+from mjdsl.engine import game as game_module
+from mjdsl.memo import ByObject
+from mjdsl.scoring import tables as scoring_tables
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Thing:
+    pass
+
+
+def test_an_entry_goes_with_its_object():
+    cache: ByObject[str] = ByObject()
+    a, b = Thing(), Thing()
+    cache.put(a, "a")
+    cache.put(b, "b")
+    assert (cache.get(a), cache.get(b), len(cache)) == ("a", "b", 2)
+    del a
+    gc.collect()
+    assert len(cache) == 1 and cache.get(b) == "b"
+
+
+def test_another_object_never_gets_an_answer_that_is_not_its_own():
+    cache: ByObject[int] = ByObject()
+    made = []
+    for _ in range(50):  # addresses of dead objects are reused: each new one is asked afresh
+        t = Thing()
+        assert cache.get(t) is None
+        assert cache.setdefault(t, lambda: len(made)) == len(made)
+        made.append(1)
+        del t
+    assert len(cache) == 0
+
+
+def test_setdefault_makes_the_value_once():
+    cache: ByObject[list] = ByObject()
+    t = Thing()
+    first = cache.setdefault(t, list)
+    assert cache.setdefault(t, lambda: ["other"]) is first
+
+
+def test_an_automatons_catalogue_and_score_tables_go_with_it():
+    gc.collect()
+    before = (len(game_module._CATALOGUES), len(scoring_tables._TABLES))
+    auto = compile_ruleset(ROOT / "rulesets" / "classical.mj")
+    game_module.catalogue_of(auto)
+    scoring_tables.tables_for(auto)
+    assert (len(game_module._CATALOGUES), len(scoring_tables._TABLES)) == (before[0] + 1, before[1] + 1)
+    del auto
+    gc.collect()
+    assert (len(game_module._CATALOGUES), len(scoring_tables._TABLES)) == before
