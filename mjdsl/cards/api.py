@@ -123,9 +123,10 @@ def check_card_source(path: str | Path, text: str | None = None, checks=None, *,
     A card whose tile set cannot be had (MJ270, MJ208) still gets every check that needs
     no tiles (sizes, annotations, points, layout), so one bad path hides nothing else."""
     if text is None:
-        source, problem = read_card_source(path)
-        if source is None:
-            return [problem], {}, None
+        read, unreadable = read_card_source(path)
+        if read is None:
+            return [unreadable] if unreadable is not None else [], {}, None
+        source = read
     else:
         source = Source(str(path), text)
     sources = {source.path: source.text}
