@@ -23,7 +23,8 @@ from mjdsl.diagnostics import InputError
 from mjdsl.engine import actions as ACT
 from mjdsl.engine import invariants
 from mjdsl.engine.game import CHANCE, Game
-from mjdsl.engine.run import chance_action, play_hand
+from mjdsl.engine.chance import chance_action
+from mjdsl.engine.run import play_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 AMERICAN = str(ROOT / "rulesets" / "american.mj")

@@ -11,7 +11,7 @@ import zlib
 from ..diagnostics import InputError
 from .game import CHANCE, Game, IllegalAction
 from .log_check import validate_log
-from .run import chance_action, chance_stream
+from .chance import chance_action, chance_stream
 
 LOG_VERSION = 1
 #: A digest of the state every this many steps lets replay name the step that differs.

@@ -13,7 +13,8 @@ from typing import Sequence
 
 import attrs
 
-from .game import CHANCE, SHUFFLE_SEEDS, Game
+from .chance import chance_action, chance_stream
+from .game import CHANCE, Game
 from .log import DIGEST_EVERY, state_digest
 
 
@@ -38,26 +39,6 @@ class HandRecord:
     #: and after the last), taken as the hand was played, so a replay checks against the
     #: game itself rather than against a second run of the same actions
     digests: tuple = ()
-
-
-def chance_stream(seed: str) -> random.Random:
-    """The chance player's random stream for a hand's seed (the shuffle, the dice)."""
-    return random.Random(f"{seed}:chance")
-
-
-def chance_action(game: Game, chance: random.Random) -> int:
-    """The chance player's outcome at the current chance node, drawn from ``chance``:
-    what a seed deals, so a replay can check that a log's deal is its seed's."""
-    outs = game.chance_outcomes()
-    if not outs:
-        return chance.randrange(SHUFFLE_SEEDS)
-    r = chance.random()
-    acc = 0.0
-    for o, w in outs:
-        acc += w
-        if r < acc:
-            return o
-    return outs[-1][0]
 
 
 def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: int | None = None,

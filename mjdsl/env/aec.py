@@ -1,7 +1,7 @@
 """The AEC environment: one hand of a ruleset, one agent per seat.
 
 Each ``reset(seed=S)`` deals a new hand whose chance moves come from the stream the
-interpreter uses for hand ``S`` (``engine.run.chance_stream``), so the hand an agent
+interpreter uses for hand ``S`` (``engine.chance.chance_stream``), so the hand an agent
 plays with the same decisions as ``mjdsl.engine.run.play_hand(auto, str(S), bots)``
 is that very hand: same wall, same draws, same settlement. Like ``play_hand``, the
 environment plays a seat's only legal action itself (``auto_forced=True``); pass
@@ -26,7 +26,7 @@ from pettingzoo import AECEnv
 
 from ..engine.game import CHANCE, Game, catalogue_of
 from ..engine.observe import observe
-from ..engine.run import chance_action, chance_stream
+from ..engine.chance import chance_action, chance_stream
 from . import spaces
 
 

@@ -25,7 +25,8 @@ from ..diagnostics import InputError
 from ..engine import actions as ACT
 from ..engine.game import CHANCE, Game
 from ..engine.log import read_json
-from ..engine.run import SessionClock, chance_action
+from ..engine.chance import chance_action
+from ..engine.run import SessionClock
 from .words import Words
 
 SAVE_VERSION = 1
