@@ -25,7 +25,7 @@ from ..diagnostics import InputError
 from ..engine import actions as ACT
 from ..engine.game import CHANCE, Game
 from ..engine.log import read_json
-from ..engine.chance import chance_action
+from ..engine.chance import chance_action, chance_stream
 from ..engine.run import SessionClock
 from .words import Words
 
@@ -80,7 +80,7 @@ class Session:
         k = c.hands
         self.game = Game(self.auto, dealer=c.dealer, round_wind=c.round_wind(self.auto),
                          context={"dealer_streak": c.streak})
-        self.chance = random.Random(f"{self.seed}:{k}:chance")
+        self.chance = chance_stream(f"{self.seed}:{k}")
         self.rngs = [random.Random(f"{self.seed}:{k}:seat{s}") for s in range(self.auto.seats)]
         self.log.append([])
         self._charleston_said = False
