@@ -92,7 +92,8 @@ def _doc_fences():
 
     for doc in sorted((ROOT / "docs").glob("*.md")):
         text = doc.read_text(encoding="utf-8")
-        for m in re.finditer(r"^```(mj|card)\n(.*?)^```", text, re.M | re.S):
+        # the info string's first word names the language; `file=`, `code=` may follow
+        for m in re.finditer(r"^```(mj|card)(?:[ \t][^\n]*)?\n(.*?)^```", text, re.M | re.S):
             yield doc.name, text.count("\n", 0, m.start()) + 1, m.group(1), m.group(2)
 
 

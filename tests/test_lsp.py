@@ -163,7 +163,8 @@ async def test_an_editor_session_on_a_card(client: LanguageClient, folder: Path)
 
     tiles_line = next(i for i, ln in enumerate(lines) if ln.startswith("tiles "))
     loc = await client.text_document_definition_async(T.DefinitionParams(_doc(uri), T.Position(tiles_line, 8)))
-    assert loc.uri == (folder / "american.mj").as_uri()
+    # `tiles "american.mj"`: not beside the card, so the ruleset library's
+    assert loc.uri == (ROOT / "rulesets" / "american.mj").resolve().as_uri()
 
     # a line of 13 tiles: the size check, as you type
     client.text_document_did_change(T.DidChangeTextDocumentParams(

@@ -170,7 +170,7 @@ class PointsRange:
 
 @attrs.frozen
 class TilesRef:
-    """``tiles "../american.mj"``: the ruleset whose tile set the card is read against."""
+    """``tiles "american.mj"``: the ruleset whose tile set the card is read against."""
 
     #: the path as written, relative to the card file
     path: str

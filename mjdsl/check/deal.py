@@ -12,7 +12,7 @@ from .. import ast as A
 from ..diagnostics import Diagnostic, error
 from .wall import deal_sizes
 
-#: Tiles a hand of a printed card holds when it is won (contracts.md: "these 14 tiles").
+#: Tiles a hand of a printed card holds when it is won (docs/cli.md, `mjdsl match`: "these 14 tiles").
 CARD_HAND = 14
 
 

@@ -17,10 +17,6 @@ register(
          "", ""),
     Code("MJ405", "a tile that is not there",
          "A step handler tried to take a tile a seat does not hold. This is a bug: please report it.", "", ""),
-    Code("MJ440", "a value too large to compute",
-         "A hand's value overflowed: the rules' arithmetic (doubles with no limit, a huge power) gives a "
-         "number past what a float holds, so it cannot be settled or written as JSON. Put a limit on the "
-         "score, or use fewer doubles.", "", ""),
     Code("MJ420", "a settlement that can't be computed",
          "The hand's value or a payment divided by a fact that was 0 in this hand, or grew too large to compute "
          "(doubles beyond a float's range). The message names the scoring or payments block; the hand stops there. "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..syntax.words import card_keywords, ruleset_words
 
-#: The concrete tile codes of contracts.md ("Concrete tile codes"); a quoted string
+#: The concrete tile codes of docs/cli.md ("Tile codes"); a quoted string
 #: that is exactly one of them is shown as a tile.
 TILE_CODE = r"[1-9][bcd]|[NEWSRGFJ0]|[fs][1-4]"
 NAME = r"[a-z_][a-z0-9_]*"

@@ -30,8 +30,12 @@ def definition(a: Analysis, line: int, col: int) -> T.Location | None:
     if a.kind == CARD:
         tiles = a.card.tiles if a.card is not None else None
         if tiles is not None and tiles.span.line == line + 1:
-            target = a.path.parent / tiles.path
-            return _location(target) if target.is_file() else None
+            from ..cards.api import resolve_tiles
+            from ..paths import Refused
+
+            # the one path policy: beside the card, else the ruleset library
+            found = resolve_tiles(a.card, a.path)
+            return None if isinstance(found, Refused) else _location(found)
         return None
     for stmt in a.program.stmts if a.program is not None else ():
         if stmt.span.line != line + 1:

@@ -66,11 +66,11 @@ def score_hand(auto: Automaton, hand: HandInput, *, compiled: bool = True) -> Sc
 
 
 def _out_of_range(t: Tables) -> MjError:
-    """MJ440: a rule set whose arithmetic leaves the numbers (2000 doubles, no limit)."""
+    """MJ420: a rule set whose arithmetic leaves the numbers (2000 doubles, no limit)."""
     # the value formula if the ruleset writes one, else its first score rule
     span = (getattr(t.spec.value_expr, "span", None)
             or next((r.span for r in t.spec.rules if r.span is not None), None) or BUILTIN)
-    return MjError(error("MJ440", "the hand's value is too large to compute (it overflows); no JSON or "
+    return MjError(error("MJ420", "the hand's value is too large to compute (it overflows); no JSON or "
                          "settlement can hold it", span, "put a limit on the score, or fewer doubles in a rule"))
 
 
