@@ -98,10 +98,10 @@ REFUSED = {
                            + "jokerless_double", "MJ225"),
     "a very long sum": (AMERICAN, "value card_points * 2 ^ doubles", "value card_points * 2 ^ doubles" + " + 1" * 3000,
                         "MJ225"),
-    "pattern() in the value": (CLASSICAL, "    value points * 2 ^ doubles", "    value points + pattern(standard)",
+    "pattern() in the value": (CLASSICAL, "scoring {\n", "scoring {\n    value points + pattern(standard)\n",
                                "MJ226"),
-    "sets() in the value": (CLASSICAL, "    value points * 2 ^ doubles", "    value points + sets(pung)", "MJ226"),
-    "tiles() in the value": (CLASSICAL, "    value points * 2 ^ doubles", "    value points + tiles(dragon)", "MJ226"),
+    "sets() in the value": (CLASSICAL, "scoring {\n", "scoring {\n    value points + sets(pung)\n", "MJ226"),
+    "tiles() in the value": (CLASSICAL, "scoring {\n", "scoring {\n    value points + tiles(dragon)\n", "MJ226"),
     "a limit that is not a number": (CLASSICAL, "    limit limit", "    limit limit + points", "MJ226"),
     "a short deal": (AMERICAN, _DEAL, "    all 4\n    dealer 1\n", "MJ223"),
     "an empty deal": (AMERICAN, _DEAL, "", "MJ223"),
@@ -162,7 +162,7 @@ def test_what_used_to_crash_after_a_clean_check_plays(tmp_path, case):
 def test_a_value_that_divides_by_a_zero_fact_stops_with_mj420(tmp_path, capsys):
     # `waits - waits` is 0 in every hand, but check can't know a fact's value
     path = tmp_path / "mutated.mj"
-    _codes(tmp_path, _edit(CLASSICAL, "    value points * 2 ^ doubles", "    value points / (waits - waits)"))
+    _codes(tmp_path, _edit(CLASSICAL, "scoring {\n", "scoring {\n    value points / (waits - waits)\n"))
     assert outcome(path) == "stopped"
     from mjdsl.cli import main
 

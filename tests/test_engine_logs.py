@@ -79,7 +79,7 @@ def test_the_log_keeps_the_dealer_streak_and_replay_settles_by_it():
     # this hand after eight wins in a row, so the settlement depends on the streak
     path = ROOT / "rulesets" / "classical.mj"
     auto = compile_ruleset(path)
-    rec = play_hand(auto, "streak:1", [GreedyBot() for _ in range(4)], dealer=0, context={"dealer_streak": 8})
+    rec = play_hand(auto, "streak:4", [GreedyBot() for _ in range(4)], dealer=0, context={"dealer_streak": 8})
     assert rec.result["winner"] == 0 and "nine_in_a_row" in rec.result["rules"]
     log = _roundtrip(auto, path, rec)
     assert log["context"] == {"dealer_streak": 8}

@@ -276,7 +276,8 @@ def test_a_false_mah_jongg_costs_the_classical_penalty(classical):
 
     game = scripted(classical, {0: QUIET_14, 1: PLAIN[1] + " 1c", 2: PLAIN[2], 3: PLAIN[3]})
     act(game, 0, "mah jongg")
-    assert game.st.dead[0] and game.st.returns == [-300, 100, 100, 100]
+    # DMJL: 300 to every other player (the one penalty rule, scoring.penalty_payments)
+    assert game.st.dead[0] and game.st.returns == [-900, 300, 300, 300]
 
 
 def test_bots_see_the_declaration_and_never_make_a_false_one(classical):
@@ -289,7 +290,7 @@ def test_bots_see_the_declaration_and_never_make_a_false_one(classical):
         assert "false mahjong" not in dict(rec.events) and not any(rec.dead)
 
 
-def test_a_person_at_mjdsl_play_can_declare_a_false_mah_jongg(monkeypatch, capsys):
+def test_a_person_at_mjdsl_play_can_declare_a_false_mah_jongg(monkeypatch, capsys, tmp_path):
     # the seat's first move is its turn as East: declare mah jongg with a hand that makes none
     import io
 
@@ -297,7 +298,8 @@ def test_a_person_at_mjdsl_play_can_declare_a_false_mah_jongg(monkeypatch, capsy
 
     answers = io.StringIO("mah jongg\nq\n")
     monkeypatch.setattr("sys.stdin", answers)
-    main(["play", AMERICAN, "--seed", "7", "--set", "charleston=off"])
+    monkeypatch.setenv("MJDSL_SAVES", str(tmp_path))
+    main(["play", AMERICAN, "--seed", "7", "--set", "charleston=off", "--plain", "--hands", "1"])
     out = capsys.readouterr().out
     assert "not mah jongg: your hand is dead" in out
 

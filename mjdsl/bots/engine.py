@@ -21,6 +21,7 @@ from ..cards.hands import Exposure
 from ..engine import actions as ACT
 from ..hands import Meld
 from .judge import CardJudge, PatternJudge, meld_of
+from .honest import without_false_mahjong
 
 #: families a bot answers; anything else offered (a family added later) is taken only
 #: when nothing else is legal
@@ -40,6 +41,7 @@ class StyleBot:
     # -- the one entry point ------------------------------------------------------------
     def choose(self, game, seat: int, legal: list[int], rng) -> int:
         cat = game.catalogue
+        legal = without_false_mahjong(game, seat, legal)  # a regular knows her own hand
         fam: dict[str, list[int]] = {}
         for a in legal:
             fam.setdefault(cat[a].family, []).append(a)

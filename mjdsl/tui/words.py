@@ -66,6 +66,11 @@ class Words:
             out.append(f"{self.names[who]}: {act.name}")
         elif fam not in (ACT.PASS_TILE, ACT.BLIND, ACT.VOTE, ACT.OFFER, ACT.NO_CLAIM, ACT.CLAIM, ACT.MAHJONG):
             out.append(f"{self.names[who]}: {act.name}")
+        if fam == ACT.MAHJONG and st.dead[who] and not game.is_terminal():
+            # a false declaration: the ruleset's penalty, and the hand is dead
+            mine = who == person
+            out.append(f"{'You' if mine else self.names[who]} declared mah jongg: not mah jongg: "
+                       f"{'your' if mine else 'the'} hand is dead")
         if st.node != before["node"]:
             out.extend(self._step_done(game, before, who, a, person))
         out.extend(self.calls(game, before, person))
