@@ -48,7 +48,8 @@ import attrs
 from mjdsl import ast as A
 from mjdsl.bots import make_bot
 from mjdsl.diagnostics import MjError
-from mjdsl.engine.game import CHANCE, SHUFFLE_SEEDS, Game
+from mjdsl.engine.chance import chance_action
+from mjdsl.engine.game import CHANCE, Game
 from mjdsl.frontend import check_file
 from mjdsl.ir.dump import ir_document
 from mjdsl.ir.lower import lower
@@ -375,8 +376,7 @@ def _play(auto, seed: str, bot: str, dealer: int, allow_false_calls: bool):
             break
         p = game.current_player()
         if p == CHANCE:
-            outs = game.chance_outcomes()
-            a = _chance(outs, chance.random()) if outs else chance.randrange(SHUFFLE_SEEDS)
+            a = chance_action(game, chance)
             log.append(a)
         else:
             legal = game.legal_actions()
@@ -392,15 +392,6 @@ def _play(auto, seed: str, bot: str, dealer: int, allow_false_calls: bool):
     return tuple(log), repr(sorted(st.result.items())), tuple(st.returns), tuple(st.dead_reason)
 
 
-def _chance(outs, r: float):
-    acc = 0.0
-    for o, w in outs:
-        acc += w
-        if r < acc:
-            return o
-    return outs[-1][0]
-
-
 def deal_scenario(auto) -> list:
     """60 deals, up to the first decision: each seat's tiles, bonus tiles set aside
     and kongs declared, and how much wall is left at each end (replacement chains
@@ -412,8 +403,7 @@ def _deal(auto, i: int):
     game = Game(auto, dealer=i % auto.seats)
     chance = random.Random(f"deal:{i}:chance")
     while game.current_player() == CHANCE:
-        outs = game.chance_outcomes()
-        game.apply_action(_chance(outs, chance.random()) if outs else chance.randrange(SHUFFLE_SEEDS))
+        game.apply_action(chance_action(game, chance))
     st = game.st
     return (tuple(map(tuple, st.hands)), tuple(map(tuple, st.bonus)), repr(st.exposures), st.head, st.tail,
             tuple(sorted(st.events.items())))
@@ -433,10 +423,8 @@ def _false_mahjong(auto, dealer: int):
     bots, rng = [make_bot("random") for _ in range(auto.seats)], random.Random(f"false:{dealer}")
     while not game.is_terminal() and game.st.node != "play.turn":
         p = game.current_player()
-        outs = game.chance_outcomes() if p == CHANCE else None
-        legal = game.legal_actions() if p != CHANCE else None
-        game.apply_action(_chance(outs, rng.random()) if outs else rng.randrange(SHUFFLE_SEEDS) if p == CHANCE
-                          else bots[p].choose(game, p, legal, rng))
+        game.apply_action(chance_action(game, rng) if p == CHANCE
+                          else bots[p].choose(game, p, game.legal_actions(), rng))
     seat = game.current_player()
     game.st.announced[seat].extend(a.name for a in auto.announcements if a.required)
     game._legal = (-1, [])
