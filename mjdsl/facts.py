@@ -142,3 +142,7 @@ PENALTY_EVENTS: dict[str, str] = {
     # the engine offers only claims a hand can make, so in play it never comes
     "false_claim": "a claim of a discard (chow, pung, kong) the hand cannot make",
 }
+
+#: The events of :data:`PENALTY_EVENTS` the interpreter raises in play
+#: (steps_play.penalize_false); a penalty for another one is never paid in a game (MJ311).
+PENALTIES_RAISED_IN_PLAY = ("false_mahjong",)

@@ -77,3 +77,10 @@ def test_jokers_never_passed_is_read_without_a_never_pass_line():
     assert auto.jokers.never_passed and auto.never_pass == (auto.tiles.index("J"),)
     charleston = next(s for s in auto.states.values() if s.step == "pass")
     assert charleston.params["never"] == ["J"]
+
+
+def test_a_penalty_for_no_event_is_refused_once_not_linted_as_well(tmp_path):
+    codes = _codes(tmp_path, 'extends "classical.mj"\npayments {\n    penalty false_chow: -50 points\n}\n')
+    assert codes.count("MJ228") == 1 and "MJ311" not in codes
+    codes = _codes(tmp_path, 'extends "classical.mj"\npayments {\n    penalty false_claim: -50 points\n}\n')
+    assert "MJ228" not in codes and codes.count("MJ311") == 1

@@ -19,14 +19,13 @@ from .. import ast as A
 from ..check.flow import default_flow
 from ..diagnostics import Diagnostic, warning
 from ..exprtext import expr_text
+from ..facts import PENALTIES_RAISED_IN_PLAY, PENALTY_EVENTS
 from ..load import statement_key
 from .lint_support import is_own
 
 #: What a hand is worth without a `value` line (mjdsl.scoring.score).
 DEFAULT_VALUE = "points * 2 ^ doubles"
 
-#: Penalties the interpreter raises, by name (steps_play.penalize_false).
-RAISED_PENALTIES = ("false_mahjong",)
 
 #: Dead-hand causes the interpreter raises: a hand's tile count never goes wrong in
 #: play (every move keeps it), so `on wrong tile count` can never happen.
@@ -186,7 +185,9 @@ def _never_raised(ctx) -> list[Diagnostic]:
                                         "hand's tile count", s.span, "delete the line"))
     pay = ctx.block(A.PaymentsBlock)
     for s in pay.all(A.Penalty) if pay is not None else ():
-        if is_own(ctx, s.span) and s.name.text not in RAISED_PENALTIES:
-            out.append(warning("MJ311", f"nothing in play raises the penalty `{s.name.text}`", s.span,
-                               "the interpreter raises: " + ", ".join(RAISED_PENALTIES)))
+        # a name that is no event at all is MJ228's (check/penalties.py), not reported twice
+        name = s.name.text
+        if is_own(ctx, s.span) and name in PENALTY_EVENTS and name not in PENALTIES_RAISED_IN_PLAY:
+            out.append(warning("MJ311", f"nothing in play raises the penalty `{name}`", s.span,
+                               "the interpreter raises: " + ", ".join(PENALTIES_RAISED_IN_PLAY)))
     return out
