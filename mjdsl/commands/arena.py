@@ -7,19 +7,16 @@ import sys
 
 import click
 
-from ..bots import BOTS, make_bot
+from ..bots import make_bot
 from ..bots.arena import run_arena, table_lines
 from ..compile import compile_ruleset
 from ..diagnostics import InputError
-from .common import allow_outside_option, cli_sets, ruleset_path, set_option
+from .common import allow_outside_option, bot_names, cli_sets, ruleset_path, set_option
 
 
 def arena_names(spec: str, seats: int) -> list[str]:
     """The line-up: at least one bot a seat, each named once."""
-    names = [b.strip() for b in spec.split(",") if b.strip()]
-    for b in names:
-        if b not in BOTS:
-            raise InputError(f"--bots: unknown bot {b!r}; bots are: {', '.join(sorted(BOTS))}")
+    names = bot_names(spec)
     if len(set(names)) != len(names):
         raise InputError("--bots: name each bot once (the arena rotates them through the seats)")
     if len(names) < seats:

@@ -44,3 +44,23 @@ def ruleset_path(path: str) -> Path:
                          f"(`card \"{p.name}\"` in its winning block)")
     return p
 
+
+def bot_names(spec: str) -> list[str]:
+    """The bots a ``--bots`` option names, in order; InputError for a name that is no bot."""
+    from ..bots import BOTS
+
+    names = [b.strip() for b in spec.split(",") if b.strip()]
+    for b in names:
+        if b not in BOTS:
+            raise InputError(f"--bots: unknown bot {b!r}; bots are: {', '.join(sorted(BOTS))}")
+    return names
+
+
+def seat_bots(spec: str, seats: int) -> list[str]:
+    """``--bots`` for a table of ``seats``: one bot for every seat, or one per seat."""
+    names = bot_names(spec)
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise InputError(f"--bots: give one bot for all seats or one per seat ({seats}), not {len(names)}")
+    return names

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import click
 
-from ..bots import BOTS
 from ..compile import compile_ruleset
 from ..diagnostics import InputError
 from ..engine.log import hand_log, read_log, replay
@@ -17,19 +16,7 @@ from ..engine.log_check import check_against
 from ..engine.simulate import run, summarize
 from ..output import write_file
 from ..paths import Refused, resolve_log_ruleset
-from .common import allow_outside_option, cli_sets, ruleset_path, set_option
-
-
-def _bot_names(spec: str, seats: int) -> list[str]:
-    names = [b.strip() for b in spec.split(",") if b.strip()]
-    for b in names:
-        if b not in BOTS:
-            raise InputError(f"--bots: unknown bot {b!r}; bots are: {', '.join(sorted(BOTS))}")
-    if len(names) == 1:
-        names = names * seats
-    if len(names) != seats:
-        raise InputError(f"--bots: give one bot for all seats or one per seat ({seats}), not {len(names)}")
-    return names
+from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option
 
 
 @click.command("simulate")
@@ -51,7 +38,7 @@ def simulate_cmd(ruleset, games, seed, bots, workers, backend, as_json, logs, se
     ruleset_path(ruleset)
     parsed = cli_sets(sets)
     auto = compile_ruleset(ruleset, parsed, allow_outside=allow_outside)
-    names = _bot_names(bots, auto.seats)
+    names = seat_bots(bots, auto.seats)
     if logs:
         Path(logs).mkdir(parents=True, exist_ok=True)
     progress = sys.stderr.isatty() and games >= 50
@@ -123,7 +110,7 @@ def run_demo_cmd(hands):
     for path in sorted(root.glob("*.mj")):
         auto = compile_ruleset(path)
         bots = "greedy"
-        records = run(auto, str(path), [], _bot_names(bots, auto.seats), "demo", hands)
+        records = run(auto, str(path), [], seat_bots(bots, auto.seats), "demo", hands)
         click.echo(f"== {auto.name} ({path.name}, hash {auto.hash}), {hands} hands, {bots} bots")
         for i, rec in enumerate(records, 1):
             res = rec.result

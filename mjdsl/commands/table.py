@@ -12,8 +12,7 @@ import click
 
 from ..compile import compile_ruleset
 from ..diagnostics import InputError
-from .common import allow_outside_option, cli_sets, ruleset_path, set_option
-from .play import _bot_names
+from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option
 
 REGULARS = "mei,auntie-rose,rafi"
 
@@ -75,7 +74,7 @@ def play_cmd(ruleset, seed, daily, seat, bots, hands, guided, resume, save, plai
             seed = "daily:" + datetime.date.today().isoformat()
         elif seed is None:
             seed = str(secrets.randbelow(10**9))
-        session = Session(auto, ruleset, dict(parsed), seed, seat, _bot_names(bots, auto.seats - 1), save=save,
+        session = Session(auto, ruleset, dict(parsed), seed, seat, seat_bots(bots, auto.seats - 1), save=save,
                           hands=hands, guided=guided)
     controller = Controller(session, guided=guided)
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
