@@ -22,7 +22,7 @@ SEED = "club"
 def run() -> dict:
     from mjdsl.bots import make_bot
     from mjdsl.bots.arena import run_arena
-    from mjdsl.compile import compile_ruleset
+    from mjdsl.frontend.compile import compile_ruleset
 
     hands = int(os.environ.get("MJDSL_ARENA_HANDS", "4000"))
     auto = compile_ruleset(ROOT / "rulesets" / "american.mj")

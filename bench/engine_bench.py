@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _measure(path: Path, bot: str, hands: int) -> dict:
     from mjdsl.bots import make_bot
-    from mjdsl.compile import compile_ruleset
+    from mjdsl.frontend.compile import compile_ruleset
     from mjdsl.engine.run import play_session
 
     auto = compile_ruleset(path)

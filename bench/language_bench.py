@@ -32,7 +32,7 @@ TARGET_WARM_MS = {"american.mj": 50.0}
 _COLD = """
 import time
 t0 = time.perf_counter()
-from mjdsl.frontend import check_file
+from mjdsl.frontend.checked import check_file
 checked = check_file({path!r})
 print((time.perf_counter() - t0) * 1000, len(checked.errors))
 """
@@ -61,8 +61,8 @@ def cold(path: Path, runs: int = 3) -> tuple[float, float]:
 
 def warm(path: Path, repeat: int = 15) -> dict:
     from mjdsl.check import run_checks
-    from mjdsl.frontend import check_file
-    from mjdsl.load import load
+    from mjdsl.frontend.checked import check_file
+    from mjdsl.frontend.load import load
     from mjdsl.source import Source
     from mjdsl.syntax.parse import parse_source
 

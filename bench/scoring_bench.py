@@ -19,7 +19,7 @@ import random
 import time
 from pathlib import Path
 
-from mjdsl.frontend import require
+from mjdsl.frontend.checked import require
 from mjdsl.hands import Meld
 from mjdsl.ir.lower import lower
 from mjdsl.scoring import HandInput, calling, score_hand

@@ -1,46 +1,37 @@
-"""The registry of diagnostic codes: one entry per code, with its long explanation.
+"""The one table of diagnostic codes: every code, with its long explanation.
 
-``mjdsl explain CODE`` prints an entry; ``docs/diagnostics.md`` lists them all (a test
-keeps the two in step). Families: ``MJ1xx`` syntax, ``MJ2xx`` checks (``MJ25x``-
-``MJ27x`` card checks), ``MJ3xx`` lint, ``MJ4xx`` engine.
+Each stage lists its own codes beside it (``syntax/codes.py`` MJ1xx, ``check/codes.py``
+MJ2xx, ``check/lint_codes.py`` MJ3xx, ``cards/codes.py`` MJ15x and MJ25x-MJ27x,
+``engine/codes.py`` MJ4xx) and knows nothing of this table; the table points at them,
+in one direction only. ``mjdsl explain CODE`` prints an entry; ``docs/diagnostics.md``
+lists them all (a test keeps the two in step).
 """
 
 from __future__ import annotations
 
-import attrs
+from .cards import codes as card_codes
+from .check import codes as check_codes
+from .check import lint_codes
+from .diagnostics import Code
+from .engine import codes as engine_codes
+from .syntax import codes as syntax_codes
 
 
-@attrs.frozen
-class Code:
-    """A diagnostic code: its id, a short title, a paragraph, a wrong and a right example."""
-
-    code: str
-    title: str
-    explanation: str = ""
-    wrong: str = ""
-    right: str = ""
-
-
-CODES: dict[str, Code] = {}
+def _table(*stages: tuple[Code, ...]) -> dict[str, Code]:
+    table: dict[str, Code] = {}
+    for stage in stages:
+        for c in stage:
+            if c.code in table:
+                raise ValueError(f"diagnostic code {c.code} listed twice")
+            table[c.code] = c
+    return table
 
 
-def register(*codes: Code) -> None:
-    for c in codes:
-        if c.code in CODES:
-            raise ValueError(f"diagnostic code {c.code} registered twice")
-        CODES[c.code] = c
+CODES: dict[str, Code] = _table(
+    syntax_codes.CODES, check_codes.CODES, lint_codes.CODES, card_codes.CODES, engine_codes.CODES
+)
 
 
-def load_all() -> dict[str, Code]:
-    """Import every stage that registers codes, then return the registry."""
-    from . import syntax_codes, check_codes, lint_codes  # noqa: F401
-
-    try:
-        from .cards import codes as _cards  # noqa: F401
-    except ImportError:  # the card library registers its MJ25x-MJ27x codes once it exists
-        pass
-    try:
-        from .engine import codes as _engine  # noqa: F401
-    except ImportError:  # the engine registers its own once it exists
-        pass
-    return CODES
+def titles() -> dict[str, str]:
+    """Each code's short title, for reports that name the rule (SARIF)."""
+    return {c.code: c.title for c in CODES.values()}

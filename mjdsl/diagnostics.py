@@ -17,6 +17,22 @@ import attrs
 from .source import Span
 
 
+@attrs.frozen
+class Code:
+    """A diagnostic code's entry: its id, a short title, a paragraph, a wrong and a right example.
+
+    Each stage lists its own codes beside its code (``syntax/codes.py``, ``check/codes.py``,
+    ``check/lint_codes.py``, ``cards/codes.py``, ``engine/codes.py``); :mod:`mjdsl.codes`
+    is the one table that points at them.
+    """
+
+    code: str
+    title: str
+    explanation: str = ""
+    wrong: str = ""
+    right: str = ""
+
+
 class Severity(enum.Enum):
     ERROR = "error"
     WARNING = "warning"
@@ -120,17 +136,11 @@ def to_json(diags: Iterable[Diagnostic]) -> str:
     return json.dumps({"version": 1, "diagnostics": [d.to_json() for d in diags]}, indent=2)
 
 
-def to_sarif(diags: Iterable[Diagnostic]) -> str:
-    """SARIF 2.1.0, for code-scanning tools in CI."""
-    from .codes import load_all
-
-    CODES = load_all()  # the registry fills as stages import; make sure every title is in
+def to_sarif(diags: Iterable[Diagnostic], titles: Mapping[str, str]) -> str:
+    """SARIF 2.1.0, for code-scanning tools in CI; ``titles`` gives each code its short title."""
     diags = list(diags)
     used = sorted({d.code for d in diags})
-    rules = [
-        {"id": c, "shortDescription": {"text": CODES[c].title if c in CODES else c}}
-        for c in used
-    ]
+    rules = [{"id": c, "shortDescription": {"text": titles.get(c, c)}} for c in used]
     level = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
     results = []
     for d in diags:

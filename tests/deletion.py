@@ -50,7 +50,7 @@ from mjdsl.bots import make_bot
 from mjdsl.diagnostics import MjError
 from mjdsl.engine.chance import chance_action
 from mjdsl.engine.game import CHANCE, Game
-from mjdsl.frontend import check_file
+from mjdsl.frontend.checked import check_file
 from mjdsl.ir.dump import ir_document
 from mjdsl.ir.lower import lower
 from mjdsl.source import Source
@@ -141,7 +141,7 @@ def _drop(node, target):
 def deleted(stmt: Statement | None):
     """Load and check as if ``stmt`` were not in its file (the same path, so cards and
     bases resolve as they do); every file's parse is made once and kept."""
-    import mjdsl.load
+    import mjdsl.frontend.load
 
     def parse(source):
         key = Path(source.path).resolve()
@@ -152,7 +152,7 @@ def deleted(stmt: Statement | None):
             return attrs.evolve(parsed, program=_drop(parsed.program, stmt.node))
         return parsed
 
-    with mock.patch.object(mjdsl.load, "parse_source", parse):
+    with mock.patch.object(mjdsl.frontend.load, "parse_source", parse):
         yield
 
 

@@ -242,7 +242,7 @@ def _attrs(region_info: str) -> dict[str, str]:
 def _codes_of_ruleset(ws: Workspace, text: str, rel: str) -> tuple[list[str], list[str]]:
     """(codes of every diagnostic, codes of the errors) for ruleset text read at ``rel``."""
     from mjdsl.check import run_checks
-    from mjdsl.load import load_text
+    from mjdsl.frontend.load import load_text
 
     with ws.inside():
         loaded = load_text(text, str(ws.root / rel))

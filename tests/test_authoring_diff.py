@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from mjdsl.cli import main
-from mjdsl.compile import compile_ruleset
-from mjdsl.diff import diff_rulesets
+from mjdsl.frontend.compile import compile_ruleset
+from mjdsl.authoring.diff import diff_rulesets
 
 ROOT = Path(__file__).resolve().parent.parent
 AMERICAN = ROOT / "rulesets" / "american.mj"

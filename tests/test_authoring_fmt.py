@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from mjdsl.cli import main
-from mjdsl.fmt import FormatError, format_text
+from mjdsl.authoring.fmt import FormatError, format_text
 from mjdsl.syntax.parse import parse_text
 from strategies import programs, statements
 

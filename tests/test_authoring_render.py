@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mjdsl.cli import main
-from mjdsl.frontend import require
+from mjdsl.frontend.checked import require
 from mjdsl.render.rulebook import render_rulebook
 from mjdsl.render.words import PHASE_TITLES
 

@@ -11,7 +11,7 @@ import pytest
 
 from engine_script import act, names, scripted
 from mjdsl.bots import make_bot
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 
 QUIET = "1b 4b 7b 1c 4c 7c 1d 4d 7d E S W N"
 

@@ -18,7 +18,7 @@ from mjdsl.bots.arena import run_arena, seatings
 from mjdsl.bots.engine import StyleBot, _View
 from mjdsl.bots.style import STYLES_DIR, load_style, style_names
 from mjdsl.cli import main
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.diagnostics import InputError
 from mjdsl.engine import actions as ACT
 from mjdsl.engine import invariants

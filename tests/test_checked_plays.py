@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from strategies import any_rulesets
 
 from mjdsl.bots import GreedyBot, RandomBot
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.diagnostics import MjError
 from mjdsl.engine.run import play_session
-from mjdsl.frontend import check_file
+from mjdsl.frontend.checked import check_file
 
 EXAMPLES = int(os.environ.get("MJDSL_FUZZ_EXAMPLES", "25"))
 #: A hand of any generated ruleset ends well within this many steps; past it, it hangs.

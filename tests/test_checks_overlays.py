@@ -12,7 +12,7 @@ import pytest
 
 from mjdsl import ast as A
 from mjdsl.check import run_checks
-from mjdsl.load import load_text
+from mjdsl.frontend.load import load_text
 
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from mjdsl.check import run_checks
-from mjdsl.load import load_text
+from mjdsl.frontend.load import load_text
 
 CASES = {
     # a pattern with no statements: check_winning multiplied the empty tuple

@@ -11,7 +11,7 @@ import pytest
 
 from mjdsl.engine import actions as ACT
 from mjdsl.engine.game import CHANCE, Game
-from mjdsl.frontend import check_file
+from mjdsl.frontend.checked import check_file
 from mjdsl.ir.lower import lower
 
 ROOT = Path(__file__).resolve().parent.parent

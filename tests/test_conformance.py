@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from mjdsl.bots import RandomBot
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine import invariants
 from mjdsl.engine.game import CHANCE, Game
 from mjdsl.engine.log import hand_log, replay
 from mjdsl.engine.run import play_hand, play_session
-from mjdsl.frontend import check_file
+from mjdsl.frontend.checked import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted(ROOT.glob("rulesets/*.mj")) + sorted(ROOT.glob("examples/**/*.mj"))

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 import pytest
 
-from mjdsl.codes import load_all
+from mjdsl.codes import CODES
 from mjdsl.commands import ALL
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,9 +179,9 @@ SHOWN_IN_DOCS = {
 }
 
 
-@pytest.mark.parametrize("code", sorted(load_all()))
+@pytest.mark.parametrize("code", sorted(CODES))
 def test_every_diagnostic_a_user_can_hit_has_a_wrong_and_a_right_example(code):
-    entry = load_all()[code]
+    entry = CODES[code]
     if code in NOT_REACHABLE:
         assert not entry.wrong, f"{code} has an example after all: take it out of NOT_REACHABLE"
         return

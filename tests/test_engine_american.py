@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine_script import act, hand_codes, names, scripted
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine import actions as ACT
 from mjdsl.engine.game import IllegalAction
 

@@ -13,7 +13,7 @@ import pytest
 
 from engine_script import act, hand_codes, names, no_claims, scripted
 from mjdsl.bots import make_bot
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine import invariants
 from mjdsl.engine.game import CHANCE, Game
 from mjdsl.engine.run import play_hand, play_session

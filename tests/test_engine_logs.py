@@ -15,7 +15,7 @@ import pytest
 
 from mjdsl.bots import GreedyBot, RandomBot
 from mjdsl.cli import main
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine.log import hand_log, replay, state_digest
 from mjdsl.engine.run import play_hand
 from mjdsl.engine.simulate import sessions

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import scenario
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 
 FILES = sorted((Path(__file__).resolve().parent / "scenarios").glob("*.txt"))
 

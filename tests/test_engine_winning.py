@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine.game import Game
 from mjdsl.engine.state import Exposure
 

@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from mjdsl.bots.greedy import GreedyBot  # noqa: E402
 from mjdsl.bots.random_bot import RandomBot  # noqa: E402
-from mjdsl.compile import compile_ruleset  # noqa: E402
+from mjdsl.frontend.compile import compile_ruleset  # noqa: E402
 from mjdsl.engine.game import IllegalAction  # noqa: E402
 from mjdsl.engine.run import play_hand  # noqa: E402
 from mjdsl.env import env as make_env  # noqa: E402

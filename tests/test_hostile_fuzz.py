@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from mjdsl.cards import expand, overlap
 from mjdsl.cards.api import check_card_file
 from mjdsl.cli import main
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.diagnostics import InputError, format_full
 from mjdsl.engine.log import hand_log, replay
 from mjdsl.engine.log_check import check_against, validate_log

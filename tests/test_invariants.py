@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine_script import act, no_claims, scripted
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine import invariants
 from mjdsl.engine.state import Exposure
 

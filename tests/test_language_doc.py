@@ -16,7 +16,7 @@ import pytest
 
 from mjdsl import facts as F
 from mjdsl.check import run_checks
-from mjdsl.load import load_text
+from mjdsl.frontend.load import load_text
 from mjdsl.syntax.parse import parse_text, parser
 
 ROOT = Path(__file__).resolve().parent.parent

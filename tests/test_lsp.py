@@ -19,7 +19,7 @@ from lsprotocol import types as T  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
 
 from mjdsl.commands.check import explain_text  # noqa: E402
-from mjdsl.fmt import format_text  # noqa: E402
+from mjdsl.authoring.fmt import format_text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Seconds to wait for the server's diagnostics (it checks within a second; the machine may be busy)

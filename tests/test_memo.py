@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine import game as game_module
 from mjdsl.memo import ByObject
 from mjdsl.scoring import tables as scoring_tables

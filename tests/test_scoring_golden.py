@@ -19,7 +19,7 @@ import attrs
 import pytest
 
 from mjdsl.cli import main
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.scoring import score_hand
 from mjdsl.scoring.notation import read_hand_input
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from mjdsl import ast as A
-from mjdsl.compile import compile_ruleset
-from mjdsl.frontend import check_file
+from mjdsl.frontend.compile import compile_ruleset
+from mjdsl.frontend.checked import check_file
 from mjdsl.hands import Knitted, OneOf, PairsOf
 from mjdsl.source import Source
 from mjdsl.syntax.parse import parse_source, parser

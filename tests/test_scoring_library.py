@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.hands import Meld, waits
 from mjdsl.scoring import CardWin, HandInput, calling, penalty_payments, score_hand, settle
 from mjdsl.scoring.notation import read_hand_input

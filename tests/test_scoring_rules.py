@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.scoring import score_hand
 from mjdsl.scoring.notation import read_hand_input
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine_script import scripted
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine.steps_setup import ReplaceBonus
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from mjdsl.check import run_checks
 from mjdsl.cli import main
 from mjdsl.diagnostics import Diagnostic
-from mjdsl.load import load_text
+from mjdsl.frontend.load import load_text
 from mjdsl.syntax.parse import parse_text
 from strategies import every_alternative, grammar_keywords, programs, statements
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from mjdsl.cli import main
-from mjdsl.compile import compile_ruleset
+from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.tui.controller import Controller
 from mjdsl.tui.guide import GUIDED_SEED
 from mjdsl.tui.session import Session

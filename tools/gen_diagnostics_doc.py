@@ -51,16 +51,17 @@ def _fence(text: str, info: str) -> list[str]:
 def render() -> str:
     """The whole page, as text."""
     sys.path.insert(0, str(ROOT))
-    from mjdsl.codes import load_all
+    from mjdsl.codes import CODES
 
-    codes = load_all()
+    codes = CODES
     out = [
         "# Diagnostics",
         "",
         "Every problem `mjdsl check` reports has a code. This page lists each code with a",
         "mistake that produces it and the corrected text. It is generated from the registry",
-        "(`mjdsl/codes.py`, `mjdsl/syntax_codes.py`, `mjdsl/check_codes.py` and the card",
-        "library's codes): do not edit it by hand, regenerate it with",
+        "(`mjdsl/codes.py`, the one table that points at each stage's own list:",
+        "`syntax/codes.py`, `check/codes.py`, `check/lint_codes.py`, `cards/codes.py`,",
+        "`engine/codes.py`): do not edit it by hand, regenerate it with",
         "",
         f"    {COMMAND}",
         "",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, InputError, MjError, error, sort_key
-from ..paths import Refused, display, library_paths, resolve_named
+from ..frontend.paths import Refused, display, library_paths, resolve_named
 from ..source import Source
 from ..tiles import TileSet
 from . import ast
@@ -20,7 +20,7 @@ from .compiled import CompiledCard, variant_counts
 
 
 def _ruleset_loader():
-    from ..load import load_tileset_and_card
+    from ..frontend.load import load_tileset_and_card
 
     return load_tileset_and_card
 
@@ -31,7 +31,7 @@ DEFAULT_TILES = "american.mj"
 
 
 def resolve_tiles(card: ast.Card, card_path: Path, *, allow_outside: bool = False) -> Path | Refused:
-    """The ruleset a card's ``tiles`` line names, by the one path policy (``mjdsl/paths.py``):
+    """The ruleset a card's ``tiles`` line names, by the one path policy (``mjdsl/frontend/paths.py``):
     next to the card and inside its folder tree, else in the ruleset library; a card with no
     ``tiles`` line reads ``american.mj`` from the library."""
     here = Path(card_path).resolve()

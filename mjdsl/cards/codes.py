@@ -2,16 +2,16 @@
 MJ215, the card's year, numbered out of that range).
 
 Each entry has a title, an explanation for ``mjdsl explain``, and a wrong and a right
-card line. ``mjdsl.codes.load_all`` imports this module.
+card line. The table in :mod:`mjdsl.codes` points at this list.
 """
 
 from __future__ import annotations
 
-from ..codes import Code, register
+from ..diagnostics import Code
 
 _H = 'card "Example"\n'
 
-register(
+CODES = (
     # -- syntax -------------------------------------------------------------------
     Code("MJ150", "card syntax error",
          "The card text does not follow the card notation here; the message says what was expected.",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..diagnostics import Diagnostic
-from ..paths import display
+from ..frontend.paths import display
 from ..syntax.card_build import read_card_source
 from .winning import card_path
 

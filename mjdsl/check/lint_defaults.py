@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import ast as A
-from ..check.flow import default_flow
+from .flow import default_flow
 from ..diagnostics import Diagnostic, warning
-from ..exprtext import expr_text
+from ..ast.text import expr_text
 from ..facts import PENALTIES_RAISED_IN_PLAY, PENALTY_EVENTS
-from ..load import statement_key
+from ..frontend.load import statement_key
 from .lint_support import is_own
 
 #: What a hand is worth without a `value` line (mjdsl.scoring.score).

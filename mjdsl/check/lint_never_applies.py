@@ -10,7 +10,7 @@ mistake, and is not reported.
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic, warning
-from ..exprtext import expr_text
+from ..ast.text import expr_text
 from .lint_support import is_own, never_true, option_names
 from .sites import sites
 

@@ -13,7 +13,7 @@ import difflib
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, warning
-from ..load import statement_key
+from ..frontend.load import statement_key
 from ..options import option_table, value_of
 from .lint_support import is_own, without_spans
 

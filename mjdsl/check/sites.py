@@ -14,7 +14,7 @@ import attrs
 
 from .. import ast as A
 from .. import facts as F
-from ..exprtext import expr_text
+from ..ast.text import expr_text
 
 
 @attrs.frozen

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
-from ..paths import Refused, resolve_named
+from ..frontend.paths import Refused, resolve_named
 from .wall import deal_sizes
 
 

@@ -9,7 +9,7 @@ import click
 
 from ..bots import make_bot
 from ..bots.arena import run_arena, table_lines
-from ..compile import compile_ruleset
+from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
 from .common import allow_outside_option, bot_names, cli_sets, ruleset_path, set_option
 

@@ -31,7 +31,7 @@ RULESET_SUFFIX = ".mj"
 def options_cmd(ruleset, as_json, sets, allow_outside):
     """List RULESET's options: type, default, the value in force and where it was set,
     what each means, and where the rules use it."""
-    from ..frontend import require
+    from ..frontend.checked import require
 
     ruleset_path(ruleset)
     checked = require(ruleset, cli_sets(sets), allow_outside=allow_outside)
@@ -78,7 +78,7 @@ def diff_cmd(a, b, as_json, exit_code, sets):
     """What differs between rulesets A and B, in words a player understands, with the
     hash of each compiled ruleset. --set applies to both. Two cards (.card) are compared
     line by line: hands added, removed, re-pointed and changed."""
-    from ..diff import diff_rulesets
+    from ..authoring.diff import diff_rulesets
 
     existing_path(a)
     existing_path(b)
@@ -135,7 +135,7 @@ def fmt_cmd(paths, check_only):
     formats standard input to standard output. A file that does not parse is an
     input error (exit 2) and nothing is written.
     """
-    from ..fmt import FormatError, format_text
+    from ..authoring.fmt import FormatError, format_text
 
     if paths == ("-",):
         try:

@@ -21,7 +21,7 @@ from ..cards.hands import Hand, read_hand
 from ..cards.hint import discards, hints, hints_json
 from ..cards.match import match_batch, match_json
 from ..cards.render import FORMATS, render_card
-from ..compile import compile_ruleset
+from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
 from ..output import write_file
 from ..tiles import TileSet
@@ -33,7 +33,7 @@ def _validate_sets(path: str, sets) -> None:
     (the card and tiles do not depend on options, so nothing else changes)."""
     if not sets:
         return
-    from ..load import load
+    from ..frontend.load import load
     from ..options import option_table
     from .common import cli_sets
 

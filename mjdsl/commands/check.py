@@ -9,7 +9,7 @@ import click
 
 from .. import diagnostics as D
 from ..diagnostics import InputError
-from ..frontend import check_file
+from ..frontend.checked import check_file
 from .common import allow_outside_option, cli_sets, existing_path, set_option
 
 RULESET_SUFFIXES = (".mj",)
@@ -85,7 +85,9 @@ def check_cmd(paths, fmt, stats, sets, allow_outside):
     if fmt == "json":
         click.echo(D.to_json(all_diags))
     elif fmt == "sarif":
-        click.echo(D.to_sarif(all_diags))
+        from ..codes import titles
+
+        click.echo(D.to_sarif(all_diags, titles()))
     else:
         for d in all_diags:
             click.echo(D.format_full(d, sources) if fmt == "full" else D.format_concise(d))
@@ -116,9 +118,9 @@ def explain_cmd(code):
 
 def explain_text(code: str) -> str | None:
     """What ``mjdsl explain CODE`` prints (the language server's hover shows it too); None if unknown."""
-    from ..codes import load_all
+    from ..codes import CODES
 
-    c = load_all().get(code.upper())
+    c = CODES.get(code.upper())
     if c is None:
         return None
     parts = [f"{c.code}: {c.title}\n", c.explanation]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..compile import compile_ruleset
+from ..frontend.compile import compile_ruleset
 from ..ir.dump import dot, ir_json
 from ..output import write_file
 from .common import allow_outside_option, cli_sets, ruleset_path, set_option
@@ -33,7 +33,7 @@ def compile_cmd(ruleset, emit, output, sets, allow_outside):
 
 def _inputs(ruleset: str, allow_outside: bool) -> list[str]:
     """Every file the ruleset reads (itself, its includes, its base, its card): not outputs."""
-    from ..load import load
+    from ..frontend.load import load
 
     loaded = load(ruleset, allow_outside=allow_outside)
     files = [s.path for s in loaded.ruleset.files] if loaded.ruleset is not None else []

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import click
 
-from ..compile import compile_ruleset
+from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
 from ..engine.log import hand_log, read_log, replay
 from ..engine.log_check import check_against
 from ..engine.simulate import run, summarize
 from ..output import write_file
-from ..paths import Refused, resolve_log_ruleset
+from ..frontend.paths import Refused, resolve_log_ruleset
 from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option
 
 

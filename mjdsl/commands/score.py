@@ -12,7 +12,7 @@ import json
 
 import click
 
-from ..compile import compile_ruleset
+from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
 from ..engine.settle import UNCOMPUTABLE, uncomputable
 from ..scoring import CardWin, score_hand

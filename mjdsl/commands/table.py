@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from ..compile import compile_ruleset
+from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
 from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option
 

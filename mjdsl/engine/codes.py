@@ -1,8 +1,8 @@
 """The ``MJ4xx`` codes: what the interpreter refuses or finds while playing."""
 
-from ..codes import Code, register
+from ..diagnostics import Code
 
-register(
+CODES = (
     Code("MJ401", "the hand is over",
          "An action was applied after the hand reached its end (after the settlement). Start a new hand.",
          "", ""),

@@ -20,7 +20,7 @@ _WORKER: dict = {}
 
 def _init_worker(path: str, sets: list, bot_names: list) -> None:
     from ..bots import make_bot
-    from ..compile import compile_ruleset
+    from ..frontend.compile import compile_ruleset
 
     _WORKER["auto"] = compile_ruleset(path, sets)
     _WORKER["bots"] = [make_bot(b) for b in bot_names]

@@ -32,7 +32,7 @@ from . import spaces
 
 def _automaton(ruleset, sets):
     if isinstance(ruleset, str) or hasattr(ruleset, "__fspath__"):
-        from ..compile import compile_ruleset
+        from ..frontend.compile import compile_ruleset
 
         return compile_ruleset(ruleset, sets)
     return ruleset

@@ -16,7 +16,7 @@ from ..check.flow import default_flow
 from ..check.winning import card_path
 from ..diagnostics import MjError, error
 from . import model as M
-from ..exprtext import expr_text
+from ..ast.text import expr_text
 from .expr import compile_expr, const_value
 
 

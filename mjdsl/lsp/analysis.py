@@ -74,7 +74,7 @@ def analyze(path: Path, text: str, open_texts: Mapping[Path, str], *, full: bool
     texts = {**open_texts, path: text}
     if kind_of(path) == CARD:
         return _analyze_card(path, text, full)
-    from ..frontend import check_file
+    from ..frontend.checked import check_file
     from ..syntax.parse import parse_source
 
     checked = check_file(path, texts=texts)

@@ -31,7 +31,7 @@ def definition(a: Analysis, line: int, col: int) -> T.Location | None:
         tiles = a.card.tiles if a.card is not None else None
         if tiles is not None and tiles.span.line == line + 1:
             from ..cards.api import resolve_tiles
-            from ..paths import Refused
+            from ..frontend.paths import Refused
 
             # the one path policy: beside the card, else the ruleset library
             found = resolve_tiles(a.card, a.path)
@@ -41,7 +41,7 @@ def definition(a: Analysis, line: int, col: int) -> T.Location | None:
         if stmt.span.line != line + 1:
             continue
         if isinstance(stmt, (A.Include, A.Extends)):
-            from ..load import resolve_path
+            from ..frontend.load import resolve_path
 
             target = resolve_path(stmt.path, a.path)
             return _location(target) if target is not None else None
@@ -123,7 +123,7 @@ def formatting(a: Analysis) -> list[T.TextEdit] | None:
     (or is a card: cards have no formatter)."""
     if a.kind == CARD:
         return None
-    from ..fmt import FormatError, format_text
+    from ..authoring.fmt import FormatError, format_text
 
     try:
         new = format_text(a.text, str(a.path))

@@ -79,7 +79,7 @@ def render_rulebook(path, fmt: str, sets: Iterable[tuple[str, str]] = ()) -> str
         raise InputError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
     if not Path(path).is_file():
         raise InputError(f"no such file: {path}")
-    from ..frontend import require
+    from ..frontend.checked import require
     from ..ir.lower import lower
 
     checked = require(path, sets)

@@ -7,7 +7,7 @@ lowered automaton (options already applied), never the ruleset text.
 
 from __future__ import annotations
 
-from ..exprtext import expr_text
+from ..ast.text import expr_text
 
 #: Phases of a hand (the first part of a state id), as headings.
 PHASE_TITLES = {

@@ -25,7 +25,7 @@ from typing import Any, Callable
 import attrs
 
 from .. import ast as A
-from ..exprtext import expr_text
+from ..ast.text import expr_text
 from ..facts import FACTS
 from ..ir.expr import compile_expr
 from .tables import Tables

@@ -1,8 +1,8 @@
 """The ``MJ1xx`` codes: syntax errors in ruleset files, each with a wrong and a right example."""
 
-from .codes import Code, register
+from ..diagnostics import Code
 
-register(
+CODES = (
     Code("MJ101", "unexpected character",
          "A character that can't start anything in the language: a stray symbol, or text outside a string.",
          'ruleset "A" $\n', 'ruleset "A"\n'),

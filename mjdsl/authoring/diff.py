@@ -17,8 +17,8 @@ from typing import Iterable
 
 import attrs
 
-from .ir.dump import ir_document
-from .render.words import PHASE_TITLES, claim_text, in_force, pay_text, plural, rule_text, step_phrases
+from ..ir.dump import ir_document
+from ..render.words import PHASE_TITLES, claim_text, in_force, pay_text, plural, rule_text, step_phrases
 
 #: Sections in the order they are printed, with their headings.
 SECTIONS = {
@@ -107,8 +107,8 @@ class RulesetDiff:
 
 def load_side(path, sets: Iterable[tuple[str, str]] = ()) -> Side:
     """Check and lower a ruleset (MjError if it has errors, InputError for bad --set)."""
-    from .frontend import require
-    from .ir.lower import lower
+    from ..frontend.checked import require
+    from ..ir.lower import lower
 
     checked = require(path, sets)
     auto = lower(checked.ctx)

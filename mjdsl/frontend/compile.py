@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .diagnostics import MjError
-from .frontend import require
+from ..diagnostics import MjError
+from .checked import require
 
 
 def compile_ruleset(path, cli_sets: Iterable[tuple[str, str]] = (), *, allow_outside: bool = False):
     """The automaton of a ruleset; MjError with every diagnostic if it has errors."""
-    from .ir.lower import lower
+    from ..ir.lower import lower
 
     checked = require(path, cli_sets, allow_outside=allow_outside)
     try:

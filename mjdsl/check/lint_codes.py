@@ -6,13 +6,13 @@ Lint reports only on the file checked and its includes, never on its base. The
 checks are ``mjdsl/check/lint_*.py``; examples may ``extends "american.mj"``.
 """
 
-from .codes import Code, register
+from ..diagnostics import Code
 
 _BASE = 'extends "american.mj"\n'
 _EXPOSURES = ("claims {\n    claim pung 3 same from any when calls\n    claim kong 4 same from any when calls\n"
               "    claim quint 5 same from any when calls\n    claim sextet 6 same from any when calls\n}\n")
 
-register(
+CODES = (
     Code("MJ301", "`set` changes nothing",
          "A `set` gives an option the value it already has: its default, the base ruleset's value, or the value "
          "of a `set` above; or the option is set again further down, so this line never counts. An overlay "

@@ -26,9 +26,9 @@ from __future__ import annotations
 import attrs
 from lark.exceptions import UnexpectedInput
 
-from .diagnostics import Diagnostic
-from .source import Source
-from .syntax.parse import parse_source, parser
+from ..diagnostics import Diagnostic
+from ..source import Source
+from ..syntax.parse import parse_source, parser
 
 INDENT = "    "
 #: Gap between the longest statement of a run and its aligned trailing comments.

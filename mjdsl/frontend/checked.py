@@ -11,9 +11,9 @@ from typing import Iterable, Mapping
 
 import attrs
 
-from .check import run_checks
-from .check.context import CheckContext
-from .diagnostics import Diagnostic, MjError, sort_key
+from ..check import run_checks
+from ..check.context import CheckContext
+from ..diagnostics import Diagnostic, MjError, sort_key
 from .load import Loaded, load
 
 
@@ -47,7 +47,7 @@ def check_file(path: str | Path, cli_sets: Iterable[tuple[str, str]] = (), *, al
     ctx = None
     extra = {}
     if loaded.ruleset is not None:
-        from .check.cards import card_sources, check_cards
+        from ..check.cards import card_sources, check_cards
 
         ctx, found = run_checks(loaded.ruleset, cli_sets)
         diags.extend(found)

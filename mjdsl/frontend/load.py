@@ -17,11 +17,11 @@ from typing import Iterable, Mapping
 
 import attrs
 
-from . import ast as A
-from .diagnostics import Diagnostic, error
+from .. import ast as A
+from ..diagnostics import Diagnostic, error
 from .paths import Refused, display, library_paths, resolve_named  # noqa: F401 (library_paths: re-exported)
-from .source import MAX_BYTES, FileTooLarge, Source, Span, read_text
-from .syntax.parse import parse_source
+from ..source import MAX_BYTES, FileTooLarge, Source, Span, read_text
+from ..syntax.parse import parse_source
 
 #: How deep includes and extends may nest (MJ207).
 MAX_DEPTH = 16
@@ -346,9 +346,9 @@ def load_tileset_and_card(path: str | Path):
     InputError if the ruleset cannot be read or has no tiles block; MjError (with
     the diagnostics) if it does not parse or its card does not.
     """
-    from .check.tiles import build_tileset
-    from .check.winning import card_path
-    from .diagnostics import InputError, MjError
+    from ..check.tiles import build_tileset
+    from ..check.winning import card_path
+    from ..diagnostics import InputError, MjError
 
     loaded = load(path)
     errors = [d for d in loaded.diagnostics if d.is_error]
@@ -364,11 +364,11 @@ def load_tileset_and_card(path: str | Path):
     ref = win.one(A.CardRef) if win is not None else None
     if ref is None:
         return tiles, None
-    from .syntax.card_build import read_card
+    from ..syntax.card_build import read_card
 
     found = card_path(ref, loaded.ruleset)
     if found is None:
-        from .check.winning import resolve_card
+        from ..check.winning import resolve_card
 
         why = resolve_card(ref, loaded.ruleset)
         raise MjError([error(why.code, why.message, ref.span, why.hint)])

@@ -32,7 +32,7 @@ import attrs
 def library_paths() -> list[Path]:
     """The ruleset library, in search order: ``$MJDSL_PATH`` folders, then the shipped ``rulesets/``."""
     out = [Path(p) for p in os.environ.get("MJDSL_PATH", "").split(os.pathsep) if p]
-    shipped = Path(__file__).resolve().parent.parent / "rulesets"
+    shipped = Path(__file__).resolve().parents[2] / "rulesets"
     if shipped.is_dir():
         out.append(shipped)
     return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import ast as A
+from .. import ast as A
 
 # binding strength: higher binds tighter
 _PREC = {"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4, "+": 5, "-": 5, "*": 6, "/": 6, "^": 7}

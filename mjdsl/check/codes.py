@@ -4,12 +4,12 @@ Examples are short snippets; the test suite checks each wrong one produces its c
 and each right one does not (other findings in a snippet are allowed).
 """
 
-from .codes import Code, register
+from ..diagnostics import Code
 
 _TILES = 'tiles {\n    suit bam "b" 1..9 x4\n    wind "E" "S" "W" "N" x4\n}\n'  # 52 tiles
 _PHASES = 'deal {\n    all 13\n}\nplay {\n    draw from wall\n}\n'
 
-register(
+CODES = (
     Code("MJ201", "block written twice",
          "Each block appears once in a ruleset (includes count as the same file). An overlay that `extends` a base may restate a block to change it.",
          'deal {\n    all 13\n}\ndeal {\n    dealer 1\n}\n', 'deal {\n    all 13\n    dealer 1\n}\n'),

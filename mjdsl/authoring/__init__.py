@@ -1,0 +1,1 @@
+"""Tools for people who write rulesets: the formatter (``fmt``) and the differ (``diff``)."""
