@@ -128,3 +128,24 @@ def test_a_limit_per_set_is_one_limit_however_many_sets(tmp_path):
     for compiled in (True, False):
         r = score_hand(auto, hand, compiled=compiled)
         assert (r.limits, r.total, r.basis) == (0.25, 256, "points"), compiled
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "closures"])
+@pytest.mark.parametrize("value", ["", "    value points * 2 ^ doubles\n"], ids=["default value", "own value"])
+def test_a_value_too_large_to_compute_points_at_the_value_formula(tmp_path, value, compiled):
+    """MJ420 at the ruleset's value formula if it writes one, else at its first score
+    rule: 40 rules of 64 doubles (each within check's bound) are 2^2560, past a float."""
+    from mjdsl.diagnostics import MjError
+
+    silly = "".join(f'    rule silly{i} "Silly": 64 doubles when won\n' for i in range(40))
+    path = _overlay(tmp_path, f"scoring {{\n{value}{silly}}}\n")
+    auto = compile_ruleset(path)
+    with pytest.raises(MjError) as e:
+        score_hand(auto, read_hand_input(auto, **EXAMPLE), compiled=compiled)
+    (d,) = e.value.diagnostics
+    assert (d.code, d.message, d.hint) == (
+        "MJ420", "the hand's value is too large to compute (it overflows); no JSON or settlement can hold it",
+        "put a limit on the score, or fewer doubles in a rule")
+    first_rule = next(n for n, ln in enumerate(CLASSICAL.read_text().splitlines(), 1) if ln.strip().startswith("rule "))
+    where = (path.name, 3) if value else ("classical.mj", first_rule)
+    assert (Path(d.span.path).name, d.span.line) == where
