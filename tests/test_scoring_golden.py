@@ -161,13 +161,13 @@ def test_golden_case_through_the_library(case: Case, compiled: bool):
 
 #: Added to each golden case's ruleset: the default value formula written out, and a
 #: scoped rule with a condition that never holds (a scoped rule's own condition reads
-#: points, doubles and set_points as 0). Neither changes a score, but together they
+#: points, doubles and set_points as 0, and every hand has tiles). Neither changes a score, but together they
 #: send every hand through the other scorer (score._best_slow: scoped rules with
 #: conditions, and a value formula the ruleset writes), which must agree with the table.
 _RESTATED = ("scoring {\n"
              "    value points * 2 ^ doubles\n"
              '    rule never_seen "Never seen": 1 limit per set where pung or kong or chow '
-             "when points > 0 or doubles > 0 or set_points > 0\n"
+             "when points > 0 or doubles > 0 or set_points > 0 or tiles(simple) + tiles(not simple) == 0\n"
              "}\n")
 
 
