@@ -168,6 +168,10 @@ _RESTATED = ("scoring {\n"
              "    value points * 2 ^ doubles\n"
              '    rule never_seen "Never seen": 1 limit per set where pung or kong or chow '
              "when points > 0 or doubles > 0 or set_points > 0 or tiles(simple) + tiles(not simple) == 0\n"
+             # a hand rule's condition sees what the sets gave: points at least set_points,
+             # a double at least for each dragon set
+             '    rule never_stale "Never stale": 1 limit when points < set_points '
+             "or doubles < sets((pung or kong) and dragon)\n"
              "}\n")
 
 
@@ -194,8 +198,11 @@ def restated(tmp_path_factory):
 def test_golden_case_through_the_scorer_of_scoped_conditions(case: Case, compiled: bool, restated):
     flags = _flags(case.args)
     auto = restated(case.ruleset, flags["sets"])
-    assert auto.scoring.rules[-1].name == "never_seen"
+    assert [r.name for r in auto.scoring.rules[-2:]] == ["never_seen", "never_stale"]
     result = score_hand(auto, read_hand_input(auto, **flags["kw"]), compiled=compiled)
+    # the facts left for what follows (explain, the rule lines) are the best reading's
+    hf = result.context.hf
+    assert (hf["points"], hf["doubles"], hf["value"]) == (result.points, result.doubles, result.total)
     rules = {line.name: (line.value, line.unit) for line in result.lines}
     seats = [auto.tiles.kinds[w].code for w in auto.seat_winds]
     _check(case, rules, result.points, result.doubles, result.limits, result.total,

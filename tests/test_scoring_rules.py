@@ -63,9 +63,11 @@ def test_a_fraction_of_a_limit_pays_when_it_is_worth_more_than_the_score(tmp_pat
     assert (r.limits, r.total, r.basis) == (0.5, 256, "limit")
 
 
-def test_the_rulesets_own_value_formula(tmp_path):
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "closures"])
+def test_the_rulesets_own_value_formula(tmp_path, compiled):
     path = _overlay(tmp_path, "scoring {\n    value points + 10 * doubles\n}\n")
-    r = _score(path=path)
+    auto = compile_ruleset(path)
+    r = score_hand(auto, read_hand_input(auto, **EXAMPLE), compiled=compiled)
     assert (r.points, r.doubles, r.score) == (32, 3, 62)
 
 
@@ -116,6 +118,10 @@ def test_each_rule_explained_with_what_it_applied_to():
     # 20 + 2 x 2 + 4 + 2 x 4 + 2 + 2 = 40 points, 3 doubles; the sets gave 8 of them
     assert (r.points, r.doubles, r.total) == (40, 3, 320)
     assert r.context.hf["set_points"] == 8
+    # the closures count the sets' points one rule at a time: the same 8
+    auto = compile_ruleset(CLASSICAL)
+    slow = score_hand(auto, read_hand_input(auto, **{**EXAMPLE, "bonus": "f2 s3"}), compiled=False)
+    assert (slow.points, slow.doubles, slow.total, slow.context.hf["set_points"]) == (40, 3, 320, 8)
 
 
 def test_a_limit_per_set_is_one_limit_however_many_sets(tmp_path):
