@@ -105,3 +105,14 @@ def test_syntax_errors_point_at_the_problem(text, code, where):
     _, diags = parse_card(text, "x.card")
     assert [(d.code, d.span.line, d.span.column) for d in diags] == [(code, *where)]
     assert diags[0].hint
+
+
+@pytest.mark.parametrize("module", ["mjdsl.syntax.card_build", "mjdsl.check.cards"])
+def test_the_card_reader_imports_first(module):
+    """syntax/card_build.py and the package mjdsl.cards import each other: either may
+    be the first imported (a test file that scores a ruleset reaches check/cards.py first)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr

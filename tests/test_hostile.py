@@ -314,7 +314,7 @@ def test_an_overlay_does_not_repeat_its_base_card_warnings(capsys):
     ("FF 1111/1111 1111 - a b c 25", "MJ150", "`or`"),
     ("FF 1111 1111 1111 - a b c | FF 1111 1111 1111 - a a b 25", "MJ150", "`or`"),
     ("ff 25", "MJ159", "`FF`"),
-    ("NNNN ZZZ 111 222 - - a a · any wind 25", "MJ161", "add `· any wind`"),
+    ("NNNN ZZZ 111 222 - - a a · any wind 25", "MJ161", "write `NNNN EEE 111 222 - - a a · any wind 25`"),
     ("FF 1111 1111 1111 - a b c · any run 25", "MJ261", "`any run or number`"),
 ])
 def test_card_mistakes_get_the_right_words(capsys, tmp_path, line, code, needle):
@@ -322,6 +322,68 @@ def test_card_mistakes_get_the_right_words(capsys, tmp_path, line, code, needle)
     rc, out = run(capsys, "check", tmp_path / "c.card")
     assert rc == 1 and f"[{code}]" in out and needle in out
     assert "POINTS" not in out and "SECTION" not in out and "section \"Quints\"" not in out
+
+
+@pytest.mark.parametrize("line,right", [
+    ("ZZZZ EEE 111 222 - - a a 25", "NNNN EEE 111 222 - - a a · any wind 25"),
+    ('NNNN ZZZ 111 ZZZZ - - a - "winds" 25', 'NNNN EEE 111 WWWW - - a - · any wind "winds" 25'),
+    ("FF 1111 1111 1111 - a b c | FF 1111 1111 1111 - a a b 25",
+     "FF 1111 1111 1111 - a b c or FF 1111 1111 1111 - a a b 25"),
+])
+def test_another_notations_any_wind_and_alternatives_say_what_to_write(capsys, tmp_path, line, right):
+    """Issue 13, finding 7: `Z` (any wind) and `|` (or) name what this notation writes,
+    in the message, and the hint gives the user's line rewritten (which then reads)."""
+    card = tmp_path / "c.card"
+    card.write_text(f'card "x"\ntiles "american.mj"\n{line}\n')
+    rc, out = run(capsys, "check", card)
+    word = "`· any wind`" if "Z" in line else "`or`"
+    assert rc == 1 and word in out.splitlines()[0]
+    assert f"write `{right}`, not `{line}`" in out
+    card.write_text(f'card "x"\ntiles "american.mj"\n{right}\n')
+    _, out = run(capsys, "check", card)
+    assert "MJ1" not in out
+
+
+def test_a_long_line_is_not_quoted_back_in_the_hint(capsys, tmp_path):
+    line = " | ".join(["FF 1111 1111 1111 - a b c"] * 10) + " 25"
+    (tmp_path / "c.card").write_text(f'card "x"\n{line}\n')
+    rc, out = run(capsys, "check", tmp_path / "c.card")
+    assert rc == 1 and "joined with `or`" in out and "not `" not in out
+
+
+@pytest.mark.parametrize("base,line,codes", [
+    ("classical.mj", 'flower "f1" "f2" "f3" x1 seat linked', {"MJ217", "MJ220"}),
+    ("classical.mj", 'flower "f1" "f2" "f3" "f4" x0 seat linked', {"MJ217"}),
+    ("classical.mj", 'flower "N" "f2" "f3" "f4" x1 seat linked', {"MJ203", "MJ220"}),
+    ("classical.mj", 'joker "J" x4', {"MJ220"}),
+    ("american.mj", 'flower "J" x8 interchangeable', {"MJ203", "MJ220"}),
+    ("american.mj", 'flower "F" x4 interchangeable', {"MJ220"}),
+    ("american.mj", 'joker "F" x8', {"MJ203", "MJ220"}),
+    ("american.mj", 'joker "J" x0', {"MJ217"}),
+    ("american.mj", 'joker "J J" x8', {"MJ217", "MJ220"}),
+])
+def test_an_overlays_bad_flower_or_joker_line_is_reported_at_the_overlay(capsys, tmp_path, base, line, codes):
+    """Issue 13, finding 7: a diagnostic about a `flower` or `joker` line an overlay
+    replaced (a clash with a base tile, a bad count, the set no longer filling the
+    base's wall) points at the overlay, not at the base file the user did not write."""
+    f = tmp_path / "o.mj"
+    f.write_text(f'extends "{base}"\ntiles {{\n    {line}\n}}\n')
+    rc, out = run(capsys, "check", "--format", "concise", f)
+    found = {}
+    for ln in out.splitlines():
+        if ": error[" in ln:
+            found.setdefault(ln.split("error[")[1][:5], set()).add(Path(ln.split(":")[0]).name)
+    assert rc == 1 and codes <= set(found), out
+    assert all(found[c] == {"o.mj"} for c in codes), out
+
+
+def test_a_tile_an_overlay_renamed_names_the_overlays_tiles_block(capsys, tmp_path):
+    """The base's jokers block names `J`, which the overlay's joker line renamed: the
+    error is the base's line (that is where `J` is written) and the hint says why."""
+    f = tmp_path / "o.mj"
+    f.write_text('extends "american.mj"\ntiles {\n    joker "K" x8\n}\n')
+    rc, out = run(capsys, "check", f)
+    assert rc == 1 and "unknown tile `J`" in out and "overlay's tiles block at" in out and "o.mj:2:1 changed" in out
 
 
 def test_any_run_counts_when_one_alternative_can_move(american_tiles):

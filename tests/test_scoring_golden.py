@@ -159,6 +159,56 @@ def test_golden_case_through_the_library(case: Case, compiled: bool):
     assert abs(sum(result.payments)) < 1e-9
 
 
+#: Added to each golden case's ruleset: the default value formula written out, and a
+#: scoped rule with a condition that never holds (a scoped rule's own condition reads
+#: points, doubles and set_points as 0, and every hand has tiles). Neither changes a score, but together they
+#: send every hand through the other scorer (score._best_slow: scoped rules with
+#: conditions, and a value formula the ruleset writes), which must agree with the table.
+_RESTATED = ("scoring {\n"
+             "    value points * 2 ^ doubles\n"
+             '    rule never_seen "Never seen": 1 limit per set where pung or kong or chow '
+             "when points > 0 or doubles > 0 or set_points > 0 or tiles(simple) + tiles(not simple) == 0\n"
+             # a hand rule's condition sees what the sets gave: points at least set_points,
+             # a double at least for each dragon set
+             '    rule never_stale "Never stale": 1 limit when points < set_points '
+             "or doubles < sets((pung or kong) and dragon)\n"
+             "}\n")
+
+
+@pytest.fixture(scope="module")
+def restated(tmp_path_factory):
+    """The automaton of a ruleset restated so (one per ruleset and sets)."""
+    autos: dict = {}
+    where = tmp_path_factory.mktemp("restated")
+
+    def get(ruleset: str, sets=()):
+        from mjdsl.options import parse_cli_sets
+
+        key = (ruleset, tuple(sets))
+        if key not in autos:
+            path = where / f"restated-{len(autos)}.mj"
+            path.write_text(f'extends "{ruleset}"\n{_RESTATED}', encoding="utf-8")
+            autos[key] = compile_ruleset(path, parse_cli_sets(sets))
+        return autos[key]
+    return get
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "closures"])
+@pytest.mark.parametrize("case", [c for c in CASES if c.ruleset.startswith("classical")], ids=lambda c: c.id)
+def test_golden_case_through_the_scorer_of_scoped_conditions(case: Case, compiled: bool, restated):
+    flags = _flags(case.args)
+    auto = restated(case.ruleset, flags["sets"])
+    assert [r.name for r in auto.scoring.rules[-2:]] == ["never_seen", "never_stale"]
+    result = score_hand(auto, read_hand_input(auto, **flags["kw"]), compiled=compiled)
+    # the facts left for what follows (explain, the rule lines) are the best reading's
+    hf = result.context.hf
+    assert (hf["points"], hf["doubles"], hf["value"]) == (result.points, result.doubles, result.total)
+    rules = {line.name: (line.value, line.unit) for line in result.lines}
+    seats = [auto.tiles.kinds[w].code for w in auto.seat_winds]
+    _check(case, rules, result.points, result.doubles, result.limits, result.total,
+           dict(zip(seats, result.payments)))
+
+
 @pytest.mark.parametrize("ruleset", sorted({c.ruleset for c in CASES}))
 def test_every_rule_of_the_table_applies_in_some_case(ruleset):
     auto = automaton(ruleset)

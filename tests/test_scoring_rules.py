@@ -63,9 +63,11 @@ def test_a_fraction_of_a_limit_pays_when_it_is_worth_more_than_the_score(tmp_pat
     assert (r.limits, r.total, r.basis) == (0.5, 256, "limit")
 
 
-def test_the_rulesets_own_value_formula(tmp_path):
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "closures"])
+def test_the_rulesets_own_value_formula(tmp_path, compiled):
     path = _overlay(tmp_path, "scoring {\n    value points + 10 * doubles\n}\n")
-    r = _score(path=path)
+    auto = compile_ruleset(path)
+    r = score_hand(auto, read_hand_input(auto, **EXAMPLE), compiled=compiled)
     assert (r.points, r.doubles, r.score) == (32, 3, 62)
 
 
@@ -116,6 +118,10 @@ def test_each_rule_explained_with_what_it_applied_to():
     # 20 + 2 x 2 + 4 + 2 x 4 + 2 + 2 = 40 points, 3 doubles; the sets gave 8 of them
     assert (r.points, r.doubles, r.total) == (40, 3, 320)
     assert r.context.hf["set_points"] == 8
+    # the closures count the sets' points one rule at a time: the same 8
+    auto = compile_ruleset(CLASSICAL)
+    slow = score_hand(auto, read_hand_input(auto, **{**EXAMPLE, "bonus": "f2 s3"}), compiled=False)
+    assert (slow.points, slow.doubles, slow.total, slow.context.hf["set_points"]) == (40, 3, 320, 8)
 
 
 def test_a_limit_per_set_is_one_limit_however_many_sets(tmp_path):
@@ -128,3 +134,71 @@ def test_a_limit_per_set_is_one_limit_however_many_sets(tmp_path):
     for compiled in (True, False):
         r = score_hand(auto, hand, compiled=compiled)
         assert (r.limits, r.total, r.basis) == (0.25, 256, "points"), compiled
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "closures"])
+@pytest.mark.parametrize("value", ["", "    value points * 2 ^ doubles\n"], ids=["default value", "own value"])
+def test_a_value_too_large_to_compute_points_at_the_value_formula(tmp_path, value, compiled):
+    """MJ420 at the ruleset's value formula if it writes one, else at its first score
+    rule: 40 rules of 64 doubles (each within check's bound) are 2^2560, past a float."""
+    from mjdsl.diagnostics import MjError
+
+    silly = "".join(f'    rule silly{i} "Silly": 64 doubles when won\n' for i in range(40))
+    path = _overlay(tmp_path, f"scoring {{\n{value}{silly}}}\n")
+    auto = compile_ruleset(path)
+    with pytest.raises(MjError) as e:
+        score_hand(auto, read_hand_input(auto, **EXAMPLE), compiled=compiled)
+    (d,) = e.value.diagnostics
+    assert (d.code, d.message, d.hint) == (
+        "MJ420", "the hand's value is too large to compute (it overflows); no JSON or settlement can hold it",
+        "put a limit on the score, or fewer doubles in a rule")
+    first_rule = next(n for n, ln in enumerate(CLASSICAL.read_text().splitlines(), 1) if ln.strip().startswith("rule "))
+    where = (path.name, 3) if value else ("classical.mj", first_rule)
+    assert (Path(d.span.path).name, d.span.line) == where
+
+
+_WAIT_N = "1d 1d 1d 9d 9d 9d E E E 5c 6c 7c N"  # three concealed major pungs and a chow, waiting on N
+
+
+@pytest.mark.parametrize("hand,seat,expected", [
+    # completed from the wall by N, the only wait: a pair of honours; East is the
+    # round's wind, so its pung doubles (and for East's own seat, twice)
+    (_WAIT_N, "S", {"mahjong", "pung_concealed_major", "round_wind_set", "three_concealed_pungs",
+                    "pair_completed_major", "only_possible_tile", "from_wall", "all_concealed"}),
+    (_WAIT_N, "E", {"mahjong", "pung_concealed_major", "round_wind_set", "own_wind_set", "three_concealed_pungs",
+                    "pair_completed_major", "only_possible_tile", "from_wall", "all_concealed"}),
+    ("2d 2d 2d 3c 4c 5c 6b 7b 8b 5d 6d 7d N", "S",
+     {"mahjong", "pung_concealed_simple", "pair_completed_major", "only_possible_tile", "from_wall",
+      "all_concealed"}),
+    # Nine Gates waits on nine tiles: the rules of any completion, in any reading (the
+    # Nine Gates reading has no sets: no chow, no points from sets)
+    ("1c 1c 1c 2c 3c 4c 5c 6c 7c 8c 9c 9c 9c", "S",
+     {"mahjong", "nine_gates", "concealed_one_suit", "one_suit", "no_chow", "no_points", "pung_concealed_major",
+      "pair_completed_simple", "from_wall", "all_concealed"}),
+])
+def test_the_rules_a_calling_hand_would_win_with(hand, seat, expected):
+    """score.completions, what ``calling_for`` reads: every rule that applies to the hand
+    completed by a tile from the wall (self-drawn, so `from_wall`), in some reading."""
+    from mjdsl.scoring.env import HandEnv
+    from mjdsl.scoring.score import completions
+    from mjdsl.scoring.tables import tables_for
+
+    auto = compile_ruleset(CLASSICAL)
+    env = HandEnv(tables_for(auto), read_hand_input(auto, hand=hand, seat=seat))
+    assert completions(env) == frozenset(expected)
+
+
+def test_a_calling_hand_is_completed_from_the_wall_for_scoped_conditions(tmp_path):
+    """A scoped rule's own condition sees the completed hand as drawn from the wall."""
+    from mjdsl.scoring.env import HandEnv
+    from mjdsl.scoring.score import completions
+    from mjdsl.scoring.tables import tables_for
+
+    path = _overlay(tmp_path, 'scoring {\n'
+                              '    rule drawn_pungs "Drawn pungs": 1 points per set where pung when self_drawn\n'
+                              '    rule claimed_pungs "Claimed pungs": 1 points per set where pung when by_discard\n'
+                              '}\n')
+    auto = compile_ruleset(path)
+    env = HandEnv(tables_for(auto), read_hand_input(auto, hand="2d 2d 2d 3c 4c 5c 6b 7b 8b 5d 6d 7d N", seat="S"))
+    found = completions(env)
+    assert "drawn_pungs" in found and "claimed_pungs" not in found and "pung_concealed_simple" in found

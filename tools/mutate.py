@@ -122,11 +122,13 @@ def run(module: str, children: int) -> dict:
     return result
 
 
-def again(module: str, children: int, source: bool = False) -> dict:
+def again(module: str, children: int, source: bool = False, unchecked: bool = True) -> dict:
     """Run the last run's survivors once more, with the tests as they are now. A
     mutant killed before stays killed: tests are only ever added. With ``source`` the
     code is refreshed too (mutmut makes the mutants of changed functions anew, and
-    those are run as well); without it the mutants stay those of the last full run."""
+    those are run as well); without it the mutants stay those of the last full run.
+    Without ``unchecked``, mutants the last run never reached (stopped early) stay
+    unchecked: only its survivors run (quick, after adding the tests that kill them)."""
     where = _scratch_dir(module)
     before = _codes(where, module)
     for name in ("tests", "mjdsl") if source else ("tests",):
@@ -134,7 +136,7 @@ def again(module: str, children: int, source: bool = False) -> dict:
             shutil.rmtree(dest, ignore_errors=True)
             shutil.copytree(ROOT / name, dest, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
     _configure(where, module)
-    survived = [k for k, c in before.items() if c not in KILLED]
+    survived = [k for k, c in before.items() if c not in KILLED and (unchecked or c is not None)]
     log = []
     for _ in range(2):  # the survivors; then those a refreshed source made anew
         if not survived:
@@ -143,7 +145,8 @@ def again(module: str, children: int, source: bool = False) -> dict:
                               cwd=where, capture_output=True, text=True)
         log.append(proc.stdout + proc.stderr)
         # (a new test selection makes mutmut forget every verdict: those it gave before stand)
-        survived = [k for k, c in _codes(where, module).items() if c is None and before.get(k) not in KILLED]
+        survived = [k for k, c in _codes(where, module).items() if c is None and before.get(k) not in KILLED
+                    and (unchecked or k not in before or before[k] is not None)]
     (where / "mutmut-again.log").write_text("\n".join(log), encoding="utf-8")
     now = _codes(where, module)
     merged = {k: (c if c is not None else before.get(k)) for k, c in now.items()}
@@ -168,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--again", action="store_true",
                     help="run the last run's survivors again with the current tests (after adding tests)")
     ap.add_argument("--source", action="store_true", help="with --again: refresh the code as well")
+    ap.add_argument("--skip-unchecked", action="store_true",
+                    help="with --again: run only the survivors, not the mutants a stopped run never reached")
     args = ap.parse_args(argv)
     chosen = args.modules or modules()
     unknown = [m for m in chosen if str(Path(m).parent) not in TESTS or not (ROOT / m).is_file()]
@@ -179,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m}: {' '.join(tests_for(m))}")
         return 0
     for m in chosen:
-        print(line(again(m, args.children, args.source) if args.again else run(m, args.children)), flush=True)
+        print(line(again(m, args.children, args.source, not args.skip_unchecked) if args.again else run(m, args.children)), flush=True)
     return 0
 
 

@@ -18,7 +18,8 @@ ruleset declares.
 
 from __future__ import annotations
 
-from ..syntax.card_build import card_from_body, parse_card, read_card
+from typing import Any
+
 from .check import check_card
 from .compiled import CompiledCard, variant_counts
 from .expand import compile_card
@@ -43,3 +44,16 @@ __all__ = [
     "read_hand",
     "variant_counts",
 ]
+
+#: The card reader's functions, from syntax/ (Lark stays there). syntax/card_build.py
+#: imports this package's ast, so they are looked up when first asked for (PEP 562):
+#: imported here at the top, ``import mjdsl.syntax.card_build`` alone would fail on the circle.
+_READER = ("card_from_body", "parse_card", "read_card")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _READER:
+        from ..syntax import card_build
+
+        return getattr(card_build, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,6 +9,7 @@ from typing import Iterator
 from .. import ast as A
 from .. import facts as F
 from ..diagnostics import Diagnostic, error
+from .lint_support import is_own
 
 
 def expressions(rs) -> Iterator[tuple[A.Expr, str]]:
@@ -72,6 +73,9 @@ def _unknown_code(w: A.Word, ctx) -> Diagnostic:
     codes = list(ctx.tiles.by_code)
     close = difflib.get_close_matches(w.text, codes, n=1)
     hint = f"did you mean \"{close[0]}\"?" if close else "declare it in the tiles block"
+    tiles = ctx.block(A.TilesBlock)
+    if tiles is not None and is_own(ctx, tiles.span) and not is_own(ctx, w.span):
+        hint += f" (the overlay's tiles block at {tiles.span} changed the base's tiles)"
     return error("MJ214", f"unknown tile `{w.text}`", w.span, hint)
 
 

@@ -30,8 +30,11 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
 
     def add(code: A.Word, **kw) -> None:
         if code.text in seen:
-            diags.append(error("MJ203", f"tile `{code.text}` is defined twice", code.span,
-                               f"it is already defined at {seen[code.text]}; remove one of them"))
+            here, other = code.span, seen[code.text]
+            if _written_by(other, block) and not _written_by(here, block):
+                here, other = other, here  # an overlay's line that clashes with its base: point at the overlay
+            diags.append(error("MJ203", f"tile `{code.text}` is defined twice", here,
+                               f"it is also defined at {other}; remove one of them"))
             return
         if not code.text or any(ch.isspace() for ch in code.text):
             diags.append(error("MJ217", f"tile code {code.text!r} is empty or has spaces", code.span,
@@ -100,6 +103,12 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
         return None, classes, diags
     ts = TileSet(tuple(kinds), tuple(suits), zero.code.text if zero and zero.code.text in codes else None)
     return ts, classes, diags
+
+
+def _written_by(span, block: A.TilesBlock) -> bool:
+    """Whether a statement comes from the file that wrote the (merged) block: an
+    overlay's own line, where the base's lines it kept have the base's path."""
+    return getattr(span, "path", None) == block.span.path
 
 
 def check_tiles(ctx) -> list[Diagnostic]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
+from .lint_support import is_own
 
 
 def deal_sizes(deal: A.DealBlock | None, play: A.PlayBlock | None, seats: int) -> tuple[int, int]:
@@ -66,9 +67,13 @@ def check_wall(ctx) -> list[Diagnostic]:
     size = sides * length * height
     total = ctx.tiles.total
     if size != total:
+        where, hint = settings["length"].span, f"a set of {total} tiles needs sides x length x height = {total}"
+        tiles = ctx.block(A.TilesBlock)
+        if tiles is not None and is_own(ctx, tiles.span) and not is_own(ctx, where):
+            # an overlay changed the set its base's wall was built for: the change is the news
+            where, hint = tiles.span, f"the wall at {settings['length'].span} holds {size}; " + hint
         out.append(error("MJ220", f"the wall holds {size} tiles ({sides} x {length} x {height}) but the set has {total}",
-                         settings["length"].span,
-                         f"a set of {total} tiles needs sides x length x height = {total}"))
+                         where, hint))
     dead = settings["dead wall"].value if "dead wall" in settings else 0
     loose = settings["loose tiles"].value if "loose tiles" in settings else 0
     if dead + loose > size:

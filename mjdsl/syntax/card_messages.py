@@ -7,6 +7,7 @@ one that matches none is reported as MJ150 with what was expected.
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import lark
@@ -172,20 +173,54 @@ def _bad_character(text: str, path: str, line: int, column: int, pos: int, allow
     allowed = {a.rsplit("__", 1)[-1] for a in allowed}
     if ch == '"':
         return error("MJ160", "a string that is not closed on its line", span, 'end the string with `"` on the same line')
+    source_line = text.splitlines()[line - 1] if text.splitlines()[line - 1:line] else ""
+    if ch == "|":
+        return error("MJ150", "'|' is not card notation: the alternatives of a line are joined with `or`", span,
+                     _right_wrong(" or ".join(part.strip() for part in source_line.split("|") if part.strip()),
+                                  source_line, _FOREIGN[ch]))
     if ch in _FOREIGN:
         return error("MJ150", f"{ch!r} is not card notation", span, _FOREIGN[ch])
-    header = text.splitlines()[line - 1].split(None, 1)[0] if text.splitlines()[line - 1:line] else ""
+    header = source_line.split(None, 1)[0] if source_line else ""
     if "STRING" in allowed and "CARD_GROUP" not in allowed and header in _HEADERS:
         return error("MJ157", f"expected a quoted string, found {ch!r}", span, f'quote it: `{header} "..."`')
     if ch.isupper() and "CARD_SUIT" in allowed and "CARD_GROUP" not in allowed:
         return error("MJ154", f"{ch!r} where a suit letter was expected: suit letters are small letters",
                      span, f"write `{ch.lower()}`, not `{ch}`")
     if ch.isupper():
-        hint = f"tile letters are {_LETTERS}; suit letters go after the groups"
         if ch == "Z":
-            hint = "for any wind, write the winds (N E W S) and add `· any wind` to the line"
-        return error("MJ161", f"{ch!r} is not a tile letter", span, hint)
+            return error("MJ161", "'Z' is not a tile letter: for any wind, write winds and add `· any wind`", span,
+                         _right_wrong(_any_wind(source_line), source_line,
+                                      "write the winds (N E W S) and add `· any wind` to the line"))
+        return error("MJ161", f"{ch!r} is not a tile letter", span,
+                     f"tile letters are {_LETTERS}; suit letters go after the groups")
     return error("MJ150", f"unexpected character {ch!r}", span, "remove it, or quote it inside a description")
+
+
+#: A line longer than this is not quoted back in a hint (a generated card can have huge lines).
+_QUOTED_LINE = 100
+
+
+def _right_wrong(right: str, wrong: str, fallback: str) -> str:
+    """"write RIGHT, not WRONG" for the user's own line, or the general advice for a long one."""
+    wrong = wrong.strip()
+    if not wrong or len(wrong) > _QUOTED_LINE:
+        return fallback
+    return f"write `{right}`, not `{wrong}`"
+
+
+_POINTS_END = re.compile(r'(\s+"[^"]*")?\s+\d+\s*$')  # the description and points closing a hand line
+
+
+def _any_wind(line: str) -> str:
+    """The line with each group of `Z` written in winds the line does not use (any
+    wind is a choice of winds written as winds), and `· any wind` added."""
+    groups = line.split()
+    free = iter([w for w in "NEWS" if not any(w in g for g in groups if g.isupper())] or ["N"])
+    out = " ".join(g.replace("Z", next(free, "N")) if "Z" in g and g.isupper() else g for g in groups)
+    if "any wind" in out:
+        return out
+    end = _POINTS_END.search(out)
+    return f"{out[:end.start()]} · any wind{out[end.start():]}" if end else f"{out} · any wind"
 
 
 #: Header keywords whose value is a quoted string.
