@@ -130,6 +130,34 @@ def test_a_saved_game_resumes_mid_hand_and_finishes_identically(capsys, monkeypa
     assert _transcript(first) + _transcript(rest) == _transcript(whole)
 
 
+def test_a_person_changes_seats_between_hands_and_a_resumed_game_moves_too(capsys, monkeypatch, saves):
+    """``seat N`` typed in the first hand seats the person at N from the second, the
+    regular there taking the old seat with the score they had; the save says so, and a
+    game stopped in the second hand resumes at the new seat and finishes identically."""
+    moves = ["seat 9", "seat 2"] + ["ok"] * 3000
+    code, whole, err = play(capsys, monkeypatch, moves, AMERICAN, "--seed", "3", "--hands", "2")
+    assert code == 0, err
+    assert "Not a move here: the seats are numbered 0 to 3" in whole
+    first, second = whole.split("== Hand 2 of 4")
+    assert "From the next hand you sit at seat 2, and Auntie Rose takes yours." in first
+    assert first.rstrip().endswith("You move to seat 2; Auntie Rose takes seat 0.")
+    before = re.findall(r"^(You|Auntie Rose) +[+-]\d+ +([+-]\d+)$", first, re.M)[-2:]
+    after = re.search(r"session: Auntie Rose ([+-]\d+), Mei [+-]\d+, You ([+-]\d+), Rafi", second)
+    assert after and dict(before) == {"You": after[2], "Auntie Rose": after[1]}  # each keeps their total
+    assert "You discard" in second and not re.search(r"Auntie Rose discards", first[:200])
+    finished = json.loads((saves / "american.json").read_text())
+    assert finished["seat"] == 0 and finished["seat_moves"] == [[1, 2]] and finished["over"]
+    # the same game stopped a few moves into the second hand, then resumed
+    typed = first.count("\n> ")
+    code, stopped, _ = play(capsys, monkeypatch, moves[:typed + 5] + ["q"], AMERICAN, "--seed", "3", "--hands", "2")
+    assert code == 0 and "== Hand 2 of 4" in stopped and "Saved. Resume with" in stopped
+    code, rest, err = play(capsys, monkeypatch, moves[2:], AMERICAN, "--resume")
+    assert code == 0, err
+    again = json.loads((saves / "american.json").read_text())
+    assert again["hands"] == finished["hands"] and again["seat_moves"] == [[1, 2]]
+    assert _transcript(stopped) + _transcript(rest) == _transcript(whole)
+
+
 def test_resume_refuses_a_save_that_is_not_one(capsys, monkeypatch, saves):
     saves.mkdir(parents=True)
     (saves / "american.json").write_text("{not json")
