@@ -20,12 +20,13 @@ import pytest
 from mjdsl.cli import main
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.tui.controller import Controller
-from mjdsl.tui.guide import GUIDED_SEED
+from mjdsl.tui.guide import guided_steps
 from mjdsl.tui.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 AMERICAN = str(ROOT / "rulesets" / "american.mj")
 CLASSICAL = str(ROOT / "rulesets" / "classical.mj")
+GARDEN = str(ROOT / "examples" / "house-rules" / "garden-card.mj")
 SCREENSHOT = ROOT / "docs" / "images" / "table.svg"
 
 
@@ -86,23 +87,31 @@ def test_the_pass_is_one_choice_and_a_wrong_one_changes_nothing(capsys, monkeypa
     assert any(line.startswith("Pass right: you give") for line in said)
 
 
-def test_the_guided_first_hand(capsys, monkeypatch):
+@pytest.mark.parametrize("ruleset", [AMERICAN, GARDEN], ids=["club-card", "garden-card"])
+def test_the_guided_first_hand_meets_a_joker_swap(capsys, monkeypatch, ruleset):
     """A newcomer who takes every suggestion is walked through the Charleston, choosing a
-    hand, calling, a joker swap and going out, each explained once."""
-    code, out, err = play(capsys, monkeypatch, ["ok"] * 600, AMERICAN, "--guided")
+    hand, calling, a joker swap and going out, each explained once: the guide finds such
+    a first hand for the card it is given, not from a script of tiles."""
+    code, out, err = play(capsys, monkeypatch, ["ok"] * 600, ruleset, "--guided")
     assert code == 0, err
-    assert f"seed {GUIDED_SEED}" in out
-    for words in ("Guide: first, choose a hand", "Guide: the Charleston", "you may call", "Declare mah jongg!"):
+    assert re.search(r"seed guided:\d+\. You are seat 0", out)
+    for words in ("Guide: first, choose a hand", "Guide: the Charleston", "you may call",
+                  "a joker on the table stands for a tile you hold", "Declare mah jongg!"):
         assert out.count(words) == 1, words
+    assert re.search(r"^> You call \w+ of \w+ from", out, re.M) and re.search(r"^> You swap \w+ for a joker", out, re.M)
     assert "Suggested:" in out and "You went out with" in out
     assert out.count("== Hand") == 1
+    # mah jongg is explained when the tiles make a hand, and only then
+    before, after = out.split("Declare mah jongg!")
+    assert "You went out with" in after and "You went out with" not in before
 
 
-@pytest.mark.xfail(strict=True, reason="since the merge of issue 9's engine changes the guided seed (and 40 others "
-                   "tried) no longer offers the newcomer a joker swap: the guide must choose its seed from the card")
-def test_the_guided_first_hand_meets_a_joker_swap(capsys, monkeypatch):
-    code, out, err = play(capsys, monkeypatch, ["ok"] * 600, AMERICAN, "--guided")
-    assert out.count("a joker on the table stands for a tile you hold") == 1
+def test_the_guide_asks_only_for_the_steps_the_ruleset_has():
+    assert guided_steps(compile_ruleset(AMERICAN)) == ["pass", "claim", "swap", "mahjong"]
+    assert guided_steps(compile_ruleset(str(ROOT / "examples" / "house-rules" / "no-joker-swaps.mj"))) == [
+        "pass", "claim", "mahjong"]
+    assert guided_steps(compile_ruleset(str(ROOT / "examples" / "house-rules" / "no-charleston.mj"))) == [
+        "claim", "swap", "mahjong"]
 
 
 def _transcript(out: str) -> list[str]:

@@ -38,6 +38,10 @@ class StyleBot:
         self._judges: dict = {}
         self._plan: tuple = ((), ())
 
+    def forget(self) -> None:
+        """Drop a pass planned earlier: the next choice depends on the game alone."""
+        self._plan = ((), ())
+
     # -- the one entry point ------------------------------------------------------------
     def choose(self, game, seat: int, legal: list[int], rng) -> int:
         cat = game.catalogue
@@ -86,11 +90,12 @@ class StyleBot:
 
     def _judge(self, game):
         auto = game.auto
-        j = self._judges.get(id(auto))
-        if j is None:
-            card = auto.winning.card
-            j = CardJudge(card, auto.tiles, self.style) if card is not None else PatternJudge(auto, self.style)
-            self._judges = {id(auto): j}
+        kept = self._judges.get(id(auto))
+        if kept is not None and kept[0] is auto:  # the same automaton, not a later one at its address
+            return kept[1]
+        card = auto.winning.card
+        j = CardJudge(card, auto.tiles, self.style) if card is not None else PatternJudge(auto, self.style)
+        self._judges = {id(auto): (auto, j)}
         return j
 
     def _mistake(self, kind: str, rng) -> bool:

@@ -181,7 +181,8 @@ class Session:
         """The person's move: one action, or several taken together (a pass of three tiles).
         IllegalAction leaves the state as it was before the first of them."""
         g = self.game
-        before = g.clone()
+        # one move is checked before it changes anything; several need the state to go back to
+        before = g.clone() if len(actions) > 1 else g
         mark = len(self.log[-1]), len(self.events)
         try:
             for i, a in enumerate(actions):
