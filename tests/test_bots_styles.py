@@ -180,6 +180,27 @@ def test_a_discard_that_an_exposure_wants_is_dangerous(american):
     assert danger.max() > danger.min() >= 0
 
 
+def test_a_discard_no_one_claimed_is_safe_against_the_seat_that_let_it_go(american):
+    """Reading the discards: the seat after this one let the next seat's last discard go
+    with the hand it still holds (it could have called it for mah jongg), so against that
+    seat the tile is safe, however much its exposed hands want it."""
+    def ready(g):
+        me, n = g.current_player(), g.n
+        return (any(g.catalogue[a].family == ACT.DISCARD for a in g.legal_actions())
+                and g.st.exposures[(me + 1) % n] and g.st.discards[(me + 1) % n] and g.st.discards[(me + 2) % n])
+
+    g = _game_at(american, "let-go", ready)
+    assert g is not None
+    seat, n = g.current_player(), g.n
+    g = g.clone()
+    for x in range(n):  # only the seat after this one is read
+        g.st.dead[x] = x not in (seat, (seat + 1) % n)
+    let_go = g.st.discards[(seat + 2) % n][-1]
+    view = _View(g, seat, make_bot("auntie-rose")._judge(g))
+    danger = view.danger(list(range(american.tiles.size)))
+    assert danger[let_go] == 0 and danger.max() > 0
+
+
 def test_rafi_makes_the_mistakes_his_file_lists_and_mei_none(american):
     g = _game_at(american, "mistake", lambda g: any(g.catalogue[a].family == ACT.DISCARD
                                                       for a in g.legal_actions()))

@@ -20,12 +20,13 @@ import pytest
 from mjdsl.cli import main
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.tui.controller import Controller
-from mjdsl.tui.guide import GUIDED_SEED
+from mjdsl.tui.guide import guided_steps
 from mjdsl.tui.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 AMERICAN = str(ROOT / "rulesets" / "american.mj")
 CLASSICAL = str(ROOT / "rulesets" / "classical.mj")
+GARDEN = str(ROOT / "examples" / "house-rules" / "garden-card.mj")
 SCREENSHOT = ROOT / "docs" / "images" / "table.svg"
 
 
@@ -86,23 +87,31 @@ def test_the_pass_is_one_choice_and_a_wrong_one_changes_nothing(capsys, monkeypa
     assert any(line.startswith("Pass right: you give") for line in said)
 
 
-def test_the_guided_first_hand(capsys, monkeypatch):
+@pytest.mark.parametrize("ruleset", [AMERICAN, GARDEN], ids=["club-card", "garden-card"])
+def test_the_guided_first_hand_meets_a_joker_swap(capsys, monkeypatch, ruleset):
     """A newcomer who takes every suggestion is walked through the Charleston, choosing a
-    hand, calling, a joker swap and going out, each explained once."""
-    code, out, err = play(capsys, monkeypatch, ["ok"] * 600, AMERICAN, "--guided")
+    hand, calling, a joker swap and going out, each explained once: the guide finds such
+    a first hand for the card it is given, not from a script of tiles."""
+    code, out, err = play(capsys, monkeypatch, ["ok"] * 600, ruleset, "--guided")
     assert code == 0, err
-    assert f"seed {GUIDED_SEED}" in out
-    for words in ("Guide: first, choose a hand", "Guide: the Charleston", "you may call", "Declare mah jongg!"):
+    assert re.search(r"seed guided:\d+\. You are seat 0", out)
+    for words in ("Guide: first, choose a hand", "Guide: the Charleston", "you may call",
+                  "a joker on the table stands for a tile you hold", "Declare mah jongg!"):
         assert out.count(words) == 1, words
+    assert re.search(r"^> You call \w+ of \w+ from", out, re.M) and re.search(r"^> You swap \w+ for a joker", out, re.M)
     assert "Suggested:" in out and "You went out with" in out
     assert out.count("== Hand") == 1
+    # mah jongg is explained when the tiles make a hand, and only then
+    before, after = out.split("Declare mah jongg!")
+    assert "You went out with" in after and "You went out with" not in before
 
 
-@pytest.mark.xfail(strict=True, reason="since the merge of issue 9's engine changes the guided seed (and 40 others "
-                   "tried) no longer offers the newcomer a joker swap: the guide must choose its seed from the card")
-def test_the_guided_first_hand_meets_a_joker_swap(capsys, monkeypatch):
-    code, out, err = play(capsys, monkeypatch, ["ok"] * 600, AMERICAN, "--guided")
-    assert out.count("a joker on the table stands for a tile you hold") == 1
+def test_the_guide_asks_only_for_the_steps_the_ruleset_has():
+    assert guided_steps(compile_ruleset(AMERICAN)) == ["pass", "claim", "swap", "mahjong"]
+    assert guided_steps(compile_ruleset(str(ROOT / "examples" / "house-rules" / "no-joker-swaps.mj"))) == [
+        "pass", "claim", "mahjong"]
+    assert guided_steps(compile_ruleset(str(ROOT / "examples" / "house-rules" / "no-charleston.mj"))) == [
+        "claim", "swap", "mahjong"]
 
 
 def _transcript(out: str) -> list[str]:
@@ -128,6 +137,34 @@ def test_a_saved_game_resumes_mid_hand_and_finishes_identically(capsys, monkeypa
     assert again["hands"] == finished["hands"] and again["over"]
     assert "Resumed the saved game: hand 1" in rest
     assert _transcript(first) + _transcript(rest) == _transcript(whole)
+
+
+def test_a_person_changes_seats_between_hands_and_a_resumed_game_moves_too(capsys, monkeypatch, saves):
+    """``seat N`` typed in the first hand seats the person at N from the second, the
+    regular there taking the old seat with the score they had; the save says so, and a
+    game stopped in the second hand resumes at the new seat and finishes identically."""
+    moves = ["seat 9", "seat 2"] + ["ok"] * 3000
+    code, whole, err = play(capsys, monkeypatch, moves, AMERICAN, "--seed", "3", "--hands", "2")
+    assert code == 0, err
+    assert "Not a move here: the seats are numbered 0 to 3" in whole
+    first, second = whole.split("== Hand 2 of 4")
+    assert "From the next hand you sit at seat 2, and Auntie Rose takes yours." in first
+    assert first.rstrip().endswith("You move to seat 2; Auntie Rose takes seat 0.")
+    before = re.findall(r"^(You|Auntie Rose) +[+-]\d+ +([+-]\d+)$", first, re.M)[-2:]
+    after = re.search(r"session: Auntie Rose ([+-]\d+), Mei [+-]\d+, You ([+-]\d+), Rafi", second)
+    assert after and dict(before) == {"You": after[2], "Auntie Rose": after[1]}  # each keeps their total
+    assert "You discard" in second and not re.search(r"Auntie Rose discards", first[:200])
+    finished = json.loads((saves / "american.json").read_text())
+    assert finished["seat"] == 0 and finished["seat_moves"] == [[1, 2]] and finished["over"]
+    # the same game stopped a few moves into the second hand, then resumed
+    typed = first.count("\n> ")
+    code, stopped, _ = play(capsys, monkeypatch, moves[:typed + 5] + ["q"], AMERICAN, "--seed", "3", "--hands", "2")
+    assert code == 0 and "== Hand 2 of 4" in stopped and "Saved. Resume with" in stopped
+    code, rest, err = play(capsys, monkeypatch, moves[2:], AMERICAN, "--resume")
+    assert code == 0, err
+    again = json.loads((saves / "american.json").read_text())
+    assert again["hands"] == finished["hands"] and again["seat_moves"] == [[1, 2]]
+    assert _transcript(stopped) + _transcript(rest) == _transcript(whole)
 
 
 def test_resume_refuses_a_save_that_is_not_one(capsys, monkeypatch, saves):

@@ -38,6 +38,10 @@ class StyleBot:
         self._judges: dict = {}
         self._plan: tuple = ((), ())
 
+    def forget(self) -> None:
+        """Drop a pass planned earlier: the next choice depends on the game alone."""
+        self._plan = ((), ())
+
     # -- the one entry point ------------------------------------------------------------
     def choose(self, game, seat: int, legal: list[int], rng) -> int:
         cat = game.catalogue
@@ -86,11 +90,12 @@ class StyleBot:
 
     def _judge(self, game):
         auto = game.auto
-        j = self._judges.get(id(auto))
-        if j is None:
-            card = auto.winning.card
-            j = CardJudge(card, auto.tiles, self.style) if card is not None else PatternJudge(auto, self.style)
-            self._judges = {id(auto): j}
+        kept = self._judges.get(id(auto))
+        if kept is not None and kept[0] is auto:  # the same automaton, not a later one at its address
+            return kept[1]
+        card = auto.winning.card
+        j = CardJudge(card, auto.tiles, self.style) if card is not None else PatternJudge(auto, self.style)
+        self._judges = {id(auto): (auto, j)}
         return j
 
     def _mistake(self, kind: str, rng) -> bool:
@@ -395,9 +400,14 @@ class _View:
         out = np.zeros(len(tiles))
         wall_total = max(len(st.wall), 1)
         late = 1.0 - st.live_left() / wall_total if st.wall else 0.5
-        for s in range(self.game.n):
+        n = self.game.n
+        for s in range(n):
             if s == self.seat or st.dead[s]:
                 continue
+            # the discards the seats after it made since its own last discard: it let them go with
+            # the hand it still holds, so none of them is the tile it waits on
+            let_go = {st.discards[x][-1] for k in range(1, (self.seat - s) % n)
+                      for x in [(s + k) % n] if st.discards[x]}
             exps = st.exposures[s]
             shown = sum(e.size for e in exps)
             threat = min(1.0, 0.1 + shown / 9.0) * (0.5 + late)
@@ -408,7 +418,7 @@ class _View:
                 wanted = np.ones(len(self.rack))
                 for t in st.discards[s]:
                     wanted[t] = 0.1  # a tile it threw away it is less likely to want back
-            out += threat * wanted[tiles]
+            out += threat * wanted[tiles] * [t not in let_go for t in tiles]
         return out
 
 

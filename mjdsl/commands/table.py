@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import secrets
 import sys
@@ -12,6 +13,7 @@ import click
 
 from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
+from ..output import write_file
 from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option
 
 REGULARS = "mei,auntie-rose,rafi"
@@ -30,6 +32,30 @@ def default_save(ruleset: str) -> str:
     except OSError as e:
         raise InputError(f"cannot keep saved games in {folder}: {e.strerror}") from None
     return str(folder / f"{Path(ruleset).stem}.json")
+
+
+def first_hand_seed(auto, bots: list[str]) -> str:
+    """The guided first hand's seed for this ruleset and these bots: found once by the
+    guide's search (tui/guide.py), then kept beside the saved games."""
+    from ..tui.guide import guided_seed
+
+    path = save_dir() / "guided.json"
+    key = f"{auto.hash} {','.join(bots)}"
+    try:
+        known = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        known = {}
+    if not isinstance(known, dict):
+        known = {}
+    seed = known.get(key)
+    if not isinstance(seed, str):
+        click.echo("(finding a first hand that shows every step; once for this card)", err=True)
+        seed = known[key] = guided_seed(auto, bots)
+        try:
+            write_file(str(path), json.dumps(known, indent=1, sort_keys=True) + "\n")
+        except (OSError, InputError):
+            pass  # the search is only a cache miss next time
+    return seed
 
 
 @click.command("play")
@@ -51,7 +77,6 @@ def play_cmd(ruleset, seed, daily, seat, bots, hands, guided, resume, save, plai
     """Play a session at the table. Type tiles to pass or discard, a move's number, ? for
     your nearest hands, r for the rules, h for a hint, q to save and stop."""
     from ..tui.controller import Controller, run_text
-    from ..tui.guide import GUIDED_SEED
     from ..tui.session import Session, read_save
 
     ruleset_path(ruleset)
@@ -69,7 +94,7 @@ def play_cmd(ruleset, seed, daily, seat, bots, hands, guided, resume, save, plai
         if seat >= auto.seats:
             raise InputError(f"--seat {seat}: this ruleset has seats 0 to {auto.seats - 1}")
         if guided:
-            seed, hands, seat = GUIDED_SEED, 1, 0
+            seed, hands, seat = first_hand_seed(auto, seat_bots(bots, auto.seats - 1)), 1, 0
         elif daily:
             seed = "daily:" + datetime.date.today().isoformat()
         elif seed is None:

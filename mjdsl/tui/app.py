@@ -39,7 +39,7 @@ class TableApp(App):
         with VerticalScroll(id="top"):
             yield Static(id="table")
         yield RichLog(id="said", wrap=True, markup=False, highlight=False)
-        yield Input(placeholder="tiles to pass or discard, a move's number, ? r h ok, q to save and stop")
+        yield Input(placeholder="tiles to pass or discard, a move's number, ? r h ok, seat N, q to save and stop")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -5,7 +5,7 @@ A decision is asked as one question: a pass is three tiles typed together
 discard is a tile (``7c``); the other moves are numbered, in the catalogue's fixed
 order, and may also be typed by name. At any prompt: ``?`` your nearest hands,
 ``r`` the rules and points, ``t`` the table, ``h`` a suggestion, ``ok`` takes it,
-``q`` saves and stops. Bad input gets a line saying what was expected, never a
+``seat N`` moves you to seat N from the next hand, ``q`` saves and stops. Bad input gets a line saying what was expected, never a
 traceback.
 """
 
@@ -18,7 +18,7 @@ from .view import nearest_lines, rules_lines, table_lines
 
 #: families typed as a tile code rather than picked from the numbered moves
 TILE_FAMILIES = (ACT.DISCARD, ACT.PASS_TILE)
-HELP = "Type ? for your nearest hands, r for the rules and points, t for the table, h for a hint, ok to take it, q to save and stop."
+HELP = "Type ? for your nearest hands, r for the rules and points, t for the table, h for a hint, ok to take it, seat N to move to seat N from the next hand, q to save and stop."
 
 
 class Controller:
@@ -134,6 +134,8 @@ class Controller:
         if low == "h":
             return self._hint_lines()
         try:
+            if low.split()[:1] == ["seat"]:
+                return [self._seat(low.split()[1:]), *self.question()]
             if low == "ok":
                 actions = self._hint if self._hint is not None else suggest(s)
             else:
@@ -206,6 +208,12 @@ class Controller:
         if len(starts) == 1:
             return starts
         raise InputError("type a tile, a move's number or its name")
+
+    def _seat(self, words: list[str]) -> str:
+        n = self.session.auto.seats
+        if len(words) != 1 or not words[0].isdigit() or len(words[0]) > 2:
+            raise InputError(f"type seat and a seat's number, 0 to {n - 1} (you are seat {self.session.person})")
+        return self.session.move_seat(int(words[0]))
 
     def _tile(self, code: str) -> int:
         try:

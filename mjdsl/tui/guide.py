@@ -7,6 +7,12 @@ time it comes up, in the table's words and with the ruleset's own names (its cla
 its Charleston directions, the card's hands), and shows the suggestion; it never
 makes the move. Because it reads the card and the ruleset, not a script of tiles, it
 works for any card.
+
+The guided first hand is not a fixed deal either: :func:`guided_seed` plays the seeds
+``guided:0``, ``guided:1``, ... in order, the person taking every suggestion against
+the regulars, and keeps the first whose hand shows every step the ruleset has (a
+Charleston pass, a call, a joker swap, going out), so any card gets a first hand
+that walks through them all, the same one on every machine.
 """
 
 from __future__ import annotations
@@ -14,25 +20,41 @@ from __future__ import annotations
 import random
 
 from ..bots import make_bot
+from ..bots.honest import without_false_mahjong
 from ..engine import actions as ACT
 
-#: the seed of the guided first hand: a deal in which a newcomer who takes the
-#: suggestions meets a call, a joker swap and mah jongg (tests/test_table.py plays it)
-GUIDED_SEED = "guided:26"
 #: the style whose moves are suggested
 ADVISOR = "mei"
+#: how many seeds :func:`guided_seed` tries before it settles for the one that showed most
+GUIDED_TRIES = 200
+#: the steps of the guided first hand, by the family of the person's (suggested) move
+GUIDED_STEPS = (ACT.PASS_TILE, ACT.CLAIM, ACT.SWAP, ACT.MAHJONG)
+
+
+_ADVISOR_BOT: list = []
+
+
+def _advisor():
+    """The advisor, made once (its judge remembers hands between suggestions), with no
+    plan left over from an earlier one: a suggestion depends only on the game."""
+    if not _ADVISOR_BOT:
+        _ADVISOR_BOT.append(make_bot(ADVISOR))
+    bot = _ADVISOR_BOT[0]
+    bot.forget()
+    return bot
 
 
 def suggest(session) -> list[int]:
     """The moves the advisor would make now in the person's seat (a pass is all its tiles)."""
-    g = session.game.clone()
+    g = session.game  # a bot only reads the game; a pass is played on a copy
     me = session.person
-    bot = make_bot(ADVISOR)
+    bot = _advisor()
     rng = random.Random(f"{session.seed}:hint:{len(g.st.history)}")
     legal = g.legal_actions(me)
     first = bot.choose(g, me, legal, rng)
     out = [first]
     if g.catalogue[first].family in (ACT.PASS_TILE, ACT.BLIND):
+        g = g.clone()
         g.apply_action(first)
         while g.current_player() == me:
             legal = g.legal_actions(me)
@@ -46,7 +68,42 @@ def suggest(session) -> list[int]:
     return out
 
 
-def _kind(game, legal) -> str:
+def guided_steps(auto) -> list[str]:
+    """The steps of :data:`GUIDED_STEPS` this ruleset has: a Charleston, calls, joker
+    swaps (going out it always has)."""
+    has = {ACT.PASS_TILE: any(st.step == "pass" for st in auto.states.values()),
+           ACT.CLAIM: any(c.size is not None for c in auto.claims),
+           ACT.SWAP: bool(auto.jokers and auto.jokers.swap), ACT.MAHJONG: True}
+    return [f for f in GUIDED_STEPS if has[f]]
+
+
+def guided_seed(auto, bots: list[str], tries: int = GUIDED_TRIES) -> str:
+    """The first seed ``guided:K`` whose first hand, the person at seat 0 taking every
+    suggestion against ``bots``, makes every step of :data:`GUIDED_STEPS` the ruleset has
+    (and goes out); failing that, the one that made the most."""
+    from .session import Session
+
+    steps = guided_steps(auto)
+    best = (-1, "guided:0")
+    for k in range(tries):
+        seed = f"guided:{k}"
+        s = Session(auto, "", {}, seed, 0, bots, hands=1)
+        made: set[str] = set()
+        while s.to_act():
+            moves = suggest(s)
+            made.update(s.game.catalogue[a].family for a in moves)
+            s.act(moves)
+        if s.results[0].get("winner") != 0:
+            made.discard(ACT.MAHJONG)
+        met = sum(f in made for f in steps)
+        if met == len(steps):
+            return seed
+        best = max(best, (met, seed), key=lambda b: b[0])
+    return best[1]
+
+
+def _kind(game, seat, legal) -> str:
+    legal = without_false_mahjong(game, seat, legal)  # "declare mah jongg!" only with a hand that makes one
     fams = {game.catalogue[a].family for a in legal}
     for fam in (ACT.MAHJONG, ACT.SWAP, ACT.CLAIM, ACT.BLIND, ACT.PASS_TILE, ACT.VOTE, ACT.OFFER, ACT.DISCARD):
         if fam in fams:
@@ -65,7 +122,7 @@ class Guide:
         s = self.session
         g = s.game
         legal = s.legal()
-        kind = _kind(g, legal)
+        kind = _kind(g, s.person, legal)
         out: list[str] = []
         if "hand" not in self.seen:
             self.seen.add("hand")

@@ -12,6 +12,11 @@ ruleset's hash, the options, the seed, the seats, and every action of every hand
 (chance outcomes included). Resuming re-plays the log from the seed, the bots
 choosing again with their own seeded streams and the person's moves read from the
 log; every action must come out as recorded, so a resumed game is the same game.
+
+**Seats you can change** (club-american-table.txt): the person may ask for another seat
+at any time; the move is made as the next hand begins, the regular sitting there taking
+the person's old seat (each player keeps their session total). The save lists every
+move as ``[hand, seat]``, so a resumed session makes the same moves at the same hands.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ class Session:
         self.sets = dict(sets)
         self.seed = seed
         self.person = person
+        self.first_seat = person  # the save's seat: where the session began (seat_moves say the rest)
         self.bot_names = list(bots)
         self.save_path = save
         self.max_hands = hands
@@ -58,6 +64,8 @@ class Session:
         self.totals = [0.0] * auto.seats
         self.log: list[list[int]] = []
         self.results: list[dict] = []
+        #: [hand, seat]: from that hand (counted from 0) on, the person sits at that seat
+        self.seat_moves: list[list[int]] = []
         self.events: list[str] = []
         self.game: Game | None = None
         self._replay: list[int] | None = None
@@ -78,6 +86,9 @@ class Session:
     def _start_hand(self) -> None:
         c = self.clock
         k = c.hands
+        for hand, seat in self.seat_moves:
+            if hand == k and seat != self.person:
+                self._sit(seat)
         self.game = Game(self.auto, dealer=c.dealer, round_wind=c.round_wind(self.auto),
                          context={"dealer_streak": c.streak})
         self.chance = chance_stream(f"{self.seed}:{k}")
@@ -106,6 +117,32 @@ class Session:
                 self.save()
         else:
             self._start_hand()
+
+    def move_seat(self, seat: int) -> str:
+        """Ask for another seat from the next hand on (what the table says back);
+        InputError for a seat the table does not have."""
+        n = self.auto.seats
+        if not 0 <= seat < n:
+            raise InputError(f"the seats are numbered 0 to {n - 1}")
+        nxt = self.clock.hands + 1
+        self.seat_moves = [m for m in self.seat_moves if m[0] != nxt]
+        if seat == self.person:
+            self.save()
+            return f"You stay at seat {seat}."
+        last = min((n for n in (self.max_hands, self.auto.session.hands) if n), default=None)
+        if last is not None and nxt >= last:
+            return f"This is the session's last hand: there is no next hand to move to seat {seat} for."
+        self.seat_moves.append([nxt, seat])
+        self.save()
+        return f"From the next hand you sit at seat {seat}, and {self.names[seat]} takes yours."
+
+    def _sit(self, seat: int) -> None:
+        """The person and the player at ``seat`` change places, each keeping their total."""
+        old = self.person
+        for seq in (self.bots, self.names, self.totals):
+            seq[old], seq[seat] = seq[seat], seq[old]
+        self.person = seat
+        self.events.append(f"You move to seat {seat}; {self.names[old]} takes seat {old}.")
 
     def say_lines(self, moment: str, seat: int | None = None) -> None:
         seats = [seat] if seat is not None else [s for s in range(self.auto.seats) if s != self.person]
@@ -144,7 +181,8 @@ class Session:
         """The person's move: one action, or several taken together (a pass of three tiles).
         IllegalAction leaves the state as it was before the first of them."""
         g = self.game
-        before = g.clone()
+        # one move is checked before it changes anything; several need the state to go back to
+        before = g.clone() if len(actions) > 1 else g
         mark = len(self.log[-1]), len(self.events)
         try:
             for i, a in enumerate(actions):
@@ -185,8 +223,8 @@ class Session:
     def to_json(self) -> dict:
         return {"version": SAVE_VERSION, "kind": SAVE_KIND, "ruleset": self.ruleset,
                 "ruleset_abs": os.path.abspath(self.ruleset), "hash": self.auto.hash, "set": self.sets,
-                "seed": self.seed, "seat": self.person, "bots": self.bot_names, "hands_limit": self.max_hands,
-                "guided": self.guided, "hands": self.log, "over": self.over}
+                "seed": self.seed, "seat": self.first_seat, "bots": self.bot_names, "hands_limit": self.max_hands,
+                "guided": self.guided, "hands": self.log, "seat_moves": self.seat_moves, "over": self.over}
 
     def save(self) -> None:
         if self.save_path is None:
@@ -202,6 +240,7 @@ class Session:
             raise InputError(f"{save}: saved with ruleset hash {data['hash']}, the ruleset is now {auto.hash}")
         s = cls(auto, data["ruleset"], data.get("set", {}), data["seed"], data["seat"], data["bots"], save=None,
                 hands=data.get("hands_limit"), guided=bool(data.get("guided")))
+        s.seat_moves = [list(m) for m in data.get("seat_moves", [])]
         s._replay = [a for hand in data["hands"] for a in hand]
         try:
             while s._replay:
@@ -233,6 +272,10 @@ def read_save(path: str) -> dict:
     if not isinstance(hands, list) or not all(isinstance(h, list) and all(isinstance(a, int) for a in h)
                                               for h in hands):
         raise InputError(f"{path}: its hands are not lists of actions")
+    moves = data.get("seat_moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, list) and len(m) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in m) for m in moves):
+        raise InputError(f"{path}: its seat moves are not [hand, seat] pairs")
     for key, kind in (("seed", str), ("seat", int), ("bots", list), ("hash", str), ("ruleset", str)):
         if not isinstance(data.get(key), kind):
             raise InputError(f"{path}: not a saved game (no {key!r})")
