@@ -47,7 +47,7 @@ def analyze_cmd(ruleset, hands, seed, bots, workers, backend, scheduler, as_json
         raise InputError(f"{ruleset}: plays no card; `mjdsl simulate` reports its winning hands")
     names = seat_bots(bots, auto.seats)
     workers = capped_workers(workers, backend, scheduler, warn)
-    job = Job(str(ruleset), tuple(parsed), tuple(names), allow_outside)
+    job = Job.of(ruleset, parsed, names, allow_outside)
     with _progress(hands) as on_hands:
         result = analyze(auto, job, seed, hands, workers=workers, backend=backend, scheduler=scheduler,
                          checkpoint=Path(checkpoint) if checkpoint else None, on_hands=on_hands)

@@ -46,7 +46,7 @@ def simulate_cmd(ruleset, games, seed, bots, workers, backend, scheduler, as_jso
     progress = sys.stderr.isatty() and games >= 50
     started = time.perf_counter()
     tally = Tally(auto, card_lines(auto))
-    job = Job(str(ruleset), tuple(parsed), tuple(names), allow_outside)
+    job = Job.of(ruleset, parsed, names, allow_outside)
     interrupted = False
     try:
         for _, recs in session_batches(auto, job, seed, games, workers=workers, backend=backend,

@@ -45,6 +45,11 @@ class Job:
     bots: tuple = ()
     allow_outside: bool = False
 
+    @classmethod
+    def of(cls, path, sets, bots, allow_outside: bool = False) -> "Job":
+        """A job with the ruleset's absolute path (a worker need not share our folder)."""
+        return cls(os.path.abspath(path), tuple(tuple(s) for s in sets), tuple(bots), allow_outside)
+
 
 # Per worker process: a job's automaton and bots, compiled once (an automaton holds
 # closures, so it is rebuilt where it is used rather than sent).

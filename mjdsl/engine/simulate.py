@@ -57,7 +57,7 @@ def sessions(auto, path: str, sets: list, bot_names: list, seed: str, games: int
              backend: str = "process", scheduler: str | None = None, allow_outside: bool = False
              ) -> Iterator[HandRecord]:
     """Hands of sessions 0, 1, 2... in order, N of them in all."""
-    job = Job(str(path), tuple(tuple(s) for s in sets), tuple(bot_names), allow_outside)
+    job = Job.of(path, sets, bot_names, allow_outside)
     for _, recs in session_batches(auto, job, seed, games, workers=workers, backend=backend, scheduler=scheduler):
         yield from recs
 
