@@ -34,7 +34,9 @@ def report(hands: int, workers: int) -> str:
             f"with the regulars and the greedy bot at the four seats. {hands:,} hands is a small sample: a\n"
             f"line won a handful of times has a wide margin, and most of the card's rarer lines are\n"
             f"not won at all; [analyze.md](analyze.md) says how each figure is made.\n\n"
-            f"```text\n{out.getvalue()}```\n")
+            f"```text\n{out.getvalue()}```\n\n"
+            f"The same report of a few hands, as a quick look (its figures are of course not these):\n\n"
+            f"```sh\nmjdsl analyze rulesets/american.mj --hands 2 --bots random\n```\n")
 
 
 if __name__ == "__main__":
