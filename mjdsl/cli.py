@@ -31,6 +31,21 @@ class MjGroup(click.Group):
                 return load(e)
         return None
 
+    def resolve_command(self, ctx, args):
+        # click suggests from the commands it holds, and this group holds none until asked
+        name = click.utils.make_str(args[0])
+        if not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            import difflib
+
+            close = difflib.get_close_matches(name, [e.name for e in TABLE if not e.hidden])
+            hint = ""
+            if len(close) == 1:
+                hint = f" Did you mean {close[0]!r}?"
+            elif close:
+                hint = f" (Did you mean one of: {', '.join(repr(c) for c in sorted(close))}?)"
+            raise click.UsageError(f"No such command {name!r}.{hint}", ctx)
+        return super().resolve_command(ctx, args)
+
     def format_commands(self, ctx, formatter):
         # the table's own lines, so that --help imports no command module
         rows = [(e.name, e.help) for e in TABLE if not e.hidden]
