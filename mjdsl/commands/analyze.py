@@ -3,7 +3,6 @@ how soon, how often without jokers, and what its win frequency suggests it is wo
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -12,7 +11,8 @@ import click
 from ..diagnostics import InputError
 from ..frontend.compile import compile_ruleset
 from ..output import write_file
-from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option, warn, workers_options
+from .common import (allow_outside_option, cli_sets, echo_report, ruleset_path, seat_bots, set_option, warn,
+                     workers_options)
 
 
 @click.command("analyze")
@@ -56,11 +56,7 @@ def analyze_cmd(ruleset, hands, seed, bots, workers, backend, scheduler, as_json
         from ..analyze.html import page
 
         write_file(Path(html_file), page(rep), inputs=[ruleset])
-    if as_json:
-        click.echo(json.dumps(rep, indent=1))
-    else:
-        for line in table_lines(rep):
-            click.echo(line)
+    echo_report(rep, as_json, table_lines)
     return 0
 
 

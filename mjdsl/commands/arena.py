@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -12,7 +11,8 @@ from ..bots.arena import run_arena, table_lines
 from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
 from ..engine.parallel import Job, capped_workers
-from .common import allow_outside_option, bot_names, cli_sets, ruleset_path, set_option, warn, workers_options
+from .common import (allow_outside_option, bot_names, cli_sets, echo_report, ruleset_path, set_option, warn,
+                     workers_options)
 
 
 def arena_names(spec: str, seats: int) -> list[str]:
@@ -55,11 +55,7 @@ def arena_cmd(ruleset, bots, hands, seed, workers, backend, scheduler, as_json, 
                        scheduler=scheduler)
     if progress:
         click.echo("", err=True)
-    if as_json:
-        click.echo(json.dumps(report, indent=1))
-    else:
-        for line in table_lines(report):
-            click.echo(line)
+    echo_report(report, as_json, table_lines)
     return 0
 
 

@@ -81,3 +81,14 @@ def workers_options(f):
 def warn(message: str) -> None:
     """A warning on stderr, as every command gives one."""
     click.echo(f"mjdsl: warning: {message}", err=True)
+
+
+def echo_report(doc: dict, as_json: bool, text_lines) -> None:
+    """A command's report on stdout: the JSON document, or ``text_lines(doc)``, one a line."""
+    import json
+
+    if as_json:
+        click.echo(json.dumps(doc, indent=1))
+    else:
+        for line in text_lines(doc):
+            click.echo(line)
