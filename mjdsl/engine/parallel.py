@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Generator, Iterable, Iterator
 
 import attrs
 
@@ -88,7 +88,7 @@ def capped_workers(workers: int, backend: str, scheduler: str | None, warn: Call
 
 
 def ordered_map(task: Callable, job: Job, items: Iterable, *, workers: int = 1, backend: str = "process",
-                scheduler: str | None = None, local: tuple | None = None) -> Iterator:
+                scheduler: str | None = None, local: tuple | None = None) -> Generator:
     """``task(auto, bots, item)`` for every item, yielded in the items' order.
 
     ``local`` is ``(auto, bots)`` already built in this process, used when one process
