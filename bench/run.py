@@ -3,7 +3,9 @@
 A benchmark is a ``bench/NAME_bench.py`` with ``run() -> dict``; this runner finds
 them all (new ones need no registration). A module that also has ``table(results)``
 prints its own table; otherwise the dict is printed as indented ``key: value``
-lines. A benchmark that fails is reported and the others still run (exit 1).
+lines. A benchmark that fails is reported and the others still run (exit 1). Figures
+a benchmark gives with their peer (``"peers"``, bench/peers.py) are printed again at the
+end, all in one table: each with its peer, the ratio and the target.
 
     .venv/bin/python bench/run.py                  # all of them (make bench)
     .venv/bin/python bench/run.py language cards   # only these
@@ -27,6 +29,7 @@ from pathlib import Path  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 
 
 def bench_modules() -> dict[str, Path]:
@@ -45,6 +48,8 @@ def lines(value, indent: int = 2) -> list[str]:
     """A results dict as indented key: value lines."""
     out = []
     for key, v in value.items():
+        if key == "peers":
+            continue  # printed at the end, in the table of peers
         if isinstance(v, dict):
             out.append(" " * indent + f"{key}:")
             out.extend(lines(v, indent + 2))
@@ -82,6 +87,12 @@ def main(argv: list[str]) -> int:
             table = getattr(module, "table", None)
             print(table(result) if callable(table) else "\n".join(lines(result)))
             print()
+    rows = [row for r in results.values() if isinstance(r, dict) for row in r.get("peers", ())]
+    if rows and not as_json:
+        from peers import table as peer_table
+
+        print("== every figure beside its peer (same run)")
+        print(peer_table(rows))
     if as_json:
         print(json.dumps({"version": 1, "benchmarks": results}, indent=2, default=str))
     return 1 if failed else 0

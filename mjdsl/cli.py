@@ -1,8 +1,11 @@
 """The ``mjdsl`` command line.
 
-Each command lives in ``mjdsl/commands/<topic>.py`` and is registered here. Every
-command follows docs/cli.md: exit 0 on success, 1 when it ran and found problems,
-2 for usage or input errors, and never a traceback for anything a user can type.
+Each command lives in ``mjdsl/commands/<topic>.py`` and is listed in
+``commands.TABLE``; the group imports a command's module only when that command runs,
+so ``mjdsl --version`` and ``--help`` load click and nothing else of weight
+(docs/performance.md, "Start-up"). Every command follows docs/cli.md: exit 0 on
+success, 1 when it ran and found problems, 2 for usage or input errors, and never a
+traceback for anything a user can type.
 """
 
 from __future__ import annotations
@@ -12,13 +15,47 @@ import sys
 import click
 
 from . import __version__
-from .diagnostics import InputError, MjError
+from .commands import TABLE, load
 
 
 class MjGroup(click.Group):
-    """A click group that turns input errors into one-line messages and exit 2."""
+    """A click group that turns input errors into one-line messages and exit 2, and
+    whose commands are the entries of ``commands.TABLE``, each imported when it runs."""
+
+    def list_commands(self, ctx):
+        return [e.name for e in TABLE]
+
+    def get_command(self, ctx, name):
+        for e in TABLE:
+            if e.name == name:
+                return load(e)
+        return None
+
+    def resolve_command(self, ctx, args):
+        # click suggests from the commands it holds, and this group holds none until asked
+        name = click.utils.make_str(args[0])
+        if not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            import difflib
+
+            close = difflib.get_close_matches(name, [e.name for e in TABLE if not e.hidden])
+            hint = ""
+            if len(close) == 1:
+                hint = f" Did you mean {close[0]!r}?"
+            elif close:
+                hint = f" (Did you mean one of: {', '.join(repr(c) for c in sorted(close))}?)"
+            raise click.UsageError(f"No such command {name!r}.{hint}", ctx)
+        return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx, formatter):
+        # the table's own lines, so that --help imports no command module
+        rows = [(e.name, e.help) for e in TABLE if not e.hidden]
+        limit = formatter.width - 6 - max(len(n) for n, _ in rows)
+        with formatter.section("Commands"):
+            formatter.write_dl([(n, _short(h, limit)) for n, h in rows])
 
     def invoke(self, ctx):
+        from .diagnostics import InputError, MjError
+
         try:
             return super().invoke(ctx)
         except InputError as e:
@@ -53,15 +90,12 @@ def cli() -> None:
     """
 
 
-def _register() -> None:
-    from .commands import ALL
-
-    for cmd in ALL:
-        cli.add_command(cmd)
+def _short(text: str, limit: int) -> str:
+    """A command's line cut to ``limit`` as click cuts a short help."""
+    return click.Command(None, help=text).get_short_help_str(max(limit, 45))
 
 
 def main(argv: list[str] | None = None) -> int:
-    _register()
     try:
         rv = cli.main(args=argv, prog_name="mjdsl", standalone_mode=False)
     except click.exceptions.Exit as e:

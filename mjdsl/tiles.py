@@ -9,10 +9,12 @@ docs/cli.md, "Tile codes").
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import attrs
-import numpy as np
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from .diagnostics import InputError
 
@@ -86,6 +88,8 @@ class TileSet:
         return sum(k.copies for k in self.kinds)
 
     def copies_vector(self) -> np.ndarray:
+        import numpy as np  # here, not at the top: the checks need no numpy (start-up)
+
         return np.array([k.copies for k in self.kinds], dtype=np.int16)
 
     # -- lookups -------------------------------------------------------------
@@ -129,6 +133,8 @@ class TileSet:
         return [self.index(c) for c in codes]
 
     def histogram(self, indices: Iterable[int]) -> np.ndarray:
+        import numpy as np
+
         h = np.zeros(self.size, dtype=np.int16)
         for i in indices:
             h[i] += 1
@@ -136,6 +142,8 @@ class TileSet:
 
     def check_copies(self, hist: np.ndarray) -> None:
         """InputError naming the first tile of which a hand holds more than the set has."""
+        import numpy as np
+
         over = np.nonzero(hist > self.copies_vector())[0]
         if len(over):
             k = self.kinds[int(over[0])]

@@ -70,9 +70,23 @@ def _proportion(xs: list[float]) -> dict:
             "n": n}
 
 
+def arena_wall(auto, bots, item) -> list:
+    """Wall ``w`` played once per rotation: ``[(rotation's seating, record)]`` (a task of
+    :func:`mjdsl.engine.parallel.ordered_map`; ``bots`` are the whole line-up)."""
+    seed, w, order = item
+    return [(rot, play_hand(auto, f"{seed}:{w}", [bots[i] for i in rot], dealer=0)) for rot in order]
+
+
 def run_arena(auto, names: Sequence[str], hands: int, seed: str, make_bot: Callable,
-              on_hand: Callable | None = None) -> dict:
-    """Play ``hands`` hands (walls times rotations, rounded up to whole walls) and tally."""
+              on_hand: Callable | None = None, *, job=None, workers: int = 1, backend: str = "process",
+              scheduler: str | None = None) -> dict:
+    """Play ``hands`` hands (walls times rotations, rounded up to whole walls) and tally.
+
+    ``job`` (an :class:`mjdsl.engine.parallel.Job` of the ruleset and the line-up) lets
+    the walls be played by ``workers`` processes or on Dask; the figures do not change.
+    """
+    from ..engine.parallel import Job, ordered_map
+
     if len(names) < auto.seats:
         raise ValueError("fewer bots than seats")
     order = seatings(names, auto.seats)
@@ -82,9 +96,11 @@ def run_arena(auto, names: Sequence[str], hands: int, seed: str, make_bot: Calla
     # (wall, seat) -> {style: turn it went out}: the same tiles dealt to the same seat
     outs: dict[tuple[int, int], dict[str, int]] = {}
     played = won = 0
-    for w in range(walls):
-        for rot in order:
-            rec = play_hand(auto, f"{seed}:{w}", [bots[i] for i in rot], dealer=0)
+    job = job or Job("", (), tuple(names))
+    items = ((seed, w, order) for w in range(walls))
+    for w, plays in enumerate(ordered_map(arena_wall, job, items, workers=workers, backend=backend,
+                                          scheduler=scheduler, local=(auto, bots))):
+        for rot, rec in plays:
             played += 1
             res = rec.result
             winner, discarder = res.get("winner"), res.get("discarder")

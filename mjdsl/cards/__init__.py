@@ -18,42 +18,26 @@ ruleset declares.
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
 
-from .check import check_card
-from .compiled import CompiledCard, variant_counts
-from .expand import compile_card
-from .hands import Hand, HandBatch, read_hand
-from .hint import discards, hint_batch, hints
-from .match import match_batch, match_hand
+# Imported when first asked for (PEP 562), not when the package is: a module that needs
+# only ``cards.ast`` (the card grammar's builder, the checks of a ruleset without a
+# card) then loads neither numpy nor the matcher, and syntax/card_build.py, which this
+# package re-exports, can import ``cards.ast`` without an import circle.
+_WHERE = {
+    "card_from_body": "..syntax.card_build", "parse_card": "..syntax.card_build", "read_card": "..syntax.card_build",
+    "check_card": ".check",
+    "CompiledCard": ".compiled", "variant_counts": ".compiled",
+    "compile_card": ".expand",
+    "Hand": ".hands", "HandBatch": ".hands", "read_hand": ".hands",
+    "discards": ".hint", "hint_batch": ".hint", "hints": ".hint",
+    "match_batch": ".match", "match_hand": ".match",
+}
 
-__all__ = [
-    "CompiledCard",
-    "Hand",
-    "HandBatch",
-    "card_from_body",
-    "check_card",
-    "compile_card",
-    "discards",
-    "hint_batch",
-    "hints",
-    "match_batch",
-    "match_hand",
-    "parse_card",
-    "read_card",
-    "read_hand",
-    "variant_counts",
-]
-
-#: The card reader's functions, from syntax/ (Lark stays there). syntax/card_build.py
-#: imports this package's ast, so they are looked up when first asked for (PEP 562):
-#: imported here at the top, ``import mjdsl.syntax.card_build`` alone would fail on the circle.
-_READER = ("card_from_body", "parse_card", "read_card")
+__all__ = sorted(_WHERE)
 
 
-def __getattr__(name: str) -> Any:
-    if name in _READER:
-        from ..syntax import card_build
-
-        return getattr(card_build, name)
+def __getattr__(name: str):
+    if name in _WHERE:
+        return getattr(importlib.import_module(_WHERE[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

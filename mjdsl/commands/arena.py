@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -11,7 +10,9 @@ from ..bots import make_bot
 from ..bots.arena import run_arena, table_lines
 from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
-from .common import allow_outside_option, bot_names, cli_sets, ruleset_path, set_option
+from ..engine.parallel import Job, capped_workers
+from .common import (allow_outside_option, bot_names, cli_sets, echo_report, ruleset_path, set_option, warn,
+                     workers_options)
 
 
 def arena_names(spec: str, seats: int) -> list[str]:
@@ -31,29 +32,30 @@ def arena_names(spec: str, seats: int) -> list[str]:
 @click.option("--hands", type=click.IntRange(1, 10_000_000), default=400, show_default=True,
               help="Hands to play: walls times rotations (rounded up to whole walls).")
 @click.option("--seed", default="1", show_default=True, help="The seed of the walls.")
+@workers_options
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @set_option
 @allow_outside_option
-def arena_cmd(ruleset, bots, hands, seed, as_json, sets, allow_outside):
+def arena_cmd(ruleset, bots, hands, seed, workers, backend, scheduler, as_json, sets, allow_outside):
     """Play RULESET's walls with the bots rotated through every seat; per style: win
     rate, average points, mean turn of going out, deal-in rate, with 95% intervals."""
     ruleset_path(ruleset)
-    auto = compile_ruleset(ruleset, cli_sets(sets), allow_outside=allow_outside)
+    parsed = cli_sets(sets)
+    auto = compile_ruleset(ruleset, parsed, allow_outside=allow_outside)
     names = arena_names(bots, auto.seats)
+    workers = capped_workers(workers, backend, scheduler, warn)
+    job = Job.of(ruleset, parsed, names, allow_outside)
     progress = sys.stderr.isatty()
 
     def on_hand(i, total):
         if progress and (i % 20 == 0 or i == total):
             click.echo(f"\r{i}/{total} hands", err=True, nl=False)
 
-    report = run_arena(auto, names, hands, seed, make_bot, on_hand)
+    report = run_arena(auto, names, hands, seed, make_bot, on_hand, job=job, workers=workers, backend=backend,
+                       scheduler=scheduler)
     if progress:
         click.echo("", err=True)
-    if as_json:
-        click.echo(json.dumps(report, indent=1))
-    else:
-        for line in table_lines(report):
-            click.echo(line)
+    echo_report(report, as_json, table_lines)
     return 0
 
 

@@ -64,3 +64,31 @@ def seat_bots(spec: str, seats: int) -> list[str]:
     if len(names) != seats:
         raise InputError(f"--bots: give one bot for all seats or one per seat ({seats}), not {len(names)}")
     return names
+
+
+def workers_options(f):
+    """``--workers N``, ``--backend process|dask`` and ``--scheduler ADDRESS``: where the
+    hands are played (mjdsl.engine.parallel); the results never depend on them."""
+    f = click.option("--scheduler", metavar="ADDRESS",
+                     help="With --backend dask: the scheduler of a running cluster (tcp://host:8786); "
+                          "without it a LocalCluster is started.")(f)
+    f = click.option("--backend", type=click.Choice(["process", "dask"]), default="process", show_default=True,
+                     help="Where the workers run: processes of this machine, or Dask.")(f)
+    return click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+                        help="Processes (or Dask workers) to play in; the results do not depend on it.")(f)
+
+
+def warn(message: str) -> None:
+    """A warning on stderr, as every command gives one."""
+    click.echo(f"mjdsl: warning: {message}", err=True)
+
+
+def echo_report(doc: dict, as_json: bool, text_lines) -> None:
+    """A command's report on stdout: the JSON document, or ``text_lines(doc)``, one a line."""
+    import json
+
+    if as_json:
+        click.echo(json.dumps(doc, indent=1))
+    else:
+        for line in text_lines(doc):
+            click.echo(line)

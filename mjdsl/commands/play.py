@@ -13,10 +13,12 @@ from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
 from ..engine.log import hand_log, read_log, replay
 from ..engine.log_check import check_against
-from ..engine.simulate import run, summarize
+from ..engine.parallel import Job, capped_workers
+from ..engine.simulate import run, session_batches
+from ..engine.tally import Tally, card_lines, report_lines
 from ..output import write_file
 from ..frontend.paths import Refused, resolve_log_ruleset
-from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option
+from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option, warn, workers_options
 
 
 @click.command("simulate")
@@ -25,53 +27,57 @@ from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set
 @click.option("--seed", default="1", show_default=True, help="The seed: the same seed plays the same hands.")
 @click.option("--bots", "bots", default="greedy", show_default=True,
               help="A bot for every seat, or one per seat separated by commas (random, greedy).")
-@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
-              help="Processes to play in; the results do not depend on it.")
-@click.option("--backend", type=click.Choice(["process"]), default="process", show_default=True,
-              help="Where the workers run.")
+@workers_options
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@click.option("--all", "all_rows", is_flag=True, help="Show every row of every table (the text report shows 15).")
 @click.option("--logs", metavar="DIR", help="Write one log file per hand into DIR.")
 @set_option
 @allow_outside_option
-def simulate_cmd(ruleset, games, seed, bots, workers, backend, as_json, logs, sets, allow_outside):
+def simulate_cmd(ruleset, games, seed, bots, workers, backend, scheduler, as_json, all_rows, logs, sets,
+                 allow_outside):
     """Play seeded hands of RULESET with bots and print what happened."""
     ruleset_path(ruleset)
     parsed = cli_sets(sets)
     auto = compile_ruleset(ruleset, parsed, allow_outside=allow_outside)
     names = seat_bots(bots, auto.seats)
+    workers = capped_workers(workers, backend, scheduler, warn)
     if logs:
         Path(logs).mkdir(parents=True, exist_ok=True)
     progress = sys.stderr.isatty() and games >= 50
     started = time.perf_counter()
-    count = [0]
-
-    def on_hand(rec):
-        count[0] += 1
-        if logs:
-            doc = hand_log(auto, rec, ruleset, dict(parsed))
-            write_file(Path(logs) / f"hand-{count[0]:06d}.json", json.dumps(doc) + "\n", inputs=[ruleset])
-        if progress and (count[0] % 10 == 0 or count[0] == games):
-            width = 30
-            done = int(width * count[0] / games)
-            click.echo(f"\r[{'#' * done}{'.' * (width - done)}] {count[0]}/{games} hands", err=True, nl=False)
-
-    records = run(auto, ruleset, parsed, names, seed, games, workers, on_hand)
+    tally = Tally(auto, card_lines(auto))
+    job = Job.of(ruleset, parsed, names, allow_outside)
+    interrupted = False
+    try:
+        for _, recs in session_batches(auto, job, seed, games, workers=workers, backend=backend,
+                                       scheduler=scheduler):
+            for rec in recs:
+                tally.add(rec, names)
+                if logs:
+                    doc = hand_log(auto, rec, ruleset, dict(parsed))
+                    write_file(Path(logs) / f"hand-{tally.hands:06d}.json", json.dumps(doc) + "\n", inputs=[ruleset])
+                if progress and (tally.hands % 10 == 0 or tally.hands == games):
+                    width = 30
+                    done = int(width * tally.hands / games)
+                    click.echo(f"\r[{'#' * done}{'.' * (width - done)}] {tally.hands}/{games} hands", err=True,
+                               nl=False)
+    except KeyboardInterrupt:
+        # Ctrl-C: the finished hands' figures (and their logs) are kept
+        interrupted = True
     if progress:
         click.echo("", err=True)
     elapsed = time.perf_counter() - started
-    stats = summarize(auto, records)
+    stats = tally.summary()
     if as_json:
         click.echo(json.dumps(stats, indent=1))
     else:
-        click.echo(f"{stats['ruleset']} (hash {stats['hash']}): {stats['hands']} hands, seed {seed}, bots {bots}")
-        click.echo(f"  won {stats['won']}, wall games {stats['wall_games']}, dead hands {stats['dead_hands']}, "
-                   f"average turns {stats['average_turns']}")
-        click.echo(f"  average winning value {stats['payments']['average_value']}, "
-                   f"settled to zero: {'yes' if stats['payments']['zero_sum'] else 'NO'}")
-        for hand, n in list(stats["by_hand"].items())[:15]:
-            click.echo(f"  {n:5d}  {hand}")
-    click.echo(f"{len(records)} hands in {elapsed:.2f} s ({len(records) / max(elapsed, 1e-9):.0f} hands/s, "
+        for line in report_lines(stats, seed, bots, all_rows):
+            click.echo(line)
+    click.echo(f"{tally.hands} hands in {elapsed:.2f} s ({tally.hands / max(elapsed, 1e-9):.0f} hands/s, "
                f"{stats['decisions'] / max(elapsed, 1e-9):.0f} decisions/s)", err=True)
+    if interrupted:
+        click.echo(f"interrupted: the figures are of the {tally.hands} hands finished", err=True)
+        return 130
     return 0
 
 

@@ -1,115 +1,78 @@
-"""Simulating many hands: sessions played in order (or by a pool of processes), and
-the statistics that ``mjdsl simulate`` prints.
+"""Simulating many hands: sessions played in order (here, in a pool of processes, or
+on Dask: :mod:`.parallel`), and the statistics that ``mjdsl simulate`` prints
+(:mod:`.tally`, accumulated as the hands come).
 
 Session ``i`` is seeded ``"S:i"`` and played whole; sessions are consumed in order
 until N hands are in, so the same seed gives the same hands, and the same bytes of
-JSON, whether one process plays them or several.
+JSON, whatever the backend and however many workers play them.
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
-from collections import Counter
+from itertools import count
 from typing import Callable, Iterator
 
+from .parallel import Job, ordered_map
 from .run import HandRecord, play_session
-
-# Worker processes compile the ruleset once each (an automaton holds closures).
-_WORKER: dict = {}
+from .tally import Tally, card_lines
 
 
-def _init_worker(path: str, sets: list, bot_names: list) -> None:
-    from ..bots import make_bot
-    from ..frontend.compile import compile_ruleset
-
-    _WORKER["auto"] = compile_ruleset(path, sets)
-    _WORKER["bots"] = [make_bot(b) for b in bot_names]
+def _session(auto, bots, item) -> list[HandRecord]:
+    seed, index, cap = item
+    return play_session(auto, f"{seed}:{index}", bots, cap)
 
 
-def _worker_session(args) -> list[HandRecord]:
-    seed, index, cap = args
-    return play_session(_WORKER["auto"], f"{seed}:{index}", _WORKER["bots"], cap)
+def session_batches(auto, job: Job, seed: str, games: int, *, workers: int = 1, backend: str = "process",
+                    scheduler: str | None = None, start: int = 0, done: int = 0,
+                    task: Callable = _session) -> Iterator[tuple[int, list]]:
+    """``(session index, its hands)`` from session ``start`` on, until ``games`` hands are
+    in (``done`` of them before ``start``); the last session is cut to what is needed.
+    ``task(auto, bots, (seed, index, cap))`` plays a session (by default its records;
+    ``mjdsl analyze`` gives one that records more of each hand).
 
-
-def sessions(auto, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1
-             ) -> Iterator[HandRecord]:
-    """Hands of sessions 0, 1, 2... in order, N of them in all."""
-    done = 0
-    if workers <= 1:
+    A session is capped at the hands still wanted when it is handed out; with workers
+    ahead that may be more than are used, and a capped session's hands are a prefix of
+    the uncapped one's, so the cut changes nothing.
+    """
+    local = None
+    if workers <= 1 and backend == "process":
         from ..bots import make_bot
 
-        bots = [make_bot(b) for b in bot_names]
-        i = 0
-        while done < games:
-            for rec in play_session(auto, f"{seed}:{i}", bots, games - done):
-                yield rec
-                done += 1
+        local = (auto, [make_bot(b) for b in job.bots])
+    wanted = [done]
+    items = ((seed, i, games - wanted[0]) for i in count(start))
+    batches = ordered_map(task, job, items, workers=workers, backend=backend, scheduler=scheduler, local=local)
+    try:
+        i = start
+        while wanted[0] < games:
+            recs = next(batches)[:games - wanted[0]]
+            wanted[0] += len(recs)
+            yield i, recs
             i += 1
-        return
-    ctx = mp.get_context("spawn")
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(path, sets, bot_names)) as pool:
-        # every session capped at what could still be needed; extra ones are dropped
-        def args() -> Iterator:
-            i = 0
-            while True:
-                yield (seed, i, games)
-                i += 1
-
-        for recs in pool.imap(_worker_session, args(), chunksize=1):
-            for rec in recs:
-                if done >= games:
-                    break
-                yield rec
-                done += 1
-            if done >= games:
-                pool.terminate()
-                break
+    finally:
+        batches.close()
 
 
-def summarize(auto, records: list[HandRecord]) -> dict:
+def sessions(auto, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1,
+             backend: str = "process", scheduler: str | None = None, allow_outside: bool = False
+             ) -> Iterator[HandRecord]:
+    """Hands of sessions 0, 1, 2... in order, N of them in all."""
+    job = Job.of(path, sets, bot_names, allow_outside)
+    for _, recs in session_batches(auto, job, seed, games, workers=workers, backend=backend, scheduler=scheduler):
+        yield from recs
+
+
+def summarize(auto, records, bot_names: list | None = None) -> dict:
     """The statistics of a run, as the JSON contract says (plus more)."""
-    by_hand: Counter = Counter()
-    events: Counter = Counter()
-    won = wall = dead = 0
-    turns = decisions = 0
-    values = []
-    paid = 0.0
-    zero_sum = True
+    tally = Tally(auto, card_lines(auto))
     for r in records:
-        res = r.result
-        if res.get("winner") is not None:
-            won += 1
-            by_hand[str(res.get("hand"))] += 1
-            values.append(float(res.get("value") or 0))
-        else:
-            wall += 1
-        dead += sum(1 for d in r.dead if d)
-        events.update(dict(r.events))
-        turns += r.turns
-        decisions += r.decisions
-        paid += sum(x for x in r.returns if x > 0)
-        if abs(sum(r.returns)) > 1e-6:
-            zero_sum = False
-    n = len(records) or 1
-    return {
-        "version": 1,
-        "hash": auto.hash,
-        "ruleset": auto.name,
-        "hands": len(records),
-        "won": won,
-        "wall_games": wall,
-        "dead_hands": dead,
-        "by_hand": dict(sorted(by_hand.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "average_turns": round(turns / n, 3),
-        "decisions": decisions,
-        "events": dict(sorted(events.items())),
-        "payments": {"total_paid": round(paid, 3), "average_value": round(sum(values) / len(values), 3) if values else 0,
-                     "zero_sum": zero_sum},
-    }
+        tally.add(r, bot_names or ["?"] * auto.seats)
+    return tally.summary()
 
 
 def run(auto, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1,
         on_hand: Callable | None = None) -> list[HandRecord]:
+    """Every hand of a run, kept (the demo's handful; ``simulate`` streams them into a tally)."""
     out = []
     for rec in sessions(auto, path, sets, bot_names, seed, games, workers):
         out.append(rec)

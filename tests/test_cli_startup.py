@@ -1,0 +1,57 @@
+"""Start-up (issue 12): ``mjdsl --version`` and ``--help`` import no command module, and
+the command table the group lists is the commands themselves. Timing is in bench/, not here."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjdsl.commands import ALL, TABLE
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAVY = ("numpy", "lark", "textual", "jinja2", "mjdsl.commands.check", "mjdsl.engine")
+
+
+def _modules_after(code: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", code + "\nimport json, sys; print(json.dumps(sorted(sys.modules)))"],
+                         capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"]])
+def test_version_and_help_import_nothing_heavy(argv):
+    code = ("import contextlib, io\nfrom mjdsl.cli import main\n"
+            f"with contextlib.redirect_stdout(io.StringIO()):\n    assert main({argv!r}) == 0")
+    loaded = _modules_after(code)
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY or m in HEAVY or m.startswith("mjdsl.engine")]
+
+
+def test_importing_the_cli_imports_no_numpy_lark_or_textual():
+    loaded = _modules_after("import mjdsl.cli")
+    assert not {"numpy", "lark", "textual"} & loaded
+
+
+def test_a_ruleset_check_without_a_card_needs_no_card_matcher():
+    path = str(ROOT / "rulesets" / "classical.mj")
+    loaded = _modules_after(f"from mjdsl.frontend.checked import check_file\ncheck_file({path!r}, [])")
+    assert "mjdsl.cards.match" not in loaded and "textual" not in loaded
+
+
+def test_the_table_is_the_commands():
+    assert [e.name for e in TABLE] == [c.name for c in ALL]
+    for e, c in zip(TABLE, ALL):
+        assert e.help == c.get_short_help_str(limit=1000), e.name
+        assert e.hidden == c.hidden, e.name
+
+
+def test_help_lists_every_visible_command(capsys):
+    from mjdsl.cli import main
+
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for e in TABLE:
+        assert (f"  {e.name} " in out) != e.hidden, e.name

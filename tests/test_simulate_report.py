@@ -1,0 +1,60 @@
+"""``mjdsl simulate``'s report (issue 12): per seat and per bot, the card lines won
+(named by their line), the lines never won, the scoring elements of the winning hands;
+a table that is cut says so, and ``--all`` shows every row."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mjdsl.cli import main
+from mjdsl.engine.tally import ROWS
+
+ROOT = Path(__file__).resolve().parent.parent
+AMERICAN = str(ROOT / "rulesets" / "american.mj")
+CLASSICAL = str(ROOT / "rulesets" / "classical.mj")
+
+
+def _out(capsys, *argv) -> str:
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def test_the_json_has_every_card_line_and_the_lines_never_won(capsys):
+    stats = json.loads(_out(capsys, "simulate", AMERICAN, "--games", "6", "--bots", "greedy", "--json"))
+    rows = stats["card_lines"]
+    assert sum(r["won"] for r in rows) == stats["won"]
+    assert stats["never_won"] == [r["hand"] for r in rows if r["won"] == 0]
+    assert len({r["line"] for r in rows}) == len(rows)
+    # the by_hand contract still holds beside them
+    assert sum(stats["by_hand"].values()) == stats["won"]
+
+
+def test_per_seat_and_per_bot_figures_add_up(capsys):
+    stats = json.loads(_out(capsys, "simulate", CLASSICAL, "--games", "8", "--bots", "random,greedy,random,greedy",
+                            "--json"))
+    assert sum(s["won"] for s in stats["by_seat"]) == stats["won"]
+    assert set(stats["by_bot"]) == {"random", "greedy"}
+    assert stats["by_bot"]["greedy"]["seats"] == 16
+    assert sum(b["won"] for b in stats["by_bot"].values()) == stats["won"]
+    assert abs(sum(s["average_return"] for s in stats["by_seat"])) < 0.01  # the hands are zero-sum
+
+
+def test_a_classical_win_is_told_by_its_scoring_elements(capsys):
+    text = _out(capsys, "simulate", CLASSICAL, "--games", "8", "--bots", "greedy")
+    stats = json.loads(_out(capsys, "simulate", CLASSICAL, "--games", "8", "--bots", "greedy", "--json"))
+    assert stats["won"] and stats["elements"]
+    top = next(iter(stats["elements"]))
+    assert "scoring elements of the winning hands" in text and top in text
+
+
+def test_a_cut_table_says_so_and_all_shows_every_row(capsys):
+    args = ["simulate", AMERICAN, "--games", "2", "--bots", "random"]
+    stats = json.loads(_out(capsys, *args, "--json"))
+    never = len(stats["never_won"])
+    assert never > ROWS  # two random hands leave most of the card unwon
+    cut = _out(capsys, *args)
+    assert f"({ROWS} of {never} rows shown; --all shows every row)" in cut
+    whole = _out(capsys, *args, "--all")
+    assert "rows shown" not in whole
+    assert all(f"  {hand}  (" in whole for hand in stats["never_won"])
