@@ -91,6 +91,7 @@ def summarize(auto, records: list[HandRecord]) -> dict:
         if abs(sum(r.returns)) > 1e-6:
             zero_sum = False
     n = len(records) or 1
+    extra = {"players": _players(auto, records)} if auto.session_players > auto.seats else {}
     return {
         "version": 1,
         "hash": auto.hash,
@@ -105,7 +106,21 @@ def summarize(auto, records: list[HandRecord]) -> dict:
         "events": dict(sorted(events.items())),
         "payments": {"total_paid": round(paid, 3), "average_value": round(sum(values) / len(values), 3) if values else 0,
                      "zero_sum": zero_sum},
+        **extra,
     }
+
+
+def _players(auto, records: list[HandRecord]) -> dict:
+    """What each player of a session with more players than seats won, and how many hands
+    they sat out (``HandRecord.players``: the player at each seat)."""
+    won = [0.0] * auto.session_players
+    out = [0] * auto.session_players
+    for r in records:
+        for seat, p in enumerate(r.players):
+            won[p] += r.returns[seat]
+        for p in set(range(auto.session_players)) - set(r.players):
+            out[p] += 1
+    return {"returns": [round(x, 3) for x in won], "sat_out": out}
 
 
 def run(auto, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1,

@@ -155,6 +155,11 @@ def _setup(rs, auto) -> list[str]:
     w = auto.wall
     winds = " ".join(auto.tiles.kinds[i].code for i in auto.seat_winds)
     out = [f"{auto.seats} players" + (f", seated {winds} in turn order" if winds else "")]
+    if auto.session_players > auto.seats:
+        out[0] = (f"{auto.session_players} players for {auto.seats} seats"
+                  + (f" ({winds} in turn order)" if winds else "")
+                  + f": each hand the dealer and the next {auto.seats - 1} in turn play; the dealer of the hand "
+                  "before sits out, and who sat out comes back in the seat before the dealer's")
     out.append(f"the wall: {w.sides} sides of {w.length} stacks, {w.height} high ({w.size} tiles)"
                + (f"; the last {w.dead} tiles are the dead wall" if w.dead else "")
                + (f", with {w.loose} loose tiles on top" if w.loose else ""))
