@@ -131,3 +131,21 @@ def test_a_removal_the_base_does_not_write_is_mj323(monkeypatch, stmt, warned):
     rs = _overlay(monkeypatch, f"remove payments {{\n    {stmt}\n}}\n")
     codes = [d.code for d in run_checks(rs)[1]]
     assert ("MJ323" in codes) == warned
+
+
+# -- mjdsl diff of a three-player overlay -------------------------------------------------
+
+
+def test_diff_of_a_three_player_overlay_says_what_changed_about_the_tiles(monkeypatch, tmp_path):
+    from mjdsl.authoring.diff import diff_rulesets
+
+    (tmp_path / "three.mj").write_text(
+        'extends "classical.mj"\nseats 3 {\n    winds "E" "S" "W"\n}\nwall {\n    sides 3\n    length 18\n}\n'
+        'tiles {\n    flower "f1" "f2" "f3" "f4" x1 interchangeable\n'
+        '    season "s1" "s2" "s3" "s4" x1 interchangeable\n}\nremove crak\n', encoding="utf-8")
+    monkeypatch.setenv("MJDSL_PATH", str(RULESETS))
+    d = diff_rulesets(RULESETS / "classical.mj", tmp_path / "three.mj")
+    tiles = [c.text for c in d.changes if c.section == "tiles"]
+    assert tiles == ["no tiles 1c 2c 3c 4c 5c 6c 7c 8c 9c any more",
+                     "tiles f1 f2 f3 f4 s1 s2 s3 s4: linked to a seat → linked to no seat"]
+    assert "players" not in {c.key for c in d.changes}
