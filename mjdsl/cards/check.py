@@ -182,7 +182,7 @@ def check_annotations(c: CompiledCard) -> Iterable[Diagnostic]:
 def _parity(a: ast.Annotation, line: ast.HandLine) -> Iterable[Diagnostic]:
     """MJ274 ``any odd number`` on a line printed with an even number (or the reverse);
     MJ275 a line that also says ``any run or number`` (which moves by one)."""
-    odd = {ast.AnnotationKind.ANY_ODD: 1, ast.AnnotationKind.ANY_EVEN: 0}.get(a.kind)
+    odd = {ast.AnnotationKind.ANY_ODD: 1, ast.AnnotationKind.ANY_EVEN: 0}.get(a.kind) if a.kind else None
     if odd is None:
         return
     wrong = sorted({int(ch) for p in line.patterns for g in p.groups if not g.is_year
