@@ -206,7 +206,8 @@ def account(base: Baselines, stmt: Statement) -> str:
     if auto is None:
         return "refused"
     doc = _document(auto)
-    changed = {k for k in doc if doc[k] != shipped["document"][k]}
+    was = shipped["document"]
+    changed = {k for k in doc.keys() | was.keys() if doc.get(k) != was.get(k)}  # a part may come or go
     if changed == {"name"}:
         return "plays differently: name"  # the name simulate, play and render show
     hint = stmt.node.name.text if isinstance(stmt.node, A.ScoreRule) else None
@@ -276,8 +277,8 @@ def _session(auto) -> list:
     with mock.patch.object(run, "play_hand", hand):
         # three seeds, so that a first dealer chosen by the dice is seen to move
         records = [r for seed, n in (("session", 40), ("session-b", 4), ("session-c", 4))
-                   for r in run.play_session(auto, seed, [None] * auto.seats, n)]
-    return [(r.dealer, r.round_wind) for r in records]
+                   for r in run.play_session(auto, seed, [None] * auto.session_players, n)]
+    return [(r.dealer, r.round_wind, r.players) for r in records]
 
 
 def scoring_scenario(auto) -> list:
@@ -497,7 +498,7 @@ def _original(auto) -> list:
         return [type(e).__name__]
 
 
-_SESSION = {"session", "seats", "seat_winds"}
+_SESSION = {"session", "seats", "seat_winds", "players"}
 _SCORING = {"scoring", "payments", "tile_classes", "winning", "options", "tiles", "seat_winds"}
 
 #: (name, scenario, the parts of the IR document it depends on; None: every part).

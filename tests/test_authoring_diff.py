@@ -29,6 +29,8 @@ EXPECTED = {
     "no-joker-swaps.mj": (AMERICAN, {("options", "joker_swaps"), ("jokers", "swap")}),
     "classical-limit-1000-roof-off.mj": (CLASSICAL, {("options", "limit"), ("options", "roof_off"),
                                                      ("scoring", "limit"), ("scoring", "roof")}),
+    "east-pays-as-others.mj": (CLASSICAL, {("payments", "settle losers"), ("payments", "dealer double")}),
+    "five-players.mj": (AMERICAN, {("options", "session_hands"), ("session", "hands"), ("seats", "players")}),
 }
 
 #: Words each diff must say (a player reads these).
@@ -44,6 +46,8 @@ WORDS = {
     "garden-card.mj": ["the card: Club card 2026", "→ Garden card 2027"],
     "no-joker-swaps.mj": ["(`joker_swaps`): on → off", "swap: yes → no"],
     "classical-limit-1000-roof-off.mj": ["the limit: 500 → 1000", "no cap on a hand's score (the roof is off)"],
+    "five-players.mj": ["players: one a seat → 5"],
+    "east-pays-as-others.mj": ["the dealer no longer pays and receives double"],
 }
 
 

@@ -47,13 +47,14 @@ def test_rule_book_names_every_option_in_force_and_every_phase(path, fmt):
 def test_american_rule_book_is_notes_for_the_table_with_the_card():
     text = render_rulebook(AMERICAN, "md")
     for words in ("152 tiles", "Everyone passes 3 tiles right", "Courtesy pass across", "Jokers are never passed",
-                  "stands for any tile in a group of 3 or more", "Discarder pays the winner 2 * value",
+                  "stands for any tile in a group of 3 or more", "The discarder pays the winner twice the hand's value",
                   "## The card: Club card 2026", "`FF 2026 1111 1111`", "| X | 25 |"):
         assert words in text, words
     # the play skeleton's kong steps are not for this table: no kongs on a turn
     assert "kong is replaced" not in text and "rob an added kong" not in text
-    # conditions read with the options in force put in
-    assert 'No jokers: 1 double when jokers == 0 and not section("Singles and pairs")' in text
+    # conditions read in words, with the options in force put in (jokerless_double is on)
+    assert "No jokers: 1 double when the hand has no jokers and the card line is not in the section " \
+           "“Singles and pairs”" in text
 
 
 def test_set_changes_the_rule_book():

@@ -46,7 +46,7 @@ def outcome(path: Path) -> str:
 
     # greedy and random bots side by side: the greedy ones claim and declare, the
     # random ones try every legal action
-    bots = [GreedyBot() if s % 2 == 0 else RandomBot() for s in range(auto.seats)]
+    bots = [GreedyBot() if s % 2 == 0 else RandomBot() for s in range(auto.session_players)]
     try:
         records = play_session(auto, "checked", bots, 3, check=budget)
         assert records and all(r.result for r in records)

@@ -58,7 +58,8 @@ def test_plays_to_the_end_with_every_invariant(ruleset):
         invariants.check(game)
         steps[0] += 1
 
-    records = play_session(auto, "conformance", [CheckingBot() for _ in range(auto.seats)], HANDS, check=check)
+    records = play_session(auto, "conformance", [CheckingBot() for _ in range(auto.session_players)], HANDS,
+                           check=check)
     assert len(records) >= 1 and steps[0] > 100
     for rec in records:
         assert rec.result, "every hand ends settled"

@@ -35,7 +35,7 @@ def _roundtrip(auto, path, rec) -> dict:
 def test_every_logged_hand_replays_and_settles_the_same(path, bot):
     auto = compile_ruleset(path)
     played = 0
-    for rec in sessions(auto, str(path), [], [bot] * auto.seats, "replay-all", HANDS):
+    for rec in sessions(auto, str(path), [], [bot] * auto.session_players, "replay-all", HANDS):
         ok, message = replay(auto, _roundtrip(auto, path, rec))
         assert ok, f"{rec.seed}: {message}"
         played += 1

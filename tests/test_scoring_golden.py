@@ -40,6 +40,8 @@ class Case:
     limits: float
     total: float
     payments: dict | None
+    #: the card hand the tiles make (``card:``, canonical text), for rulesets that play a card
+    card: str | None = None
 
     @property
     def id(self) -> str:
@@ -62,7 +64,8 @@ def parse_cases(path: Path) -> list[Case]:
             missing = [k for k in ("args", "total") if k not in block]
             assert not missing, f"{path.name}:{block['line']}: the case has no {', '.join(missing)} line"
             cases.append(Case(path.name, block["line"], block["title"], block.get("ruleset", default_ruleset),
-                              block["args"], block["rules"], *block["total"], block.get("payments")))
+                              block["args"], block["rules"], *block["total"], block.get("payments"),
+                              block.get("card")))
 
     for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         text = raw.strip()
@@ -78,6 +81,8 @@ def parse_cases(path: Path) -> list[Case]:
                 block["ruleset"] = text.split(":", 1)[1].strip()
         elif text.startswith("score:"):
             block["args"] = tuple(shlex.split(text.split(":", 1)[1]))
+        elif text.startswith("card:"):
+            block["card"] = text.split(":", 1)[1].strip()
         elif text.startswith("payments:"):
             words = text.split(":", 1)[1].split()
             block["payments"] = {words[i]: _num(words[i + 1]) for i in range(0, len(words), 2)}
@@ -141,6 +146,8 @@ def test_golden_case_through_the_command_line(case: Case, capsys):
     assert doc["version"] == 1
     rules = {r["name"]: (r["value"], r["unit"]) for r in doc["rules"]}
     _check(case, rules, doc["points"], doc["doubles"], doc["limits"], doc["total"], doc["payments"])
+    if case.card is not None:
+        assert (doc.get("card") or {}).get("hand") == case.card, f"{case.id}: card hand"
     for r in doc["rules"]:
         assert r["line"] >= 1 and r["file"].endswith(".mj")
 
@@ -150,7 +157,14 @@ def test_golden_case_through_the_command_line(case: Case, capsys):
 def test_golden_case_through_the_library(case: Case, compiled: bool):
     flags = _flags(case.args)
     auto = automaton(case.ruleset, flags["sets"])
-    hand = read_hand_input(auto, **flags["kw"])
+    kw = flags["kw"]
+    if auto.winning.card is not None:  # the card names the hand, as the command reads it
+        from mjdsl.commands.score import _card_hand
+
+        kw["hand"], kw["card"], line = _card_hand(auto, kw["hand"], kw["exposed"], kw["win"])
+        kw["exposed"] = ()
+        assert case.card is None or line["hand"] == case.card, f"{case.id}: card hand"
+    hand = read_hand_input(auto, **kw)
     result = score_hand(auto, hand, compiled=compiled)
     rules = {line.name: (line.value, line.unit) for line in result.lines}
     seats = [auto.tiles.kinds[w].code for w in auto.seat_winds]

@@ -76,6 +76,18 @@ class SeatWinds:
 
 
 @attrs.frozen
+class SeatPlayers:
+    """``players N`` in ``seats``: N players share the seats, one sitting out each hand.
+
+    The players sit in a circle; each hand the dealer and the players after them fill
+    the seats in turn order, so the dealer of the hand before sits out and the player
+    who sat out comes back in the seat before the dealer's."""
+
+    count: int
+    span: Span
+
+
+@attrs.frozen
 class WallSetting:
     """``sides N`` / ``length N`` / ``height N`` / ``dead wall N`` / ``loose tiles N on wall``."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ..source import Span
@@ -57,6 +59,16 @@ class Remove:
     """``remove NAME...``: drop named rules, patterns or claims of the base ruleset."""
 
     names: tuple[Word, ...]
+    span: Span
+
+
+@attrs.frozen
+class RemoveBlock:
+    """``remove KIND { ... }``: drop each statement written in the block from the base's
+    block of that kind, wherever it stands there (the statement as the base writes it,
+    spans aside; see :func:`mjdsl.ast.same.same_node`)."""
+
+    block: Any
     span: Span
 
 

@@ -337,26 +337,61 @@ def _show(v) -> str:
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
+def _players(auto) -> object:
+    """A session's players, when some sit out each hand (else the seats say it)."""
+    return auto.session_players if auto.session_players > auto.seats else "one a seat"
+
+
+def _tiles(ta: dict, tb: dict) -> list[Change]:
+    """Tiles gone, new or changed, tiles that change alike in one line (a suit taken out,
+    every flower made interchangeable), each saying what changed about them."""
+    alike: dict[str, list[str]] = {}  # what happened -> the codes it happened to, in order
+    for code in list(ta) + [c for c in tb if c not in ta]:
+        if code not in tb:
+            what = "gone"
+        elif code not in ta:
+            what = f"new: {tb[code]['copies']} of each ({tb[code]['class']})"
+        elif ta[code] != tb[code]:
+            what = _tile_change(ta[code], tb[code])
+        else:
+            continue
+        alike.setdefault(what, []).append(code)
+    out = []
+    for what, codes in alike.items():
+        named = f"tile {codes[0]}" if len(codes) == 1 else f"tiles {' '.join(codes)}"
+        text = f"no {named} any more" if what == "gone" else f"{named}: {what}"
+        out.append(Change("tiles", " ".join(codes), text))
+    return out
+
+
+def _tile_change(x: dict, y: dict) -> str:
+    """What changed about one tile: its copies, class, seat or place in a suit."""
+    def seat(t):  # which seat only when both have one: the flowers unlinked change alike
+        if not t.get("seat"):
+            return "linked to no seat"
+        return f"linked to seat {t['seat']}" if x.get("seat") and y.get("seat") else "linked to a seat"
+
+    def place(t):
+        return f"{t['suit']} {t['rank']}" if t.get("suit") else "in no suit"
+
+    parts = [f"{a} → {b}" for a, b in ((f"{x['copies']} copies", f"{y['copies']} copies"),
+                                       (x["class"], y["class"]), (seat(x), seat(y)), (place(x), place(y)))
+             if a != b]
+    return "; ".join(parts)
+
+
 def _table(a: Side, b: Side) -> list[Change]:
     """Tiles, seats, wall, deal, play, kongs, jokers, dead hands, session: field by field."""
     x, y = a.auto, b.auto
     da, db = ir_document(x, spans=False), ir_document(y, spans=False)
-    out = []
-    ta = {t["code"]: t for t in da["tiles"]}
-    tb = {t["code"]: t for t in db["tiles"]}
-    for code in list(ta) + [c for c in tb if c not in ta]:
-        if code not in tb:
-            out.append(Change("tiles", code, f"no tile {code} any more"))
-        elif code not in ta:
-            out.append(Change("tiles", code, f"new tile {code}: {tb[code]['copies']} of it ({tb[code]['class']})"))
-        elif ta[code] != tb[code]:
-            out.append(Change("tiles", code, f"tile {code}: {ta[code]['copies']} → {tb[code]['copies']} copies"))
+    out = _tiles({t["code"]: t for t in da["tiles"]}, {t["code"]: t for t in db["tiles"]})
     ca, cb = da["tile_classes"], db["tile_classes"]
     for name in list(ca) + [n for n in cb if n not in ca]:
         if ca.get(name) != cb.get(name):
             out.append(Change("tiles", f"class {name}",
                               f"the class {name}: {_show(ca.get(name))} → {_show(cb.get(name))}"))
-    out += _fields("seats", [("seats", da["seats"], db["seats"]), ("seat winds", da["seat_winds"], db["seat_winds"])])
+    out += _fields("seats", [("seats", da["seats"], db["seats"]), ("seat winds", da["seat_winds"], db["seat_winds"]),
+                             ("players", _players(x), _players(y))])
     wa, wb = dict(da["wall"]), dict(db["wall"])
     wa["breaks"], wb["breaks"] = _breaks(wa["breaks"]), _breaks(wb["breaks"])
     out += _fields("wall", [(k, wa[k], wb[k]) for k in wa])
@@ -395,7 +430,7 @@ def _announcements(items) -> list[str]:
 
 #: The part of the automaton's document each section explains.
 _COVERS = {"name": "ruleset", "options": "options", "states": "phases", "start": "phases", "claims": "claims",
-           "tiles": "tiles", "seats": "seats", "seat_winds": "seats", "wall": "wall", "deal": "deal",
+           "tiles": "tiles", "seats": "seats", "seat_winds": "seats", "players": "seats", "wall": "wall", "deal": "deal",
            "kongs": "kongs", "jokers": "jokers", "dead_causes": "dead hands", "session": "session",
            "payments": "payments", "scoring": "scoring"}
 

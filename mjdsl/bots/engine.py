@@ -1,8 +1,9 @@
 """The generic bot engine: one player for every ruleset, steered by a style file.
 
-:class:`StyleBot` picks among the legal actions it is offered by family (discard,
-pass, blind, vote, offer, claim, swap, kong, announce, mah jongg: the engine's
-catalogue), never by a claim's or a variant's name: what a claim makes is read from
+:class:`StyleBot` picks among the legal actions it is offered by role (discard,
+pass, blind, vote, offer, claim, declaration, mah jongg: ``engine.actions.ROLES``),
+never by a claim's, an announcement's or a variant's name; a declaration it has no
+judgement for (an announcement, or one a ruleset's steps add) it makes when offered: what a claim makes is read from
 its spec in the automaton (its size and shape). Every choice is the same question
 asked of a judge (``judge.py``): what is the hand worth after this move? The style
 decides how worth is counted, how eagerly calls are made, how much a discard that
@@ -23,12 +24,6 @@ from ..hands import Meld
 from .judge import CardJudge, PatternJudge, meld_of
 from .honest import without_false_mahjong
 
-#: families a bot answers; anything else offered (a family added later) is taken only
-#: when nothing else is legal
-KNOWN = {ACT.DISCARD, ACT.PASS_TILE, ACT.BLIND, ACT.VOTE, ACT.OFFER, ACT.MAHJONG, ACT.CLAIM, ACT.NO_CLAIM,
-         ACT.SWAP, ACT.KONG_CONCEALED, ACT.KONG_ADDED, ACT.ANNOUNCE}
-
-
 class StyleBot:
     """A bot that plays a :class:`~mjdsl.bots.style.Style`."""
 
@@ -46,46 +41,50 @@ class StyleBot:
     def choose(self, game, seat: int, legal: list[int], rng) -> int:
         cat = game.catalogue
         legal = without_false_mahjong(game, seat, legal)  # a regular knows her own hand
-        fam: dict[str, list[int]] = {}
-        for a in legal:
-            fam.setdefault(cat[a].family, []).append(a)
-        if ACT.MAHJONG in fam:
-            return fam[ACT.MAHJONG][0]
-        if not any(f in KNOWN for f in fam):
+        roles = ACT.by_role(cat, legal)
+        if ACT.WIN in roles:
+            return roles[ACT.WIN][0]
+        if not roles:  # only families without a role: nothing to judge them by
             return legal[0]
         view = _View(game, seat, self._judge(game))
         st = self.style
-        if ACT.SWAP in fam:
-            pick = self._swap(view, fam[ACT.SWAP], rng)
+        # the declarations the judge can weigh (a swap, a kong), and those it takes as
+        # they come (an announcement, or any declaration a ruleset's steps add)
+        declared = roles.get(ACT.DECLARATION, [])
+        swaps = [a for a in declared if cat[a].family == ACT.SWAP]
+        if swaps:
+            pick = self._swap(view, swaps, rng)
             if pick is not None:
                 return pick
-        if ACT.ANNOUNCE in fam:
-            return fam[ACT.ANNOUNCE][0]
+        others = [a for a in declared if cat[a].family not in (ACT.SWAP, ACT.KONG_CONCEALED, ACT.KONG_ADDED)]
+        if others:
+            return others[0]
         for f in (ACT.KONG_CONCEALED, ACT.KONG_ADDED):
-            if f in fam:
-                pick = self._kong(view, fam[f], f)
+            kongs = [a for a in declared if cat[a].family == f]
+            if kongs:
+                pick = self._kong(view, kongs, f)
                 if pick is not None:
                     return pick
-        if ACT.BLIND in fam:
-            return self._blind(view, fam[ACT.BLIND])
-        if ACT.VOTE in fam:
+        if ACT.FORWARD in roles:
+            return self._blind(view, roles[ACT.FORWARD])
+        if ACT.ANSWER in roles:
             stop = st.stop_at > 0 and view.distance_now() <= st.stop_at
-            return cat.id(ACT.VOTE, bool(stop))
-        if ACT.OFFER in fam:
+            return next(a for a in roles[ACT.ANSWER] if cat[a].arg == bool(stop))
+        if ACT.BID in roles:
             spare = min(view.spare(), st.courtesy)
-            offers = [a for a in fam[ACT.OFFER] if cat[a].arg <= spare]
-            return max(offers, key=lambda a: cat[a].arg) if offers else min(fam[ACT.OFFER], key=lambda a: cat[a].arg)
-        if ACT.PASS_TILE in fam:
-            return self._pass(view, fam[ACT.PASS_TILE], rng)
-        if ACT.CLAIM in fam:
-            pick = self._claim(view, fam[ACT.CLAIM], rng)
+            offers = [a for a in roles[ACT.BID] if cat[a].arg <= spare]
+            return max(offers, key=lambda a: cat[a].arg) if offers else min(roles[ACT.BID], key=lambda a: cat[a].arg)
+        if ACT.GIVE in roles:
+            return self._pass(view, roles[ACT.GIVE], rng)
+        if ACT.TAKE in roles:
+            pick = self._claim(view, roles[ACT.TAKE], rng)
             if pick is not None:
                 return pick
-        if ACT.DISCARD in fam:
-            return self._discard(view, fam[ACT.DISCARD], rng)
-        if ACT.NO_CLAIM in fam:
-            return fam[ACT.NO_CLAIM][0]
-        known = [a for a in legal if cat[a].family in KNOWN]
+        if ACT.THROW in roles:
+            return self._discard(view, roles[ACT.THROW], rng)
+        if ACT.DECLINE in roles:
+            return roles[ACT.DECLINE][0]
+        known = [a for a in legal if cat[a].role is not None]
         return known[rng.randrange(len(known))]
 
     def _judge(self, game):

@@ -8,7 +8,9 @@ brings them closer; a swap for a joker is always taken. Without a card (pattern
 rulesets) it discards the tile with fewest neighbours (a simple heuristic) and
 makes any claim the ruleset declares, under whatever name, that exposes the most
 tiles without breaking a pair (:func:`_pattern_claim`). The bot never names a
-claim: it reads each claim's size and shape from the automaton.
+claim: it reads each claim's size and shape from the automaton; and it chooses among
+actions by their role (``engine.actions.ROLES``), making every declaration offered (a
+joker swap, an announcement, a kong, any the ruleset's steps add).
 """
 
 from __future__ import annotations
@@ -32,38 +34,34 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         cat = game.catalogue
-        by_family: dict[str, list[int]] = {}
-        for a in legal:
-            by_family.setdefault(cat[a].family, []).append(a)
-        if ACT.MAHJONG in by_family:
-            return by_family[ACT.MAHJONG][0]
-        if ACT.SWAP in by_family:
-            return by_family[ACT.SWAP][0]
-        if ACT.ANNOUNCE in by_family:
-            return by_family[ACT.ANNOUNCE][0]
+        roles = ACT.by_role(cat, legal)
+        if ACT.WIN in roles:
+            return roles[ACT.WIN][0]
+        if ACT.DECLARATION in roles:  # a swap, an announcement, a kong, whatever the ruleset adds
+            return roles[ACT.DECLARATION][0]
         card = game.rules.card
         if card is None:
-            return self._pattern_choice(game, seat, by_family, legal, rng)
+            return self._pattern_choice(game, seat, roles, legal, rng)
         view = _CardView(game, seat)
-        if ACT.BLIND in by_family:
-            return cat.id(ACT.BLIND, 0)
-        if ACT.VOTE in by_family:
-            return cat.id(ACT.VOTE, view.best() <= self.stop_at)
-        if ACT.OFFER in by_family:
+        if ACT.FORWARD in roles:
+            return _with_arg(cat, roles[ACT.FORWARD], 0)
+        if ACT.ANSWER in roles:
+            return _with_arg(cat, roles[ACT.ANSWER], view.best() <= self.stop_at)
+        if ACT.BID in roles:
             useless = view.useless()
-            offers = [a for a in by_family[ACT.OFFER] if cat[a].arg <= useless]
-            return max(offers, key=lambda a: cat[a].arg) if offers else by_family[ACT.OFFER][0]
-        if ACT.CLAIM in by_family:
-            pick = view.best_claim([cat[a] for a in by_family[ACT.CLAIM]])
+            offers = [a for a in roles[ACT.BID] if cat[a].arg <= useless]
+            return max(offers, key=lambda a: cat[a].arg) if offers else roles[ACT.BID][0]
+        if ACT.TAKE in roles:
+            pick = view.best_claim([cat[a] for a in roles[ACT.TAKE]])
             if pick is not None:
                 return pick.id
-        if ACT.NO_CLAIM in by_family and ACT.DISCARD not in by_family and ACT.PASS_TILE not in by_family:
-            return by_family[ACT.NO_CLAIM][0]
-        if ACT.PASS_TILE in by_family:
-            return cat.id(ACT.PASS_TILE, self._pass_tile(game, seat, view, by_family[ACT.PASS_TILE], rng))
-        if ACT.DISCARD in by_family:
-            tiles = [cat[a].arg for a in by_family[ACT.DISCARD]]
-            return cat.id(ACT.DISCARD, view.worst_tile(tiles, rng))
+        if ACT.DECLINE in roles and ACT.THROW not in roles and ACT.GIVE not in roles:
+            return roles[ACT.DECLINE][0]
+        if ACT.GIVE in roles:
+            return _with_arg(cat, roles[ACT.GIVE], self._pass_tile(game, seat, view, roles[ACT.GIVE], rng))
+        if ACT.THROW in roles:
+            tiles = [cat[a].arg for a in roles[ACT.THROW]]
+            return _with_arg(cat, roles[ACT.THROW], view.worst_tile(tiles, rng))
         return legal[rng.randrange(len(legal))]
 
     def _pass_tile(self, game, seat, view, actions, rng) -> int:
@@ -82,16 +80,13 @@ class GreedyBot:
         t = plan[len(selected)] if len(selected) < len(plan) else None
         return t if t in legal else view.worst_tile(sorted(legal), rng, selected=selected)
 
-    def _pattern_choice(self, game, seat, by_family, legal, rng) -> int:
+    def _pattern_choice(self, game, seat, roles, legal, rng) -> int:
         cat = game.catalogue
-        for fam in (ACT.KONG_CONCEALED, ACT.KONG_ADDED):
-            if fam in by_family:
-                return by_family[fam][0]
-        if ACT.CLAIM in by_family:
-            pick = _pattern_claim(game, seat, by_family[ACT.CLAIM])
+        if ACT.TAKE in roles:
+            pick = _pattern_claim(game, seat, roles[ACT.TAKE])
             if pick is not None:
                 return pick
-        if ACT.DISCARD in by_family:
+        if ACT.THROW in roles:
             hand = game.st.hands[seat]
             tiles = game.auto.tiles
 
@@ -105,13 +100,18 @@ class GreedyBot:
                             n += 3 - abs(d)
                 return n
 
-            options = [cat[a].arg for a in by_family[ACT.DISCARD]]
+            options = [cat[a].arg for a in roles[ACT.THROW]]
             lowest = min(neighbours(t) for t in options)
             worst = [t for t in options if neighbours(t) == lowest]
-            return cat.id(ACT.DISCARD, worst[rng.randrange(len(worst))])
-        if ACT.NO_CLAIM in by_family:
-            return by_family[ACT.NO_CLAIM][0]
+            return _with_arg(cat, roles[ACT.THROW], worst[rng.randrange(len(worst))])
+        if ACT.DECLINE in roles:
+            return roles[ACT.DECLINE][0]
         return legal[rng.randrange(len(legal))]
+
+
+def _with_arg(cat, actions: list[int], arg) -> int:
+    """The one of ``actions`` (a role's, all of one family) whose argument is ``arg``."""
+    return next(a for a in actions if cat[a].arg == arg)
 
 
 def _pattern_claim(game, seat: int, claims: list[int]) -> int | None:

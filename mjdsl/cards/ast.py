@@ -24,6 +24,9 @@ class AnnotationKind(enum.Enum):
     ANY_WIND = "any wind"
     ANY_DRAGON = "any dragon"
     NO_JOKERS = "no jokers"
+    # issue 10: number choices other than one moving run
+    ANY_ODD = "any odd number"
+    ANY_EVEN = "any even number"
 
 
 #: The annotations a card may print, by their phrase.

@@ -176,12 +176,34 @@ def check_annotations(c: CompiledCard) -> Iterable[Diagnostic]:
             why = _no_effect(a.kind, line)
             if why:
                 yield warning("MJ260", f"`{a.text}` has no effect here: {why}", a.span, "remove it")
+            yield from _parity(a, line)
+
+
+def _parity(a: ast.Annotation, line: ast.HandLine) -> Iterable[Diagnostic]:
+    """MJ274 ``any odd number`` on a line printed with an even number (or the reverse);
+    MJ275 a line that also says ``any run or number`` (which moves by one)."""
+    odd = {ast.AnnotationKind.ANY_ODD: 1, ast.AnnotationKind.ANY_EVEN: 0}.get(a.kind) if a.kind else None
+    if odd is None:
+        return
+    wrong = sorted({int(ch) for p in line.patterns for g in p.groups if not g.is_year
+                    for ch in g.text if ch in ast.RANK_LETTERS and int(ch) % 2 != odd})
+    if wrong:
+        lowest = "1" if odd else "2"
+        yield error("MJ274", f"`{a.text}` on a line printed with {', '.join(map(str, wrong))}: the numbers move "
+                    "by two and keep the oddness they are printed with", a.span,
+                    f"print the {'odd' if odd else 'even'} numbers from the lowest (`{lowest}{lowest}{lowest}`)")
+    if line.has(ast.AnnotationKind.ANY_RUN):
+        yield error("MJ275", f"`any run or number` and `{a.text}` on one line: one says the numbers move by one, "
+                    "the other by two", a.span, f"keep `{a.text}` for like {'odd' if odd else 'even'} numbers, "
+                    "or `any run or number` for any")
 
 
 def _no_effect(kind: ast.AnnotationKind, line: ast.HandLine) -> str:
     groups = [g for p in line.patterns for g in p.groups]
     text = "".join(g.text for g in groups)
     digits = [int(ch) for g in groups if not g.is_year for ch in g.text if ch in ast.RANK_LETTERS]
+    if kind in (ast.AnnotationKind.ANY_ODD, ast.AnnotationKind.ANY_EVEN) and not digits:
+        return "the line has no numbers to move (a year stays as printed)"
     if kind is ast.AnnotationKind.ANY_RUN:
         if not digits:
             return "the line has no numbers to move (a year stays as printed)"

@@ -151,6 +151,14 @@ CODES = (
          "otherwise checked as usual. A printed card makes under a thousand.",
          _H + "NN EE 11 222 333 DD - - a b c a · any run or number · any wind · any dragon 25\n" * 4,
          _H + "NN EE 11 222 333 DD - - a b c a · any run or number 25"),
+    Code("MJ274", "odd or even numbers printed with the other kind",
+         "`any odd number` and `any even number` move all the line's numbers together in steps of two, so "
+         "they keep the oddness they are printed with: print odd numbers from 1, even ones from 2.",
+         _H + "FF 2222 2222 2222 - a b c · any odd number 25", _H + "FF 1111 1111 1111 - a b c · any odd number 25"),
+    Code("MJ275", "a line moved by one and by two",
+         "`any run or number` moves the numbers by one, `any odd number`/`any even number` by two: a line says one.",
+         _H + "FF 1111 1111 1111 - a b c · any run or number · any odd number 25",
+         _H + "FF 1111 1111 1111 - a b c · any odd number 25"),
     Code("MJ270", "the card's tiles ruleset does not exist",
          "`tiles \"PATH\"` names the ruleset whose tile set the card is read against; the path "
          "is relative to the card file, and a name not found there is looked up in the ruleset "

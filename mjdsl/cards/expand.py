@@ -126,11 +126,16 @@ def _code(ch: str, suit: Suit | None, offset: int, winds: dict, dragon: str | No
 
 
 def _offsets(r: Resolved, line: ast.HandLine, by_letter: dict[str, Suit]) -> range | list[int]:
-    """How far the numbers may move up: 0 only, unless ``any run or number``."""
-    if not line.has(ast.AnnotationKind.ANY_RUN):
+    """How far the numbers may move up: 0 only, unless ``any run or number`` (any
+    distance) or ``any odd number`` / ``any even number`` (steps of two: the numbers
+    keep the oddness they are printed with)."""
+    parity = line.has(ast.AnnotationKind.ANY_ODD) or line.has(ast.AnnotationKind.ANY_EVEN)
+    if not line.has(ast.AnnotationKind.ANY_RUN) and not parity:
         return [0]
     out = []
     for k in range(0, 10):
+        if parity and k % 2:
+            continue
         if all(
             int(ch) + k in by_letter[s.letter].ranks
             for s in r.slots

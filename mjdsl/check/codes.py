@@ -118,6 +118,10 @@ CODES = (
          "A claim appears more than once on the priority line.",
          'claims {\n    claim pung 3 same from any\n    claim mahjong from any\n    priority mahjong > pung > mahjong\n}\n',
          'claims {\n    claim pung 3 same from any\n    claim mahjong from any\n    priority mahjong > pung\n}\n'),
+    Code("MJ237", "players do not fit the seats",
+         "`players N` in `seats` counts everyone in the session: at least one a seat, at most 8; "
+         "those without a seat sit out the hand, in turn.",
+         'seats 4 {\n    players 3\n}\n', 'seats 4 {\n    players 5\n}\n'),
     Code("MJ240", "phase can't be reached",
          "A phase block exists but the `flow` line does not name it, so no hand ever enters it.",
          'charleston {\n    pass 3 right\n}\nflow deal -> play\n', 'charleston {\n    pass 3 right\n}\nflow deal -> charleston -> play\n'),

@@ -29,6 +29,12 @@ CODES = (
          "base does not have removes nothing: usually a misspelling (the hint gives the nearest name), or a rule "
          "the base has since renamed.",
          _BASE + "remove jokerles\n", _BASE + "remove jokerless\n"),
+    Code("MJ323", "`remove` of a statement the base does not write",
+         "`remove KIND { ... }` drops from the base's block each statement written in it, as the base writes it "
+         "(spans aside). A statement the base does not have, or writes otherwise (another condition, another "
+         "number), removes nothing; the hint points at the base's statement of that kind.",
+         _BASE + "remove payments {\n    discarder pays winner 3 * value when by_discard\n}\n",
+         _BASE + "remove payments {\n    discarder pays winner 2 * value when by_discard\n}\n"),
     Code("MJ304", "option never used",
          "An option is declared but no condition, amount or setting of the ruleset names it, so no value of it "
          "changes the game. Name it where it should matter (`when NAME`), or delete it.",

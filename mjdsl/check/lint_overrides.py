@@ -1,10 +1,11 @@
-"""Lint: overrides that change nothing (MJ301-MJ303).
+"""Lint: overrides that change nothing (MJ301-MJ303, MJ323).
 
 An overlay states only its differences (style.md, habit 6), so a line of it that
 changes nothing is a mistake waiting to happen: a ``set`` to the value already in
 force (MJ301), a statement that restates the base's word for word (MJ302), a
 ``remove`` that names nothing the base has (MJ303, the trap the field notes report
-of Kajongg's variants: an override that silently does nothing).
+of Kajongg's variants: an override that silently does nothing), a ``remove KIND
+{ ... }`` statement the base does not write (MJ323).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .. import ast as A
 from ..diagnostics import Diagnostic, warning
 from ..frontend.load import statement_key
 from ..options import option_table, value_of
+from ..ast.same import same_node
 from .lint_support import is_own, without_spans
 
 
@@ -24,6 +26,7 @@ def check_overrides(ctx) -> list[Diagnostic]:
     if rs.base is not None:
         out += _restated(ctx)
     out += _removes(ctx)
+    out += _removed_statements(ctx)
     return [d for d in out if is_own(ctx, d.span)]
 
 
@@ -126,4 +129,28 @@ def _removes(ctx) -> list[Diagnostic]:
                 hint = f"did you mean `{close[0]}`?" if close else "name a rule, pattern, claim or round of the base"
                 out.append(warning("MJ303", f"`remove {w.text}` removes nothing: the base has no `{w.text}`",
                                    w.span, hint))
+    return out
+
+
+# -- MJ323: `remove KIND { ... }` of a statement the base does not write ----------------
+
+
+def _removed_statements(ctx) -> list[Diagnostic]:
+    rs = ctx.ruleset
+    out = []
+    for r in (s for s in rs.statements if isinstance(s, A.RemoveBlock)):
+        kind = r.block.KIND
+        base = rs.base.blocks.get(kind) if rs.base is not None else None
+        for stmt in r.block.stmts:
+            if base is not None and any(same_node(stmt, b) for b in base.stmts):
+                continue
+            alike = [b for b in base.stmts if type(b) is type(stmt)] if base is not None else []
+            if rs.base is None:
+                hint = "`remove` drops statements of the base: add `extends \"base.mj\"`, or delete the statement itself"
+            elif alike:
+                hint = f"write it as the base does, at {alike[0].span.path}:{alike[0].span.line}"
+            else:
+                hint = f"the base's `{kind}` block has no statement of this kind"
+            out.append(warning("MJ323", f"this statement is not in the base's `{kind}` block: removing it removes nothing",
+                               stmt.span, hint))
     return out

@@ -11,9 +11,9 @@ whatever values the options it names could take.
 from __future__ import annotations
 
 import itertools
-import attrs
 
 from .. import ast as A
+from ..ast.same import without_spans  # noqa: F401 (the lints read it from here)
 from ..ir.expr import Const, compile_expr
 from ..options import names_used
 
@@ -108,18 +108,3 @@ def _product_size(choices) -> int:
     for c in choices:
         n *= len(c)
     return n
-
-
-def without_spans(node):
-    """A node as plain data, spans (and a program's file name) left out: what it says, not where."""
-    if attrs.has(type(node)):
-        return (type(node).__name__,) + tuple(
-            (f.name, without_spans(getattr(node, f.name)))
-            for f in attrs.fields(type(node))
-            if f.name != "span" and not (f.name == "path" and isinstance(node, A.Program))
-        )
-    if isinstance(node, (tuple, list)):
-        return tuple(without_spans(x) for x in node)
-    if isinstance(node, str):
-        return str(node)  # keyword words carry their span as an attribute
-    return node

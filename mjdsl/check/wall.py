@@ -34,6 +34,11 @@ def check_wall(ctx) -> list[Diagnostic]:
     if seats_b is not None:
         if not 2 <= seats <= 8:
             out.append(error("MJ217", f"{seats} seats: a table has 2 to 8", seats_b.span, "write `seats 4 { ... }`"))
+        players = seats_b.one(A.SeatPlayers)
+        if players is not None and not seats <= players.count <= 8:
+            out.append(error("MJ237", f"{players.count} players for {seats} seats: a session has as many players "
+                             f"as seats, or more (at most 8), the others sitting out each hand", players.span,
+                             f"write `players N` with N from {seats} to 8, or leave it out"))
         winds = seats_b.one(A.SeatWinds)
         if winds is not None and len(winds.codes) != seats:
             out.append(error("MJ242", f"{len(winds.codes)} seat winds for {seats} seats", winds.span,

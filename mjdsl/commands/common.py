@@ -57,7 +57,8 @@ def bot_names(spec: str) -> list[str]:
 
 
 def seat_bots(spec: str, seats: int) -> list[str]:
-    """``--bots`` for a table of ``seats``: one bot for every seat, or one per seat."""
+    """``--bots`` for a table of ``seats`` (or a session's players, when some sit out):
+    one bot for every seat, or one per seat."""
     names = bot_names(spec)
     if len(names) == 1:
         names = names * seats

@@ -39,7 +39,7 @@ def simulate_cmd(ruleset, games, seed, bots, workers, backend, scheduler, as_jso
     ruleset_path(ruleset)
     parsed = cli_sets(sets)
     auto = compile_ruleset(ruleset, parsed, allow_outside=allow_outside)
-    names = seat_bots(bots, auto.seats)
+    names = seat_bots(bots, auto.session_players)
     workers = capped_workers(workers, backend, scheduler, warn)
     if logs:
         Path(logs).mkdir(parents=True, exist_ok=True)
@@ -116,7 +116,7 @@ def run_demo_cmd(hands):
     for path in sorted(root.glob("*.mj")):
         auto = compile_ruleset(path)
         bots = "greedy"
-        records = run(auto, str(path), [], seat_bots(bots, auto.seats), "demo", hands)
+        records = run(auto, str(path), [], seat_bots(bots, auto.session_players), "demo", hands)
         click.echo(f"== {auto.name} ({path.name}, hash {auto.hash}), {hands} hands, {bots} bots")
         for i, rec in enumerate(records, 1):
             res = rec.result

@@ -5,7 +5,8 @@ same ruleset always numbers actions the same way; logs store these integers.
 Families, in order: discard a tile, pass a tile (Charleston), forward k tiles
 blind, vote on an optional round, offer k tiles (courtesy), declare mah jongg,
 claim a discard (per claim kind and form), decline a claim, swap a joker, declare
-a concealed or added kong, make an announcement.
+a concealed or added kong, make an announcement. Each family has a role (``ROLES``):
+what the bots read to choose, so they play any family a ruleset's steps offer.
 """
 
 from __future__ import annotations
@@ -27,6 +28,27 @@ KONG_CONCEALED = "kong_concealed"
 KONG_ADDED = "kong_added"
 ANNOUNCE = "announce"
 
+# What each family is to a player: the bots choose by role, never by a family's (or a
+# claim's, or an announcement's) name, so a family added here with its role is played
+# by every bot. A family without a role is offered to bots only when nothing else is.
+WIN = "win"                  # go out: taken whenever legal (the bots' honest rule aside)
+DECLARATION = "declaration"  # a move on a turn that does not end it (swap, kong, announcement)
+TAKE = "claim"               # take a discard for a set
+DECLINE = "decline"          # let a discard go
+THROW = "discard"            # end the turn with a tile
+GIVE = "pass"                # a tile of a Charleston pass
+FORWARD = "blind"            # how many tiles to forward blind
+ANSWER = "vote"              # stop an optional round or not
+BID = "offer"                # how many tiles to offer in a courtesy pass
+
+ROLES = {DISCARD: THROW, PASS_TILE: GIVE, BLIND: FORWARD, VOTE: ANSWER, OFFER: BID, MAHJONG: WIN, CLAIM: TAKE,
+         NO_CLAIM: DECLINE, SWAP: DECLARATION, KONG_CONCEALED: DECLARATION, KONG_ADDED: DECLARATION,
+         ANNOUNCE: DECLARATION}
+
+#: The order a bot that makes every declaration it may tries them: a joker swap first
+#: (it only gains a joker), then announcements, then kongs; families added later after.
+DECLARATION_ORDER = (SWAP, ANNOUNCE, KONG_CONCEALED, KONG_ADDED)
+
 
 @attrs.frozen
 class Action:
@@ -36,6 +58,11 @@ class Action:
     family: str
     arg: Any  # a tile index, a (claim name, form) pair, a count, a name...
     name: str
+
+    @property
+    def role(self) -> str | None:
+        """What the action is to a player (``ROLES``); None for a family without one."""
+        return ROLES.get(self.family)
 
 
 #: The catalogue always holds blind forwards of 0-3 tiles and offers of 0-6, so that
@@ -121,3 +148,18 @@ class Catalogue:
             if a.name == name:
                 return a.id
         return None
+
+
+def by_role(catalogue: Catalogue, legal: list[int]) -> dict[str, list[int]]:
+    """The legal actions grouped by role, each group in catalogue order; the
+    declarations in ``DECLARATION_ORDER`` (families it does not list after, in
+    catalogue order)."""
+    out: dict[str, list[int]] = {}
+    for a in legal:
+        role = catalogue[a].role
+        if role is not None:
+            out.setdefault(role, []).append(a)
+    if DECLARATION in out:
+        rank = {f: i for i, f in enumerate(DECLARATION_ORDER)}
+        out[DECLARATION].sort(key=lambda a: (rank.get(catalogue[a].family, len(rank)), a))
+    return out

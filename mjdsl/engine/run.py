@@ -39,6 +39,8 @@ class HandRecord:
     #: and after the last), taken as the hand was played, so a replay checks against the
     #: game itself rather than against a second run of the same actions
     digests: tuple = ()
+    #: the session's player at each seat (``seating``); empty: seat s is player s
+    players: tuple = ()
 
 
 def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: int | None = None,
@@ -83,7 +85,7 @@ def first_dealer(auto, seed: str) -> int:
     if not n:
         return 0
     rng = random.Random(f"{seed}:first dealer")
-    throwing = list(range(auto.seats))
+    throwing = list(range(auto.session_players))
     while len(throwing) > 1:
         totals = {s: sum(rng.randint(1, 6) for _ in range(n)) for s in throwing}
         top = max(totals.values())
@@ -113,6 +115,19 @@ class SessionClock:
         first = first_dealer(auto, seed)
         return cls(dealer=first, start=first)
 
+    def seating(self, auto) -> tuple[int, tuple[int, ...]]:
+        """The next hand's dealer seat and the player at each seat.
+
+        One player a seat: the dealer's own seat, seat s is player s. More players than
+        seats (``players N``): the dealer takes the first seat and the players after
+        them in turn fill the others, so the dealer before sits out and whoever sat out
+        comes back in the seat before the dealer's (the five-player American table).
+        """
+        n, p = auto.seats, auto.session_players
+        if p == n:
+            return self.dealer, tuple(range(n))
+        return 0, tuple((self.dealer + s) % p for s in range(n))
+
     def round_wind(self, auto) -> int:
         winds = list(auto.seat_winds) or [0]
         return winds[self.round_index % len(winds)] if auto.session.round_wind_rotates else winds[0]
@@ -121,13 +136,13 @@ class SessionClock:
         """Move on after a hand: the dealer moves (or stays, when the rules say so)."""
         s = auto.session
         self.hands += 1
-        dealer_won = result.get("winner") == self.dealer
+        dealer_won = result.get("winner") == self.seating(auto)[0]
         keep = False
         if s.dealer_keeps is not None:
             keep = bool(s.dealer_keeps(_SessionEnv(dealer_won, result.get("winner") is None)))
         self.streak = self.streak + 1 if dealer_won else 0
         if not keep:
-            self.dealer = (self.dealer + 1) % auto.seats
+            self.dealer = (self.dealer + 1) % auto.session_players
             if self.dealer == self.start:
                 self.round_index += 1
                 if s.rounds and self.round_index >= s.rounds:
@@ -138,12 +153,16 @@ class SessionClock:
 
 def play_session(auto, seed: str, bots: Sequence, max_hands: int, check=None) -> list[HandRecord]:
     """A session: the first dealer as the rules choose, then the dealer moves (or
-    stays, when the rules say so) and round winds turn."""
+    stays, when the rules say so) and round winds turn. ``bots``: one per player of
+    the session (``auto.session_players``), seated each hand by ``SessionClock.seating``."""
     clock = SessionClock.begin(auto, seed)
     out: list[HandRecord] = []
     while len(out) < max_hands and not clock.over:
-        rec = play_hand(auto, f"{seed}:{len(out)}", bots, dealer=clock.dealer, round_wind=clock.round_wind(auto),
-                        context={"dealer_streak": clock.streak}, check=check)
+        dealer, players = clock.seating(auto)
+        rec = play_hand(auto, f"{seed}:{len(out)}", [bots[p] for p in players], dealer=dealer,
+                        round_wind=clock.round_wind(auto), context={"dealer_streak": clock.streak}, check=check)
+        if auto.session_players > auto.seats:
+            rec = attrs.evolve(rec, players=players)
         out.append(rec)
         clock.advance(auto, rec.result)
     return out

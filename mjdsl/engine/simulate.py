@@ -66,8 +66,9 @@ def summarize(auto, records, bot_names: list | None = None) -> dict:
     """The statistics of a run, as the JSON contract says (plus more)."""
     tally = Tally(auto, card_lines(auto))
     for r in records:
-        tally.add(r, bot_names or ["?"] * auto.seats)
+        tally.add(r, bot_names or ["?"] * auto.session_players)
     return tally.summary()
+
 
 
 def run(auto, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1,

@@ -44,11 +44,21 @@ class Tally:
         self.bots: dict[str, list] = {}
         #: per card file line: [won, turns summed, jokerless wins, {bot: wins}]
         self.lines: dict[int, list] = {}
+        #: per player of a session with more players than seats: [returns summed, hands sat out]
+        self.players = [[0.0, 0] for _ in range(auto.session_players)] if auto.session_players > auto.seats else []
 
     # -- adding ----------------------------------------------------------------
-    def add(self, rec, seat_bots: Sequence[str]) -> None:
-        """One finished hand, played by ``seat_bots[s]`` at seat s."""
+    def add(self, rec, bots: Sequence[str]) -> None:
+        """One finished hand, played by ``bots[p]`` for player p (player p sits at seat p,
+        unless the session has more players than seats: then ``rec.players`` seats them)."""
         res = rec.result
+        seated = rec.players or range(len(rec.returns))
+        seat_bots = [bots[p] for p in seated]
+        if self.players:
+            for s, p in enumerate(seated):
+                self.players[p][0] += float(rec.returns[s])
+            for p in set(range(len(self.players))) - set(seated):
+                self.players[p][1] += 1
         self.hands += 1
         winner = res.get("winner")
         for s, name in enumerate(seat_bots):
@@ -83,7 +93,8 @@ class Tally:
             self.zero_sum = False
 
     # -- checkpoints -------------------------------------------------------------
-    _FIELDS = ("hands", "won", "wall", "dead", "turns", "decisions", "value_sum", "paid", "zero_sum", "seats")
+    _FIELDS = ("hands", "won", "wall", "dead", "turns", "decisions", "value_sum", "paid", "zero_sum", "seats",
+               "players")
 
     def state(self) -> dict:
         """Everything added so far, as JSON-able data."""
@@ -140,6 +151,9 @@ class Tally:
                               "average_return": round(r / k, 3) if k else 0.0}
                        for name, (k, w, r) in sorted(self.bots.items())},
         }
+        if self.players:
+            out["players"] = {"returns": [round(r, 3) for r, _ in self.players],
+                              "sat_out": [k for _, k in self.players]}
         if self.card_lines:
             rows = self.line_rows()
             out["card_lines"] = rows

@@ -18,6 +18,7 @@ from typing import Iterable, Mapping
 import attrs
 
 from .. import ast as A
+from ..ast.same import same_node
 from ..diagnostics import Diagnostic, error
 from .paths import Refused, display, library_paths, resolve_named  # noqa: F401 (library_paths: re-exported)
 from ..source import MAX_BYTES, FileTooLarge, Source, Span, read_text
@@ -299,6 +300,10 @@ def merge(base: Ruleset | None, stmts: Iterable, path: str, files: tuple) -> Rul
     flow = base.flow if base else None
     removes = list(base.removes) if base else []
     own_blocks: set[str] = set()
+    if base is not None:
+        # a removal names the base's statements, so it applies before this file's own
+        # blocks are merged: an overlay may remove a statement and write another
+        blocks = remove_statements(blocks, [s for s in stmts if isinstance(s, A.RemoveBlock)])
     for s in stmts:
         if isinstance(s, A.RulesetDecl):
             name = s.name
@@ -313,7 +318,7 @@ def merge(base: Ruleset | None, stmts: Iterable, path: str, files: tuple) -> Rul
         elif isinstance(s, A.Block):
             kind = s.KIND
             if kind in blocks and base is not None and kind not in own_blocks and kind in base.blocks:
-                blocks[kind] = merge_block(base.blocks[kind], s)
+                blocks[kind] = merge_block(blocks[kind], s)
             elif kind in blocks and kind in own_blocks:
                 blocks[kind] = merge_block(blocks[kind], s)  # a duplicate; the checks report it
             else:
@@ -323,6 +328,20 @@ def merge(base: Ruleset | None, stmts: Iterable, path: str, files: tuple) -> Rul
         for w in r.names:
             blocks = _remove_named(blocks, w.text)
     return Ruleset(name, path, options, settings, blocks, flow, tuple(removes), tuple(stmts), files, base)
+
+
+def remove_statements(blocks: dict, removals: Iterable) -> dict:
+    """``blocks`` without the statements each ``remove KIND { ... }`` writes (``same_node``:
+    the statement as the base writes it, spans aside; a removal of nothing is MJ323)."""
+    out = dict(blocks)
+    for r in removals:
+        kind = r.block.KIND
+        if kind not in out:
+            continue
+        gone = r.block.stmts
+        out[kind] = attrs.evolve(out[kind], stmts=tuple(s for s in out[kind].stmts
+                                                       if not any(same_node(s, g) for g in gone)))
+    return out
 
 
 def _remove_named(blocks: dict, name: str) -> dict:

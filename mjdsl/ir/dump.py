@@ -34,6 +34,7 @@ def ir_document(auto, spans: bool = True) -> dict:
         "version": IR_VERSION,
         "name": auto.name,
         "seats": auto.seats,
+        **({"players": auto.players} if auto.players > auto.seats else {}),
         "seat_winds": [code(i) for i in auto.seat_winds],
         "tiles": [{"code": k.code, "class": k.cls, "copies": k.copies, **({"suit": k.suit, "rank": k.rank} if k.suit else {}),
                    **({"seat": k.seat} if k.seat else {})} for k in tiles.kinds],

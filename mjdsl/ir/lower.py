@@ -51,6 +51,7 @@ def lower(ctx) -> M.Automaton:
     seats = seats_b.count if seats_b else 4
     winds_stmt = seats_b.one(A.SeatWinds) if seats_b else None
     seat_winds = tuple(tiles.index(w.text) for w in winds_stmt.codes) if winds_stmt else ()
+    players_stmt = seats_b.one(A.SeatPlayers) if seats_b else None
 
     phases = [w.text for w in rs.flow.phases] if rs.flow else default_flow(rs)
     lowerers = {"deal": lower_deal, "charleston": lower_charleston, "replacement": lower_replacement,
@@ -83,6 +84,7 @@ def lower(ctx) -> M.Automaton:
         tiles=tiles,
         seats=seats,
         seat_winds=seat_winds,
+        players=players_stmt.count if players_stmt else seats,
         wall=lower_wall(rs),
         deal=tuple((s.who, s.count, s.times) for s in rs.block(A.DealBlock).all(A.DealStep)),
         states=dict(g.states),

@@ -246,6 +246,14 @@ class Automaton:
     source_spans: dict = attrs.field(factory=dict)
     #: where a bonus tile drawn in play is replaced from (``replacement from ...``)
     replacement_from: str = "dead wall"
+    #: players in a session (``players N`` in ``seats``): more than ``seats`` and each hand
+    #: some sit out in turn (``engine.run.seating``); 0 is one player per seat
+    players: int = 0
+
+    @property
+    def session_players(self) -> int:
+        """How many play a session: the seats, or more when some sit out each hand."""
+        return max(self.players, self.seats)
 
     def state(self, sid: str) -> State:
         return self.states[sid]

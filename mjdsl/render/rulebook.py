@@ -22,7 +22,8 @@ from .. import facts as F
 from ..diagnostics import InputError
 from ..source import BUILTIN
 from . import environment
-from .words import PHASE_TITLES, STATE_PHASE, claim_text, in_force, pay_text, plural, rule_text, step_text
+from .plain import per_set, plain, plain_amount
+from .words import PHASE_TITLES, STATE_PHASE, claim_text, in_force, plural, simplify, step_text, wall_end
 
 FORMATS = ("html", "md")
 
@@ -109,7 +110,7 @@ def rulebook_view(ctx, auto, path: str) -> RuleBook:
         winning=tuple(_winning(auto)),
         dead_hands=tuple(_dead(rs)),
         scoring=tuple(_scoring(auto)),
-        rules=tuple(rule_text(r, ctx.options.values()) for r in rules),
+        rules=tuple(_rule_words(r, ctx.options.values(), _titles(auto)) for r in rules),
         rules_off=tuple(r.title or r.name.text for r in switched),
         payments=tuple(_payments(auto, pays, ctx.options.values())),
         session=tuple(_session(auto)),
@@ -155,6 +156,11 @@ def _setup(rs, auto) -> list[str]:
     w = auto.wall
     winds = " ".join(auto.tiles.kinds[i].code for i in auto.seat_winds)
     out = [f"{auto.seats} players" + (f", seated {winds} in turn order" if winds else "")]
+    if auto.session_players > auto.seats:
+        out[0] = (f"{auto.session_players} players for {auto.seats} seats"
+                  + (f" ({winds} in turn order)" if winds else "")
+                  + f": each hand the dealer and the next {auto.seats - 1} in turn play; the dealer of the hand "
+                  "before sits out, and who sat out comes back in the seat before the dealer's")
     out.append(f"the wall: {w.sides} sides of {w.length} stacks, {w.height} high ({w.size} tiles)"
                + (f"; the last {w.dead} tiles are the dead wall" if w.dead else "")
                + (f", with {w.loose} loose tiles on top" if w.loose else ""))
@@ -178,7 +184,7 @@ def _phases(rs, auto, ctx) -> list[Phase]:
     reachable, _ = walk(auto)  # the play skeleton has states for features this table lacks
     steps: dict[str, list[str]] = {}
     for sid, state in auto.states.items():
-        text = step_text(state) if sid in reachable else None
+        text = step_text(state, auto) if sid in reachable else None
         if text is not None:
             steps.setdefault(STATE_PHASE.get(sid.split(".")[0], "play"), []).append(text)
     out = []
@@ -215,7 +221,7 @@ def _play_notes(auto) -> list[str]:
     if k["concealed"] or k["added"]:
         kinds = " and ".join(x for x in ("concealed", "added") if k[x])
         rob = ", and an added kong may be robbed" if k["robbable"] else ""
-        from_ = f"; a kong is replaced from the {k['replacement']}" if k["replacement"] else ""
+        from_ = f"; a kong is replaced from {wall_end(auto, k['replacement'])}" if k["replacement"] else ""
         out.append(f"{kinds} kongs may be declared on a turn{rob}{from_}")
     for a in auto.announcements:
         when = a.time if a.time == "on turn" else f"{a.time}, when the hand is calling"
@@ -291,7 +297,7 @@ def _scoring(auto) -> list[str]:
     s = auto.scoring
     out = []
     if s.value_text:
-        out.append(f"a hand is worth {s.value_text}")
+        out.append(f"a hand is worth {plain_amount(s.value_expr) if s.value_expr is not None else s.value_text}")
     if s.limit is not None:
         out.append(f"the limit is {s.limit:g}" + (", but the roof is off: hands are not capped" if s.roof_off
                                                  else ": no hand scores more"))
@@ -300,9 +306,36 @@ def _scoring(auto) -> list[str]:
     return out
 
 
+def _titles(auto) -> dict:
+    """Pattern, announcement and rule names with the titles the rule book says them by."""
+    out = {p.name: p.title or p.name for p in auto.winning.patterns}
+    out.update({a.name: a.title or a.name for a in auto.announcements})
+    return out
+
+
+def _rule_words(rule, values: dict, titles: dict) -> str:
+    """A score rule in plain words: its title, amount, what it counts and when it applies."""
+    amount = plural(rule.amount, rule.unit.rstrip("s"))
+    scope = f" {per_set(rule.scope, simplify(rule.where, values))}" if rule.scope else ""
+    cond = simplify(rule.condition, values)
+    when = f" when {plain(cond, titles)}" if cond is not None and not (isinstance(cond, A.Bool) and cond.value) else ""
+    return f"{rule.title or rule.name.text}: {amount}{scope}{when}"
+
+
+_PAYER = {"discarder": "the discarder pays", "others": "the others pay", "everyone": "everyone pays",
+          "losers": "the losers pay"}
+
+
+def _pay_words(pay, values: dict) -> str:
+    """A payment line in plain words: who pays the winner how much, and when."""
+    cond = simplify(pay.condition, values)
+    when = f" when {plain(cond)}" if cond is not None and not (isinstance(cond, A.Bool) and cond.value) else ""
+    return f"{_PAYER.get(pay.payer, pay.payer)} the winner {plain_amount(simplify(pay.amount, values))}{when}"
+
+
 def _payments(auto, pays, values) -> list[str]:
     p = auto.payments
-    out = [pay_text(x, values) for x in pays]
+    out = [_pay_words(x, values) for x in pays]
     if p.settle_losers:
         out.append("the losers settle the differences of their scores among themselves")
     if p.dealer_double:

@@ -32,8 +32,18 @@ def plural(n, one: str, many: str | None = None) -> str:
     return f"{n:g} {one if n == 1 else (many or one + 's')}"
 
 
-def step_text(state) -> str | None:
-    """One state as a step of the game, or None for the bookkeeping states."""
+def wall_end(auto, where: str | None) -> str:
+    """Where a replacement comes from, as the table sees it: the dead wall only when the
+    ruleset keeps one (``dead wall N`` or loose tiles); else the end of the wall, where
+    ``Game.draw_dead`` takes it."""
+    if where == "wall":
+        return "the wall"
+    return "the dead wall" if auto is None or auto.wall.dead or auto.wall.loose else "the end of the wall"
+
+
+def step_text(state, auto=None) -> str | None:
+    """One state as a step of the game, or None for the bookkeeping states (``auto``:
+    the automaton, for where replacements come from)."""
     p = state.params
     step = state.step
     if step == "shuffle":
@@ -72,7 +82,7 @@ def step_text(state) -> str | None:
     if step == "claim_window":
         return "the others may claim the discard"
     if step == "replacement":
-        return "a declared kong is replaced from the dead wall"
+        return f"a declared kong is replaced from {wall_end(auto, auto.kongs['replacement'] if auto else None)}"
     if step == "rob_window":
         return "the others may rob an added kong to go mah jongg"
     if step == "settle":
@@ -84,7 +94,7 @@ def step_phrases(auto) -> dict[str, list[str]]:
     """The steps of each phase of a hand, in order: ``{"charleston": [...], ...}``."""
     out: dict[str, list[str]] = {}
     for sid, state in auto.states.items():
-        text = step_text(state)
+        text = step_text(state, auto)
         if text is not None:
             out.setdefault(sid.split(".")[0], []).append(text)
     return out

@@ -134,6 +134,10 @@ class Builder(Transformer):
         return A.Remove(tuple(self._word(t) for t in c), self._span(meta))
 
     @v_args(meta=True)
+    def remove_block(self, meta, c):
+        return A.RemoveBlock(c[0], self._span(meta))
+
+    @v_args(meta=True)
     def flow_decl(self, meta, c):
         return A.Flow(tuple(self._word(t) for t in c), self._span(meta))
 
@@ -259,6 +263,10 @@ class Builder(Transformer):
     @v_args(meta=True)
     def seat_winds(self, meta, c):
         return A.SeatWinds(self._codes(c), self._span(meta))
+
+    @v_args(meta=True)
+    def seat_players(self, meta, c):
+        return A.SeatPlayers(int(_number(c[0])), self._span(meta))
 
     @v_args(meta=True)
     def wall_block(self, meta, c):

@@ -43,6 +43,9 @@ class Session:
 
     def __init__(self, auto, ruleset: str, sets: dict, seed: str, person: int, bots: list[str], *,
                  save: str | None = None, hands: int | None = None, guided: bool = False):
+        if auto.session_players > auto.seats:
+            raise InputError(f"the table seats one player a seat; this ruleset has {auto.session_players} players "
+                             f"for {auto.seats} seats, one sitting out each hand: play it with `mjdsl simulate`")
         if len(bots) != auto.seats - 1:
             raise InputError(f"--bots: name {auto.seats - 1} bots, one for every other seat, not {len(bots)}")
         self.auto = auto

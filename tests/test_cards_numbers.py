@@ -1,0 +1,57 @@
+"""Number choices other than one moving run (issue 10, cards as card makers print
+them): ``any odd number`` and ``any even number`` move the line's numbers together in
+steps of two (docs/card-notation.md)."""
+
+from __future__ import annotations
+
+from conftest import build_american_tiles
+
+from mjdsl.cards import check_card, compile_card, match_hand, parse_card, read_hand
+
+TILES = build_american_tiles()
+KONGS = "FF 1111 1111 1111 - a b c"
+
+
+def _card(*lines: str):
+    card, diags = parse_card('card "T"\n' + "\n".join(lines) + "\n", "t.card")
+    assert diags == [] and card is not None
+    return card
+
+
+def _ranks(card) -> list[int]:
+    """The rank the bams kong stands for in each variant of the card's one line."""
+    c = compile_card(card, TILES)
+    return sorted({TILES.kinds[g.tiles[0]].rank for v in c.variants for g in v.groups
+                   if g.text == "1111" or g.text == "2222"})
+
+
+def _codes(card) -> list[str]:
+    return [d.code for d in check_card(card, TILES)[1]]
+
+
+def test_any_odd_number_makes_like_odd_numbers():
+    card = _card(f"{KONGS} · any odd number  25")
+    assert _ranks(card) == [1, 3, 5, 7, 9]
+    assert _codes(card) == []
+    c = compile_card(card, TILES)
+    assert [m.hand for m in match_hand(c, read_hand(TILES, "F F 7b 7b 7b 7b 7c 7c 7c 7c 7d 7d 7d 7d"))] == [KONGS]
+    assert match_hand(c, read_hand(TILES, "F F 8b 8b 8b 8b 8c 8c 8c 8c 8d 8d 8d 8d")) == []
+
+
+def test_any_even_number_makes_like_even_numbers():
+    card = _card("FF 2222 2222 2222 - a b c · any even number  25")
+    assert _ranks(card) == [2, 4, 6, 8]
+    assert _codes(card) == []
+
+
+def test_a_run_moves_by_two_and_stays_in_the_suit():
+    card = _card("FF 1111 3333 5555 - a b c · any odd number  25")
+    c = compile_card(card, TILES)
+    lows = sorted({min(TILES.kinds[g.tiles[0]].rank for g in v.groups if g.text != "FF") for v in c.variants})
+    assert lows == [1, 3, 5]  # 1-3-5, 3-5-7, 5-7-9
+
+
+def test_odd_numbers_printed_even_are_mj274_and_a_line_moved_by_one_and_two_is_mj275():
+    assert "MJ274" in _codes(_card("FF 2222 2222 2222 - a b c · any odd number  25"))
+    assert "MJ275" in _codes(_card(f"{KONGS} · any run or number · any odd number  25"))
+    assert "MJ260" in _codes(_card("NNNN EEE WWW SSSS · any odd number  25"))

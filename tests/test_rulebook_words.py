@@ -1,0 +1,74 @@
+"""The rule book in plain words (issue 10): score rules and payments said as a player
+says them, not as expressions; kong replacements from the dead wall only when there
+is one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import mjdsl.cards  # noqa: F401 (before the parser: syntax.card_build and cards import each other)
+from mjdsl.render.rulebook import render_rulebook
+from mjdsl.render.plain import per_set, plain, plain_amount
+from mjdsl.syntax.parse import parse_source
+from mjdsl.source import Source
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = ROOT / "rulesets"
+
+
+def expr(text: str):
+    """The condition of a one-rule scoring block."""
+    program = parse_source(Source("x.mj", f"scoring {{\n    rule r: 1 double when {text}\n}}\n")).program
+    return program.stmts[0].stmts[0].condition
+
+
+@pytest.mark.parametrize("text, words", [
+    ("sets((pung or kong) and concealed) >= 3", "the hand has 3 or more concealed pungs or kongs"),
+    ("sets(chow) == 0", "the hand has no chows"),
+    ("pairs(dragon) == 1", "the hand has exactly 1 pair of dragons"),
+    ("bonus(flower and own) == 1", "the player has set aside exactly 1 own flower"),
+    ("tiles(honour) > 0", "the hand has at least one honour tile"),
+    ("tiles(not green) == 0", "the hand has no tiles that are not green"),
+    ("3 <= sets(kong)", "the hand has 3 or more kongs"),
+    ("jokers == 0 and not section(\"Singles and pairs\")",
+     "the hand has no jokers and the card line is not in the section “Singles and pairs”"),
+    ("won and self_drawn", "the hand wins and the winning tile is drawn from the wall"),
+    ("waits == 1", "exactly 1 kind of tile would have completed the hand"),
+    ("last_in(pair and simple)", "the winning tile completes a pair of simples"),
+    ("winning_tile(\"5d\")", "the winning tile is 5d"),
+    ("robbed_kong", "the winning tile was robbed from another player's added kong"),  # a fact's own meaning
+])
+def test_conditions_in_plain_words(text, words):
+    assert plain(expr(text)) == words
+
+
+def test_what_the_words_do_not_cover_is_printed_as_written():
+    assert plain(expr("sets(pung) * 2 >= 3")) == "sets(pung) * 2 >= 3"
+    assert plain(expr("not (won and self_drawn)")) == "not (won and self_drawn)"
+
+
+def test_amounts_and_scopes_in_plain_words():
+    value = parse_source(Source("x.mj", "scoring {\n    value card_points * 2 ^ doubles\n}\n")).program
+    assert plain_amount(value.stmts[0].stmts[0].expr) == "the card points, doubled once for each double"
+    assert per_set("set", expr("pung and exposed and simple")) == "per exposed pung of simples"
+    assert per_set("bonus", None) == "per bonus tile"
+
+
+def test_the_rule_books_scoring_reads_in_words():
+    book = render_rulebook(RULESETS / "classical.mj", "md")
+    assert "Three concealed pungs: 1 double when the hand has 3 or more concealed pungs or kongs" in book
+    assert "sets((pung or kong)" not in book
+    american = render_rulebook(RULESETS / "american-3p.mj", "md")
+    assert "The discarder pays the winner twice the hand's value when the hand wins on a discard" in american
+
+
+def test_kongs_are_replaced_from_the_dead_wall_only_when_there_is_one(tmp_path, monkeypatch):
+    assert "a kong is replaced from the dead wall" in render_rulebook(RULESETS / "classical.mj", "md")
+    (tmp_path / "open.mj").write_text('extends "classical.mj"\nwall {\n    dead wall 0\n'
+                                      '    loose tiles 0 on wall\n}\n', encoding="utf-8")
+    monkeypatch.setenv("MJDSL_PATH", str(RULESETS))
+    book = render_rulebook(tmp_path / "open.mj", "md")
+    assert "dead wall" not in book
+    assert "A declared kong is replaced from the end of the wall" in book
