@@ -74,7 +74,8 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
         elif isinstance(s, (A.ScoreValue, A.ScoreLimit)):
             yield Site(s.expr, label, s, False, outer, F.SCORE)
         elif isinstance(s, A.ScoreMinimum):
-            yield Site(s.condition, label, s, True, outer, F.SCORE)
+            # judged of the hand as scored: its value is known, as in a payment
+            yield Site(s.condition, label, s, True, outer, F.PAY)
         elif isinstance(s, A.ScoreLet):
             # the let's own expression, with the lets above it written in
             yield Site(expand_lets(s.expr, lets_of(stmts, s)), label, s, False, outer, F.SCORE)
