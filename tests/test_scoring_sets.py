@@ -211,3 +211,13 @@ def test_the_minimum_is_judged_of_the_hand_as_scored():
     three = _score(hk, "1b 2b 3b 4c 5c 6c 7d 8d 9d 2b 3b 4b 5d 5d", "5d")  # 3 faan
     assert not goes_out(hk, two) and goes_out(hk, three)
     assert goes_out(compile_ruleset(ROOT / "rulesets" / "hong-kong.mj", [("min_faan", "2")]), two)
+
+
+def test_the_formatter_indents_a_continued_expression_once():
+    from mjdsl.authoring.fmt import format_text
+
+    text = "scoring {\n  rule b: 2 doubles when (sets(chow) == 0 or\nsets(pung) == 4\n      )\n    value max(1,\n 2)\n}\n"
+    out = format_text(text)
+    assert out == ("scoring {\n    rule b: 2 doubles when (sets(chow) == 0 or\n        sets(pung) == 4\n    )\n"
+                   "    value max(1,\n        2)\n}\n")
+    assert format_text(out) == out
