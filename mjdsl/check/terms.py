@@ -45,17 +45,8 @@ def check_terms(ctx) -> list[Diagnostic]:
             elif isinstance(e, A.Related):
                 out.extend(_relation(e))
     out.extend(_excludes(ctx))
-    return _unique(out)
-
-
-def _unique(diags: list[Diagnostic]) -> list[Diagnostic]:
-    """One finding per place: a let's mistake shows again wherever the let is written in."""
-    out, keys = [], set()
-    for d in diags:
-        k = (d.code, d.message, d.span)
-        if k not in keys:
-            keys.add(k)
-            out.append(d)
+    # a let's mistake shows again wherever it is written in: the front end keeps one
+    # finding per place (frontend.checked)
     return out
 
 

@@ -27,7 +27,7 @@ import attrs
 from .. import ast as A
 from ..ast.text import expr_text
 from ..facts import FACTS
-from ..ir.expr import ARITHMETIC, choice_word, compile_expr, compile_relation
+from ..ir.expr import ARITHMETIC, choice_word, compile_expr, compile_relation, const_value
 from .tables import Tables
 
 _ARITH = {"+": "+", "-": "-", "*": "*", "/": "/", "^": "**"}
@@ -100,7 +100,7 @@ class _Gen:
             word_l = choice_word(e.left, e.right, self.options)
             word_r = choice_word(e.right, e.left, self.options)
             if word_l is not None or word_r is not None:  # style == hk: known now
-                return repr(compile_expr(e, self.options).value)
+                return repr(const_value(compile_expr(e, self.options)))
         left, right = self.expr(e.left), self.expr(e.right)
         if e.op in ("and", "or"):
             return f"({self.truth(e.left, left)} {e.op} {self.truth(e.right, right)})"
