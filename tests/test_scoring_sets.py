@@ -221,3 +221,9 @@ def test_the_formatter_indents_a_continued_expression_once():
     assert out == ("scoring {\n    rule b: 2 doubles when (sets(chow) == 0 or\n        sets(pung) == 4\n    )\n"
                    "    value max(1,\n        2)\n}\n")
     assert format_text(out) == out
+
+
+def test_unary_minus_of_a_string_is_refused_not_a_crash(tmp_path):
+    p = _write(tmp_path, 'extends "classical.mj"\nsession {\n    rounds -"a" * 0\n}\n')
+    codes = _codes(p)
+    assert "MJ218" in codes and "MJ299" not in codes

@@ -91,8 +91,8 @@ def compile_expr(e: A.Expr | None, options: dict) -> Callable[[Any], Any] | None
         return lambda env: not inner(env)
     if isinstance(e, A.Neg):
         inner = compile_expr(e.operand, options)
-        if isinstance(inner, Const):
-            return Const(-inner.value)
+        if isinstance(inner, Const) and isinstance(inner.value, (int, float)):
+            return Const(-inner.value)  # (a string or a name: left to the checks, never folded)
         return lambda env: -inner(env)
     if isinstance(e, A.Related):
         rel = compile_relation(e, options)
