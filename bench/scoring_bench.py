@@ -41,7 +41,7 @@ def random_hands(auto, n: int, seed: int = 1) -> list[HandInput]:
     playable = [k.index for k in kinds if k.cls in ("suit", "wind", "dragon")]
     bonus = [k.index for k in kinds if k.cls in ("flower", "season")]
     winds = list(auto.seat_winds)
-    most = min(p.max_chows for p in auto.winning.patterns if p.sets is not None)
+    most = min(p.max_chows if p.max_chows is not None else 4 for p in auto.winning.patterns if p.sets is not None)
     out: list[HandInput] = []
     while len(out) < n:
         counts = [0] * tiles.size
@@ -93,7 +93,7 @@ def _rate(fn, items) -> float:
 
 def run(n: int = 20000, passes: int = 3) -> dict:
     out: dict = {"hands": n}
-    for name, key in (("classical.mj", "dmjl"), ("classical-bmja.mj", "bmja")):
+    for name, key in (("classical.mj", "dmjl"), ("classical-bmja.mj", "bmja"), ("hong-kong.mj", "hong_kong")):
         auto = automaton(name)
         warm = random_hands(auto, n, seed=1)
         out[f"{key}_first_hands_per_s"] = round(_rate(lambda h: score_hand(auto, h), warm))

@@ -105,7 +105,8 @@ class Function:
 
     name: str
     contexts: frozenset
-    args: tuple[str, ...]  # "set-pred", "tile-pred", "pattern", "tile", "name"; "rules": one or more rule names
+    args: tuple[str, ...]  # "set-pred", "tile-pred", "pattern", "tile", "name", "number"; "rules": one or more
+    # rule names; "numbers": two or more numbers
     meaning: str
 
 
@@ -126,6 +127,20 @@ FUNCTIONS: dict[str, Function] = {
                  "one more tile (drawn from the wall) would complete the hand so that one of these score rules applies"),
     ]
 }
+
+# issue 10: arithmetic, usable wherever a number is
+_ALL = frozenset({SETUP, SCORE, SET, TILE, PAY, SESSION, PATTERN})
+FUNCTIONS.update({
+    f.name: f
+    for f in [
+        Function("min", _ALL, ("numbers",), "the smallest of two or more numbers: min(points, 10)"),
+        Function("max", _ALL, ("numbers",), "the largest of two or more numbers: max(doubles, 1)"),
+        Function("round_up", _ALL, ("number", "number"),
+                 "the first number rounded up to a multiple of the second: round_up(points, 10)"),
+    ]
+})
+#: The functions of numbers alone: worked out wherever they stand, once per hand in a value.
+ARITHMETIC = frozenset({"min", "max", "round_up"})
 
 #: Contexts whose names may also be the ruleset's tile classes and suit names.
 TILE_CLASS_CONTEXTS = frozenset({SET, TILE})

@@ -179,13 +179,15 @@ def names_used(expr):
         e = stack.pop()
         if isinstance(e, A.Name):
             yield e
-        elif isinstance(e, A.Not):
+        elif isinstance(e, (A.Not, A.Neg)):
             stack.append(e.operand)
+        elif isinstance(e, A.Related):
+            stack.append(e.pred)
         elif isinstance(e, A.BinOp):
             stack += [e.right, e.left]
         elif isinstance(e, A.Call):
             fn = FUNCTIONS.get(e.fn)
-            if fn is None or any(k in ("set-pred", "tile-pred") for k in fn.args):
+            if fn is None or any(k in ("set-pred", "tile-pred", "number", "numbers") for k in fn.args):
                 stack += list(reversed(e.args))
 
 

@@ -78,7 +78,33 @@ class BinOp:
     span: Span
 
 
-Expr = Union[Num, Bool, Str, Name, Call, Not, BinOp]
+@attrs.frozen
+class Neg:
+    """``-operand``: unary minus."""
+
+    operand: "Expr"
+    span: Span
+
+
+@attrs.frozen
+class Related:
+    """``related(N P, SUITS, RANKS)``: how many groups of ``count`` sets of the reading,
+    no set in two groups, match the set predicate ``pred`` and are related so.
+
+    suits: ``same`` (one suit), ``different`` (each set its own suit) or ``any``;
+    step: the rank relation: ``0`` the same rank (``same rank``), ``k`` ranks ``r, r+k,
+    r+2k...`` in some order (``ranks step k``), ``None`` any ranks. A chow's rank is its
+    lowest tile's. Only sets of suit tiles relate (an honour has no rank and no suit).
+    """
+
+    count: int
+    pred: "Expr"
+    suits: str
+    step: int | None
+    span: Span
+
+
+Expr = Union[Num, Bool, Str, Name, Call, Not, BinOp, Neg, Related]
 Value = Union[Num, Bool, Str, Name]
 
 
@@ -91,8 +117,10 @@ def names_in(expr: Expr | None) -> Iterator[Name]:
     elif isinstance(expr, Call):
         for a in expr.args:
             yield from names_in(a)
-    elif isinstance(expr, Not):
+    elif isinstance(expr, (Not, Neg)):
         yield from names_in(expr.operand)
+    elif isinstance(expr, Related):
+        yield from names_in(expr.pred)
     elif isinstance(expr, BinOp):
         yield from names_in(expr.left)
         yield from names_in(expr.right)

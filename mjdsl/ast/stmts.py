@@ -480,6 +480,35 @@ class ScoreRule:
 
 
 @attrs.frozen
+class ScoreLet:
+    """``let NAME = EXPR``: a name for a sub-expression, usable in the later
+    expressions of the scoring and payments blocks (written in where it is used)."""
+
+    name: Word
+    expr: Expr
+    span: Span
+
+
+@attrs.frozen
+class ScoreExcludes:
+    """``rule RULE excludes RULE...``: when the first rule applies to a reading, the others
+    are not counted in it (a fan that implies another is not counted twice)."""
+
+    name: Word
+    excluded: tuple[Word, ...]
+    span: Span
+
+
+@attrs.frozen
+class ScoreMinimum:
+    """``win only when COND``: a hand wins only if COND holds of its best reading
+    (the minimum to go out); the engine offers no mah jongg below it."""
+
+    condition: Expr
+    span: Span
+
+
+@attrs.frozen
 class Pay:
     """``PAYER pays winner EXPR [when COND]``."""
 

@@ -84,6 +84,8 @@ def _lines(text: str, tokens) -> list[_Line]:
     code: list = []  # the tokens of the line being read
     comment = ""
     pos = 0
+    parens = 0  # parentheses open: a line break inside them continues the expression
+    continued = False  # the line being read continues an expression (one indent more)
 
     def finish() -> None:
         nonlocal code, comment
@@ -97,6 +99,7 @@ def _lines(text: str, tokens) -> list[_Line]:
             comment = gap[gap.index("#"):].rstrip()
         pos = tok.end_pos
         if tok.type == "_NL":
+            continued = bool(code) and (parens > 0 or str(code[-1].value) in _CONTINUES) or continued and not code
             finish()
             segments = tok.value.split("\n")
             for seg in segments[1:-1]:
@@ -106,8 +109,10 @@ def _lines(text: str, tokens) -> list[_Line]:
         if tok.value == "}" and tok.type != "STRING":
             depth = max(0, depth - 1)
         if not code:
-            line_depth = depth
+            line_depth = depth + (1 if continued and tok.value != ")" else 0)
         code.append(tok)
+        if tok.type != "STRING" and tok.value in ("(", ")"):
+            parens += 1 if tok.value == "(" else -1
         if tok.value == "{" and tok.type != "STRING":
             depth += 1
     gap = text[pos:]
@@ -115,6 +120,10 @@ def _lines(text: str, tokens) -> list[_Line]:
         comment = gap[gap.index("#"):].rstrip()
     finish()
     return out
+
+
+#: tokens after which an expression goes on at the next line (issue 10: long expressions)
+_CONTINUES = frozenset({"and", "or", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "^", ",", "("})
 
 
 def _join(tokens) -> str:

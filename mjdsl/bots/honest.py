@@ -9,6 +9,7 @@ ones it would make at a table without false declarations.
 from __future__ import annotations
 
 from ..engine import actions as ACT
+from ..engine.steps_play import meets_minimum, self_drawn_win
 
 
 def without_false_mahjong(game, seat: int, legal: list[int]) -> list[int]:
@@ -16,6 +17,7 @@ def without_false_mahjong(game, seat: int, legal: list[int]) -> list[int]:
     cat = game.catalogue
     a = cat.get(ACT.MAHJONG)
     if a is None or a not in legal or game.st.node not in game.auto.states or \
-            game.auto.states[game.st.node].step != "turn" or game.rules.is_win(game.st, seat):
+            game.auto.states[game.st.node].step != "turn" or game.rules.is_win(game.st, seat) \
+            and meets_minimum(game, seat, self_drawn_win(game, seat)):
         return legal
     return [x for x in legal if x != a]

@@ -159,6 +159,30 @@ CODES = (
          "concealed hand calling for a claim that exposes a set, replacements going round other than in turn order. They are refused rather than "
          "played some other way than they read.",
          'play {\n    draw from dead wall\n}\n', 'play {\n    dealer draws 1\n}\n'),
+    # issue 10: the scoring language's terms (check/terms.py)
+    Code("MJ281", "a let named like something else",
+         "`let NAME = EXPR` names a sub-expression for the scoring and payments blocks; the name must be new: "
+         "not an option, a fact, a function or a let above it.",
+         'option limit = 10 "L"\nscoring {\n    let limit = points * 2\n}\n',
+         'option limit = 10 "L"\nscoring {\n    let base = points * 2\n    value base\n}\n'),
+    Code("MJ282", "not a choice of the option",
+         "A choice option is compared with one of its choices (`when style == hk`); a name that is not one of "
+         "them would never be equal. A string option is compared with quoted text.",
+         'option style = hk "Style" one of hk mcr\nscoring {\n    rule a: 1 double when style == hongkong\n}\n',
+         'option style = hk "Style" one of hk mcr\nscoring {\n    rule a: 1 double when style == hk\n}\n'),
+    Code("MJ283", "a truth value used as a number",
+         "A comparison, `and`/`or`/`not`, on/off or a true-or-false fact stands where a number is computed: it "
+         "would silently count as 1 or 0. Write the number, or make it a condition.",
+         'scoring {\n    value points * (doubles > 2)\n}\n', 'scoring {\n    value points * 2 ^ doubles\n}\n'),
+    Code("MJ284", "a relation no hand can hold",
+         "`related(N P, SUITS, RANKS)` relates 2 to 5 sets, and sets a step apart must fit in the ranks 1..9.",
+         'scoring {\n    rule a: 1 double when related(3 chow, same suit, ranks step 5) > 0\n}\n',
+         'scoring {\n    rule a: 1 double when related(3 chow, same suit, ranks step 3) > 0\n}\n'),
+    Code("MJ285", "an exclusion in a circle",
+         "`rule RULE excludes RULE...` drops the rules a rule implies when it applies; a rule that excludes itself, "
+         "or two that exclude each other, would cancel both.",
+         'scoring {\n    rule a: 1 double when won\n    rule b: 2 doubles when won\n    rule a excludes b\n    rule b excludes a\n}\n',
+         'scoring {\n    rule a: 1 double when won\n    rule b: 2 doubles when won\n    rule b excludes a\n}\n'),
     Code("MJ299", "internal error in a check",
          "A check failed on this ruleset. This is a bug in mjdsl: please report it with the file.", "", ""),
 )

@@ -101,9 +101,18 @@ def _check_expr(expr, context: str, ctx, classes, patterns, names) -> list[Diagn
             if c in F.TILE_CLASS_CONTEXTS:
                 pool |= classes
             out.append(error("MJ204", f"unknown name `{e.id}`", e.span, _suggest(e.id, pool)))
-        elif isinstance(e, A.Not):
+        elif isinstance(e, (A.Not, A.Neg)):
             stack.append((e.operand, c))
+        elif isinstance(e, A.Related):
+            if c not in (F.SCORE, F.PAY):
+                out.append(error("MJ204", "`related(...)` is not known here", e.span,
+                                 f"it can be used in: {F.PAY}, {F.SCORE}"))
+            else:
+                stack.append((e.pred, F.SET))
         elif isinstance(e, A.BinOp):
+            # `style == hk`: a choice option beside one of its choices (check/terms.py)
+            if choice_compared(e, ctx.options):
+                continue
             stack.append((e.right, c))
             stack.append((e.left, c))
         elif isinstance(e, A.Str):
@@ -131,12 +140,19 @@ def _check_call(e: A.Call, c: str, ctx, stack, patterns, names) -> list[Diagnost
                 shown = arg.id if isinstance(arg, A.Name) else "this"
                 out.append(error("MJ204", f"no score rule `{shown}`", arg.span, _suggest(shown, rules)))
         return out
+    if fn.args == ("numbers",):  # min(a, b, ...), max(a, b, ...)
+        if len(e.args) < 2:
+            return [error("MJ218", f"`{e.fn}` takes two or more numbers", e.span, f"{e.fn}: {fn.meaning}")]
+        stack.extend((a, c) for a in e.args)
+        return []
     if len(e.args) != len(fn.args):
         return [error("MJ218", f"`{e.fn}` takes {len(fn.args)} argument(s), not {len(e.args)}", e.span,
                       f"{e.fn}: {fn.meaning}")]
     out = []
     for arg, kind in zip(e.args, fn.args):
-        if kind == "set-pred":
+        if kind == "number":
+            stack.append((arg, c))
+        elif kind == "set-pred":
             stack.append((arg, F.SET))
         elif kind == "tile-pred":
             stack.append((arg, F.TILE))
@@ -159,6 +175,19 @@ def _check_call(e: A.Call, c: str, ctx, stack, patterns, names) -> list[Diagnost
             elif ctx.tiles is not None and not ctx.known_code(arg.value):
                 out.append(_unknown_code(A.Word(arg.value, arg.span), ctx))
     return out
+
+
+def choice_compared(e: A.BinOp, options) -> bool:
+    """``OPTION == WORD`` (or ``!=``, either way round): an option holding a name
+    compared with a bare name or a string, which check/terms.py checks is a choice."""
+    if e.op not in ("==", "!="):
+        return False
+    for opt, word in ((e.left, e.right), (e.right, e.left)):
+        if isinstance(opt, A.Name) and isinstance(word, (A.Name, A.Str)) and opt.id in options:
+            o = options.options.get(opt.id)
+            if o is not None and o.type in ("choice", "string") and not (isinstance(word, A.Name) and word.id in options):
+                return True
+    return False
 
 
 def _suggest(name: str, pool) -> str:

@@ -14,6 +14,7 @@ import attrs
 
 from .. import ast as A
 from .. import facts as F
+from ..ast.lets import expand_lets, lets_of, scoring_lets
 from ..ast.text import expr_text
 
 
@@ -32,7 +33,16 @@ class Site:
 
 
 def sites(rs) -> Iterator[Site]:
-    """Every expression of the merged ruleset, with the conditions that guard it."""
+    """Every expression of the merged ruleset, with the conditions that guard it (and
+    the scoring block's lets written in: :mod:`mjdsl.ast.lets`)."""
+    lets = scoring_lets(rs)
+    for site in _sites(rs):
+        if lets and site.context in (F.SCORE, F.PAY) and not isinstance(site.stmt, A.ScoreLet):
+            site = attrs.evolve(site, expr=expand_lets(site.expr, lets))
+        yield site
+
+
+def _sites(rs) -> Iterator[Site]:
     for b in rs.blocks.values():
         outer: tuple = ()
         if isinstance(b, A.CharlestonBlock) and b.condition is not None:
@@ -63,6 +73,12 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
                     yield Site(p.limit, label, s, False, outer, F.PATTERN)
         elif isinstance(s, (A.ScoreValue, A.ScoreLimit)):
             yield Site(s.expr, label, s, False, outer, F.SCORE)
+        elif isinstance(s, A.ScoreMinimum):
+            # judged of the hand as scored: its value is known, as in a payment
+            yield Site(s.condition, label, s, True, outer, F.PAY)
+        elif isinstance(s, A.ScoreLet):
+            # the let's own expression, with the lets above it written in
+            yield Site(expand_lets(s.expr, lets_of(stmts, s)), label, s, False, outer, F.SCORE)
         elif isinstance(s, (A.SessionHands, A.SessionRounds)):
             yield Site(s.expr, label, s, False, outer, F.SETUP)
         elif isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)):
@@ -99,6 +115,10 @@ def describe(s) -> str:
         return "the limit"
     if isinstance(s, (A.SessionHands, A.SessionRounds)):
         return "the length of a session"
+    if isinstance(s, A.ScoreMinimum):
+        return "the minimum to go out"
+    if isinstance(s, A.ScoreLet):
+        return f"`let {s.name.text}`"
     return type(s).__name__
 
 

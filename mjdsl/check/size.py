@@ -42,8 +42,10 @@ def measure(expr) -> tuple[int, int]:
         depth = max(depth, d)
         if isinstance(e, A.BinOp):
             stack += [(e.left, d + 1), (e.right, d + 1)]
-        elif isinstance(e, A.Not):
+        elif isinstance(e, (A.Not, A.Neg)):
             stack.append((e.operand, d + 1))
+        elif isinstance(e, A.Related):
+            stack.append((e.pred, d + 1))
         elif isinstance(e, A.Call):
             stack += [(a, d + 1) for a in e.args]
     return depth, nodes

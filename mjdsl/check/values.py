@@ -21,6 +21,7 @@ import math
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
+from ..facts import ARITHMETIC
 from ..ir.expr import Const, compile_expr
 from .sites import sites
 
@@ -68,8 +69,10 @@ def expr_depth(e) -> int:
 def _children(e) -> tuple:
     if isinstance(e, A.BinOp):
         return (e.left, e.right)
-    if isinstance(e, A.Not):
+    if isinstance(e, (A.Not, A.Neg)):
         return (e.operand,)
+    if isinstance(e, A.Related):
+        return (e.pred,)
     if isinstance(e, A.Call):
         return tuple(e.args)
     return ()
@@ -148,8 +151,9 @@ def _whole_hand(stmt, expr, opts) -> list[Diagnostic]:
     what = "the hand's value" if isinstance(stmt, A.ScoreValue) else "the limit"
     out = []
     for e in _walk(expr):
-        if isinstance(e, A.Call):
-            out.append(error("MJ226", f"`{e.fn}(...)` is not known in {what}", e.span,
+        if isinstance(e, A.Related) or isinstance(e, A.Call) and e.fn not in ARITHMETIC:
+            fn = "related" if isinstance(e, A.Related) else e.fn
+            out.append(error("MJ226", f"`{fn}(...)` is not known in {what}", e.span,
                              f"{what} is worked out once from the rules' points and doubles; "
                              f"count sets and tiles in a score rule instead"))
     if isinstance(stmt, A.ScoreLimit) and not out and not isinstance(compile_expr(expr, opts), Const):

@@ -113,7 +113,8 @@ class Turn:
         out = []
         after_claim = auto.states[st.node].params.get("after_claim", False)
         if not after_claim and not st.pending.get("declared_false") and may_win(game, seat) and (
-                game.allow_false_calls or false_mahjong_ruled(auto) or game.rules.is_win(st, seat)):
+                game.allow_false_calls or false_mahjong_ruled(auto) or game.rules.is_win(st, seat)
+                and meets_minimum(game, seat, self_drawn_win(game, seat))):
             out.append(cat.id(ACT.MAHJONG))
         if not after_claim:
             # announcements that may be made on a turn, at any time
@@ -215,17 +216,9 @@ class Turn:
 
     def _mahjong(self, game: Game, seat: int) -> bool:
         st = game.st
-        if game.rules.is_win(st, seat, exact=True):
-            draw = st.last_draw
-            src = draw[1] if draw else "wall"
-            hand = st.hands[seat]
-            # the winning tile is the one just drawn (East's original hand: the last dealt)
-            tile = draw[0] if draw and hand[draw[0]] else next(t for t, n in enumerate(hand) if n)
+        if game.rules.is_win(st, seat, exact=True) and meets_minimum(game, seat, self_drawn_win(game, seat)):
             st.winner = seat
-            st.win = {"seat": seat, "self_drawn": True, "by_discard": False, "discarder": None,
-                      "tile": tile, "source": src,
-                      "last_of_wall": bool(draw and draw[2]),
-                      "original_hand": original_hand(game, seat)}
+            st.win = self_drawn_win(game, seat)
             st.flag = "won"
             return True
         penalize_false(game, seat)
@@ -247,6 +240,54 @@ def _from(exposures, seat: int, n: int):
 
 def _calling(game: Game, seat: int) -> bool:
     return game.rules.calling(game.st, seat)
+
+
+def self_drawn_win(game: Game, seat: int) -> dict:
+    """The facts of a win on the seat's own turn, with the hand as it stands."""
+    st = game.st
+    draw = st.last_draw
+    hand = st.hands[seat]
+    # the winning tile is the one just drawn (East's original hand: the last dealt)
+    tile = draw[0] if draw and hand[draw[0]] else next(t for t, n in enumerate(hand) if n)
+    return {"seat": seat, "self_drawn": True, "by_discard": False, "discarder": None,
+            "tile": tile, "source": draw[1] if draw else "wall",
+            "last_of_wall": bool(draw and draw[2]),
+            "original_hand": original_hand(game, seat)}
+
+
+def discard_win(game: Game, seat: int, discarder: int, tile: int) -> dict:
+    """The facts of a win on another seat's discard."""
+    st = game.st
+    return {"seat": seat, "self_drawn": False, "by_discard": True, "discarder": discarder,
+            "tile": tile, "source": "discard", "last_of_wall": st.live_left() == game.auto.wall_game_left,
+            "earthly_hand": discarder == st.dealer and st.turns == 1}
+
+
+def robbed_win(seat: int, owner: int, tile: int) -> dict:
+    """The facts of a win robbing another seat's added kong."""
+    return {"seat": seat, "self_drawn": False, "by_discard": True, "discarder": owner, "tile": tile,
+            "source": "robbed kong", "robbed_kong": True, "last_of_wall": False}
+
+
+def meets_minimum(game: Game, seat: int, win: dict, tile: int | None = None) -> bool:
+    """Does the seat's hand (with ``tile`` added, for a claim) meet the ruleset's
+    minimum to go out (``win only when ...``), won as ``win`` says? Scored as the
+    settlement would score it; True where the ruleset has no minimum."""
+    if game.auto.scoring.minimum is None:
+        return True
+    from ..scoring.engine import goes_out_in_game
+
+    st = game.st
+    saved = st.winner, st.win
+    if tile is not None:
+        st.hands[seat][tile] += 1
+    st.winner, st.win = seat, win
+    try:
+        return goes_out_in_game(game, seat)
+    finally:
+        st.winner, st.win = saved
+        if tile is not None:
+            st.hands[seat][tile] -= 1
 
 
 def may_win(game: Game, seat: int) -> bool:
@@ -375,11 +416,10 @@ class ClaimWindow:
         st.discards[discarder].pop()
         if a.family == ACT.MAHJONG:
             game.give(seat, tile)
-            if game.rules.is_win(st, seat, exact=True):
+            win = discard_win(game, seat, discarder, tile)
+            if game.rules.is_win(st, seat, exact=True) and meets_minimum(game, seat, win):
                 st.winner = seat
-                st.win = {"seat": seat, "self_drawn": False, "by_discard": True, "discarder": discarder,
-                          "tile": tile, "source": "discard", "last_of_wall": st.live_left() == game.auto.wall_game_left,
-                          "earthly_hand": discarder == st.dealer and st.turns == 1}
+                st.win = win
                 st.flag = "won"
                 return
             game.take(seat, tile)
@@ -413,7 +453,8 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
     for c in auto.claims:
         if c.is_win:
             if (c.source == "any" or left) and may_win(game, seat) and (
-                    game.allow_false_calls or game.rules.completes(st, seat, tile)):
+                    game.allow_false_calls or game.rules.completes(st, seat, tile)
+                    and meets_minimum(game, seat, discard_win(game, seat, discarder, tile), tile)):
                 out.append(cat.id(ACT.MAHJONG))
             continue
         if frozen or c.source == "left" and not left:
@@ -512,7 +553,8 @@ class RobWindow(ClaimWindow):
         seat, tile = st.kong_pending
         for i in range(1, game.n):
             s = (seat + i) % game.n
-            if not st.dead[s] and may_win(game, s) and game.rules.completes(st, s, tile):
+            if not st.dead[s] and may_win(game, s) and game.rules.completes(st, s, tile) \
+                    and meets_minimum(game, s, robbed_win(s, seat, tile), tile):
                 st.asked.append(s)
                 st.pending[s] = {"choice": None, "done": False, "options": [game.catalogue.id(ACT.MAHJONG)]}
         return not st.asked
@@ -534,8 +576,7 @@ class RobWindow(ClaimWindow):
         game.give(robber, tile)
         st.note("robbed kong")
         st.winner = robber
-        st.win = {"seat": robber, "self_drawn": False, "by_discard": True, "discarder": owner, "tile": tile,
-                  "source": "robbed kong", "robbed_kong": True, "last_of_wall": False}
+        st.win = robbed_win(robber, owner, tile)
         st.flag = "won"
         return True
 

@@ -78,6 +78,10 @@ def ir_document(auto, spans: bool = True) -> dict:
             "rules": [{"name": r.name, "title": r.title, "amount": r.amount, "unit": r.unit, "scope": r.scope,
                        "text": r.text, **({"span": _span(r.span, spans)} if spans else {})}
                       for r in auto.scoring.rules],
+            # issue 10 (only where written, so the hashes of rulesets without them stay)
+            **({"excludes": [[name, list(names)] for name, names in auto.scoring.excludes]}
+               if auto.scoring.excludes else {}),
+            **({"minimum": auto.scoring.minimum_text} if auto.scoring.minimum_text else {}),
         },
         "payments": {"pays": [{"payer": p.payer, "text": p.text, **({"span": _span(p.span, spans)} if spans else {})}
                               for p in auto.payments.pays],

@@ -16,6 +16,7 @@ from ..check.flow import default_flow
 from ..check.winning import card_path
 from ..diagnostics import MjError, error
 from . import model as M
+from ..ast.lets import expand_lets, scoring_lets
 from ..ast.text import expr_text
 from .expr import compile_expr, const_value
 
@@ -402,25 +403,33 @@ def lower_scoring(rs, opts) -> M.ScoringSpec:
     b = rs.block(A.ScoringBlock)
     if b is None:
         return M.ScoringSpec(None, "", None, False, False, ())
+    lets = scoring_lets(rs)
     v = b.one(A.ScoreValue)
+    value = expand_lets(v.expr, lets) if v else None
     lim = b.one(A.ScoreLimit)
     roof = b.one(A.ScoreRoofOff)
-    rules = tuple(
-        M.RuleSpec(r.name.text, r.title or r.name.text, r.amount, r.unit, r.scope,
-                   compile_expr(r.where, opts), compile_expr(r.condition, opts), r.span,
-                   f"where {expr_text(r.where)} when {expr_text(r.condition)}",
-                   where_expr=r.where, when_expr=r.condition)
-        for r in b.all(A.ScoreRule)
-    )
+    minimum = b.one(A.ScoreMinimum)
+    at_least = expand_lets(minimum.condition, lets) if minimum else None
+    rules = []
+    for r in b.all(A.ScoreRule):
+        when = expand_lets(r.condition, lets)
+        rules.append(M.RuleSpec(r.name.text, r.title or r.name.text, r.amount, r.unit, r.scope,
+                                compile_expr(r.where, opts), compile_expr(when, opts), r.span,
+                                f"where {expr_text(r.where)} when {expr_text(when)}",
+                                where_expr=r.where, when_expr=when))
     return M.ScoringSpec(
-        compile_expr(v.expr, opts) if v else None,
-        expr_text(v.expr) if v else "",
+        compile_expr(value, opts),
+        expr_text(value) if v else "",
         const_value(compile_expr(lim.expr, opts)) if lim else None,
         bool(const_value(compile_expr(roof.condition, opts), False)) if roof else False,
         b.one(A.ScoreBestSplit) is not None,
-        rules,
-        value_expr=v.expr if v else None,
+        tuple(rules),
+        value_expr=value,
         claimed_kongs_concealed=b.one(A.ScoreClaimedKongsConcealed) is not None,
+        excludes=tuple((s.name.text, tuple(w.text for w in s.excluded)) for s in b.all(A.ScoreExcludes)),
+        minimum=compile_expr(at_least, opts),
+        minimum_text=expr_text(at_least),
+        minimum_expr=at_least,
     )
 
 
@@ -428,8 +437,10 @@ def lower_payments(rs, opts) -> M.PaymentsSpec:
     b = rs.block(A.PaymentsBlock)
     if b is None:
         return M.PaymentsSpec((), False, False, {})
-    pays = tuple(M.PaySpec(p.payer, compile_expr(p.amount, opts), compile_expr(p.condition, opts), p.span,
-                           f"{expr_text(p.amount)} when {expr_text(p.condition)}")
+    lets = scoring_lets(rs)
+    pays = tuple(M.PaySpec(p.payer, compile_expr(expand_lets(p.amount, lets), opts),
+                           compile_expr(expand_lets(p.condition, lets), opts), p.span,
+                           f"{expr_text(expand_lets(p.amount, lets))} when {expr_text(expand_lets(p.condition, lets))}")
                  for p in b.all(A.Pay))
     # a penalty in limits is that many times the limit, so every penalty is in points
     limit = lower_scoring(rs, opts).limit or 0

@@ -170,6 +170,13 @@ class ScoringSpec:
     value_expr: Any = attrs.field(default=None, eq=False, repr=False)
     #: ``claimed kongs count concealed``: a kong claimed onto a concealed pung scores concealed
     claimed_kongs_concealed: bool = False
+    #: ``RULE excludes RULE...``: by rule name, the rules not counted when it applies
+    excludes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: ``win only when COND``: the minimum to go out (None: any winning hand wins), as a
+    #: closure, its text and its expression (lets written in)
+    minimum: Callable | None = attrs.field(default=None, eq=False)
+    minimum_text: str = ""
+    minimum_expr: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen

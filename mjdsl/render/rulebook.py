@@ -303,6 +303,12 @@ def _scoring(auto) -> list[str]:
                                                  else ": no hand scores more"))
     if s.best_split:
         out.append("every way of splitting the hand is scored and the best kept")
+    # issue 10: the minimum to go out and the rules one implies
+    if s.minimum_text:
+        out.append(f"a hand goes out only when {s.minimum_text}: below that it is no win")
+    titles = {r.name: r.title for r in s.rules}
+    for name, names in s.excludes:
+        out.append(f"{titles.get(name, name)} is not counted with " + ", ".join(titles.get(n, n) for n in names))
     return out
 
 

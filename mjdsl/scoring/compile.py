@@ -27,7 +27,7 @@ import attrs
 from .. import ast as A
 from ..ast.text import expr_text
 from ..facts import FACTS
-from ..ir.expr import compile_expr
+from ..ir.expr import ARITHMETIC, choice_word, compile_expr, compile_relation, const_value
 from .tables import Tables
 
 _ARITH = {"+": "+", "-": "-", "*": "*", "/": "/", "^": "**"}
@@ -90,8 +90,17 @@ class _Gen:
             return f"F[{e.id!r}]"
         if isinstance(e, A.Not):
             return f"(not {self.expr(e.operand)})"
+        if isinstance(e, A.Neg):
+            return f"(-{self.expr(e.operand)})"
+        if isinstance(e, A.Related):
+            return self.related(e)
         if isinstance(e, A.Call):
             return self.call(e)
+        if e.op in ("==", "!="):
+            word_l = choice_word(e.left, e.right, self.options)
+            word_r = choice_word(e.right, e.left, self.options)
+            if word_l is not None or word_r is not None:  # style == hk: known now
+                return repr(const_value(compile_expr(e, self.options)))
         left, right = self.expr(e.left), self.expr(e.right)
         if e.op in ("and", "or"):
             return f"({self.truth(e.left, left)} {e.op} {self.truth(e.right, right)})"
@@ -110,13 +119,23 @@ class _Gen:
                 return text if isinstance(self.options[e.id], bool) else f"bool({text})"
             fact = FACTS.get(e.id)
             return text if fact is not None and fact.type == "bool" else f"bool({text})"
-        if isinstance(e, A.Call) and e.fn not in _COUNTERS:
+        if isinstance(e, A.Call) and e.fn not in _COUNTERS and e.fn not in ARITHMETIC:
             return text
         return f"bool({text})"
+
+    def related(self, e: A.Related) -> str:
+        """related(...): answered per reading by scoring.relations (remembered by keys)."""
+        self.uses_sets = True
+        name = f"REL{len([n for n in self.names if n.startswith('REL')])}"
+        self.names[name] = compile_relation(e, self.options)
+        return f"RELATED(env.t, {name}, R.keys)"
 
     def call(self, e: A.Call) -> str:
         fn = e.fn
         arg = e.args[0] if e.args else None
+        if fn in ARITHMETIC:
+            args = ", ".join(self.expr(a) for a in e.args)
+            return f"{fn}({args})" if fn != "round_up" else f"ROUND_UP({args})"
         if fn in _COUNTERS:
             counter, kind = _COUNTERS[fn]
             if kind == "set":
@@ -148,6 +167,7 @@ class _Unknown(Exception):
 def compile_rules(t: Tables) -> CompiledRules:
     """The hand rules, the scoped rules' conditions and the value of ``t``'s automaton."""
     from .env import CALLING_FOR
+    from .relations import related_count
 
     gen = _Gen(t)
     blocks: dict[str, list[str]] = {"hand": [], "scoped": []}
@@ -183,7 +203,8 @@ def compile_rules(t: Tables) -> CompiledRules:
         gen.names["V"] = t.spec.value
         lines += ["def _value(env, F):", "    return V(env)"]
     source = "\n".join(lines) + "\n"
-    namespace: dict[str, Any] = {"CALLING_FOR": CALLING_FOR, "PK": t.set_packed, **gen.names}
+    namespace: dict[str, Any] = {"CALLING_FOR": CALLING_FOR, "PK": t.set_packed, "RELATED": related_count,
+                                 "ROUND_UP": ARITHMETIC["round_up"], **gen.names}
     exec(compile(source, f"<scoring {t.auto.name}>", "exec"), namespace)  # noqa: S102 - generated from the checked AST
     return CompiledRules(namespace["_hand"], namespace["_scoped"], namespace["_value"], gen.uses_sets,
                          gen.uses_tiles, source)

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..hands import Meld
 from .model import CardWin, HandInput
-from .score import score_hand
+from ..diagnostics import InputError
+from .score import goes_out, score_hand
 from .settle import settle
 
 if TYPE_CHECKING:
@@ -77,6 +78,14 @@ def hand_from_game(game: Game, seat: int) -> HandInput:
         dealer_streak=streak,
         card=cardwin,
     )
+
+
+def goes_out_in_game(game: Game, seat: int) -> bool:
+    """Does the seat's hand, won as ``game.st.win`` says, meet the minimum to go out?"""
+    try:
+        return goes_out(game.auto, score_hand(game.auto, hand_from_game(game, seat)))
+    except InputError:  # not a winning hand after all
+        return False
 
 
 def score_for_engine(game: Game, seat: int) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from itertools import compress
 from typing import Any
 
 from .model import HandInput
+from .relations import related_count
 from .tables import Tables
 from .waits import waits_of
 
@@ -317,4 +318,5 @@ _CALLS = {
     "announced": lambda env, name: name in env.inp.announcements,
     "section": lambda env, title: env.inp.card is not None and env.inp.card.section == title,
     "calling_for": CALLING_FOR,
+    "related": lambda env, rel: related_count(env.t, rel, env.reading.keys),
 }

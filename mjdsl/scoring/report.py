@@ -9,6 +9,7 @@ be traced to the rule that made it.
 from __future__ import annotations
 
 from .model import HandInput, ScoreResult, _num
+from .score import goes_out
 
 
 def _codes(auto, indices) -> list[str]:
@@ -66,6 +67,8 @@ def to_json(auto, hand: HandInput, result: ScoreResult, card_line: dict | None =
         "basis": result.basis,
         "payments": dict(zip(_seats(auto), (_num(p) for p in result.payments))),
     }
+    if result.won and auto.scoring.minimum is not None:
+        doc["goes_out"] = goes_out(auto, result)
     if card_line is not None:
         doc["card"] = card_line
     return doc
@@ -109,6 +112,8 @@ def to_text(auto, hand: HandInput, result: ScoreResult, card_line: dict | None =
     if not lines:
         out.append("  no rule applied")
     out.append("  " + _total_text(auto, result))
+    if result.won and not goes_out(auto, result):
+        out.append(f"  below the minimum to go out ({auto.scoring.minimum_text}): at a table this is no win")
     if result.payments:
         pays = ", ".join(f"{s} {_num(p):+}" for s, p in zip(_seats(auto), result.payments))
         note = "; the dealer pays and receives double" if auto.payments.dealer_double else ""

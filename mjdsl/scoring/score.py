@@ -132,7 +132,7 @@ def _sums(rules, applied) -> tuple[float, float, float, float]:
 
 
 def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
-    if cr is None or t.scoped_when:
+    if cr is None or t.scoped_when or t.excluded_by:
         return _best_slow(t, env, readings, cr)
     rules = t.rules
     hf = env.hf
@@ -196,6 +196,9 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         else:
             fired = [i for i in t.hand_rules if rules[i].when is None or rules[i].when(env)]
         counted += [(i, 1) for i in fired]
+        if t.excluded_by:
+            kept = without_excluded(t, dict(counted))
+            counted, fired = list(kept.items()), [i for i in fired if i in kept]
         points, doubles, limits, _ = _sums(rules, counted)
         hf["points"], hf["doubles"] = points, doubles
         if cr is not None and cr.value is not None:
@@ -260,7 +263,26 @@ def applied(result: ScoreResult) -> tuple[tuple[int, int], ...]:
     hf["points"], hf["doubles"], hf["set_points"] = saved
     for i in result.fired:
         counts[i] = 1
-    return tuple(sorted(counts.items()))
+    return tuple(sorted(without_excluded(env.t, counts).items()))
+
+
+def without_excluded(t: Tables, counts: dict[int, int]) -> dict[int, int]:
+    """The rules applied (position -> times) less those a rule that applied excludes
+    (``RULE excludes RULE...``: a fan that implies another is not counted twice).
+    Every exclusion of every rule that applied counts, the excluded rules' own too."""
+    if not t.excluded_by:
+        return counts
+    drop: set[int] = set()
+    for i in counts:
+        drop |= t.excluded_by.get(i, frozenset())
+    return {i: c for i, c in counts.items() if i not in drop} if drop else counts
+
+
+def goes_out(auto: Automaton, result: ScoreResult) -> bool:
+    """Does a winning hand, as scored, meet the ruleset's minimum to go out
+    (``win only when COND``, read of its best reading)? True without a minimum."""
+    minimum = auto.scoring.minimum
+    return minimum is None or bool(minimum(result.context))
 
 
 def explain(result: ScoreResult) -> tuple[RuleLine, ...]:

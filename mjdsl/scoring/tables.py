@@ -114,6 +114,9 @@ class Tables:
         self.bonus_rules = tuple(i for i, r in enumerate(self.rules) if r.scope == "bonus")
         self.hand_rules = tuple(i for i, r in enumerate(self.rules) if r.scope is None)
         self.scoped_when = frozenset(i for i, r in enumerate(self.rules) if r.scope is not None and r.when is not None)
+        #: ``RULE excludes RULE...`` as positions: a rule's position -> the positions it drops
+        self.excluded_by = {self.index_of_rule[name]: frozenset(self.index_of_rule[n] for n in names)
+                            for name, names in spec.excludes}
         self._compiled = None
         self.card = auto.winning.card is not None
         self.standard = tuple(p for p in auto.winning.patterns if p.special is None and p.sets is not None)
@@ -138,6 +141,8 @@ class Tables:
         self._tile_known: set = set()
         self._set_hits: dict = {}
         self._tile_hits: dict = {}
+        #: related(...) answers by (relation, a reading's set keys): scoring.relations
+        self.relation_memo: dict = {}
         self._meld_hits: dict = {}
         self._bonus_hits: dict = {}
         self._described: dict = {}

@@ -17,7 +17,7 @@ KEYWORD_RULES = (
     "seat_group", "vote", "offer_rule", "replace_kind", "wall_end", "live_until",
     "announce_time", "shape_kind", "kong_kind", "robbable", "unit",
     "scope_kind", "dead_reason", "payer", "pays", "seat_ref", "direction", "compare_op", "add_op", "mul_op", "pow_op",
-    "knit_width", "distinct", "penalty_unit",
+    "knit_width", "distinct", "penalty_unit", "suit_relation",
 )
 
 
@@ -202,6 +202,25 @@ class Builder(Transformer):
     @v_args(meta=True)
     def power(self, meta, c):
         return self._chain(meta, c)
+
+    # issue 10: unary minus and relations between sets
+    @v_args(meta=True)
+    def neg(self, meta, c):
+        return A.Neg(c[-1], self._span(meta))
+
+    @v_args(meta=True)
+    def related(self, meta, c):
+        count, pred, suits, step = c
+        return A.Related(int(_number(count)), pred, str(suits).split()[0], step, self._span(meta))
+
+    def rank_same(self, c):
+        return 0
+
+    def rank_step(self, c):
+        return int(_number(c[0]))
+
+    def rank_any(self, c):
+        return None
 
     def condition(self, c):
         return ("when", c[0])
@@ -600,6 +619,19 @@ class Builder(Transformer):
             scope[1] if scope else None, scope[2] if scope else None,
             self._cond(c), self._span(meta),
         )
+
+    # issue 10: naming, exclusions and a minimum to go out
+    @v_args(meta=True)
+    def score_let(self, meta, c):
+        return A.ScoreLet(self._word(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def score_excludes(self, meta, c):
+        return A.ScoreExcludes(self._word(c[0]), tuple(self._word(t) for t in c[1:]), self._span(meta))
+
+    @v_args(meta=True)
+    def score_minimum(self, meta, c):
+        return A.ScoreMinimum(self._cond(c), self._span(meta))
 
     @v_args(meta=True)
     def payments_block(self, meta, c):
