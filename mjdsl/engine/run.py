@@ -106,6 +106,17 @@ class SessionClock:
     streak: int = 0
     over: bool = False
     start: int = 0
+    #: the session's counters by name (``counter honba ...``), and the pot a wall game carried
+    counters: dict = attrs.field(factory=dict)
+    pot: float = 0
+
+    def context(self) -> dict:
+        """What the session carries into its next hand: the dealer's streak, the
+        counters, the pot (when there is one); the settlement and the table read it."""
+        out = {"dealer_streak": self.streak, **self.counters}
+        if self.pot:
+            out["pot"] = self.pot
+        return out
 
     @classmethod
     def begin(cls, auto, seed: str) -> "SessionClock":
@@ -122,10 +133,15 @@ class SessionClock:
         s = auto.session
         self.hands += 1
         dealer_won = result.get("winner") == self.dealer
+        env = _SessionEnv(dealer_won, result.get("winner") is None, bool(result.get("dealer_calling")),
+                          self.counters)
         keep = False
         if s.dealer_keeps is not None:
-            keep = bool(s.dealer_keeps(_SessionEnv(dealer_won, result.get("winner") is None)))
+            keep = bool(s.dealer_keeps(env))
         self.streak = self.streak + 1 if dealer_won else 0
+        # every counter reads the hand as it ended, before any of them moves
+        self.counters = {name: self.counters.get(name, 0) + 1 if cond(env) else 0 for name, cond in s.counters}
+        self.pot = result.get("pot", 0)
         if not keep:
             self.dealer = (self.dealer + 1) % auto.seats
             if self.dealer == self.start:
@@ -143,18 +159,19 @@ def play_session(auto, seed: str, bots: Sequence, max_hands: int, check=None) ->
     out: list[HandRecord] = []
     while len(out) < max_hands and not clock.over:
         rec = play_hand(auto, f"{seed}:{len(out)}", bots, dealer=clock.dealer, round_wind=clock.round_wind(auto),
-                        context={"dealer_streak": clock.streak}, check=check)
+                        context=clock.context(), check=check)
         out.append(rec)
         clock.advance(auto, rec.result)
     return out
 
 
 class _SessionEnv:
-    def __init__(self, dealer_won: bool, wall_game: bool):
-        self.values = {"dealer_won": dealer_won, "wall_game": wall_game}
+    def __init__(self, dealer_won: bool, wall_game: bool, dealer_calling: bool = False, counters=None):
+        self.values = {"dealer_won": dealer_won, "wall_game": wall_game, "dealer_calling": dealer_calling,
+                       **(counters or {})}
 
     def fact(self, name):
-        return self.values[name]
+        return self.values.get(name, 0)  # a counter not yet counted is 0
 
     def call(self, fn, arg):  # pragma: no cover - the checks allow no calls here
         raise KeyError(fn)

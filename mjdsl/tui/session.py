@@ -79,7 +79,7 @@ class Session:
         c = self.clock
         k = c.hands
         self.game = Game(self.auto, dealer=c.dealer, round_wind=c.round_wind(self.auto),
-                         context={"dealer_streak": c.streak})
+                         context=c.context())
         self.chance = chance_stream(f"{self.seed}:{k}")
         self.rngs = [random.Random(f"{self.seed}:{k}:seat{s}") for s in range(self.auto.seats)]
         self.log.append([])
