@@ -140,7 +140,7 @@ class SessionClock:
             keep = bool(s.dealer_keeps(env))
         self.streak = self.streak + 1 if dealer_won else 0
         # every counter reads the hand as it ended, before any of them moves
-        self.counters = {name: self.counters.get(name, 0) + 1 if cond(env) else 0 for name, cond in s.counters}
+        self.counters = {name: self.counters.get(name, 0) + 1 if cond(env) else 0 for name, cond, _ in s.counters}
         self.pot = result.get("pot", 0)
         if not keep:
             self.dealer = (self.dealer + 1) % auto.seats

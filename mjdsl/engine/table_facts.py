@@ -68,7 +68,7 @@ def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any
         return _tile_visible(game, tile)
     if name in game.context:  # the session's counters
         return game.context[name]
-    if any(name == c for c, _ in game.auto.session.counters):
+    if any(name == c[0] for c in game.auto.session.counters):
         return 0
     raise KeyError(f"fact {name!r} is not known at the table")
 

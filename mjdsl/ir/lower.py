@@ -97,7 +97,8 @@ def lower(ctx) -> M.Automaton:
         discard_live_until=(play.one(A.DiscardLive).until if play.one(A.DiscardLive) else "next turn"),
         wall_game_left=(play.one(A.WallGame).left if play.one(A.WallGame) else 0),
         announcements=tuple(M.AnnounceSpec(a.name.text, a.title, a.time, a.freezes, a.required, a.span,
-                                           when=table_condition(a.condition, opts))
+                                           when=table_condition(a.condition, opts),
+                                           when_text=expr_text(a.condition) if a.condition else "")
                             for a in play.all(A.Announce)
                             if const_value(compile_expr(a.condition, opts), True)),
         original_hand=play.one(A.OriginalHand) is not None,
@@ -305,7 +306,8 @@ def lower_claims(rs, opts=None) -> tuple[M.ClaimSpec, ...]:
             continue  # switched off by an option
         out.append(M.ClaimSpec(c.name.text, c.size, c.shape, c.source, c.except_source,
                                c.except_for.text if c.except_for else None, rank.get(c.name.text, 0), c.span,
-                               when=table_condition(c.condition, opts) if opts is not None else None))
+                               when=table_condition(c.condition, opts) if opts is not None else None,
+                               when_text=expr_text(c.condition) if c.condition else ""))
     return tuple(sorted(out, key=lambda c: (c.rank, c.name)))
 
 
@@ -464,7 +466,8 @@ def lower_session(rs, opts) -> M.SessionSpec:
         b.one(A.DealerRotates) is not None,
         b.one(A.RoundWindRotates) is not None,
         b.one(A.FirstDealer).dice if b.one(A.FirstDealer) else 0,
-        counters=tuple((c.name.text, compile_expr(c.condition, opts)) for c in b.all(A.SessionCounter)),
+        counters=tuple((c.name.text, compile_expr(c.condition, opts), expr_text(c.condition))
+                       for c in b.all(A.SessionCounter)),
         reads_calling=any("dealer_calling" in A.names_in(e) for e in
                           [keeps.condition if keeps else None, *(c.condition for c in b.all(A.SessionCounter))]
                           if e is not None),

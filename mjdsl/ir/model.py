@@ -99,6 +99,7 @@ class ClaimSpec:
     #: the claim's condition on the table (``when discards < 4``), read as the discard
     #: is offered (engine/table_facts.py); None: always (an option's is folded in)
     when: Callable | None = attrs.field(default=None, eq=False)
+    when_text: str = ""
 
     @property
     def is_win(self) -> bool:
@@ -209,8 +210,9 @@ class SessionSpec:
     round_wind_rotates: bool
     #: dice each seat throws for the first dealer (``first dealer by dice N ...``); 0: seat 0 deals
     first_dealer_dice: int = 0
-    #: the session's counters (``counter honba ...``): (name, the condition that keeps it counting)
-    counters: tuple[tuple[str, Callable], ...] = attrs.field(default=(), eq=False)
+    #: the session's counters (``counter honba ...``): (name, the condition that keeps it
+    #: counting, its text)
+    counters: tuple[tuple[str, Callable, str], ...] = attrs.field(default=(), eq=False)
     #: a session condition reads ``dealer_calling`` (so a wall game works it out)
     reads_calling: bool = False
 
@@ -227,6 +229,7 @@ class AnnounceSpec:
     span: Span | None = None
     #: ``if EXPR``: the announcement may be made only when this holds of the table; None: always
     when: Callable | None = attrs.field(default=None, eq=False)
+    when_text: str = ""
 
 
 @attrs.frozen

@@ -255,7 +255,7 @@ def _table(hf: Facts, name):
         return table[name]
     if isinstance(name, tuple):
         return -1 if name[1] not in hf.inp.announcements else 0
-    if name in _TABLE_FACTS or any(name == c for c, _ in hf.t.auto.session.counters):
+    if name in _TABLE_FACTS or any(name == c[0] for c in hf.t.auto.session.counters):
         return 0
     raise KeyError(f"fact {name!r} is not known when scoring a hand")
 

@@ -630,6 +630,14 @@ class Builder(Transformer):
         return A.WallGamePay(_number(c[0]), self._span(meta))
 
     @v_args(meta=True)
+    def dealer_pay(self, meta, c):
+        return A.Pay("dealer", c[0], self._cond(c), self._span(meta))
+
+    @v_args(meta=True)
+    def non_dealers_pay(self, meta, c):
+        return A.Pay("non dealers", c[0], self._cond(c), self._span(meta))
+
+    @v_args(meta=True)
     def instant_pay(self, meta, c):
         return A.InstantPay(str(c[0]), _number(c[1]), self._span(meta))
 
