@@ -531,7 +531,7 @@ SCENARIOS = (
     ("greedy", play_scenario("greedy"), None),
     ("false calls", play_scenario("random", allow_false_calls=True), None),
     ("false mah jongg", false_mahjong_scenario, {"payments", "dead_causes", "announcements", "scoring", "options"}),
-    ("scripted", scripted_scenario, {"kongs", "announcements", "states", "claims", "options"}),
+    ("scripted", scripted_scenario, {"kongs", "announcements", "states", "claims", "options", "payments"}),
     ("original hand", original_scenario, None),
     ("deals", deal_scenario, {"states", "wall", "deal", "bonus_kinds", "tiles", "seats", "start"}),
 )
