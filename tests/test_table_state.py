@@ -37,6 +37,7 @@ payments {
     deposit 10 points on announce riichi
     wall game: not calling pay calling 30 points shared
     on concealed kong: others pay 2 points
+    on claimed kong: others pay 1 points
 }
 session {
     counter honba "Repeat counter" counts hands in a row when dealer_won or wall_game
@@ -171,6 +172,13 @@ def test_a_concealed_kong_is_paid_at_once(auto, classical):
         g = scripted(a, {0: "9d 9d 9d 9d 1b 4b 7b 1c 4c 7c E S W N"}, dead="2b")
         act(g, 0, "concealed kong of 9d")
         assert g.st.returns == [3 * paid, -paid, -paid, -paid]
+
+
+def test_a_claimed_kong_is_paid_at_once_by_every_other_seat(auto):
+    g = scripted(auto, {0: "9d " + QUIET, 1: "9d 9d 9d 2c 5c 8c 2d 5d 3b 3b S S W"}, dead="2b")
+    act(g, 0, "discard 9d")
+    act(g, 1, "claim kong")
+    assert g.st.returns == [-1, 3, -1, -1]
 
 
 # -- the session's counter -------------------------------------------------------------------------------
