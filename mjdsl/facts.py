@@ -21,6 +21,7 @@ TILE = "tile"          # tiles(...), bonus(...) and `per bonus where`
 PAY = "pay"            # payments
 SESSION = "session"    # the session block
 PATTERN = "pattern"    # pattern statements (chows at most ...)
+TABLE = "table"        # claim conditions and announcements' `if`: the table as it stands
 
 
 @attrs.frozen
@@ -46,15 +47,33 @@ FACTS: dict[str, Fact] = {
             ("won", "this player won the hand"),
             ("self_drawn", "the winning tile came from the wall (or the kong box)"),
             ("by_discard", "the winning tile was another player's discard"),
-            ("dealer", "this player is the dealer (East)"),
             ("singles_pairs", "the winning card line has no group of three or more (so no joker can stand in it)"),
-            ("concealed_hand", "the hand has no exposures"),
             ("last_from_kong_box", "the winning tile was a replacement from the kong box"),
             ("last_of_wall", "the winning tile was the last tile of the live wall"),
             ("last_discard", "the winning tile was the last discard: from the end of the wall, discarded"),
             ("robbed_kong", "the winning tile was robbed from another player's added kong"),
             ("original_hand", "the dealer won with the fourteen tiles first dealt (heavenly hand)"),
             ("earthly_hand", "a player other than the dealer won on the dealer's first discard"),
+        ]),
+        *_facts(_WIN + (TABLE,), "bool", [
+            ("dealer", "this player is the dealer (East)"),
+            ("concealed_hand", "the hand has no exposures"),
+            # issue 10: the state and history of the hand (engine/table_facts.py keeps them)
+            ("discarded_a_wait", "a tile that would complete this player's hand is among its own discards "
+                                 "(claimed ones too)"),
+            ("passed_a_win", "since its own last discard this player let a discard that completed its hand go by"),
+        ]),
+        *_facts(_WIN + (TABLE,), "number", [
+            ("wall_left", "tiles left in the live wall"),
+            ("discards", "discards made so far this hand, by every player"),
+            ("claims", "discards claimed so far this hand (chows, pungs, kongs; not the winning tile)"),
+        ]),
+        *_facts((TABLE,), "bool", [
+            ("own_discard", "the discard in question is a tile this player has discarded before this hand"),
+        ]),
+        *_facts((TABLE,), "number", [
+            ("tile_visible", "copies of the discard in question on the table: discarded or exposed, "
+                             "this one included"),
         ]),
         *_facts(_WIN, "number", [
             ("jokers", "jokers in the winning hand"),
@@ -94,6 +113,7 @@ FACTS: dict[str, Fact] = {
         *_facts((SESSION,), "bool", [
             ("dealer_won", "the dealer won the hand just played"),
             ("wall_game", "the hand just played ended with no winner"),
+            ("dealer_calling", "the hand just played was a wall game and the dealer's hand was calling"),
         ]),
     ]
 }
@@ -120,7 +140,12 @@ FUNCTIONS: dict[str, Function] = {
         Function("last_in", frozenset(_WIN), ("set-pred",), "the winning tile completed a set or pair that matches"),
         Function("pattern", frozenset(_WIN), ("pattern",), "the hand was won with this pattern"),
         Function("winning_tile", frozenset(_WIN), ("tile",), "the winning tile is this tile"),
-        Function("announced", frozenset(_WIN), ("name",), "the player made this announcement"),
+        Function("announced", frozenset(_WIN + (TABLE,)), ("name",), "the player made this announcement"),
+        Function("discards_since", frozenset(_WIN + (TABLE,)), ("name",),
+                 "discards made by every player since this player made the announcement, its own discard "
+                 "with it not counted (-1: not made)"),
+        Function("claims_since", frozenset(_WIN + (TABLE,)), ("name",),
+                 "discards claimed since this player made the announcement (-1: not made)"),
         Function("section", frozenset(_WIN), ("section",),
                  "the winning card line is in the card's section of this title (section(\"Singles and pairs\"))"),
         Function("calling_for", frozenset(_WIN), ("rules",),
@@ -144,6 +169,8 @@ ARITHMETIC = frozenset({"min", "max", "round_up"})
 
 #: Contexts whose names may also be the ruleset's tile classes and suit names.
 TILE_CLASS_CONTEXTS = frozenset({SET, TILE})
+#: Contexts whose names may also be the session's counters (``counter honba ...``).
+COUNTER_CONTEXTS = frozenset({SCORE, PAY, TABLE, SESSION})
 
 
 def fact_names(context: str) -> list[str]:

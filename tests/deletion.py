@@ -451,28 +451,51 @@ def _scripted(auto) -> list:
 
     out = []
     t = auto.tiles
+    own = _own_codes(auto)
     try:
-        g = scripted(auto, {0: "1b 1b 1b 1b 2b 3b 4b 5c 6c 7c 8d 8d 9d 9d"})
-        nine = t.index("9d")
+        g = scripted(auto, {0: own("1b 1b 1b 1b 2b 3b 4b 5c 6c 7c 8d 8d 9d 9d")})
+        nine = t.index(own("9d"))
         g.take(0, nine)
         g.st.exposures[0].append(Exposure("pung", nine, 3, 0, False, 1))
         g.give(0, t.index("E"))
         g._legal = (-1, [])
         out.append(tuple(g.action_name(a) for a in g.legal_actions()))
-        g = scripted(auto, {0: "1b 1b 1b 2c 2c 2c 5d 5d 5d 7b 8b 9b 9d N", 1: "9d 1c 4c 7c 1d 4d 7d S S W W R R"},
-                     wall="G")
+        g = scripted(auto, {0: own("1b 1b 1b 2c 2c 2c 5d 5d 5d 7b 8b 9b 9d N"),
+                            1: own("9d 1c 4c 7c 1d 4d 7d S S W W R R")}, wall=own("G"))
         g.apply_action(g.catalogue.lookup("discard N"))
+        nine = f"discard {own('9d')}"
         while not g.is_terminal() and len(out) < 6:
             names = [g.action_name(a) for a in g.legal_actions()]
-            out.append((g.current_player(), g.st.node, tuple(names)))
+            # the returns as they go: an announcement's deposit shows before the win takes it back
+            out.append((g.current_player(), g.st.node, tuple(names), tuple(g.st.returns)))
             pick = next((n for n in names if n.startswith("announce") or n == "mah jongg"), None)
             if pick is None:
-                pick = "discard 9d" if "discard 9d" in names else ("no claim" if "no claim" in names else names[0])
+                pick = nine if nine in names else ("no claim" if "no claim" in names else names[0])
             g.apply_action(g.catalogue.lookup(pick))
         out.append((g.st.node, g.st.winner))
     except (InputError, KeyError, AssertionError, MjError) as e:
         out.append(type(e).__name__)
     return out
+
+
+def _own_codes(auto):
+    """The positions above are written in classical codes (bam, crak, dot; R G 0): read
+    them in the ruleset's own suits and dragons, in the order it declares them."""
+    t = auto.tiles
+    letters = dict(zip("bcd", (s.letter for s in t.suits)))
+    dragons = dict(zip(("R", "G", "0"), (k.code for k in t.of_class("dragon"))))
+
+    def own(text: str) -> str:
+        out = []
+        for code in text.split():
+            if code in dragons:
+                code = dragons[code]
+            elif len(code) == 2 and code[1] in letters:
+                code = code[0] + letters[code[1]]
+            out.append(code)
+        return " ".join(out)
+
+    return own
 
 
 def original_scenario(auto) -> list:
@@ -509,7 +532,7 @@ SCENARIOS = (
     ("greedy", play_scenario("greedy"), None),
     ("false calls", play_scenario("random", allow_false_calls=True), None),
     ("false mah jongg", false_mahjong_scenario, {"payments", "dead_causes", "announcements", "scoring", "options"}),
-    ("scripted", scripted_scenario, {"kongs", "announcements", "states", "claims", "options"}),
+    ("scripted", scripted_scenario, {"kongs", "announcements", "states", "claims", "options", "payments"}),
     ("original hand", original_scenario, None),
     ("deals", deal_scenario, {"states", "wall", "deal", "bonus_kinds", "tiles", "seats", "start"}),
 )

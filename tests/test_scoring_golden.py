@@ -114,7 +114,7 @@ def _flags(args) -> dict:
         "kw": dict(hand=p["hand_text"], exposed=p["exposed"], kongs=p["kong"], bonus=p["bonus"], win=p["win"],
                    source=p["source"], seat=p["seat"], round_wind=p["round_wind"], dealer=p["dealer"],
                    discarder=p["discarder"], announced=p["announced"], original_hand=p["original_hand"],
-                   earthly_hand=p["earthly_hand"], dealer_streak=p["dealer_streak"]),
+                   earthly_hand=p["earthly_hand"], dealer_streak=p["dealer_streak"], table=p["table"]),
     }
 
 

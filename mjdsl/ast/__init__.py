@@ -14,3 +14,4 @@ from .expr import Expr, Value, names_in  # noqa: F401
 from .stmts import *  # noqa: F401,F403
 from .stmts import TileClass  # noqa: F401
 from .top import *  # noqa: F401,F403
+from .table import *  # noqa: F401,F403

@@ -222,7 +222,8 @@ class Announce:
 
     time: when it may be made (after a discard only when the hand is calling; on
     turn at any time); freezes: the hand may no longer change; required: a player
-    may go mah jongg only after making one of the announcements so marked.
+    may go mah jongg only after making one of the announcements so marked;
+    condition (``if EXPR``): it may be made only when this fact of the table holds.
     """
 
     name: Word
@@ -231,6 +232,7 @@ class Announce:
     freezes: bool
     span: Span
     required: bool = False
+    condition: Expr | None = None
 
 
 @attrs.frozen

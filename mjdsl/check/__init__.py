@@ -25,6 +25,7 @@ from .deal import check_deal
 from .values import check_values
 from .penalties import check_penalties
 from .terms import check_terms
+from .table import check_table
 from .lint_overrides import check_overrides
 from .lint_options import check_option_use
 from .lint_never_applies import check_never_applies
@@ -47,6 +48,7 @@ CHECKS = (
     check_values,
     check_penalties,
     check_terms,
+    check_table,
     # lint (MJ3xx warnings): the ruleset plays, but probably not as meant
     check_overrides,
     check_option_use,

@@ -183,6 +183,22 @@ CODES = (
          "or two that exclude each other, would cancel both.",
          'scoring {\n    rule a: 1 double when won\n    rule b: 2 doubles when won\n    rule a excludes b\n    rule b excludes a\n}\n',
          'scoring {\n    rule a: 1 double when won\n    rule b: 2 doubles when won\n    rule b excludes a\n}\n'),
+    # issue 10: payments outside the settlement, the session's counters (check/table.py)
+    Code("MJ291", "a deposit on no announcement",
+         "`deposit N points on announce NAME` is paid when a player makes the announcement NAME, so NAME must "
+         "be an announcement of the play block.",
+         'play {\n    announce riichi after any discard\n}\npayments {\n    deposit 1000 points on announce reach\n}\n',
+         'play {\n    announce riichi after any discard\n}\npayments {\n    deposit 1000 points on announce riichi\n}\n'),
+    Code("MJ292", "an instant payment on a kong the rules never allow",
+         "`on concealed|claimed|added kong: others pay N points` is paid when such a kong is made; the rules "
+         "must allow it (`concealed on turn`, `added on turn` in kongs; a claim of 4 same for a claimed kong).",
+         'kongs {\n    concealed on turn\n}\npayments {\n    on added kong: others pay 1 points\n}\n',
+         'kongs {\n    concealed on turn\n}\npayments {\n    on concealed kong: others pay 1 points\n}\n'),
+    Code("MJ293", "a counter's name is taken",
+         "A session counter is read by its name in conditions and amounts, so it may not share it with an "
+         "option, a fact or another counter.",
+         'session {\n    counter wall_game counts hands in a row when wall_game\n}\n',
+         'session {\n    counter draws counts hands in a row when wall_game\n}\n'),
     Code("MJ299", "internal error in a check",
          "A check failed on this ruleset. This is a bug in mjdsl: please report it with the file.", "", ""),
 )

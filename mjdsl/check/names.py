@@ -47,8 +47,9 @@ def check_names(ctx) -> list[Diagnostic]:
     patterns = {s.name.text for b in rs.blocks.values() for s in b.stmts if isinstance(s, A.PatternDecl)}
     announcements = {s.name.text for b in rs.blocks.values() for s in b.stmts if isinstance(s, A.Announce)}
     rules = {s.name.text for b in rs.blocks.values() for s in b.stmts if isinstance(s, A.ScoreRule)}
+    counters = counter_names(rs)
     for expr, context in expressions(rs):
-        out.extend(_check_expr(expr, context, ctx, classes, patterns, (announcements, rules)))
+        out.extend(_check_expr(expr, context, ctx, classes, patterns, (announcements, rules, counters)))
     if ctx.tiles is not None:
         for w in tile_codes(rs):
             if not ctx.known_code(w.text):
@@ -67,6 +68,12 @@ def check_names(ctx) -> list[Diagnostic]:
                         out.append(error("MJ204", f"unknown class of tiles `{w.text}`", w.span,
                                          _suggest(w.text, classes | set(F.fact_names(F.TILE)))))
     return out
+
+
+def counter_names(rs) -> set[str]:
+    """The names of the session's counters (``counter honba ...``), facts of every
+    context in :data:`mjdsl.facts.COUNTER_CONTEXTS`."""
+    return {s.name.text for b in rs.blocks.values() for s in b.stmts if isinstance(s, A.SessionCounter)}
 
 
 def _unknown_code(w: A.Word, ctx) -> Diagnostic:
@@ -91,6 +98,8 @@ def _check_expr(expr, context: str, ctx, classes, patterns, names) -> list[Diagn
             if f is not None and c in f.contexts:
                 continue
             if c in F.TILE_CLASS_CONTEXTS and e.id in classes:
+                continue
+            if c in F.COUNTER_CONTEXTS and e.id in names[2]:
                 continue
             if f is not None:
                 where = ", ".join(sorted(f.contexts))
@@ -124,7 +133,7 @@ def _check_expr(expr, context: str, ctx, classes, patterns, names) -> list[Diagn
 
 
 def _check_call(e: A.Call, c: str, ctx, stack, patterns, names) -> list[Diagnostic]:
-    announcements, rules = names
+    announcements, rules = names[:2]
     fn = F.FUNCTIONS.get(e.fn)
     if fn is None:
         return [error("MJ204", f"unknown function `{e.fn}`", e.span, _suggest(e.fn, set(F.FUNCTIONS)))]

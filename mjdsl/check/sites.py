@@ -60,7 +60,8 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
         label = describe(s)
         if isinstance(s, (A.PassStep, A.CourtesyStep, A.ClaimDecl, A.ScoreRule, A.Pay, A.JokerSwap)) \
                 and cond is not None:
-            context = F.SCORE if isinstance(s, A.ScoreRule) else F.PAY if isinstance(s, A.Pay) else F.SETUP
+            context = F.SCORE if isinstance(s, A.ScoreRule) else F.PAY if isinstance(s, A.Pay) \
+                else F.TABLE if isinstance(s, A.ClaimDecl) else F.SETUP
             yield Site(cond, label, s, True, outer, context)
         if isinstance(s, A.PassStep) and s.blind_condition is not None:
             # when the pass may be blind: off, it is still a pass (not a dead rule)
@@ -87,6 +88,10 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
             yield Site(s.where, label, s, False, inner, F.TILE if s.scope == "bonus" else F.SET)
         elif isinstance(s, A.Pay):
             yield Site(s.amount, label, s, False, inner, F.PAY)
+        elif isinstance(s, A.Announce) and s.condition is not None:
+            yield Site(s.condition, label, s, True, outer, F.TABLE)
+        elif isinstance(s, A.SessionCounter):
+            yield Site(s.condition, label, s, False, outer, F.SESSION)
 
 
 def describe(s) -> str:
@@ -103,6 +108,10 @@ def describe(s) -> str:
         return f"rule `{s.name.text}`"
     if isinstance(s, A.Pay):
         return f"the payment `{s.payer} pays winner {expr_text(s.amount)}`"
+    if isinstance(s, A.Announce):
+        return f"announcement `{s.name.text}`"
+    if isinstance(s, A.SessionCounter):
+        return f"counter `{s.name.text}`"
     if isinstance(s, A.ScoreRoofOff):
         return "`roof off`"
     if isinstance(s, A.DealerKeeps):

@@ -43,12 +43,15 @@ from .common import allow_outside_option, cli_sets, ruleset_path, set_option
 @click.option("--earthly-hand", is_flag=True, help="Won on the dealer's first discard (earthly hand).")
 @click.option("--dealer-streak", type=click.IntRange(0), default=0, show_default=True,
               help="Hands in a row the dealer has won, this one included.")
+@click.option("--table", "table", multiple=True, metavar="NAME=VALUE",
+              help="A fact of the table as the hand ended, or a session counter: 'discards=12', 'honba=1', "
+                   "'discards_since(riichi)=5' (repeatable; any other is 0).")
 @click.option("--partial", is_flag=True, help="Part of a hand that did not win (fewer tiles): score its sets and bonus tiles.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (docs/scoring.md).")
 @set_option
 @allow_outside_option
 def score_cmd(ruleset, hand_text, exposed, kong, claimed_kong, bonus, win, source, seat, round_wind, dealer, discarder, announced,
-              original_hand, earthly_hand, dealer_streak, partial, as_json, sets, allow_outside):
+              original_hand, earthly_hand, dealer_streak, table, partial, as_json, sets, allow_outside):
     """Score a finished hand with RULESET's scoring and payments blocks.
 
     One line per rule that applied, with the ruleset line that writes it; then
@@ -68,7 +71,7 @@ def score_cmd(ruleset, hand_text, exposed, kong, claimed_kong, bonus, win, sourc
         auto, hand=hand_text, exposed=exposed, kongs=kong, bonus=bonus, win=win, source=source, seat=seat,
         round_wind=round_wind, dealer=dealer, discarder=discarder, announced=announced,
         original_hand=original_hand, earthly_hand=earthly_hand, dealer_streak=dealer_streak, card=card,
-        partial=partial, claimed_kongs=claimed_kong,
+        partial=partial, claimed_kongs=claimed_kong, table=table,
     )
     try:
         result = score_hand(auto, hand)

@@ -57,8 +57,8 @@ def check(game) -> None:
         for e in st.exposures[s]:
             if e.jokers < 0 or e.jokers > e.size or (e.jokers and joker is None):
                 _fail(f"seat {s}: exposure {e} has an impossible joker count")
-    if node.kind == "terminal" and abs(sum(st.returns)) > 1e-6:
-        _fail(f"the hand settles to {sum(st.returns)}, not zero: {st.returns}")
+    if node.kind == "terminal" and abs(st.balance()) > 1e-6:
+        _fail(f"the hand settles to {st.balance()}, not zero (the pot counted): {st.returns}")
     if st.wall and node.step not in ("shuffle", "dice"):
         for rule in RULES:
             rule(game, node)

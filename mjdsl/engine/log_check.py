@@ -66,7 +66,7 @@ def validate_log(data: Any, path: str, log_version: int) -> dict:
           "a list of numbers", path)
     # the session the hand was played in (the dealer's streak), which its settlement reads
     context = data.get("context", {})
-    if not isinstance(context, dict) or not all(isinstance(k, str) and _is_int(v) and v >= 0
+    if not isinstance(context, dict) or not all(isinstance(k, str) and _is_number(v) and v >= 0
                                                 for k, v in context.items()):
         raise InputError(f"{path}: its context is not a table of counts (\"dealer_streak\": 0)")
     return data

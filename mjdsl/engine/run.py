@@ -108,6 +108,17 @@ class SessionClock:
     streak: int = 0
     over: bool = False
     start: int = 0
+    #: the session's counters by name (``counter honba ...``), and the pot a wall game carried
+    counters: dict = attrs.field(factory=dict)
+    pot: float = 0
+
+    def context(self) -> dict:
+        """What the session carries into its next hand: the dealer's streak, the
+        counters, the pot (when there is one); the settlement and the table read it."""
+        out = {"dealer_streak": self.streak, **self.counters}
+        if self.pot:
+            out["pot"] = self.pot
+        return out
 
     @classmethod
     def begin(cls, auto, seed: str) -> "SessionClock":
@@ -137,10 +148,15 @@ class SessionClock:
         s = auto.session
         self.hands += 1
         dealer_won = result.get("winner") == self.seating(auto)[0]
+        env = _SessionEnv(dealer_won, result.get("winner") is None, bool(result.get("dealer_calling")),
+                          self.counters)
         keep = False
         if s.dealer_keeps is not None:
-            keep = bool(s.dealer_keeps(_SessionEnv(dealer_won, result.get("winner") is None)))
+            keep = bool(s.dealer_keeps(env))
         self.streak = self.streak + 1 if dealer_won else 0
+        # every counter reads the hand as it ended, before any of them moves
+        self.counters = {name: self.counters.get(name, 0) + 1 if cond(env) else 0 for name, cond, _ in s.counters}
+        self.pot = result.get("pot", 0)
         if not keep:
             self.dealer = (self.dealer + 1) % auto.session_players
             if self.dealer == self.start:
@@ -160,7 +176,7 @@ def play_session(auto, seed: str, bots: Sequence, max_hands: int, check=None) ->
     while len(out) < max_hands and not clock.over:
         dealer, players = clock.seating(auto)
         rec = play_hand(auto, f"{seed}:{len(out)}", [bots[p] for p in players], dealer=dealer,
-                        round_wind=clock.round_wind(auto), context={"dealer_streak": clock.streak}, check=check)
+                        round_wind=clock.round_wind(auto), context=clock.context(), check=check)
         if auto.session_players > auto.seats:
             rec = attrs.evolve(rec, players=players)
         out.append(rec)
@@ -169,11 +185,12 @@ def play_session(auto, seed: str, bots: Sequence, max_hands: int, check=None) ->
 
 
 class _SessionEnv:
-    def __init__(self, dealer_won: bool, wall_game: bool):
-        self.values = {"dealer_won": dealer_won, "wall_game": wall_game}
+    def __init__(self, dealer_won: bool, wall_game: bool, dealer_calling: bool = False, counters=None):
+        self.values = {"dealer_won": dealer_won, "wall_game": wall_game, "dealer_calling": dealer_calling,
+                       **(counters or {})}
 
     def fact(self, name):
-        return self.values[name]
+        return self.values.get(name, 0)  # a counter not yet counted is 0
 
     def call(self, fn, arg):  # pragma: no cover - the checks allow no calls here
         raise KeyError(fn)

@@ -2,7 +2,9 @@
 payments block (both in :mod:`mjdsl.scoring`), added to each seat's returns.
 
 The scorer settles the whole hand (losers among themselves, the dealer double, the
-payments' conditions), so every hand ends zero-sum. A wall game pays nothing.
+payments' conditions), so every hand ends zero-sum, the pot counted: the winner
+takes the pot of deposits (announcements that cost points), a wall game carries it
+into the next hand and pays only what ``wall game: ...`` says.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ class Settle:
 
         st = game.st
         if st.winner is None:
-            st.result = {"winner": None, "wall_game": True, "value": 0}
+            st.result = {"winner": None, "wall_game": True, "value": 0, **wall_game_payments(game)}
+            if st.pot:
+                st.result["pot"] = st.pot  # carried into the next hand
             return
         seat = st.winner
         try:
@@ -46,6 +50,29 @@ class Settle:
             st.returns[s] += float(amount)
         st.result = {"winner": seat, "wall_game": False, **{k: scored.get(k) for k in RESULT_KEYS},
                      "self_drawn": bool(st.win.get("self_drawn")), "discarder": st.win.get("discarder")}
+        if st.pot:  # the winner takes the pot: every deposit, this hand's and those carried in
+            st.returns[seat] += st.pot
+            st.result["pot_taken"] = st.pot
+            st.pot = 0.0
+
+
+def wall_game_payments(game) -> dict:
+    """A wall game's payments (``wall game: not calling pay calling N points shared``):
+    the hands not calling (a dead hand is not calling) pay N in all, shared among
+    them, to the calling hands, shared among them. Also whether the dealer was
+    calling, which the session's conditions read (``dealer_calling``)."""
+    st = game.st
+    total = game.auto.payments.wall_game_pay
+    if not total and not game.auto.session.reads_calling:
+        return {}
+    calling = [not st.dead[s] and game.rules.calling(st, s) for s in range(game.n)]
+    out: dict = {"dealer_calling": calling[st.dealer]}
+    paying, receiving = calling.count(False), calling.count(True)
+    if total and paying and receiving:
+        for s in range(game.n):
+            st.returns[s] += total / receiving if calling[s] else -total / paying
+        out["calling"] = [s for s in range(game.n) if calling[s]]
+    return out
 
 
 class End:

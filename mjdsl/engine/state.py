@@ -104,6 +104,18 @@ class HandState:
         self.replacements: list[tuple[int, int]] = []
         #: how often things happened this hand (kongs, robbing, bonus chains...), for stats
         self.events: dict[str, int] = {}
+        # issue 10: what the facts of the table read (engine/table_facts.py)
+        #: discards claimed this hand (sets exposed from a discard)
+        self.claims = 0
+        #: per seat, per tile kind: the seat has discarded that tile this hand
+        self.thrown = [[False] * kinds for _ in range(seats)]
+        #: per seat: a discard that completed its hand went by since its own last discard
+        self.passed = [False] * seats
+        #: per seat, per announcement made: (discards, claims) when it was made
+        self.announced_at: list[dict[str, tuple[int, int]]] = [{} for _ in range(seats)]
+        #: points in the pot (deposits), and what the session carried into this hand
+        self.pot = 0.0
+        self.pot_in = 0.0
 
     def note(self, event: str) -> None:
         self.events[event] = self.events.get(event, 0) + 1
@@ -112,6 +124,11 @@ class HandState:
         return copy.deepcopy(self)
 
     # -- counts -----------------------------------------------------------------
+    def balance(self) -> float:
+        """What the hand paid in all: 0, less what it added to the pot (deposits the
+        next hand carries) or plus what it took out of the pot it was given."""
+        return sum(self.returns) + self.pot - self.pot_in
+
     def live_left(self) -> int:
         return self.tail - self.reserve - self.head
 

@@ -14,6 +14,7 @@ from ..memo import ByObject
 from ..scoring.settle import penalty_payments
 from . import actions as ACT
 from .state import Exposure
+from .table_facts import holds
 
 if TYPE_CHECKING:
     from ..ir.model import Automaton, State
@@ -119,7 +120,7 @@ class Turn:
         if not after_claim:
             # announcements that may be made on a turn, at any time
             out.extend(cat.id(ACT.ANNOUNCE, a.name) for a in auto.announcements
-                       if a.time == "on turn" and a.name not in st.announced[seat])
+                       if a.time == "on turn" and a.name not in st.announced[seat] and holds(a.when, game, seat))
         if st.frozen[seat] and st.last_draw is not None and hand[st.last_draw[0]] and not after_claim:
             out.append(cat.id(ACT.DISCARD, st.last_draw[0]))
         else:
@@ -152,6 +153,11 @@ class Turn:
         fam = a.family
         if fam == ACT.ANNOUNCE:
             st.announced[seat].append(a.arg)
+            st.announced_at[seat][a.arg] = (st.turns, st.claims)
+            deposit = game.auto.payments.deposits.get(a.arg)
+            if deposit:  # into the pot, for the next winner
+                st.returns[seat] -= deposit
+                st.pot += deposit
             spec = next(x for x in game.auto.announcements if x.name == a.arg)
             if spec.freezes and not st.frozen[seat]:
                 st.frozen[seat] = True
@@ -180,6 +186,7 @@ class Turn:
             game.take(seat, a.arg, 4)
             st.exposures[seat].append(Exposure("kong_concealed", a.arg, 4, concealed=True))
             st.note("concealed kong")
+            pay_instant(game, "concealed", seat)
             st.flag = "replace"
             return True
         if fam == ACT.KONG_ADDED:
@@ -191,6 +198,7 @@ class Turn:
                     break
             st.kong_pending = (seat, a.arg)
             st.note("added kong")
+            pay_instant(game, "added", seat)
             st.flag = "rob" if game.auto.kongs["robbable"] else "replace"
             return True
         if fam == ACT.DISCARD:
@@ -201,6 +209,8 @@ class Turn:
         st = game.st
         game.take(seat, tile)
         st.discards[seat].append(tile)
+        st.thrown[seat][tile] = True
+        st.passed[seat] = False
         st.last_discard = (seat, tile)
         st.turns += 1
         first = not st.discarded_once[seat]
@@ -208,7 +218,8 @@ class Turn:
         st.last_draw = None
         can = [a.name for a in game.auto.announcements
                if a.name not in st.announced[seat]
-               and (a.time == "after any discard" or a.time == "after first discard" and first)]
+               and (a.time == "after any discard" or a.time == "after first discard" and first)
+               and holds(a.when, game, seat)]
         if can and _calling(game, seat):
             st.pending = {"announce": can}
             return False
@@ -231,6 +242,19 @@ class Turn:
         if nxt is None:
             st.flag = "wall_game"
         return True
+
+
+def pay_instant(game: Game, kind: str, seat: int) -> None:
+    """An instant payment for a kong of this kind (``on concealed kong: others pay 2
+    points``): every other seat pays the seat making it, at once."""
+    points = game.auto.payments.instant.get(kind)
+    if not points:
+        return
+    st = game.st
+    for s in range(game.n):
+        if s != seat:
+            st.returns[s] -= points
+            st.returns[seat] += points
 
 
 def _from(exposures, seat: int, n: int):
@@ -407,6 +431,11 @@ class ClaimWindow:
                 best = (rank, s, a)
         st.last_claims = (discarder, tuple((s, st.pending[s]["choice"]) for s in st.asked),
                           best[1] if best else None)
+        mahjong = cat.id(ACT.MAHJONG)
+        for s in st.asked:  # a seat that could have won on this discard and did not
+            if (best is None or best[1] != s) and mahjong in st.pending[s]["options"] \
+                    and game.rules.completes(st, s, tile):
+                st.passed[s] = True
         st.asked = []
         st.pending = {}
         if best is None:
@@ -454,10 +483,10 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
         if c.is_win:
             if (c.source == "any" or left) and may_win(game, seat) and (
                     game.allow_false_calls or game.rules.completes(st, seat, tile)
-                    and meets_minimum(game, seat, discard_win(game, seat, discarder, tile), tile)):
+                    and meets_minimum(game, seat, discard_win(game, seat, discarder, tile), tile)) and holds(c.when, game, seat, tile):
                 out.append(cat.id(ACT.MAHJONG))
             continue
-        if frozen or c.source == "left" and not left:
+        if frozen or c.source == "left" and not left or not holds(c.when, game, seat, tile):
             continue
         if c.shape == "run":
             for pos, need in _runs(auto, c.size, tile):
@@ -517,6 +546,8 @@ def make_exposure(game: Game, seat: int, discarder: int, tile: int, a: ACT.Actio
             assert joker is not None  # a claim with jokers in it needs jokers
             game.take(seat, joker, form)
         st.exposures[seat].append(Exposure(name, tile, c.size, form, False, discarder))
+        if c.size == 4:
+            pay_instant(game, "claimed", seat)
         if c.size == 4 and auto.kongs["replacement"]:
             st.kong_draws[seat] += 1
             if not draw_for(game, seat, dead_wall=True):
@@ -524,6 +555,7 @@ def make_exposure(game: Game, seat: int, discarder: int, tile: int, a: ACT.Actio
                 return
     st.turn = seat
     st.last_discard = None
+    st.claims += 1
     st.note(f"claimed {name}")
     if "impossible exposure" in auto.dead_causes and not game.rules.exposures_possible(st, seat):
         st.note("dead hand")

@@ -45,6 +45,7 @@ def ir_document(auto, spans: bool = True) -> dict:
         "states": states,
         "claims": [{"name": c.name, "size": c.size, "shape": c.shape, "source": c.source, "rank": c.rank,
                     **({"or_from": c.widened, "for": c.widened_for} if c.widened else {}),
+                    **({"when": c.when_text} if c.when is not None else {}),
                     **({"span": _span(c.span, spans)} if spans else {})} for c in auto.claims],
         "kongs": dict(sorted(auto.kongs.items())),
         "jokers": None if auto.jokers is None else {
@@ -67,7 +68,8 @@ def ir_document(auto, spans: bool = True) -> dict:
         "discard_live_until": auto.discard_live_until,
         "wall_game_left": auto.wall_game_left,
         "announcements": [{"name": a.name, "title": a.title, "when": a.time, "freezes": a.freezes,
-                           "required": a.required} for a in auto.announcements],
+                           "required": a.required, **({"if": a.when_text} if a.when is not None else {})}
+                          for a in auto.announcements],
         "original_hand": auto.original_hand,
         "replacement_from": auto.replacement_from,
         "bonus_kinds": list(auto.bonus_kinds),
@@ -86,11 +88,16 @@ def ir_document(auto, spans: bool = True) -> dict:
         "payments": {"pays": [{"payer": p.payer, "text": p.text, **({"span": _span(p.span, spans)} if spans else {})}
                               for p in auto.payments.pays],
                      "settle_losers": auto.payments.settle_losers, "dealer_double": auto.payments.dealer_double,
-                     "penalties": dict(sorted(auto.payments.penalties.items()))},
+                     "penalties": dict(sorted(auto.payments.penalties.items())),
+                     # issue 10 (only when said, so the hashes of rulesets without them stay)
+                     **({"deposits": dict(sorted(auto.payments.deposits.items()))} if auto.payments.deposits else {}),
+                     **({"wall_game_pay": auto.payments.wall_game_pay} if auto.payments.wall_game_pay else {}),
+                     **({"instant": dict(sorted(auto.payments.instant.items()))} if auto.payments.instant else {})},
         "session": {"hands": auto.session.hands, "rounds": auto.session.rounds,
                     "dealer_keeps": auto.session.dealer_keeps_text,
                     "dealer_rotates": auto.session.dealer_rotates, "round_wind_rotates": auto.session.round_wind_rotates,
-                    "first_dealer_dice": auto.session.first_dealer_dice},
+                    "first_dealer_dice": auto.session.first_dealer_dice,
+                    **({"counters": [f"{name} when {text}" for name, _, text in auto.session.counters]} if auto.session.counters else {})},
         "options": {k: auto.options[k] for k in sorted(auto.options)},
         "tile_classes": {k: [code(i) for i in v] for k, v in sorted(auto.tile_classes.items())},
     }

@@ -18,7 +18,7 @@ from ..diagnostics import MjError, error
 from . import model as M
 from ..ast.lets import expand_lets, scoring_lets
 from ..ast.text import expr_text
-from .expr import compile_expr, const_value
+from .expr import compile_expr, const_value, is_const
 
 
 class _Graph:
@@ -99,8 +99,11 @@ def lower(ctx) -> M.Automaton:
         dead_discards=_codes(tiles, [w for s in (rs.block(A.ClaimsBlock).all(A.DeadDiscard) if rs.block(A.ClaimsBlock) else []) for w in s.codes]),
         discard_live_until=(play.one(A.DiscardLive).until if play.one(A.DiscardLive) else "next turn"),
         wall_game_left=(play.one(A.WallGame).left if play.one(A.WallGame) else 0),
-        announcements=tuple(M.AnnounceSpec(a.name.text, a.title, a.time, a.freezes, a.required, a.span)
-                            for a in play.all(A.Announce)),
+        announcements=tuple(M.AnnounceSpec(a.name.text, a.title, a.time, a.freezes, a.required, a.span,
+                                           when=table_condition(a.condition, opts),
+                                           when_text=expr_text(a.condition) if a.condition else "")
+                            for a in play.all(A.Announce)
+                            if const_value(compile_expr(a.condition, opts), True)),
         original_hand=play.one(A.OriginalHand) is not None,
         replacement_from=(play.one(A.ReplacementFrom).where if play.one(A.ReplacementFrom) else "dead wall"),
         bonus_kinds=_bonus_kinds(rs),
@@ -305,8 +308,17 @@ def lower_claims(rs, opts=None) -> tuple[M.ClaimSpec, ...]:
         if opts is not None and not const_value(compile_expr(c.condition, opts), True):
             continue  # switched off by an option
         out.append(M.ClaimSpec(c.name.text, c.size, c.shape, c.source, c.except_source,
-                               c.except_for.text if c.except_for else None, rank.get(c.name.text, 0), c.span))
+                               c.except_for.text if c.except_for else None, rank.get(c.name.text, 0), c.span,
+                               when=table_condition(c.condition, opts) if opts is not None else None,
+                               when_text=expr_text(c.condition) if c.condition else ""))
     return tuple(sorted(out, key=lambda c: (c.rank, c.name)))
+
+
+def table_condition(e, opts):
+    """A condition on the table read in play (a claim's, an announcement's): its
+    closure, or None when the options make it always true."""
+    f = compile_expr(e, opts)
+    return None if is_const(f) else f
 
 
 def lower_kongs(rs) -> dict:
@@ -444,8 +456,12 @@ def lower_payments(rs, opts) -> M.PaymentsSpec:
                  for p in b.all(A.Pay))
     # a penalty in limits is that many times the limit, so every penalty is in points
     limit = lower_scoring(rs, opts).limit or 0
+    wall_pay = b.one(A.WallGamePay)
     return M.PaymentsSpec(pays, b.one(A.SettleLosers) is not None, b.one(A.DealerDouble) is not None,
-                          {p.name.text: p.points * (limit if p.unit == "limits" else 1) for p in b.all(A.Penalty)})
+                          {p.name.text: p.points * (limit if p.unit == "limits" else 1) for p in b.all(A.Penalty)},
+                          deposits={d.name.text: d.points for d in b.all(A.Deposit)},
+                          wall_game_pay=wall_pay.points if wall_pay else 0,
+                          instant={i.event: i.points for i in b.all(A.InstantPay)})
 
 
 def lower_session(rs, opts) -> M.SessionSpec:
@@ -463,4 +479,9 @@ def lower_session(rs, opts) -> M.SessionSpec:
         b.one(A.DealerRotates) is not None,
         b.one(A.RoundWindRotates) is not None,
         b.one(A.FirstDealer).dice if b.one(A.FirstDealer) else 0,
+        counters=tuple((c.name.text, compile_expr(c.condition, opts), expr_text(c.condition))
+                       for c in b.all(A.SessionCounter)),
+        reads_calling=any("dealer_calling" in A.names_in(e) for e in
+                          [keeps.condition if keeps else None, *(c.condition for c in b.all(A.SessionCounter))]
+                          if e is not None),
     )

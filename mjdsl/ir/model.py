@@ -96,6 +96,10 @@ class ClaimSpec:
     widened_for: str | None
     rank: int
     span: Span | None = None
+    #: the claim's condition on the table (``when discards < 4``), read as the discard
+    #: is offered (engine/table_facts.py); None: always (an option's is folded in)
+    when: Callable | None = attrs.field(default=None, eq=False)
+    when_text: str = ""
 
     @property
     def is_win(self) -> bool:
@@ -194,6 +198,13 @@ class PaymentsSpec:
     settle_losers: bool
     dealer_double: bool
     penalties: dict
+    #: issue 10, payments outside the settlement: points an announcement puts into the
+    #: pot, by its name; what the hands not calling pay the calling ones at a wall game
+    #: (0: nothing); points every other seat pays for a kong, by its kind
+    #: (``concealed``, ``claimed``, ``added``)
+    deposits: dict = attrs.field(factory=dict)
+    wall_game_pay: float = 0
+    instant: dict = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -206,6 +217,11 @@ class SessionSpec:
     round_wind_rotates: bool
     #: dice each seat throws for the first dealer (``first dealer by dice N ...``); 0: seat 0 deals
     first_dealer_dice: int = 0
+    #: the session's counters (``counter honba ...``): (name, the condition that keeps it
+    #: counting, its text)
+    counters: tuple[tuple[str, Callable, str], ...] = attrs.field(default=(), eq=False)
+    #: a session condition reads ``dealer_calling`` (so a wall game works it out)
+    reads_calling: bool = False
 
 
 @attrs.frozen
@@ -218,6 +234,9 @@ class AnnounceSpec:
     freezes: bool
     required: bool
     span: Span | None = None
+    #: ``if EXPR``: the announcement may be made only when this holds of the table; None: always
+    when: Callable | None = attrs.field(default=None, eq=False)
+    when_text: str = ""
 
 
 @attrs.frozen

@@ -229,6 +229,8 @@ def _play_notes(auto) -> list[str]:
                    + ("; no mah jongg without it" if a.required else ""))
     if auto.original_hand:
         out.append("the dealer's original hand counts if it wins as dealt")
+    # issue 10: announcements made only when the table allows
+    out += [f"{a.title or a.name} may be announced only when {a.when_text}" for a in auto.announcements if a.when_text]
     return out
 
 
@@ -245,6 +247,8 @@ def _claims(rs, auto) -> list[str]:
         out.append("between equal claims, the player next in turn wins")
     if auto.winning.concealed_calls_only:
         out.append(f"a concealed hand may call a discard only for {auto.winning.concealed_calls_only}")
+    # issue 10: claims that read the table
+    out += [f"{c.name} only when {c.when_text}" for c in auto.claims if c.when_text]
     return out
 
 
@@ -347,6 +351,13 @@ def _payments(auto, pays, values) -> list[str]:
     if p.dealer_double:
         out.append("the dealer pays and receives double")
     out += [f"penalty for {n.replace('_', ' ')}: {v:g} points" for n, v in sorted(p.penalties.items())]
+    # issue 10: payments outside the winner's settlement
+    out += [f"announcing {n} puts {v:g} points into the pot: the next winner takes the pot, a wall game "
+            "carries it on" for n, v in sorted(p.deposits.items())]
+    if p.wall_game_pay:
+        out.append(f"at a wall game the hands not calling pay {p.wall_game_pay:g} points in all to the calling "
+                   "hands, shared equally on both sides")
+    out += [f"a {k} kong is paid {v:g} points at once by every other player" for k, v in sorted(p.instant.items())]
     return out
 
 
@@ -366,6 +377,7 @@ def _session(auto) -> list[str]:
         out.append(f"the dealer keeps the deal when {s.dealer_keeps_text}")
     if s.round_wind_rotates:
         out.append("the round wind moves on after every round")
+    out += [f"the counter {name} counts the hands in a row when {text}" for name, _, text in s.counters]
     return out
 
 

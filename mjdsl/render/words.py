@@ -123,7 +123,7 @@ def rule_text(rule, values: dict | None = None) -> str:
 
 def pay_text(pay, values: dict | None = None) -> str:
     """A payment line (the ruleset's ``Pay``): who pays the winner how much, and when."""
-    verb = "pay" if pay.payer in ("others", "losers") else "pays"
+    verb = "pay" if pay.payer in ("others", "losers", "non dealers") else "pays"
     when = f" when {_text(pay.condition, values)}" if _applies(pay.condition, values) else ""
     return f"{pay.payer} {verb} the winner {_text(pay.amount, values)}{when}"
 

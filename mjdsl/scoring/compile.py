@@ -154,6 +154,8 @@ class _Gen:
             return f"(env.inp.card is not None and env.inp.card.section == {arg.value!r})"
         if fn == "announced" and isinstance(arg, A.Name):
             return f"({arg.id!r} in env.inp.announcements)"
+        if fn in ("discards_since", "claims_since") and isinstance(arg, A.Name):
+            return f"F[{(fn, arg.id)!r}]"
         if fn == "calling_for":
             names = tuple(a.id for a in e.args if isinstance(a, A.Name))
             return f"CALLING_FOR(env, {names!r})"

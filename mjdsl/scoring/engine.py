@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.table_facts import TableFacts
 from ..hands import Meld
 from .model import CardWin, HandInput
 from ..diagnostics import InputError
@@ -77,6 +78,7 @@ def hand_from_game(game: Game, seat: int) -> HandInput:
         earthly_hand=bool(win.get("earthly_hand")),
         dealer_streak=streak,
         card=cardwin,
+        table=TableFacts(game, seat, win.get("tile") if won else None),
     )
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
+from ..facts import FACTS, TABLE
 from .model import HandInput
 from .relations import related_count
 from .tables import Tables
@@ -56,7 +57,8 @@ class Facts(dict):
     def __missing__(self, name: str):
         lazy = _LAZY.get(name)
         if lazy is None:
-            raise KeyError(f"fact {name!r} is not known when scoring a hand")
+            v = self[name] = _table(self, name)
+            return v
         v = self[name] = lazy(self)
         return v
 
@@ -241,6 +243,23 @@ def _waits(hf: Facts) -> int:
 
 _LAZY = {"suits": _suits, "waits": _waits}
 
+#: the facts of the table (mjdsl.facts, context "table"), known when scoring a hand
+_TABLE_FACTS = frozenset(n for n, f in FACTS.items() if TABLE in f.contexts)
+
+
+def _table(hf: Facts, name):
+    """A fact of the table at the end of the hand, or a session counter (a name or a
+    ``(function, announcement)`` key): from the engine's table when it gave one, else
+    0 (a hand scored on its own, ``mjdsl score``: no discards, no counters)."""
+    table = hf.inp.table
+    if table is not None:
+        return table[name]
+    if isinstance(name, tuple):
+        return -1 if name[1] not in hf.inp.announcements else 0
+    if name in _TABLE_FACTS or any(name == c[0] for c in hf.t.auto.session.counters):
+        return 0
+    raise KeyError(f"fact {name!r} is not known when scoring a hand")
+
 
 # -- functions ---------------------------------------------------------------------------
 
@@ -316,6 +335,8 @@ _CALLS = {
     "winning_tile": lambda env, code: env.inp.winning_tile is not None
     and env.t.code_index.get(code) == env.inp.winning_tile,
     "announced": lambda env, name: name in env.inp.announcements,
+    "discards_since": lambda env, name: env.hf[("discards_since", name)],
+    "claims_since": lambda env, name: env.hf[("claims_since", name)],
     "section": lambda env, title: env.inp.card is not None and env.inp.card.section == title,
     "calling_for": CALLING_FOR,
     "related": lambda env, rel: related_count(env.t, rel, env.reading.keys),

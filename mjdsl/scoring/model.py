@@ -73,6 +73,10 @@ class HandInput:
     original_hand, earthly_hand: the heavenly and earthly hands.
     dealer_streak: hands in a row the dealer has won, this one included.
     card: for a win from a card of hands, its facts; None for pattern hands.
+    table: the facts of the table at the end of the hand (``wall_left``, the session's
+        counters, ``discards_since(NAME)`` as the key ``("discards_since", NAME)``...):
+        a mapping the engine fills as the rules read it
+        (:class:`mjdsl.engine.table_facts.TableFacts`); None: each is 0 (false).
     """
 
     concealed: tuple[int, ...] = attrs.field(converter=_counts)
@@ -89,6 +93,7 @@ class HandInput:
     earthly_hand: bool = False
     dealer_streak: int = 0
     card: CardWin | None = None
+    table: Any = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def won(self) -> bool:

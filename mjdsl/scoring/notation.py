@@ -86,6 +86,7 @@ def read_hand_input(
     card: CardWin | None = None,
     partial: bool = False,
     claimed_kongs: Iterable[str] = (),
+    table: Iterable[str] = (),
 ) -> HandInput:
     """A checked :class:`HandInput` from tile codes (the module docstring has the syntax)."""
     tiles = auto.tiles
@@ -174,7 +175,53 @@ def read_hand_input(
         earthly_hand=earthly_hand,
         dealer_streak=dealer_streak,
         card=card,
+        table=read_table(auto, table, announced) if table else None,
     )
+
+
+class GivenTable(dict):
+    """The facts of the table given for a hand scored on its own (``--table``); any
+    other fact is 0 (false), ``discards_since``/``claims_since`` of an announcement
+    made 0 and of one not made -1."""
+
+    announced: frozenset = frozenset()
+
+    def __missing__(self, key):
+        if isinstance(key, tuple):
+            return 0 if key[1] in self.announced else -1
+        return 0
+
+
+def read_table(auto, items: Iterable[str], announced: Sequence[str] = ()) -> GivenTable:
+    """``--table`` items, ``NAME=NUMBER`` (or ``=true``/``=false``): a fact of the table
+    (``discards=12``), a session counter (``honba=2``) or a function of an announcement
+    (``discards_since(riichi)=5``)."""
+    from ..facts import FACTS, FUNCTIONS, TABLE
+
+    facts = {n for n, f in FACTS.items() if TABLE in f.contexts} | {c[0] for c in auto.session.counters}
+    calls = {n for n, f in FUNCTIONS.items() if TABLE in f.contexts and n != "announced"}
+    names = {a.name for a in auto.announcements}
+    out = GivenTable()
+    out.announced = frozenset(announced)
+    for item in items:
+        name, eq, text = item.partition("=")
+        name = name.strip()
+        try:
+            value: float | bool = {"true": True, "false": False}[text.strip()] if text.strip() in ("true", "false") \
+                else float(text)
+        except ValueError:
+            raise InputError(f"--table {item}: give NAME=NUMBER (or =true, =false)") from None
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        fn, paren, arg = name.partition("(")
+        if paren and fn in calls and arg.endswith(")") and arg[:-1] in names:
+            out[(fn, arg[:-1])] = value
+        elif not eq or name not in facts:
+            known = ", ".join(sorted(facts) + [f"{c}(NAME)" for c in sorted(calls)])
+            raise InputError(f"--table {item}: not a fact of the table; they are {known}")
+        else:
+            out[name] = value
+    return out
 
 
 def _one(tiles, code: str, what: str) -> int:

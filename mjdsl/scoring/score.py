@@ -309,7 +309,7 @@ class _Completed:
     a :class:`HandInput`, without its checks (``calling_for`` makes many)."""
 
     __slots__ = ("concealed", "seat_wind", "round_wind", "melds", "bonus", "winning_tile", "dealer", "discarder",
-                 "announcements", "dealer_streak", "card")
+                 "announcements", "dealer_streak", "card", "table")
     source = "wall"
     self_drawn = True
     by_discard = False
@@ -320,7 +320,7 @@ class _Completed:
         self.concealed, self.winning_tile = concealed, tile
         self.seat_wind, self.round_wind, self.melds, self.bonus = inp.seat_wind, inp.round_wind, inp.melds, inp.bonus
         self.dealer, self.discarder, self.announcements = inp.dealer, None, inp.announcements
-        self.dealer_streak, self.card = inp.dealer_streak, inp.card
+        self.dealer_streak, self.card, self.table = inp.dealer_streak, inp.card, inp.table
 
 
 def completions(env: HandEnv) -> frozenset[str]:

@@ -45,6 +45,8 @@ def pay_winner(auto: Automaton, winner_result: ScoreResult | HandEnv, winner: in
                 continue
             if p.payer == "others" and s == discarder:
                 continue
+            if p.payer == "dealer" and s != dealer or p.payer == "non dealers" and s == dealer:
+                continue
             factor = 2 if spec.dealer_double and dealer in (s, winner) else 1
             out[s] -= amount * factor
             out[winner] += amount * factor

@@ -17,7 +17,7 @@ KEYWORD_RULES = (
     "seat_group", "vote", "offer_rule", "replace_kind", "wall_end", "live_until",
     "announce_time", "shape_kind", "kong_kind", "robbable", "unit",
     "scope_kind", "dead_reason", "payer", "pays", "seat_ref", "direction", "compare_op", "add_op", "mul_op", "pow_op",
-    "knit_width", "distinct", "penalty_unit", "suit_relation",
+    "knit_width", "distinct", "penalty_unit", "suit_relation", "kong_event",
 )
 
 
@@ -398,13 +398,18 @@ class Builder(Transformer):
         title = next((_unquote(x) for x in c[1:] if isinstance(x, Token) and x.type == "STRING"), "")
         time = next(str(x) for x in c[1:] if isinstance(x, Kw))
         effects = {x for x in c[1:] if isinstance(x, str) and not isinstance(x, (Token, Kw))}
-        return A.Announce(name, title, time, "freezes" in effects, self._span(meta), required="required" in effects)
+        cond = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "if"), None)
+        return A.Announce(name, title, time, "freezes" in effects, self._span(meta), required="required" in effects,
+                          condition=cond)
 
     def freezes_hand(self, c):
         return "freezes"
 
     def required_to_win(self, c):
         return "required"
+
+    def announce_if(self, c):
+        return ("if", c[0])
 
     @v_args(meta=True)
     def original_hand(self, meta, c):
@@ -655,6 +660,27 @@ class Builder(Transformer):
         unit = str(c[-1]).rstrip("s") + "s"  # one spelling: points, limits
         return A.Penalty(self._word(c[0]), sign * _number(c[-2]), self._span(meta), unit)
 
+    # issue 10: payments outside the winner's settlement
+    @v_args(meta=True)
+    def deposit(self, meta, c):
+        return A.Deposit(_number(c[0]), self._word(c[1]), self._span(meta))
+
+    @v_args(meta=True)
+    def wall_game_pay(self, meta, c):
+        return A.WallGamePay(_number(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def dealer_pay(self, meta, c):
+        return A.Pay("dealer", c[0], self._cond(c), self._span(meta))
+
+    @v_args(meta=True)
+    def non_dealers_pay(self, meta, c):
+        return A.Pay("non dealers", c[0], self._cond(c), self._span(meta))
+
+    @v_args(meta=True)
+    def instant_pay(self, meta, c):
+        return A.InstantPay(str(c[0]), _number(c[1]), self._span(meta))
+
     # -- session ------------------------------------------------------------------
     @v_args(meta=True)
     def session_block(self, meta, c):
@@ -671,6 +697,11 @@ class Builder(Transformer):
     @v_args(meta=True)
     def dealer_keeps(self, meta, c):
         return A.DealerKeeps(self._cond(c), self._span(meta))
+
+    @v_args(meta=True)
+    def session_counter(self, meta, c):
+        title = next((_unquote(x) for x in c[1:] if isinstance(x, Token) and x.type == "STRING"), "")
+        return A.SessionCounter(self._word(c[0]), title, self._cond(c), self._span(meta))
 
     @v_args(meta=True)
     def dealer_rotates(self, meta, c):

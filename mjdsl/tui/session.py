@@ -93,7 +93,7 @@ class Session:
             if hand == k and seat != self.person:
                 self._sit(seat)
         self.game = Game(self.auto, dealer=c.dealer, round_wind=c.round_wind(self.auto),
-                         context={"dealer_streak": c.streak})
+                         context=c.context())
         self.chance = chance_stream(f"{self.seed}:{k}")
         self.rngs = [random.Random(f"{self.seed}:{k}:seat{s}") for s in range(self.auto.seats)]
         self.log.append([])

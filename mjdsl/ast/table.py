@@ -1,0 +1,56 @@
+"""Statements of issue 10's state and payments: what a hand keeps outside the
+winner's settlement (deposits into a pot, payments at a wall game, instant
+payments on a kong) and what a session counts (honba).
+
+The facts of the table these statements and the claim conditions read are in
+:mod:`mjdsl.facts` (the ``table`` context).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..source import Span
+from .expr import Expr, Word
+
+
+@attrs.frozen
+class Deposit:
+    """``deposit N points on announce NAME``: making announcement ``name`` puts N
+    points into the pot; the next winner takes the pot, a wall game carries it on."""
+
+    points: float
+    name: Word
+    span: Span
+
+
+@attrs.frozen
+class WallGamePay:
+    """``wall game: not calling pay calling N points shared``: at a wall game the hands
+    not calling pay N in all, shared equally among them, to the calling hands, shared
+    equally among them (nothing when all or none are calling)."""
+
+    points: float
+    span: Span
+
+
+@attrs.frozen
+class InstantPay:
+    """``on concealed|claimed|added kong: others pay N points``: when a seat makes such
+    a kong, every other seat pays it N points at once."""
+
+    event: str
+    points: float
+    span: Span
+
+
+@attrs.frozen
+class SessionCounter:
+    """``counter NAME ["title"] counts hands in a row when COND``: after each hand the
+    counter goes up by one when COND held of that hand, else back to 0; score rules,
+    payments and claim conditions read it by its name."""
+
+    name: Word
+    title: str
+    condition: Expr
+    span: Span

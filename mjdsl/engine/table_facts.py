@@ -1,0 +1,131 @@
+"""The facts of the table: the state and history of a hand, for the conditions that
+read them in play (a claim's ``when``, an announcement's ``if``) and for the score
+and payment rules at the end of the hand.
+
+Each fact is declared in :mod:`mjdsl.facts` (the ``table`` context); this module
+works out its value from the game state, only when a condition reads it. What the
+facts need the state keeps as play goes (:class:`mjdsl.engine.state.HandState`):
+the discards and claims made, which tiles each seat has thrown, whether a seat let
+a winning discard go by, when each announcement was made. Nothing here names a
+variant: furiten is ``not discarded_a_wait``, written in the ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _discarded_a_wait(game: Game, seat: int, tile: int | None) -> bool:
+    st = game.st
+    thrown = st.thrown[seat]
+    hand = st.hands[seat]
+    winner = tile is not None and st.winner == seat and hand[tile] > 0
+    if winner:  # a won hand: asked of the hand as it stood before its last tile
+        hand[tile] -= 1
+    try:
+        return any(was and game.rules.completes(st, seat, t) for t, was in enumerate(thrown))
+    finally:
+        if winner:
+            hand[tile] += 1
+
+
+def _tile_visible(game: Game, tile: int | None) -> int:
+    if tile is None:
+        return 0
+    st = game.st
+    n = sum(d.count(tile) for d in st.discards)
+    for exps in st.exposures:
+        for e in exps:
+            n += e.tiles(None).count(tile)
+    return n
+
+
+def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any:
+    """The value of a fact of the table for ``seat``; ``tile``: the tile in question
+    (the discard offered, the winning tile), None when there is none."""
+    st = game.st
+    if name == "wall_left":
+        return st.live_left()
+    if name == "discards":
+        return st.turns
+    if name == "claims":
+        return st.claims
+    if name == "dealer":
+        return seat == st.dealer
+    if name == "concealed_hand":
+        return all(e.concealed for e in st.exposures[seat])
+    if name == "discarded_a_wait":
+        return _discarded_a_wait(game, seat, tile)
+    if name == "passed_a_win":
+        return st.passed[seat]
+    if name == "own_discard":
+        return tile is not None and st.thrown[seat][tile]
+    if name == "tile_visible":
+        return _tile_visible(game, tile)
+    if name in game.context:  # the session's counters
+        return game.context[name]
+    if any(name == c[0] for c in game.auto.session.counters):
+        return 0
+    raise KeyError(f"fact {name!r} is not known at the table")
+
+
+def table_call(game: Game, seat: int, fn: str, arg) -> Any:
+    """``announced(NAME)``, ``discards_since(NAME)``, ``claims_since(NAME)`` for ``seat``."""
+    st = game.st
+    if fn == "announced":
+        return arg in st.announced[seat]
+    at = st.announced_at[seat].get(arg)
+    if fn == "discards_since":
+        return -1 if at is None else st.turns - at[0]
+    if fn == "claims_since":
+        return -1 if at is None else st.claims - at[1]
+    raise KeyError(f"function {fn}() is not known at the table")
+
+
+class TableEnv:
+    """The environment of a condition read in play: the facts of the table for one
+    seat and the tile in question (the protocol of :mod:`mjdsl.ir.expr`)."""
+
+    __slots__ = ("game", "seat", "tile")
+
+    def __init__(self, game: Game, seat: int, tile: int | None = None):
+        self.game, self.seat, self.tile = game, seat, tile
+
+    def fact(self, name: str):
+        return table_fact(self.game, self.seat, name, self.tile)
+
+    def call(self, fn: str, arg):
+        return table_call(self.game, self.seat, fn, arg)
+
+
+def holds(cond, game: Game, seat: int, tile: int | None = None) -> bool:
+    """Whether a condition of the table holds (None: no condition, it always does)."""
+    return cond is None or bool(cond(TableEnv(game, seat, tile)))
+
+
+class TableFacts(Mapping):
+    """The facts of the table at the end of a hand, for the scorer (``HandInput.table``):
+    each worked out when a score or payment rule first reads it. Keys are fact names
+    and ``(function, announcement)`` pairs."""
+
+    def __init__(self, game: Game, seat: int, tile: int | None):
+        self._env = TableEnv(game, seat, tile)
+        self._known: dict = {}
+
+    def __getitem__(self, key):
+        if key not in self._known:
+            if isinstance(key, tuple):
+                self._known[key] = self._env.call(*key)
+            else:
+                self._known[key] = self._env.fact(key)
+        return self._known[key]
+
+    def __iter__(self):
+        return iter(self._known)
+
+    def __len__(self) -> int:
+        return len(self._known)
