@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = ("check", "cards", "compile", "play", "score", "authoring", "lsp", "arena", "table")
+_MODULES = ("check", "cards", "compile", "play", "score", "authoring", "lsp", "arena", "table", "serve")
 
 
 def _collect():
