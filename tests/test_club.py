@@ -338,45 +338,80 @@ def test_accounts_csrf_rate_limit_and_no_enumeration(make_client):
     assert c.cookies.get("mjdsl_club") and "httponly" in c.get("/").headers.get("set-cookie", "httponly").lower()
 
 
-def test_friends_table_by_invitation(make_client, tables):
-    host = make_client()
-    friend = make_client(app=host.app)
+@pytest.fixture
+def live_club(tmp_path, tables):
+    """The club on a real server on loopback (uvicorn in a thread): its address."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    app = create_app(f"sqlite:///{tmp_path / 'live.sqlite3'}", secret="live", tables=tables)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws="websockets-sansio"))
+    t = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    t.start()
+    while not server.started:
+        time.sleep(0.02)
+    yield f"127.0.0.1:{sock.getsockname()[1]}", app
+    server.should_exit = True
+    t.join(10)
+
+
+def _browser(addr):
+    import httpx
+
+    return httpx.Client(base_url=f"http://{addr}", follow_redirects=False)
+
+
+def _ws(addr, client, gid):
+    import json
+
+    from websockets.sync.client import connect
+
+    cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+    ws = connect(f"ws://{addr}/ws/{gid}", additional_headers={"Cookie": cookie}, open_timeout=10)
+    ws.get = lambda: json.loads(ws.recv(timeout=30))
+    ws.put = lambda m: ws.send(json.dumps(m))
+    return ws
+
+
+def test_friends_table_by_invitation(live_club):
+    addr, app = live_club
+    host, friend = _browser(addr), _browser(addr)
     _signup(host, "host1")
     _signup(friend, "friend1")
     gid = _sit(host, "american-short", "friends")
     page = host.get(f"/game/{gid}").text
     link = re.search(r'id="invite" value="([^"]+)"', page).group(1)
     path = "/" + link.split("/", 3)[3]
-    r = friend.get(path, follow_redirects=False)
+    r = friend.get(path)
     assert r.status_code == 303 and r.headers["location"] == f"/game/{gid}"
-    game = host.app.state.club.games[gid]
+    game = app.state.club.games[gid]
     assert game.seats.count(None) == 2 and "account:friend1" in game.seats
     assert friend.get("/join/forged-token").status_code == 404
     # both at the table: each gets only their own seat's view; play to the end
     rng = random.Random(9)
-    with host.websocket_connect(f"/ws/{gid}") as a, friend.websocket_connect(f"/ws/{gid}") as b:
-        socks = {0: a, game.seat_of("account:friend1"): b}
-        last = {}
-        for seat, ws in socks.items():
-            last[seat] = ws.receive_json()
-        while not all(v["over"] for v in last.values()):
-            mover = next((s for s, v in last.items() if v["to_act"] and v["moves"] == max(x["moves"] for x in last.values())), None)
-            if mover is None:
-                # wait for whoever is behind
-                for s, ws in socks.items():
-                    if last[s]["moves"] < max(x["moves"] for x in last.values()):
-                        last[s] = ws.receive_json()
-                continue
-            v = last[mover]
-            legal = [x["a"] for x in v["legal"]]
-            socks[mover].send_json({"actions": [rng.choice(legal)], "at": v["moves"]})
-            for s, ws in socks.items():
-                m = ws.receive_json()
-                while m["type"] != "state":
-                    m = ws.receive_json()
-                assert m["seat"] == s
-                last[s] = m
-    day = host.app.state.club.store.day_results(datetime.datetime.now(datetime.timezone.utc).date())
+    fseat = game.seat_of("account:friend1")
+    a = _ws(addr, host, gid)
+    last = {0: a.get()}
+    b = _ws(addr, friend, gid)
+    socks = {0: a, fseat: b}
+    last = {0: a.get(), fseat: b.get()}  # the friend sat down: everyone is sent the table again
+    while not all(v["over"] for v in last.values()):
+        movers = [s for s, v in last.items() if v["to_act"]]
+        assert len(movers) == 1 and len({v["moves"] for v in last.values()}) == 1
+        v = last[movers[0]]
+        socks[movers[0]].put({"actions": [rng.choice([x["a"] for x in v["legal"]])], "at": v["moves"]})
+        for s, ws in socks.items():
+            m = ws.get()
+            assert m["type"] == "state" and m["seat"] == s
+            last[s] = m
+    a.close()
+    b.close()
+    day = app.state.club.store.day_results(datetime.datetime.now(datetime.timezone.utc).date())
     assert {name for name, _, _ in day} == {"host1", "friend1"}
 
 
