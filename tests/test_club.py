@@ -340,24 +340,12 @@ def test_accounts_csrf_rate_limit_and_no_enumeration(make_client):
 
 @pytest.fixture
 def live_club(tmp_path, tables):
-    """The club on a real server on loopback (uvicorn in a thread): its address."""
-    import socket
-    import threading
-    import time
-
-    import uvicorn
+    """The club on a real server on loopback: its address and the app."""
+    from club_server import live_server
 
     app = create_app(f"sqlite:///{tmp_path / 'live.sqlite3'}", secret="live", tables=tables)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws="websockets-sansio"))
-    t = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    t.start()
-    while not server.started:
-        time.sleep(0.02)
-    yield f"127.0.0.1:{sock.getsockname()[1]}", app
-    server.should_exit = True
-    t.join(10)
+    with live_server(app) as addr:
+        yield addr, app
 
 
 def _browser(addr):
