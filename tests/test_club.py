@@ -341,7 +341,7 @@ def test_accounts_csrf_rate_limit_and_no_enumeration(make_client):
 @pytest.fixture
 def live_club(tmp_path, tables):
     """The club on a real server on loopback: its address and the app."""
-    from club_server import live_server
+    from mjdsl.server.loopback import live_server
 
     app = create_app(f"sqlite:///{tmp_path / 'live.sqlite3'}", secret="live", tables=tables)
     with live_server(app) as addr:

@@ -21,7 +21,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
     pytest.skip("no chromium here (apt-get install chromium)", allow_module_level=True)
 
-from club_server import live_server  # noqa: E402
+from mjdsl.server.loopback import live_server  # noqa: E402
 
 from mjdsl.server.app import create_app  # noqa: E402
 from mjdsl.server.club import load_tables  # noqa: E402

@@ -1,5 +1,6 @@
-"""The club on a real server on loopback, for the tests that need one (friends' tables
-over two connections, the browser tests): uvicorn in a thread on a free port."""
+"""The club on a real server on loopback, in a thread on a free port: for the tests
+that need one (friends' tables over two connections, the browser tests) and the load
+benchmark (bench/club_bench.py)."""
 
 from __future__ import annotations
 
