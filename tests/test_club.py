@@ -411,4 +411,8 @@ def test_pages_in_three_languages_and_the_rules(make_client):
     zh = c.get("/").text
     assert 'lang="zh"' in zh and "Sit down" not in zh
     assert c.get("/lang/en?next=//evil.example", follow_redirects=False).headers["location"] == "/"
+    r = c.get("/signup")
+    r = c.post("/signup?next=//evil.example", data={"csrf": _csrf(r.text), "name": "wanderer", "password": "a good password"},
+               follow_redirects=False)
+    assert r.headers["location"] == "/"
     assert "<html" in c.get("/rules/american").text.lower()

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-import json
 import secrets
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -190,6 +189,13 @@ def _env() -> jinja2.Environment:
     return env
 
 
+def safe_next(back: str | None) -> str:
+    """A redirect target from a query: a path on this site, else the lobby."""
+    if not back or not back.startswith("/") or back.startswith("//") or "\\" in back:
+        return "/"
+    return back
+
+
 def who_of(request) -> str:
     """The visitor's key: their account, else a random visitor key kept in the session."""
     s = request.session
@@ -235,30 +241,39 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
         return page(request, "lobby.html", tables=list(club.tables.values()),
                     results=store.day_results(today()), day=today().isoformat())
 
-    async def signup(request: Request):
-        tr = i18n.translations(lang_of(request))
+    async def account_form(request, mode: str):
+        """(a page to answer with, None) for a GET or a forged form; else (None, (name, password))."""
         if request.method == "GET":
-            return page(request, "account.html", mode="signup", error=None)
+            return page(request, "account.html", mode=mode, error=None), None
         form = await form_of(request)
         if form is None:
-            return refused(request)
-        name, password = form.get("name", "").strip(), form.get("password", "")
+            return refused(request), None
+        return None, (form.get("name", "").strip(), form.get("password", ""))
+
+    def onward(request) -> RedirectResponse:
+        """Back where the visitor was going: a path on this site only (never //elsewhere)."""
+        return RedirectResponse(safe_next(request.query_params.get("next")), 303)
+
+    async def signup(request: Request):
+        tr = i18n.translations(lang_of(request))
+        answer, filled = await account_form(request, "signup")
+        if answer is not None:
+            return answer
+        name, password = filled
         problem = security.name_problem(name) or security.password_problem(password)
         if problem is None and store.add_account(name, security.hash_password(password)) is None:
             problem = security.N_("That user name cannot be used; choose another.")
         if problem:
             return page(request, "account.html", 400, mode="signup", error=tr.gettext(problem))
         request.session["account"] = name
-        return RedirectResponse(request.query_params.get("next") or "/", 303)
+        return onward(request)
 
     async def login(request: Request):
         tr = i18n.translations(lang_of(request))
-        if request.method == "GET":
-            return page(request, "account.html", mode="login", error=None)
-        form = await form_of(request)
-        if form is None:
-            return refused(request)
-        name, password = form.get("name", "").strip(), form.get("password", "")
+        answer, filled = await account_form(request, "login")
+        if answer is not None:
+            return answer
+        name, password = filled
         ip = request.client.host if request.client else "?"
         keys = (f"ip:{ip}", f"name:{name.lower()}")
         if club.logins.blocked(*keys):
@@ -274,7 +289,7 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
             store.set_password_hash(acc[0], security.hash_password(password))
         request.session.clear()
         request.session["account"] = name
-        return RedirectResponse(request.query_params.get("next") or "/", 303)
+        return onward(request)
 
     async def logout(request: Request):
         if await form_of(request) is None:
@@ -338,10 +353,7 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
 
     async def set_lang(request: Request):
         lang = request.path_params["lang"]
-        back = request.query_params.get("next", "/")
-        if not back.startswith("/") or back.startswith("//"):
-            back = "/"
-        resp = RedirectResponse(back, 303)
+        resp = RedirectResponse(safe_next(request.query_params.get("next")), 303)
         if lang in i18n.LANGUAGES:
             resp.set_cookie("lang", lang, max_age=365 * 86400, httponly=True, samesite="lax")
         return resp
@@ -414,9 +426,3 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
     app.state.club = club
     return app
 
-
-def json_dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False)
-
-
-__all__ = ["create_app", "Club", "Response"]
