@@ -416,3 +416,15 @@ def test_pages_in_three_languages_and_the_rules(make_client):
                follow_redirects=False)
     assert r.headers["location"] == "/"
     assert "<html" in c.get("/rules/american").text.lower()
+
+
+def test_serve_refuses_a_bad_database_or_tables_file_in_one_line(capsys, tmp_path):
+    from mjdsl.cli import main
+
+    assert main(["serve", "--db", "nonsense://x"]) == 2
+    assert "not a database URL" in capsys.readouterr().err
+    bad = tmp_path / "tables.toml"
+    bad.write_text('[[table]]\nkey = "x"\nruleset = "american.mj"\nregulars = ["nobody"]\n')
+    assert main(["serve", "--tables", str(bad), "--db", f"sqlite:///{tmp_path / 'c.sqlite3'}"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown regular 'nobody'" in err and "Traceback" not in err
