@@ -49,6 +49,7 @@ TABLE: tuple[Entry, ...] = (
           "style: win rate, average points, mean turn of going out, deal-in rate, with 95% intervals."),
     Entry("analyze", "analyze", "analyze_cmd", "How often every line of RULESET's card is won, and what it might be worth."),
     Entry("play", "table", "play_cmd", "Play a session at the table."),
+    Entry("serve", "serve", "serve_cmd", "Open the club: solo tables, friends' tables, accounts and saved games, in the browser."),
 )
 
 

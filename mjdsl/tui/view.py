@@ -69,17 +69,24 @@ def nearest_lines(session, top: int = 5) -> list[str]:
         d = judge.distance_of(np.asarray(g.st.hands[me], dtype=np.int16), tuple(_meld(e) for e in g.st.exposures[me]))
         shapes = ", ".join(p.title or p.name for p in judge.shapes)
         return [f"Your hand is {d} tile{'s' if d != 1 else ''} from {shapes}."]
-    from ..cards.hands import Exposure, Hand
-    from ..cards.hint import hints
-
-    hand = Hand(np.asarray(g.st.hands[me], dtype=np.int16),
-                tuple(Exposure(e.tile, e.size, e.jokers) for e in g.st.exposures[me]))
-    found = hints(card, hand, top)
     out = ["Your nearest hands on the card:"]
-    for h in found:
+    for h in nearest_hints(g, me, top):
         out.append(f"  {h.need:2d} to go  {h.hand:32s} {h.line.points:3d} pts  ({h.line.section}); "
                    f"still to come: {' '.join(h.missing) or '-'}")
     return out
+
+
+def nearest_hints(game, seat: int, top: int = 5) -> list:
+    """The card's hands nearest to ``seat``'s tiles (``cards.hint.hints``); [] without a card."""
+    card = game.auto.winning.card
+    if card is None:
+        return []
+    from ..cards.hands import Exposure, Hand
+    from ..cards.hint import hints
+
+    hand = Hand(np.asarray(game.st.hands[seat], dtype=np.int16),
+                tuple(Exposure(e.tile, e.size, e.jokers) for e in game.st.exposures[seat]))
+    return hints(card, hand, top)
 
 
 def rules_lines(auto) -> list[str]:

@@ -1,0 +1,428 @@
+"""The club's web application: the pages, the table's websocket, and the club's state.
+
+:func:`create_app` builds a Starlette application over a :class:`Club`: the tables
+(``club.py``), the store (``store.py``) and the games in play (``table.ClubGame``,
+one per saved game, loaded from its log when first needed, so a game survives a
+restart). Pages are jinja2 templates in ``templates/`` in the visitor's language;
+every form carries the session's CSRF token. The table's page opens
+``/ws/{game}``: the server sends each seat its own view after every change, and a
+seat's moves come back as action numbers, which the engine validates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import secrets
+from pathlib import Path
+
+import jinja2
+from itsdangerous import BadSignature, URLSafeSerializer
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..diagnostics import InputError
+from ..tui.guide import GUIDED_SEED, Guide, suggest
+from ..tui.view import nearest_hints
+from . import i18n, security
+from .club import DEFAULT_TABLES, load_tables
+from .store import Store, open_store
+from .table import ClubGame
+
+HERE = Path(__file__).resolve().parent
+KINDS = ("solo", "friends", "daily", "guided")
+
+
+def today() -> datetime.date:
+    return datetime.datetime.now(datetime.timezone.utc).date()
+
+
+class SeatSession:
+    """One seat of a game, in the shape the terminal table's guide and hints read."""
+
+    def __init__(self, game: ClubGame, seat: int):
+        self.club_game = game
+        self.person = seat
+        self.auto = game.auto
+        self.seed = game.seed
+        self.words = game.words[seat]
+
+    @property
+    def game(self):
+        return self.club_game.game
+
+    def legal(self) -> list[int]:
+        return self.game.legal_actions(self.person)
+
+
+class Club:
+    """The club's state: its tables, its store, and the games in play."""
+
+    def __init__(self, store: Store, tables: dict, claim_seconds: int = 20):
+        self.store = store
+        self.tables = tables
+        self.claim_seconds = claim_seconds
+        self.games: dict[int, ClubGame] = {}
+        self.owners: dict[int, dict] = {}
+        self.sockets: dict[int, dict[int, set]] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.guides: dict[tuple[int, int], Guide] = {}
+        self.logins = security.RateLimit()
+
+    # -- games ------------------------------------------------------------------------------
+    def regulars_for(self, table, seat: int) -> list[str]:
+        """Every seat's regular: the table's regulars at the seats after ``seat``, and the
+        first of them stands in for the person at ``seat`` when they are away."""
+        n = table.seats
+        out = [""] * n
+        out[seat] = table.regulars[0]
+        for i, r in enumerate(table.regulars):
+            out[(seat + 1 + i) % n] = r
+        return out
+
+    def new_game(self, table_key: str, kind: str, who: str, seat: int = 0) -> int:
+        table = self.tables[table_key]
+        hands = None
+        if kind == "guided":
+            seed, hands, seat = GUIDED_SEED, 1, 0
+        elif kind == "daily":
+            seed = f"daily:{today().isoformat()}"
+        else:
+            seed = str(secrets.randbelow(10**9))
+        seats = [None] * table.seats
+        seats[seat] = who
+        game = ClubGame(table, seed, seats, self.regulars_for(table, seat), hands_limit=hands,
+                        guided=kind == "guided")
+        gid = self.store.add_game(table_key, kind, who, seed, game.seats, game.to_json())
+        self._adopt(gid, game, {"kind": kind, "owner": who})
+        return gid
+
+    def _adopt(self, gid: int, game: ClubGame, row: dict) -> None:
+        game.on_hand_end = lambda k, returns, gid=gid: self._record(gid, k, returns)
+        self.games[gid] = game
+        self.owners[gid] = {"kind": row["kind"], "owner": row["owner"]}
+        self.locks.setdefault(gid, asyncio.Lock())
+
+    def game(self, gid: int) -> ClubGame | None:
+        """The game in play, loaded from its saved log when not in memory (after a restart)."""
+        if gid in self.games:
+            return self.games[gid]
+        row = self.store.game(gid)
+        if row is None or row["table"] not in self.tables:
+            return None
+        game = ClubGame.resume(self.tables[row["table"]], row["log"])
+        self._adopt(gid, game, row)
+        return game
+
+    def find_open(self, table_key: str, kind: str, who: str) -> int | None:
+        row = self.store.open_game(table_key, kind, who)
+        if row is None:
+            return None
+        if kind == "daily" and row["seed"] != f"daily:{today().isoformat()}":
+            return None
+        return row["id"]
+
+    def save(self, gid: int) -> None:
+        g = self.games[gid]
+        self.store.save_game(gid, g.seats, g.to_json(), g.over)
+
+    def _record(self, gid: int, hand: int, returns: list[float]) -> None:
+        g = self.games[gid]
+        for s, who in enumerate(g.seats):
+            if who and who.startswith("account:"):
+                acc = self.store.account(who.split(":", 1)[1])
+                if acc is not None:
+                    self.store.add_result(acc[0], gid, hand, today(), returns[s])
+
+    def invite(self, secret: str, gid: int) -> str:
+        return URLSafeSerializer(secret, salt="invite").dumps(gid)
+
+    def invited(self, secret: str, token: str) -> int | None:
+        try:
+            return int(URLSafeSerializer(secret, salt="invite").loads(token))
+        except (BadSignature, ValueError, TypeError):
+            return None
+
+    # -- views ------------------------------------------------------------------------------
+    def seat_view(self, gid: int, seat: int) -> dict:
+        g = self.games[gid]
+        v = g.view(seat)
+        v["type"] = "state"
+        v["game"] = gid
+        v["kind"] = self.owners[gid]["kind"]
+        v["claim_seconds"] = self.claim_seconds
+        if g.game is not None and v.get("to_act"):
+            v["nearest"] = [{"hand": h.hand, "need": h.need, "points": h.line.points, "line": h.line_index,
+                             "missing": list(h.missing)} for h in nearest_hints(g.game, seat, 3)]
+            if g.guided:
+                s = SeatSession(g, seat)
+                guide = self.guides.setdefault((gid, seat), Guide(s))
+                guide.session = s
+                v["guide"] = guide.explain()
+                v["hint"] = suggest(s)
+        return v
+
+    async def broadcast(self, gid: int) -> None:
+        for seat, socks in list(self.sockets.get(gid, {}).items()):
+            view = self.seat_view(gid, seat)
+            for ws in list(socks):
+                try:
+                    await ws.send_json(view)
+                except (RuntimeError, WebSocketDisconnect):
+                    socks.discard(ws)
+
+
+# -----------------------------------------------------------------------------
+# Pages
+# -----------------------------------------------------------------------------
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")),
+                             autoescape=jinja2.select_autoescape(["html"]), undefined=jinja2.StrictUndefined)
+    return env
+
+
+def safe_next(back: str | None) -> str:
+    """A redirect target from a query: a path on this site, else the lobby."""
+    if not back or not back.startswith("/") or back.startswith("//") or "\\" in back:
+        return "/"
+    return back
+
+
+def who_of(request) -> str:
+    """The visitor's key: their account, else a random visitor key kept in the session."""
+    s = request.session
+    if s.get("account"):
+        return f"account:{s['account']}"
+    if not s.get("visitor"):
+        s["visitor"] = secrets.token_urlsafe(12)
+    return f"visitor:{s['visitor']}"
+
+
+def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret: str | None = None,
+               claim_seconds: int = 20, tables: dict | None = None) -> Starlette:
+    """The club as an ASGI application. ``secret`` signs the session cookies and the
+    invitations (a random one when not given: sessions then end with the server)."""
+    store = open_store(db_url)
+    club = Club(store, tables if tables is not None else load_tables(tables_path), claim_seconds)
+    secret = secret or secrets.token_urlsafe(32)
+    env = _env()
+
+    def lang_of(request) -> str:
+        return i18n.choose(request.cookies.get("lang"), request.headers.get("accept-language"))
+
+    def page(request, name: str, status: int = 200, **ctx) -> HTMLResponse:
+        lang = lang_of(request)
+        tr = i18n.translations(lang)
+        who_of(request)
+        html = env.get_template(name).render(
+            _=tr.gettext, lang=lang, languages=i18n.LANGUAGES, account=request.session.get("account"),
+            csrf=security.csrf_token(request.session), path=request.url.path, **ctx)
+        return HTMLResponse(html, status_code=status)
+
+    async def form_of(request) -> dict | None:
+        form = await request.form()
+        if not security.csrf_ok(request.session, form.get("csrf")):
+            return None
+        return {k: str(v) for k, v in form.items()}
+
+    def refused(request) -> HTMLResponse:
+        tr = i18n.translations(lang_of(request))
+        return page(request, "message.html", 403, message=tr.gettext("This form has expired. Go back and try again."))
+
+    async def lobby(request: Request):
+        return page(request, "lobby.html", tables=list(club.tables.values()),
+                    results=store.day_results(today()), day=today().isoformat())
+
+    async def account_form(request, mode: str):
+        """(a page to answer with, None) for a GET or a forged form; else (None, (name, password))."""
+        if request.method == "GET":
+            return page(request, "account.html", mode=mode, error=None), None
+        form = await form_of(request)
+        if form is None:
+            return refused(request), None
+        return None, (form.get("name", "").strip(), form.get("password", ""))
+
+    def onward(request) -> RedirectResponse:
+        """Back where the visitor was going: a path on this site only (never //elsewhere)."""
+        return RedirectResponse(safe_next(request.query_params.get("next")), 303)
+
+    async def signup(request: Request):
+        tr = i18n.translations(lang_of(request))
+        answer, filled = await account_form(request, "signup")
+        if answer is not None:
+            return answer
+        name, password = filled
+        problem = security.name_problem(name) or security.password_problem(password)
+        if problem is None and store.add_account(name, security.hash_password(password)) is None:
+            problem = security.N_("That user name cannot be used; choose another.")
+        if problem:
+            return page(request, "account.html", 400, mode="signup", error=tr.gettext(problem))
+        request.session["account"] = name
+        return onward(request)
+
+    async def login(request: Request):
+        tr = i18n.translations(lang_of(request))
+        answer, filled = await account_form(request, "login")
+        if answer is not None:
+            return answer
+        name, password = filled
+        ip = request.client.host if request.client else "?"
+        keys = (f"ip:{ip}", f"name:{name.lower()}")
+        if club.logins.blocked(*keys):
+            return page(request, "account.html", 429, mode="login",
+                        error=tr.gettext("Too many attempts. Wait a few minutes and try again."))
+        acc = store.account(name)
+        if not security.check_password(acc[1] if acc else None, password):
+            club.logins.failed(*keys)
+            return page(request, "account.html", 400, mode="login",
+                        error=tr.gettext("Wrong user name or password."))
+        club.logins.clear(f"name:{name.lower()}")
+        if security.needs_rehash(acc[1]):
+            store.set_password_hash(acc[0], security.hash_password(password))
+        request.session.clear()
+        request.session["account"] = name
+        return onward(request)
+
+    async def logout(request: Request):
+        if await form_of(request) is None:
+            return refused(request)
+        request.session.clear()
+        return RedirectResponse("/", 303)
+
+    async def start(request: Request):
+        """Sit down at a table: solo, today's deal, the guided hand, or a friends' table."""
+        key, kind = request.path_params["table"], request.path_params["kind"]
+        if key not in club.tables or kind not in KINDS:
+            return page(request, "message.html", 404, message=security.N_("No such table."))
+        if await form_of(request) is None:
+            return refused(request)
+        who = who_of(request)
+        if kind == "friends" and not request.session.get("account"):
+            return RedirectResponse(f"/login?next=/tables/{key}", 303)
+        gid = None if kind == "friends" else club.find_open(key, kind, who)
+        if gid is None:
+            gid = club.new_game(key, kind, who)
+        return RedirectResponse(f"/game/{gid}", 303)
+
+    async def table_page(request: Request):
+        key = request.path_params["table"]
+        if key not in club.tables:
+            return page(request, "message.html", 404, message=security.N_("No such table."))
+        return page(request, "table.html", table=club.tables[key])
+
+    async def join(request: Request):
+        gid = club.invited(secret, request.path_params["token"])
+        game = club.game(gid) if gid is not None else None
+        if game is None:
+            return page(request, "message.html", 404, message=security.N_("This invitation is not valid."))
+        if not request.session.get("account"):
+            return RedirectResponse(f"/login?next=/join/{request.path_params['token']}", 303)
+        async with club.locks[gid]:
+            seat = game.sit(who_of(request))
+            if seat is None:
+                return page(request, "message.html", 409, message=security.N_("This table is full."))
+            club.save(gid)
+            await club.broadcast(gid)
+        return RedirectResponse(f"/game/{gid}", 303)
+
+    async def game_page(request: Request):
+        gid = request.path_params["gid"]
+        game = club.game(gid)
+        if game is None or game.seat_of(who_of(request)) is None:
+            return page(request, "message.html", 404, message=security.N_("You have no seat at this game."))
+        kind = club.owners[gid]["kind"]
+        invite = f"{request.base_url}join/{club.invite(secret, gid)}" if kind == "friends" else None
+        return page(request, "game.html", game_id=gid, table=game.table, invite=invite)
+
+    async def rules(request: Request):
+        key = request.path_params["table"]
+        if key not in club.tables:
+            return PlainTextResponse("No such table.", 404)
+        from ..render.rulebook import render_rulebook
+
+        t = club.tables[key]
+        return HTMLResponse(render_rulebook(t.ruleset, "html", t.sets))
+
+    async def set_lang(request: Request):
+        lang = request.path_params["lang"]
+        resp = RedirectResponse(safe_next(request.query_params.get("next")), 303)
+        if lang in i18n.LANGUAGES:
+            resp.set_cookie("lang", lang, max_age=365 * 86400, httponly=True, samesite="lax")
+        return resp
+
+    async def table_ws(ws: WebSocket):
+        gid = ws.path_params["gid"]
+        who = who_of(ws)
+        game = club.game(gid)
+        seat = game.seat_of(who) if game is not None else None
+        if seat is None:
+            await ws.close(code=4403)
+            return
+        await ws.accept()
+        lock = club.locks[gid]
+        socks = club.sockets.setdefault(gid, {}).setdefault(seat, set())
+        async with lock:
+            socks.add(ws)
+            game.present.add(seat)
+            game.advance()
+            club.save(gid)
+            await club.broadcast(gid)
+        try:
+            while True:
+                try:
+                    msg = await ws.receive_json()
+                except (ValueError, KeyError):
+                    await ws.send_json({"type": "error", "message": "a message is JSON: {\"actions\": [n], \"at\": moves}"})
+                    continue
+                async with lock:
+                    try:
+                        actions = msg.get("actions") if isinstance(msg, dict) else None
+                        if not isinstance(actions, list) or not 1 <= len(actions) <= 8:
+                            raise InputError("send {\"actions\": [n, ...], \"at\": moves}")
+                        game.act(seat, actions, msg.get("at"))
+                    except InputError as e:
+                        await ws.send_json({"type": "error", "message": str(e), "moves": game.moves})
+                        continue
+                    game.advance()
+                    club.save(gid)
+                    await club.broadcast(gid)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            async with lock:
+                socks.discard(ws)
+                if not socks:
+                    # gone: the seat's regular plays on until they come back
+                    game.present.discard(seat)
+                    game.advance()
+                    club.save(gid)
+                    await club.broadcast(gid)
+
+    routes = [
+        Route("/", lobby),
+        Route("/signup", signup, methods=["GET", "POST"]),
+        Route("/login", login, methods=["GET", "POST"]),
+        Route("/logout", logout, methods=["POST"]),
+        Route("/tables/{table}", table_page),
+        Route("/tables/{table}/{kind}", start, methods=["POST"]),
+        Route("/rules/{table}", rules),
+        Route("/join/{token}", join),
+        Route("/game/{gid:int}", game_page),
+        Route("/lang/{lang}", set_lang),
+        WebSocketRoute("/ws/{gid:int}", table_ws),
+        Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+    ]
+    app = Starlette(routes=routes, middleware=[
+        Middleware(SessionMiddleware, secret_key=secret, session_cookie="mjdsl_club", same_site="lax",
+                   https_only=False, max_age=30 * 86400)])
+    app.state.club = club
+    return app
+

@@ -1,0 +1,318 @@
+"""One game at a club table: the server holds the engine's ``Game``; people and regulars play it.
+
+:class:`ClubGame` plays a session of the table's ruleset through the engine's public
+API, as ``tui.session.Session`` does for one person, but for any number of people:
+``seats`` says who sits where (a person's key, or None for the seat's regular). A
+person who is not connected is played by their seat's regular until they come back
+(the seat's *stand-in*), so a game never waits for someone who has gone.
+
+Every move a person makes comes in as catalogue action numbers: :meth:`ClubGame.act`
+refuses a move from a seat that is not to act, or one the engine does not list as
+legal, with the state unchanged. :meth:`ClubGame.view` is everything one seat may see
+(the engine's observation, without the other seats' concealed tiles or the wall) and
+the table's announcements in that seat's words.
+
+**The save is the log**, as at the terminal table: the seed, the seats and every
+action of every hand. The hands use the seeds ``mjdsl simulate`` and ``mjdsl play``
+use (hand k of seed S is ``"S:k"``); a regular's random stream is seeded by the hand,
+the seat and the move's place in the hand, so a regular who takes over after a
+restart plays as it would have. Resuming re-applies the log through the engine,
+checking every chance outcome against the seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..bots import make_bot, style_of
+from ..diagnostics import InputError
+from ..engine import actions as ACT
+from ..engine.chance import chance_action, chance_stream
+from ..engine.game import CHANCE, Game, IllegalAction
+from ..engine.observe import observe
+from ..engine.run import SessionClock
+from ..tui.words import Words
+
+SAVE_VERSION = 1
+SAVE_KIND = "mjdsl club save"
+#: what a seat sees of the engine's observation (never another seat's concealed tiles or the wall)
+SEEN = ("seat", "dealer", "turn", "seat_winds", "round_wind", "hand", "hand_sizes", "exposures", "bonus",
+        "discards", "live_discard", "wall_left", "dead", "announced", "my_choice", "returns")
+#: events kept per seat for a page that opens late (the log panel)
+KEEP_EVENTS = 200
+
+
+class ClubGame:
+    """A session at a club table.
+
+    table: the ``club.ClubTable``; seed: the session's seed; seats: who sits at each
+    seat (a key, or None for a regular); regulars: the bot name that plays each seat
+    when nobody (or nobody connected) is there; hands_limit: stop after so many hands.
+    """
+
+    def __init__(self, table, seed: str, seats: list, regulars: list[str], *, hands_limit: int | None = None,
+                 guided: bool = False):
+        auto = table.auto
+        if len(seats) != auto.seats or len(regulars) != auto.seats:
+            raise InputError(f"{table.key}: a game needs {auto.seats} seats")
+        self.table = table
+        self.auto = auto
+        self.seed = seed
+        self.seats = list(seats)
+        self.regulars = list(regulars)
+        self.hands_limit = hands_limit
+        self.guided = guided
+        self.bots = [make_bot(r) for r in regulars]
+        #: seats whose person is connected now; the others are played by their regular
+        self.present: set[int] = set()
+        self.clock = SessionClock.begin(auto, seed)
+        self.totals = [0.0] * auto.seats
+        self.log: list[list[int]] = []
+        self.results: list[dict] = []
+        self.events: list[list[str]] = [[] for _ in range(auto.seats)]
+        self.words = [Words(auto, self.names_for(s)) for s in range(auto.seats)]
+        self.game: Game | None = None
+        #: called with (hand index, returns) when a hand ends (the server records results)
+        self.on_hand_end = None
+        self._replaying = False
+        self._start_hand()
+
+    # -- who is who -----------------------------------------------------------------------
+    def name_of(self, seat: int) -> str:
+        who = self.seats[seat]
+        if who is not None:
+            return who.split(":", 1)[1] if who.startswith("account:") else "Guest"
+        style = style_of(self.bots[seat])
+        return style.name if style is not None else self.regulars[seat]
+
+    def names_for(self, seat: int) -> list[str]:
+        """The names at the table as ``seat`` hears them: itself is "You"."""
+        return ["You" if s == seat else self.name_of(s) for s in range(self.auto.seats)]
+
+    def seat_of(self, key: str) -> int | None:
+        return self.seats.index(key) if key in self.seats else None
+
+    def sit(self, key: str) -> int | None:
+        """Give ``key`` a seat (their own, else the first a regular holds); None when full."""
+        mine = self.seat_of(key)
+        if mine is not None:
+            return mine
+        for s, who in enumerate(self.seats):
+            if who is None:
+                self.seats[s] = key
+                self._renamed()
+                return s
+        return None
+
+    def _renamed(self) -> None:
+        for s in range(self.auto.seats):
+            self.words[s].names[:] = self.names_for(s)
+
+    def played_by_person(self, seat: int) -> bool:
+        """Whether ``seat``'s moves wait for its person: they are connected, or nobody at
+        all is (a game nobody watches waits; a regular stands in only while others play on)."""
+        return self.seats[seat] is not None and (seat in self.present or not self.present)
+
+    # -- the session ----------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.game is None
+
+    @property
+    def moves(self) -> int:
+        """Actions played so far in the whole session (a client's place in the game)."""
+        return sum(len(h) for h in self.log)
+
+    def _say(self, line: str, seat: int | None = None) -> None:
+        if self._replaying:
+            return
+        for s in ([seat] if seat is not None else range(self.auto.seats)):
+            ev = self.events[s]
+            ev.append(line)
+            del ev[:-KEEP_EVENTS]
+
+    def _start_hand(self) -> None:
+        c = self.clock
+        k = c.hands
+        self.game = Game(self.auto, dealer=c.dealer, round_wind=c.round_wind(self.auto),
+                         context={"dealer_streak": c.streak})
+        self.chance = chance_stream(f"{self.seed}:{k}")
+        self.log.append([])
+        for s in range(self.auto.seats):
+            self._say(self.words[s].hand_title(k, self.game), s)
+
+    def _end_hand(self) -> None:
+        g = self.game
+        res = dict(g.st.result)
+        self.results.append(res)
+        returns = g.returns()
+        for s, x in enumerate(returns):
+            self.totals[s] += x
+        for s in range(self.auto.seats):
+            w = self.words[s]
+            for line in w.outcome(g) + w.settlement(returns, self.totals):
+                self._say(line, s)
+        if self.on_hand_end is not None and not self._replaying:
+            self.on_hand_end(self.clock.hands, list(returns))
+        self.clock.advance(self.auto, res)
+        if self.clock.over or (self.hands_limit is not None and self.clock.hands >= self.hands_limit):
+            self.game = None
+            for s in range(self.auto.seats):
+                self._say("The session is over. " + self.words[s].standings(self.totals), s)
+        else:
+            self._start_hand()
+
+    def waiting_for(self) -> int | None:
+        """The seat whose person must move now, or None (a regular or chance is to move, or it is over)."""
+        g = self.game
+        if g is None or g.is_terminal():
+            return None
+        p = g.current_player()
+        if p == CHANCE or not self.played_by_person(p) or len(g.legal_actions()) <= 1:
+            return None
+        return p
+
+    def advance(self, limit: int = 100_000) -> int:
+        """Play chance, the regulars and forced moves until a person is to move or the
+        session is over; the number of actions played."""
+        n = 0
+        while self.game is not None and n < limit:
+            g = self.game
+            if g.is_terminal():
+                self._end_hand()
+                continue
+            p = g.current_player()
+            if p == CHANCE:
+                self._apply(chance_action(g, self.chance), p)
+                n += 1
+                continue
+            legal = g.legal_actions()
+            if len(legal) > 1 and self.played_by_person(p):
+                return n
+            self._apply(self.regular_move(p, legal) if len(legal) > 1 else legal[0], p)
+            n += 1
+        return n
+
+    def regular_move(self, seat: int, legal: list[int]) -> int:
+        g = self.game
+        rng = random.Random(f"{self.seed}:{self.clock.hands}:seat{seat}:{len(self.log[-1])}")
+        return self.bots[seat].choose(g, seat, legal, rng)
+
+    # -- acting ---------------------------------------------------------------------------
+    def act(self, seat: int, actions: list[int], at: int | None = None) -> None:
+        """``seat``'s move: one action, or several taken together (a pass of three tiles).
+        ``at`` is the number of moves the mover had seen: a move sent twice, or sent
+        for a state already gone, is refused. Refused moves leave the state unchanged."""
+        g = self.game
+        if g is None:
+            raise InputError("the session is over")
+        if at is not None and at != self.moves:
+            raise InputError("the game has moved on since that move was chosen")
+        if not actions:
+            raise InputError("no move")
+        before = g.clone()
+        marks = len(self.log[-1]), [len(e) for e in self.events]
+        try:
+            for a in actions:
+                if not isinstance(a, int) or isinstance(a, bool):
+                    raise InputError("a move is an action number")
+                if g.current_player() != seat:
+                    raise InputError("it is not your move")
+                if a not in g.legal_actions(seat):
+                    raise InputError(f"action {a} is not legal now")
+                self._apply(a, seat)
+        except BaseException:
+            self.game = before
+            del self.log[-1][marks[0]:]
+            for e, m in zip(self.events, marks[1]):
+                del e[m:]
+            raise
+
+    def _apply(self, a: int, who: int) -> None:
+        g = self.game
+        snaps = None if self._replaying or who == CHANCE else [self.words[s].snapshot(g, s)
+                                                                for s in range(self.auto.seats)]
+        g.apply_action(a)
+        self.log[-1].append(a)
+        if snaps is not None:
+            for s in range(self.auto.seats):
+                for line in self.words[s].after(g, who, a, snaps[s], s):
+                    self._say(line, s)
+
+    # -- what a seat sees -----------------------------------------------------------------
+    def view(self, seat: int) -> dict:
+        """Everything ``seat`` may see now, as JSON-ready data."""
+        out = {"table": self.table.key, "title": self.auto.name, "seat": seat, "names": self.names_for(seat),
+               "moves": self.moves, "hand_no": self.clock.hands + (0 if self.over else 1),
+               "hands_total": self.auto.session.hands or None, "totals": list(self.totals), "over": self.over,
+               "events": list(self.events[seat]), "regular": self.name_of_regular(seat)}
+        g = self.game
+        if g is None:
+            out["legal"] = []
+            return out
+        o = observe(g, seat)
+        out.update({k: o[k] for k in SEEN})
+        out["drawn"] = (self.auto.tiles.kinds[g.st.last_draw[0]].code
+                        if g.st.last_draw is not None and g.st.turn == seat else None)
+        mine = g.current_player() == seat
+        cat = g.catalogue
+        codes = self.words[seat].codes
+        legal = g.legal_actions(seat) if mine else []
+        out["to_act"] = mine
+        out["legal"] = [{"a": a, "family": cat[a].family, "name": cat.name(a),
+                         "tile": codes[cat[a].arg] if cat[a].family in TILE_FAMILIES else None} for a in legal]
+        if mine and legal:
+            st = g.st
+            p = st.pending.get(seat) if isinstance(st.pending, dict) else None
+            passing = any(x["family"] == ACT.PASS_TILE for x in out["legal"])
+            out["pass_count"] = p["count"] - (p.get("blind") or 0) - len(p.get("sel", [])) if passing and p else None
+            out["step"] = self.auto.states[st.node].step
+            out["direction"] = self.auto.states[st.node].params.get("direction")
+        return out
+
+    def name_of_regular(self, seat: int) -> str:
+        style = style_of(self.bots[seat])
+        return style.name if style is not None else self.regulars[seat]
+
+    # -- saving and resuming ------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {"version": SAVE_VERSION, "kind": SAVE_KIND, "table": self.table.key, "hash": self.auto.hash,
+                "set": dict(self.table.sets), "seed": self.seed, "seats": self.seats, "regulars": self.regulars,
+                "hands_limit": self.hands_limit, "guided": self.guided, "hands": self.log, "over": self.over}
+
+    @classmethod
+    def resume(cls, table, data: dict) -> "ClubGame":
+        """The game a save holds, re-played through the engine to where it stopped."""
+        if data.get("kind") != SAVE_KIND or data.get("version") != SAVE_VERSION:
+            raise InputError("not a saved club game")
+        if data["hash"] != table.auto.hash:
+            raise InputError(f"{table.key}: the game was saved with ruleset hash {data['hash']}, "
+                             f"the table's ruleset is now {table.auto.hash}")
+        g = cls(table, data["seed"], data["seats"], data["regulars"], hands_limit=data.get("hands_limit"),
+                guided=bool(data.get("guided")))
+        g._replaying = True
+        try:
+            for k, hand in enumerate(data["hands"]):
+                for i, a in enumerate(hand):
+                    if g.game is None or len(g.log) != k + 1:
+                        raise InputError(f"the save goes on after hand {len(g.log)} is over")
+                    game = g.game
+                    p = game.current_player()
+                    if p == CHANCE and chance_action(game, g.chance) != a:
+                        raise InputError(f"hand {k + 1}, step {i + 1}: the deal is not this seed's")
+                    try:
+                        g._apply(a, p)
+                    except IllegalAction:
+                        raise InputError(f"hand {k + 1}, step {i + 1}: the saved move is not legal") from None
+                    if game.is_terminal():
+                        g._end_hand()
+        finally:
+            g._replaying = False
+        for s in range(table.auto.seats):
+            g._say(f"Resumed the saved game: hand {g.clock.hands + 1}, move {len(g.log[-1]) + 1}."
+                   if not g.over else "The saved session is over.", s)
+        return g
+
+
+#: families whose argument is a tile (drawn as a tile on the page)
+TILE_FAMILIES = (ACT.DISCARD, ACT.PASS_TILE, ACT.SWAP, ACT.KONG_CONCEALED, ACT.KONG_ADDED)

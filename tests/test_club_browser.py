@@ -1,0 +1,151 @@
+"""The club in a real headless Chromium (Debian's ``chromium``, driven by Playwright's
+Python package; never Playwright's own browser download): sign up, log in, sit down
+solo and play a hand to the end, invite a friend (a second browser context) and play a
+hand together, switch language, resume after a server restart. Skipped when chromium
+or Playwright is absent (``.ci/run`` installs chromium). One browser for the module.
+
+The screenshots go to docs/club-*.png (docs/club.md shows them).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("MJDSL_CHROMIUM", "/usr/bin/chromium")
+pytest.importorskip("starlette")
+sync_api = pytest.importorskip("playwright.sync_api")
+if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+    pytest.skip("no chromium here (apt-get install chromium)", allow_module_level=True)
+
+from mjdsl.server.loopback import live_server  # noqa: E402
+
+from mjdsl.server.app import create_app  # noqa: E402
+from mjdsl.server.club import load_tables  # noqa: E402
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return load_tables()
+
+
+def _offered(page) -> bool:
+    return page.get_attribute("#club-table", "data-over") != "yes" and bool(
+        page.query_selector("#hand .live") or page.query_selector("#moves button"))
+
+
+def _take_move(page) -> None:
+    """Take the move the page offers (a pass of the first tiles, no claim, the last tile)."""
+    before = page.get_attribute("#club-table", "data-moves")
+    if page.query_selector("#pass") is not None:
+        for _ in range(20):
+            if page.is_enabled("#pass"):
+                break
+            page.click("#hand .live:not(.on) >> nth=0")
+        page.click("#pass")
+    elif page.query_selector("#moves button[data-family=no_claim]") is not None:
+        page.click("#moves button[data-family=no_claim]")
+    elif page.query_selector("#hand .live") is not None:
+        page.click("#hand .live >> nth=-1")
+    else:
+        page.click("#moves button >> nth=0")
+    page.wait_for_function(f"() => document.getElementById('club-table').dataset.moves !== '{before}'",
+                           timeout=30000)
+
+
+def _play_until_over(page, limit: int = 4000) -> None:
+    """Take a move whenever the page offers one, until the session is over."""
+    for _ in range(limit):
+        page.wait_for_function(
+            "() => document.getElementById('club-table').dataset.over === 'yes' ||"
+            " document.querySelector('#hand .live') || document.querySelector('#moves button')", timeout=30000)
+        if page.get_attribute("#club-table", "data-over") == "yes":
+            return
+        _take_move(page)
+    raise AssertionError("the session did not end")
+
+
+def _signup(page, base, name):
+    page.goto(f"{base}/signup")
+    page.fill("#name", name)
+    page.fill("#password", "a good password")
+    page.click("#submit")
+    page.wait_for_url(f"{base}/")
+
+
+def test_solo_hand_languages_and_a_restart(browser, tables, tmp_path):
+    db = f"sqlite:///{tmp_path / 'b.sqlite3'}"
+    ctx = browser.new_context(viewport={"width": 420, "height": 900})  # a phone's width
+    page = ctx.new_page()
+    with live_server(create_app(db, secret="b", tables=tables)) as addr:
+        base = f"http://{addr}"
+        _signup(page, base, "browser1")
+        page.click("#logout")
+        page.goto(f"{base}/login")
+        page.fill("#name", "browser1")
+        page.fill("#password", "a good password")
+        page.click("#submit")
+        page.wait_for_url(f"{base}/")
+        assert page.is_visible("text=browser1")
+        # switch language, and back
+        page.click("#lang-ja")
+        assert page.locator("html").get_attribute("lang") == "ja"
+        assert page.is_visible("text=席に着く →")
+        page.screenshot(path=str(DOCS / "club-lobby-ja.png"))
+        page.click("#lang-en")
+        # sit down solo at the one-hand table
+        page.click("#table-american-short button.sit")
+        page.wait_for_selector("#hand svg.tile")
+        page.screenshot(path=str(DOCS / "club-table.png"))
+        game_url = page.url
+        moves = int(page.get_attribute("#club-table", "data-moves"))
+    # the server stops mid-hand; a new one over the same database picks the game up
+    with live_server(create_app(db, secret="b", tables=tables)) as addr2:
+        page.goto(game_url.replace(addr, addr2))
+        page.wait_for_selector("#hand svg.tile")
+        assert int(page.get_attribute("#club-table", "data-moves")) >= moves
+        assert page.is_visible("#log >> text=Resumed the saved game")
+        _play_until_over(page)
+        assert page.is_visible("#log >> text=The session is over")
+    ctx.close()
+
+
+def test_a_friend_by_invitation(browser, tables, tmp_path):
+    host_ctx, friend_ctx = browser.new_context(), browser.new_context()
+    host, friend = host_ctx.new_page(), friend_ctx.new_page()
+    with live_server(create_app(f"sqlite:///{tmp_path / 'f.sqlite3'}", secret="f", tables=tables)) as addr:
+        base = f"http://{addr}"
+        _signup(host, base, "hostess")
+        _signup(friend, base, "guest.one")
+        host.click("#table-american-short button.friends")
+        host.wait_for_selector("#invite")
+        link = host.input_value("#invite")
+        friend.goto(link)
+        friend.wait_for_selector("#hand svg.tile")
+        host.wait_for_selector("text=guest.one")
+        # both play: each page takes a move whenever it is offered one
+        for _ in range(4000):
+            if all(p.get_attribute("#club-table", "data-over") == "yes" for p in (host, friend)):
+                break
+            for p in (host, friend):
+                if _offered(p):
+                    _take_move(p)
+            host.wait_for_timeout(20)
+        assert host.get_attribute("#club-table", "data-over") == "yes"
+        assert friend.get_attribute("#club-table", "data-over") == "yes"
+        friend.screenshot(path=str(DOCS / "club-friends.png"))
+    host_ctx.close()
+    friend_ctx.close()
