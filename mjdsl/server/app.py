@@ -28,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..diagnostics import InputError
-from ..tui.guide import GUIDED_SEED, Guide, suggest
+from ..tui.guide import Guide, guided_seed, suggest
 from ..tui.view import nearest_hints
 from . import i18n, security
 from .club import DEFAULT_TABLES, load_tables
@@ -73,6 +73,7 @@ class Club:
         self.sockets: dict[int, dict[int, set]] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.guides: dict[tuple[int, int], Guide] = {}
+        self._guided: dict[str, str] = {}
         self.logins = security.RateLimit()
 
     # -- games ------------------------------------------------------------------------------
@@ -86,11 +87,19 @@ class Club:
             out[(seat + 1 + i) % n] = r
         return out
 
+    def guided_seed(self, table_key: str) -> str:
+        """The guided first hand's deal at this table: the guide's search (tui/guide.py) for
+        a deal that shows every step the table's ruleset has, made once per table."""
+        if table_key not in self._guided:
+            table = self.tables[table_key]
+            self._guided[table_key] = guided_seed(table.auto, list(table.regulars))
+        return self._guided[table_key]
+
     def new_game(self, table_key: str, kind: str, who: str, seat: int = 0) -> int:
         table = self.tables[table_key]
         hands = None
         if kind == "guided":
-            seed, hands, seat = GUIDED_SEED, 1, 0
+            seed, hands, seat = self.guided_seed(table_key), 1, 0
         elif kind == "daily":
             seed = f"daily:{today().isoformat()}"
         else:
