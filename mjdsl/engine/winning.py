@@ -15,8 +15,8 @@ from ..cards.distance import allowed
 from ..cards.hands import Exposure as CardExposure, Hand
 from ..cards.match import match_hand
 from ..hands import Meld, is_complete, match_pattern, split_hand
-from ..hands.decompose import layout_of
-from ..hands.patterns import compiled as compiled_pattern
+from ..hands.decompose import exposed_counts, hand_counts, layout_of
+from ..hands.patterns import compiled as compiled_pattern, completing_tiles
 from ..memo import ByObject
 
 
@@ -30,8 +30,14 @@ class WinRules:
         self.joker = auto.jokers.tile if auto.jokers else None
         self.size = auto.tiles.size
         self._waits: dict[int, dict] = {}
+        #: tiles that never complete a hand: bonus tiles and jokers (a joker is no wait)
+        self._not_waits = frozenset(i for i, k in enumerate(auto.tiles.kinds)
+                                    if k.cls in ("flower", "season", "joker"))
         if self.patterns:
-            lay = layout_of(auto.tiles)
+            lay = self._layout = layout_of(auto.tiles)
+            # a special hand's completing tiles, searched with no tile's copies used up
+            # (completes() asks of every tile alike)
+            self._copies = [1 << 30] * self.size
             # quick rejects: a hand of sets and pairs has, per suit, a count that is 0 or
             # 2 mod 3 (only the pair's suit 2); an honour is held 0, 2 or 3 times
             # each suit as the list positions of its tiles (a slice when they are contiguous)
@@ -108,30 +114,57 @@ class WinRules:
         return {"hand": name, "pattern": name}
 
     def calling(self, st, seat: int) -> bool:
-        """Would some one tile complete the seat's hand? (The Standing Hand needs it.)"""
-        kinds = self.auto.tiles.kinds
-        candidates: range | list[int] = range(self.size)
-        if self.card is None:
-            hand = st.hands[seat]
-            keep: set[int] = set()
-            # a set-and-pair shape: only a tile of a group one short can complete it
-            for g in self._groups:
-                hand[g[0]] += 1
-                ok = any(self._shape_possible(hand, p.pairs) for p in self.patterns if p.sets is not None)
-                hand[g[0]] -= 1
-                if ok:
-                    keep.update(g)
-            # a special hand: only if the hand holds no tile it can never hold
-            for p, cap, forbid in self._plan:
-                if p.special is not None and cap is not None and not any(hand[i] for i in forbid):
-                    never = set(forbid)
-                    keep.update(t for t in range(self.size) if t not in never)
-            candidates = sorted(keep)
-        for t in candidates:
-            if kinds[t].cls in ("flower", "season", "joker"):
-                continue
-            if self.completes(st, seat, t):
+        """Would some one tile complete the seat's hand? (The Standing Hand needs it.)
+
+        The same answer as asking :meth:`completes` of every tile, pattern by pattern:
+        a sets-and-pairs shape only for the tiles of a group one short, a special hand
+        only when the hand holds no more of any tile than it can (a check made once,
+        not per tile) and then by its own search for the completing tiles."""
+        if self.card is not None:
+            return any(self.completes(st, seat, t) for t in range(self.size) if t not in self._not_waits)
+        hand = st.hands[seat]
+        hist = np.asarray(hand, dtype=np.int16)
+        melds = self._melds(st, seat)
+        for p, cap, _ in self._plan:
+            if p.special is None and p.sets is not None and self._shape_calling(hand, hist, melds, p):
                 return True
+        exposed = st.exposures[seat]
+        for p, cap, _ in self._plan:
+            if p.special is None or cap is None or p.concealed and exposed and any(not e.concealed for e in exposed):
+                continue
+            if (hist > cap).any():
+                continue  # adding a tile only adds to the counts
+            if any(t not in self._not_waits for t in completing_tiles(
+                    compiled_pattern(p.special, self.auto.tiles), hand_counts(hist, self._layout), melds,
+                    exposed_counts(melds, self.auto.tiles), self._copies)):
+                return True
+        return False
+
+    def _shape_calling(self, hand: list[int], hist: np.ndarray, melds: list[Meld], p) -> bool:
+        """Would one tile make the hand the sets-and-pairs shape ``p``?"""
+        keep: set[int] = set()
+        # only a tile of a group one short can complete it
+        for g in self._groups:
+            hand[g[0]] += 1
+            ok = self._shape_possible(hand, p.pairs)
+            hand[g[0]] -= 1
+            if ok:
+                keep.update(g)
+        for t in sorted(keep):
+            if t in self._not_waits:
+                continue
+            hand[t] += 1
+            try:
+                if self._shape_possible(hand, p.pairs):
+                    hist[t] += 1
+                    try:
+                        if is_complete(hist, self.auto.tiles, melds, sets=p.sets, pairs=p.pairs,
+                                       max_chows=p.max_chows):
+                            return True
+                    finally:
+                        hist[t] -= 1
+            finally:
+                hand[t] -= 1
         return False
 
     def exposures_possible(self, st, seat: int) -> bool:
