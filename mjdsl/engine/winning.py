@@ -122,6 +122,18 @@ class WinRules:
         not per tile) and then by its own search for the completing tiles."""
         if self.card is not None:
             return any(self.completes(st, seat, t) for t in range(self.size) if t not in self._not_waits)
+        # remembered per automaton by the hand's content: a replay, the bots and the
+        # next game ask of the same hands again
+        memo = _CALLING.setdefault(self.auto, dict)
+        key = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
+        hit = memo.get(key)
+        if hit is None:
+            if len(memo) >= _CALLING_KEPT:
+                memo.clear()
+            hit = memo[key] = self._pattern_calling(st, seat)
+        return hit
+
+    def _pattern_calling(self, st, seat: int) -> bool:
         hand = st.hands[seat]
         hist = np.asarray(hand, dtype=np.int16)
         melds = self._melds(st, seat)
@@ -314,6 +326,10 @@ class WinRules:
 
 
 _FIT: ByObject[list] = ByObject()
+#: per automaton, whether a hand (concealed counts, exposures) is calling; at most
+#: _CALLING_KEPT hands are kept, then the memo starts again
+_CALLING: ByObject[dict] = ByObject()
+_CALLING_KEPT = 1 << 16
 
 
 def _fit_bits(card, need: np.ndarray) -> list:
