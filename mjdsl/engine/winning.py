@@ -14,7 +14,7 @@ import numpy as np
 from ..cards.distance import allowed
 from ..cards.hands import Exposure as CardExposure, Hand
 from ..cards.match import match_hand
-from ..hands import Meld, is_complete, match_pattern, split_hand
+from ..hands import Meld, is_complete, match_pattern, meld_tiles, split_hand
 from ..hands.decompose import exposed_counts, hand_counts, layout_of
 from ..hands.patterns import compiled as compiled_pattern, completing_tiles
 from ..memo import ByObject
@@ -294,17 +294,11 @@ class WinRules:
         tiles = self.auto.tiles
         for p, cap, forbid in self._plan:
             if p.special is not None:
-                if cap is None:
-                    continue
-                if p.concealed and exposed and any(not e.concealed for e in exposed):
-                    continue
-                if any(hand[i] for i in forbid):
+                if cap is None or any(hand[i] for i in forbid):
                     continue
                 hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
-                if (hist > cap).any():
-                    continue
                 melds = self._melds(st, seat) if melds is None else melds
-                if match_pattern(p.special, hist, melds, tiles):
+                if self._special_win(p, cap, hist, melds, exposed):
                     return p.name
             elif p.sets is not None:
                 if not self._shape_possible(hand, p.pairs):
@@ -314,6 +308,32 @@ class WinRules:
                 if is_complete(hist, tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
                     return p.name
         return None
+
+    def _special_win(self, p, cap, hist: np.ndarray, melds: list[Meld], exposed) -> bool:
+        """Is the hand the special hand ``p`` (``cap``: the most of each tile it holds)?"""
+        if p.concealed and exposed and any(not e.concealed for e in exposed):
+            return False
+        return not (hist > cap).any() and match_pattern(p.special, hist, melds, self.auto.tiles)
+
+    def wins_with(self, st, seat: int, tile: int, kinds: frozenset) -> bool:
+        """Is the seat's hand a winning hand in which ``tile`` (held) is in a concealed
+        set of one of ``kinds`` (``chow``, ``pung``, ``kong``, ``pair``), or a special
+        hand? For a claim on a discard that only some sets may take (``claim chow ...
+        from left``: a discard of another seat completes a pung or the pair)."""
+        if self.card is not None:
+            return self.is_win(st, seat, exact=True)
+        hist = np.asarray(st.hands[seat], dtype=np.int16)
+        melds = self._melds(st, seat)
+        tiles = self.auto.tiles
+        for p, cap, _ in self._plan:
+            if p.special is not None:
+                if cap is not None and self._special_win(p, cap, hist, melds, st.exposures[seat]):
+                    return True
+            elif p.sets is not None:
+                for sp in split_hand(hist, tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
+                    if any(m.kind in kinds and tile in meld_tiles(m, tiles) for m in sp.melds[sp.declared:]):
+                        return True
+        return False
 
     def splits(self, st, seat: int):
         hist = np.asarray(st.hands[seat], dtype=np.int16)
