@@ -118,6 +118,12 @@ CODES = (
          "A claim appears more than once on the priority line.",
          'claims {\n    claim pung 3 same from any\n    claim mahjong from any\n    priority mahjong > pung > mahjong\n}\n',
          'claims {\n    claim pung 3 same from any\n    claim mahjong from any\n    priority mahjong > pung\n}\n'),
+    Code("MJ233", "no one seat throws for the side",
+         "`break side` counts the side to break round the table from the seat that throws, so the thrower is "
+         "one seat: the `dealer`, or the seat `left`, `right` or `across` of the dealer. `any` names no seat, "
+         "and `side owner` is the owner of the side the throw has yet to choose.",
+         'wall {\n    sides 4\n    length 18\n    height 2\n    break side dice 2 thrown by side owner\n}\n',
+         'wall {\n    sides 4\n    length 18\n    height 2\n    break side dice 2 thrown by dealer\n}\n'),
     Code("MJ240", "phase can't be reached",
          "A phase block exists but the `flow` line does not name it, so no hand ever enters it.",
          'charleston {\n    pass 3 right\n}\nflow deal -> play\n', 'charleston {\n    pass 3 right\n}\nflow deal -> charleston -> play\n'),
