@@ -124,6 +124,10 @@ CODES = (
          "and `side owner` is the owner of the side the throw has yet to choose.",
          'wall {\n    sides 4\n    length 18\n    height 2\n    break side dice 2 thrown by side owner\n}\n',
          'wall {\n    sides 4\n    length 18\n    height 2\n    break side dice 2 thrown by dealer\n}\n'),
+    Code("MJ234", "an Original Hand is the dealer's",
+         "`original hand for SEAT` names who may win with the tiles first dealt. Only the dealer is dealt a whole "
+         "hand (the tile of the first discard included), so the seat is `dealer`.",
+         'play {\n    original hand for left\n}\n', 'play {\n    original hand for dealer\n}\n'),
     Code("MJ240", "phase can't be reached",
          "A phase block exists but the `flow` line does not name it, so no hand ever enters it.",
          'charleston {\n    pass 3 right\n}\nflow deal -> play\n', 'charleston {\n    pass 3 right\n}\nflow deal -> charleston -> play\n'),
