@@ -1,7 +1,9 @@
 """Interpreter speed: hands/s and decisions/s with random and greedy bots, one core.
 
 Targets (issue 4, 5): American >= 200 hands/s random and >= 50 greedy, Charleston
-included; classical >= 300 hands/s random.
+included; classical >= 300 hands/s random. classical-bmja is measured without a target
+(issue 9: its Standing Hand and calling checks ask, at every discard, whether the hand
+is one tile from winning).
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ def _measure(path: Path, bot: str, hands: int) -> dict:
 
 def run() -> dict:
     out = {}
-    targets = {("american", "random"): 200, ("american", "greedy"): 50, ("classical", "random"): 300}
+    targets = {("american", "random"): 200, ("american", "greedy"): 50, ("classical", "random"): 300,
+               ("classical-bmja", "random"): None, ("classical-bmja", "greedy"): None}
     for (name, bot), target in targets.items():
         path = ROOT / "rulesets" / f"{name}.mj"
         try:
@@ -43,8 +46,9 @@ def run() -> dict:
         except Exception as e:  # a ruleset that can't play yet is reported, not hidden
             out[f"{name} {bot}"] = {"error": repr(e)}
             continue
-        m["target_hands_per_s"] = target
-        m["meets_target"] = m["hands_per_s"] >= target
+        if target is not None:
+            m["target_hands_per_s"] = target
+            m["meets_target"] = m["hands_per_s"] >= target
         out[f"{name} {bot}"] = m
     return out
 

@@ -586,15 +586,21 @@ def rulesets(draw) -> str:
     flow.append("play")
     # -- claims --------------------------------------------------------------------------
     claims = ["mahjong"]
-    decl = ["    claim mahjong from any"]
+    # every source word, `any` most often; a claim may widen its source for mah jongg
+    source = st.sampled_from(["any", "any", "left", "right", "across", "dealer"])
+    decl = [f"    claim mahjong from {draw(st.sampled_from(['any', 'any', 'any', 'left', 'dealer']))}"]
+
+    def widened() -> str:
+        return f" or from {draw(source)} for mahjong" if draw(st.integers(0, 3)) == 0 else ""
+
     if sets_n and draw(st.integers(0, 4)):
-        decl.append("    claim pung 3 same from any")
+        decl.append(f"    claim pung 3 same from {draw(source)}{widened()}")
         claims.append("pung")
     if sets_n and kongs and draw(st.booleans()):
-        decl.append("    claim kong 4 same from any")
+        decl.append(f"    claim kong 4 same from {draw(source)}")
         claims.append("kong")
     if sets_n and ranks >= 3 and draw(st.booleans()):
-        decl.append(f"    claim chow 3 run from {draw(st.sampled_from(['left', 'any']))}")
+        decl.append(f"    claim chow 3 run from {draw(st.sampled_from(['left', 'left', 'any', 'right']))}{widened()}")
         claims.append("chow")
     levels = ["mahjong"] + ([" ".join(claims[1:])] if len(claims) > 1 else [])
     decl.append("    priority " + " > ".join(levels))

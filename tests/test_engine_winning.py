@@ -107,3 +107,58 @@ def test_calling_agrees_with_trying_every_tile(classical, seed):
     rules = g.rules
     brute = any(rules.completes(g.st, 2, t) for t in playable)
     assert rules.calling(g.st, 2) == brute
+
+
+@pytest.fixture(scope="module")
+def bmja():
+    return compile_ruleset(ROOT / "rulesets" / "classical-bmja.mj")
+
+
+def test_calling_agrees_with_trying_every_tile_in_played_bmja_hands(bmja):
+    # classical-bmja.mj has many special hands (some concealed), chows limited to one:
+    # at each discard of seeded hands, the discarder's hand with its exposures
+    from mjdsl.bots import GreedyBot, RandomBot
+    from mjdsl.engine.run import play_hand
+
+    playable = [k.index for k in bmja.tiles.kinds if k.cls not in ("flower", "season")]
+    asked, calling = 0, 0
+    for seed, bot in (("w1", GreedyBot), ("w2", RandomBot), ("w3", GreedyBot), ("w4", GreedyBot)):
+        rec = play_hand(bmja, seed, [bot() for _ in range(4)])
+        g = Game(bmja, dealer=rec.dealer, round_wind=rec.round_wind)
+        for a in rec.actions:
+            g.apply_action(a)
+            last = g.st.last_discard
+            if last is not None and not g.st.dead[last[0]] and sum(g.st.hands[last[0]]) % 3 == 1:
+                s = last[0]
+                answer = g.rules.calling(g.st, s)
+                assert answer == any(g.rules.completes(g.st, s, t) for t in playable)
+                asked, calling = asked + 1, calling + answer
+    assert asked > 20 and calling
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9))
+def test_calling_agrees_with_trying_every_tile_near_special_hands(bmja, seed):
+    # 13 tiles mostly of terminals and honours (the orphans, heads and tails, the
+    # honour hands) or of one suit (gates of heaven, purity), sometimes a pung exposed
+    rng = random.Random(seed)
+    kinds = [k for k in bmja.tiles.kinds if k.cls not in ("flower", "season")]
+    edge = [k.index for k in kinds if k.suit is None or k.rank in (1, 9)]
+    suit = rng.choice(sorted({k.suit for k in kinds if k.suit}))
+    one = [k.index for k in kinds if k.suit == suit]
+    pool = edge if rng.random() < 0.5 else one
+    g = Game(bmja)
+    hand = [0] * bmja.tiles.size
+    n = 13
+    if rng.random() < 0.3:
+        t = rng.choice(pool)
+        g.st.exposures[1] = [Exposure("pung", t, 3, 0, False, 0)]
+        n = 10
+    for _ in range(n):
+        hand[rng.choice(pool)] += 1
+    if any(h > 4 for h in hand):
+        return
+    g.st.hands[1] = hand
+    brute = any(g.rules.completes(g.st, 1, t) for t in range(bmja.tiles.size) if bmja.tiles.kinds[t].cls
+                not in ("flower", "season"))
+    assert g.rules.calling(g.st, 1) == brute

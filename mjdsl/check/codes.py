@@ -122,6 +122,16 @@ CODES = (
          "`players N` in `seats` counts everyone in the session: at least one a seat, at most 8; "
          "those without a seat sit out the hand, in turn.",
          'seats 4 {\n    players 3\n}\n', 'seats 4 {\n    players 5\n}\n'),
+    Code("MJ233", "no one seat throws for the side",
+         "`break side` counts the side to break round the table from the seat that throws, so the thrower is "
+         "one seat: the `dealer`, or the seat `left`, `right` or `across` of the dealer. `any` names no seat, "
+         "and `side owner` is the owner of the side the throw has yet to choose.",
+         'wall {\n    sides 4\n    length 18\n    height 2\n    break side dice 2 thrown by side owner\n}\n',
+         'wall {\n    sides 4\n    length 18\n    height 2\n    break side dice 2 thrown by dealer\n}\n'),
+    Code("MJ234", "an Original Hand is the dealer's",
+         "`original hand for SEAT` names who may win with the tiles first dealt. Only the dealer is dealt a whole "
+         "hand (the tile of the first discard included), so the seat is `dealer`.",
+         'play {\n    original hand for left\n}\n', 'play {\n    original hand for dealer\n}\n'),
     Code("MJ240", "phase can't be reached",
          "A phase block exists but the `flow` line does not name it, so no hand ever enters it.",
          'charleston {\n    pass 3 right\n}\nflow deal -> play\n', 'charleston {\n    pass 3 right\n}\nflow deal -> charleston -> play\n'),

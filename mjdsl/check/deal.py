@@ -17,6 +17,20 @@ CARD_HAND = 14
 
 
 def check_deal(ctx) -> list[Diagnostic]:
+    return _original_hand_seat(ctx) + _deal_sizes(ctx)
+
+
+def _original_hand_seat(ctx) -> list[Diagnostic]:
+    """``original hand for SEAT``: only the dealer is dealt a whole hand, the tile of the
+    first discard included (seed: classical, East's "13 tiles dealt ... together with
+    the first tile given"), so only the dealer can hold an Original Hand."""
+    play = ctx.block(A.PlayBlock)
+    return [error("MJ234", f"`original hand for {o.seat}`: only the dealer is dealt a whole hand", o.span,
+                  "write `original hand for dealer`")
+            for o in (play.all(A.OriginalHand) if play is not None else ()) if o.seat != "dealer"]
+
+
+def _deal_sizes(ctx) -> list[Diagnostic]:
     deal = ctx.block(A.DealBlock)
     if deal is None:
         return []  # MJ216 says so

@@ -59,6 +59,14 @@ def check_wall(ctx) -> list[Diagnostic]:
     for b in wall.all(A.WallBreak) if wall is not None else ():
         if not 1 <= b.dice <= 6:
             out.append(error("MJ217", f"{b.dice} dice: throw 1 to 6", b.span, "most tables throw 2 dice"))
+        if b.part == "side" and b.thrown_by in ("any", "side owner"):
+            # the side is counted from the thrower's seat; `side owner` is the side not yet chosen
+            out.append(error("MJ233", f"the side to break is counted from the thrower: `thrown by {b.thrown_by}` "
+                                      "names no one seat", b.span,
+                             "throw `by dealer` (or `left`, `right`, `across` of the dealer)"))
+        if b.thrown_by == "across" and seats % 2:
+            out.append(error("MJ227", f"no seat sits across at a table of {seats}", b.span,
+                             "throw `by dealer`, `left` or `right`"))
     if wall is None or ctx.tiles is None:
         return out
     settings = {s.key: s for s in wall.all(A.WallSetting)}

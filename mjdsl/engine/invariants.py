@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..diagnostics import MjError, error
 from ..source import BUILTIN
+from .claim_sources import may_claim_from
 
 
 class InvariantError(MjError):
@@ -94,10 +95,9 @@ def kong_box_as_the_wall_says(game, node) -> None:
 
 def claims_from_allowed_seats(game, node) -> None:
     """Every claimed set came from a seat its claim allows (``from left``: the seat
-    before, ``from any``: another seat)."""
+    before, ``from any``: another seat; :mod:`.claim_sources`)."""
     st = game.st
     n = game.n
-    offset = {"left": -1, "right": 1, "across": 2}
     for s in range(n):
         for e in st.exposures[s]:
             if e.source is None:
@@ -107,7 +107,7 @@ def claims_from_allowed_seats(game, node) -> None:
                 continue
             if e.source == s:
                 _fail(f"seat {s} claimed a {e.kind} from itself")
-            if c.source in offset and e.source != (s + offset[c.source]) % n:
+            if not may_claim_from(c.source, s, e.source, st.dealer, n):
                 _fail(f"seat {s} claimed a {e.kind} from seat {e.source}; the ruleset allows it only {c.source}")
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..memo import ByObject
 from ..scoring.settle import penalty_payments
 from . import actions as ACT
+from .claim_sources import may_claim_from
 from .state import Exposure
 from .table_facts import holds
 
@@ -446,7 +447,8 @@ class ClaimWindow:
         if a.family == ACT.MAHJONG:
             game.give(seat, tile)
             win = discard_win(game, seat, discarder, tile)
-            if game.rules.is_win(st, seat, exact=True) and meets_minimum(game, seat, win):
+            if (game.rules.is_win(st, seat, exact=True) and _takes(game, seat, discarder, tile, held=True)
+                    and meets_minimum(game, seat, win)):
                 st.winner = seat
                 st.win = win
                 st.flag = "won"
@@ -474,19 +476,21 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
     cat = game.catalogue
     out = []
     hand = st.hands[seat]
-    left = (seat - 1) % game.n == discarder
     joker = _joker(game)
     jokers = hand[joker] if joker is not None else 0
     held = hand[tile]
     frozen = st.frozen[seat]
     for c in auto.claims:
+        allowed = may_claim_from(c.source, seat, discarder, st.dealer, game.n)
         if c.is_win:
-            if (c.source == "any" or left) and may_win(game, seat) and (
+            if allowed and may_win(game, seat) and (
                     game.allow_false_calls or game.rules.completes(st, seat, tile)
-                    and meets_minimum(game, seat, discard_win(game, seat, discarder, tile), tile)) and holds(c.when, game, seat, tile):
+                    and _takes(game, seat, discarder, tile, held=False)
+                    and meets_minimum(game, seat, discard_win(game, seat, discarder, tile), tile)
+            ) and holds(c.when, game, seat, tile):
                 out.append(cat.id(ACT.MAHJONG))
             continue
-        if frozen or c.source == "left" and not left or not holds(c.when, game, seat, tile):
+        if frozen or not allowed or not holds(c.when, game, seat, tile):
             continue
         if c.shape == "run":
             for pos, need in _runs(auto, c.size, tile):
@@ -503,6 +507,43 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
                 if aid is not None:
                     out.append(aid)
     return sorted(set(out))
+
+
+def untakeable(game: Game, seat: int, discarder: int) -> frozenset:
+    """The sets a discard of ``discarder`` may not complete in the seat's mah jongg:
+    those some claim makes (a run, three or four alike) but from other seats only,
+    unless its ``or from SEAT for`` the win claim allows this one (classical: ``claim
+    chow 3 run from left or from any for mahjong``)."""
+    win = next((c.name for c in game.auto.claims if c.is_win), None)
+    made: set[str] = set()
+    allowed: set[str] = set()
+    for c in game.auto.claims:
+        kind = "chow" if c.shape == "run" else {3: "pung", 4: "kong"}.get(c.size) if c.shape == "same" else None
+        if c.is_win or kind is None:
+            continue
+        made.add(kind)
+        if may_claim_from(c.source, seat, discarder, game.st.dealer, game.n) or (
+                c.widened is not None and c.widened_for == win
+                and may_claim_from(c.widened, seat, discarder, game.st.dealer, game.n)):
+            allowed.add(kind)
+    return frozenset(made - allowed)
+
+
+def _takes(game: Game, seat: int, discarder: int, tile: int, held: bool) -> bool:
+    """Whether a mah jongg on the discard takes it into a set it may complete
+    (:func:`untakeable`): a pair, a special hand, or a set claimable from the discarder."""
+    barred = untakeable(game, seat, discarder)
+    if not barred:
+        return True
+    kinds = frozenset({"chow", "pung", "kong", "pair"} - barred)
+    hand = game.st.hands[seat]
+    if not held:
+        hand[tile] += 1
+    try:
+        return game.rules.wins_with(game.st, seat, tile, kinds)
+    finally:
+        if not held:
+            hand[tile] -= 1
 
 
 #: per tile set, the runs each (size, tile) can complete

@@ -65,12 +65,19 @@ class Dice:
         st = game.st
         st.dice.append(total)
         if state.params["part"] == "side":
-            # counted round the table from the thrower (the dealer counts as 1)
-            st.break_side = (total - 1) % game.auto.wall.sides
+            # counted round the table in turn order from the thrower, whose own side
+            # counts as 1 (`thrown by dealer`: the dealer's side; `right`: the next seat's)
+            st.break_side = (THROWER[state.params["thrown_by"]](game.n) + total - 1) % game.auto.wall.sides
         else:
             st.break_at = sum(st.dice) if state.params.get("counting", "").endswith("plus side") else total
             _break_wall(game)
         return True
+
+
+#: ``break side ... thrown by SEAT``: the thrower's seat counted from the dealer in turn
+#: order, by the number of seats (check refuses `any` and `side owner` for a side break:
+#: MJ233)
+THROWER = {"dealer": lambda n: 0, "right": lambda n: 1, "left": lambda n: n - 1, "across": lambda n: n // 2}
 
 
 def _break_wall(game) -> None:

@@ -14,9 +14,9 @@ import numpy as np
 from ..cards.distance import allowed
 from ..cards.hands import Exposure as CardExposure, Hand
 from ..cards.match import match_hand
-from ..hands import Meld, is_complete, match_pattern, split_hand
-from ..hands.decompose import layout_of
-from ..hands.patterns import compiled as compiled_pattern
+from ..hands import Meld, is_complete, match_pattern, meld_tiles, split_hand
+from ..hands.decompose import exposed_counts, hand_counts, layout_of
+from ..hands.patterns import compiled as compiled_pattern, completing_tiles
 from ..memo import ByObject
 
 
@@ -30,8 +30,14 @@ class WinRules:
         self.joker = auto.jokers.tile if auto.jokers else None
         self.size = auto.tiles.size
         self._waits: dict[int, dict] = {}
+        #: tiles that never complete a hand: bonus tiles and jokers (a joker is no wait)
+        self._not_waits = frozenset(i for i, k in enumerate(auto.tiles.kinds)
+                                    if k.cls in ("flower", "season", "joker"))
         if self.patterns:
-            lay = layout_of(auto.tiles)
+            lay = self._layout = layout_of(auto.tiles)
+            # a special hand's completing tiles, searched with no tile's copies used up
+            # (completes() asks of every tile alike)
+            self._copies = [1 << 30] * self.size
             # quick rejects: a hand of sets and pairs has, per suit, a count that is 0 or
             # 2 mod 3 (only the pair's suit 2); an honour is held 0, 2 or 3 times
             # each suit as the list positions of its tiles (a slice when they are contiguous)
@@ -108,30 +114,69 @@ class WinRules:
         return {"hand": name, "pattern": name}
 
     def calling(self, st, seat: int) -> bool:
-        """Would some one tile complete the seat's hand? (The Standing Hand needs it.)"""
-        kinds = self.auto.tiles.kinds
-        candidates: range | list[int] = range(self.size)
-        if self.card is None:
-            hand = st.hands[seat]
-            keep: set[int] = set()
-            # a set-and-pair shape: only a tile of a group one short can complete it
-            for g in self._groups:
-                hand[g[0]] += 1
-                ok = any(self._shape_possible(hand, p.pairs) for p in self.patterns if p.sets is not None)
-                hand[g[0]] -= 1
-                if ok:
-                    keep.update(g)
-            # a special hand: only if the hand holds no tile it can never hold
-            for p, cap, forbid in self._plan:
-                if p.special is not None and cap is not None and not any(hand[i] for i in forbid):
-                    never = set(forbid)
-                    keep.update(t for t in range(self.size) if t not in never)
-            candidates = sorted(keep)
-        for t in candidates:
-            if kinds[t].cls in ("flower", "season", "joker"):
-                continue
-            if self.completes(st, seat, t):
+        """Would some one tile complete the seat's hand? (The Standing Hand needs it.)
+
+        The same answer as asking :meth:`completes` of every tile, pattern by pattern:
+        a sets-and-pairs shape only for the tiles of a group one short, a special hand
+        only when the hand holds no more of any tile than it can (a check made once,
+        not per tile) and then by its own search for the completing tiles."""
+        if self.card is not None:
+            return any(self.completes(st, seat, t) for t in range(self.size) if t not in self._not_waits)
+        # remembered per automaton by the hand's content: a replay, the bots and the
+        # next game ask of the same hands again
+        memo = _CALLING.setdefault(self.auto, dict)
+        key = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
+        hit = memo.get(key)
+        if hit is None:
+            if len(memo) >= _CALLING_KEPT:
+                memo.clear()
+            hit = memo[key] = self._pattern_calling(st, seat)
+        return hit
+
+    def _pattern_calling(self, st, seat: int) -> bool:
+        hand = st.hands[seat]
+        hist = np.asarray(hand, dtype=np.int16)
+        melds = self._melds(st, seat)
+        for p, cap, _ in self._plan:
+            if p.special is None and p.sets is not None and self._shape_calling(hand, hist, melds, p):
                 return True
+        exposed = st.exposures[seat]
+        for p, cap, _ in self._plan:
+            if p.special is None or cap is None or p.concealed and exposed and any(not e.concealed for e in exposed):
+                continue
+            if (hist > cap).any():
+                continue  # adding a tile only adds to the counts
+            if any(t not in self._not_waits for t in completing_tiles(
+                    compiled_pattern(p.special, self.auto.tiles), hand_counts(hist, self._layout), melds,
+                    exposed_counts(melds, self.auto.tiles), self._copies)):
+                return True
+        return False
+
+    def _shape_calling(self, hand: list[int], hist: np.ndarray, melds: list[Meld], p) -> bool:
+        """Would one tile make the hand the sets-and-pairs shape ``p``?"""
+        keep: set[int] = set()
+        # only a tile of a group one short can complete it
+        for g in self._groups:
+            hand[g[0]] += 1
+            ok = self._shape_possible(hand, p.pairs)
+            hand[g[0]] -= 1
+            if ok:
+                keep.update(g)
+        for t in sorted(keep):
+            if t in self._not_waits:
+                continue
+            hand[t] += 1
+            try:
+                if self._shape_possible(hand, p.pairs):
+                    hist[t] += 1
+                    try:
+                        if is_complete(hist, self.auto.tiles, melds, sets=p.sets, pairs=p.pairs,
+                                       max_chows=p.max_chows):
+                            return True
+                    finally:
+                        hist[t] -= 1
+            finally:
+                hand[t] -= 1
         return False
 
     def exposures_possible(self, st, seat: int) -> bool:
@@ -249,17 +294,11 @@ class WinRules:
         tiles = self.auto.tiles
         for p, cap, forbid in self._plan:
             if p.special is not None:
-                if cap is None:
-                    continue
-                if p.concealed and exposed and any(not e.concealed for e in exposed):
-                    continue
-                if any(hand[i] for i in forbid):
+                if cap is None or any(hand[i] for i in forbid):
                     continue
                 hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
-                if (hist > cap).any():
-                    continue
                 melds = self._melds(st, seat) if melds is None else melds
-                if match_pattern(p.special, hist, melds, tiles):
+                if self._special_win(p, cap, hist, melds, exposed):
                     return p.name
             elif p.sets is not None:
                 if not self._shape_possible(hand, p.pairs):
@@ -269,6 +308,32 @@ class WinRules:
                 if is_complete(hist, tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
                     return p.name
         return None
+
+    def _special_win(self, p, cap, hist: np.ndarray, melds: list[Meld], exposed) -> bool:
+        """Is the hand the special hand ``p`` (``cap``: the most of each tile it holds)?"""
+        if p.concealed and exposed and any(not e.concealed for e in exposed):
+            return False
+        return not (hist > cap).any() and match_pattern(p.special, hist, melds, self.auto.tiles)
+
+    def wins_with(self, st, seat: int, tile: int, kinds: frozenset) -> bool:
+        """Is the seat's hand a winning hand in which ``tile`` (held) is in a concealed
+        set of one of ``kinds`` (``chow``, ``pung``, ``kong``, ``pair``), or a special
+        hand? For a claim on a discard that only some sets may take (``claim chow ...
+        from left``: a discard of another seat completes a pung or the pair)."""
+        if self.card is not None:
+            return self.is_win(st, seat, exact=True)
+        hist = np.asarray(st.hands[seat], dtype=np.int16)
+        melds = self._melds(st, seat)
+        tiles = self.auto.tiles
+        for p, cap, _ in self._plan:
+            if p.special is not None:
+                if cap is not None and self._special_win(p, cap, hist, melds, st.exposures[seat]):
+                    return True
+            elif p.sets is not None:
+                for sp in split_hand(hist, tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
+                    if any(m.kind in kinds and tile in meld_tiles(m, tiles) for m in sp.melds[sp.declared:]):
+                        return True
+        return False
 
     def splits(self, st, seat: int):
         hist = np.asarray(st.hands[seat], dtype=np.int16)
@@ -281,6 +346,10 @@ class WinRules:
 
 
 _FIT: ByObject[list] = ByObject()
+#: per automaton, whether a hand (concealed counts, exposures) is calling; at most
+#: _CALLING_KEPT hands are kept, then the memo starts again
+_CALLING: ByObject[dict] = ByObject()
+_CALLING_KEPT = 1 << 16
 
 
 def _fit_bits(card, need: np.ndarray) -> list:

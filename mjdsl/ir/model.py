@@ -84,7 +84,8 @@ class ClaimSpec:
     """A claim of a discard.
 
     name; size: tiles in the set made (None: only mah jongg); shape: ``same`` or
-    ``run``; source: whose discards (``any``, ``left``); widened: the source allowed
+    ``run``; source: whose discards (``any``, ``left``, ``right``, ``across``, ``dealer``,
+    ``side owner``); widened: the source allowed
     when claiming for the claim ``widened_for``; rank: priority (0 is highest).
     """
 
