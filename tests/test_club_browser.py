@@ -4,7 +4,8 @@ solo and play a hand to the end, invite a friend (a second browser context) and 
 hand together, switch language, resume after a server restart. Skipped when chromium
 or Playwright is absent (``.ci/run`` installs chromium). One browser for the module.
 
-The screenshots go to docs/club-*.png (docs/club.md shows them).
+Every test takes its screenshots; with ``MJDSL_UPDATE_SCREENSHOT=1`` they are written
+to docs/club-*.png (docs/club.md shows them), so a plain run leaves the tree as it was.
 """
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ from mjdsl.server.app import create_app  # noqa: E402
 from mjdsl.server.club import load_tables  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def shot(page, name: str) -> None:
+    """A screenshot of the page: always taken (it must be a PNG), kept in docs/ on request."""
+    keep = DOCS / name if os.environ.get("MJDSL_UPDATE_SCREENSHOT") else None
+    data = page.screenshot(path=str(keep) if keep else None)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.fixture(scope="module")
@@ -104,12 +112,12 @@ def test_solo_hand_languages_and_a_restart(browser, tables, tmp_path):
         page.click("#lang-ja")
         assert page.locator("html").get_attribute("lang") == "ja"
         assert page.is_visible("text=席に着く →")
-        page.screenshot(path=str(DOCS / "club-lobby-ja.png"))
+        shot(page, "club-lobby-ja.png")
         page.click("#lang-en")
         # sit down solo at the one-hand table
         page.click("#table-american-short button.sit")
         page.wait_for_selector("#hand svg.tile")
-        page.screenshot(path=str(DOCS / "club-table.png"))
+        shot(page, "club-table.png")
         game_url = page.url
         moves = int(page.get_attribute("#club-table", "data-moves"))
     # the server stops mid-hand; a new one over the same database picks the game up
@@ -146,6 +154,6 @@ def test_a_friend_by_invitation(browser, tables, tmp_path):
             host.wait_for_timeout(20)
         assert host.get_attribute("#club-table", "data-over") == "yes"
         assert friend.get_attribute("#club-table", "data-over") == "yes"
-        friend.screenshot(path=str(DOCS / "club-friends.png"))
+        shot(friend, "club-friends.png")
     host_ctx.close()
     friend_ctx.close()
