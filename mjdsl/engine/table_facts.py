@@ -23,14 +23,15 @@ def _discarded_a_wait(game: Game, seat: int, tile: int | None) -> bool:
     st = game.st
     thrown = st.thrown[seat]
     hand = st.hands[seat]
-    winner = tile is not None and st.winner == seat and hand[tile] > 0
-    if winner:  # a won hand: asked of the hand as it stood before its last tile
-        hand[tile] -= 1
+    # a won hand: asked of the hand as it stood before its last tile
+    last = tile if tile is not None and st.winner == seat and hand[tile] > 0 else None
+    if last is not None:
+        hand[last] -= 1
     try:
         return any(was and game.rules.completes(st, seat, t) for t, was in enumerate(thrown))
     finally:
-        if winner:
-            hand[tile] += 1
+        if last is not None:
+            hand[last] += 1
 
 
 def _tile_visible(game: Game, tile: int | None) -> int:
