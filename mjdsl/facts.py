@@ -87,6 +87,7 @@ FACTS: dict[str, Fact] = {
         ]),
         *_facts((PAY,), "number", [
             ("value", "the hand's value, from the scoring block"),
+            ("limits", "the limits the score rules gave (the largest limit rule; 0 for none)"),
         ]),
         *_facts((SET,), "bool", [
             ("pung", "the set is a pung (three alike)"),
@@ -125,7 +126,7 @@ class Function:
 
     name: str
     contexts: frozenset
-    args: tuple[str, ...]  # "set-pred", "tile-pred", "pattern", "tile", "name", "number"; "rules": one or more
+    args: tuple[str, ...]  # "set-pred", "tile-pred", "pattern", "tile", "name", "number", "wait"; "rules": one or more
     # rule names; "numbers": two or more numbers
     meaning: str
 
@@ -148,6 +149,8 @@ FUNCTIONS: dict[str, Function] = {
                  "discards claimed since this player made the announcement (-1: not made)"),
         Function("section", frozenset(_WIN), ("section",),
                  "the winning card line is in the card's section of this title (section(\"Singles and pairs\"))"),
+        Function("wait", frozenset(_WIN), ("wait",),
+                 "the winning tile completed its set in this shape: two_sided, closed, edge, pair or pung"),
         Function("calling_for", frozenset(_WIN), ("rules",),
                  "one more tile (drawn from the wall) would complete the hand so that one of these score rules applies"),
     ]
@@ -166,6 +169,16 @@ FUNCTIONS.update({
 })
 #: The functions of numbers alone: worked out wherever they stand, once per hand in a value.
 ARITHMETIC = frozenset({"min", "max", "round_up"})
+
+#: The shapes ``wait(SHAPE)`` names: how the winning tile completed its set in the reading
+#: (a chow's middle is closed; a chow's end is an edge when the chow's other end is a terminal).
+WAIT_SHAPES: dict[str, str] = {
+    "two_sided": "an end of a chow whose other end is not a terminal (4 on 5-6, 7 on 5-6)",
+    "closed": "the middle of a chow (5 on 4-6)",
+    "edge": "an end of a chow whose other end is a terminal (3 on 1-2, 7 on 8-9)",
+    "pair": "a pair (a single tile waiting for its match)",
+    "pung": "a pung, from a pair (one of two pairs waiting)",
+}
 
 #: Contexts whose names may also be the ruleset's tile classes and suit names.
 TILE_CLASS_CONTEXTS = frozenset({SET, TILE})

@@ -140,8 +140,8 @@ def _join(tokens) -> str:
 def _space(before, prev, tok) -> bool:
     if tok.value in _NO_SPACE_BEFORE or prev.value == "(":
         return False
-    if tok.value == "(" and prev.type == "NAME":
-        return False  # a function call: sets(pung)
+    if tok.value == "(" and (prev.type == "NAME" or prev.value == "related"):
+        return False  # a function call: sets(pung), related(2 chow, same suit, same rank)
     if tok.value == ".." or prev.value == "..":
         return False
     if prev.value == "x" and prev.type != "NAME" and tok.type == "NUMBER":

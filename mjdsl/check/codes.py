@@ -193,6 +193,11 @@ CODES = (
          "or two that exclude each other, would cancel both.",
          'scoring {\n    rule a: 1 double when won\n    rule b: 2 doubles when won\n    rule a excludes b\n    rule b excludes a\n}\n',
          'scoring {\n    rule a: 1 double when won\n    rule b: 2 doubles when won\n    rule b excludes a\n}\n'),
+    Code("MJ286", "not a wait shape",
+         "`wait(SHAPE)` asks how the winning tile completed its set: `two_sided`, `closed`, `edge`, `pair` or "
+         "`pung` (riichi's pinfu needs a two-sided wait, and a closed, edge or pair wait scores 2 fu).",
+         'scoring {\n    rule a: 2 points when wait(kanchan)\n}\n',
+         'scoring {\n    rule a: 2 points when wait(closed)\n}\n'),
     # issue 10: payments outside the settlement, the session's counters (check/table.py)
     Code("MJ291", "a deposit on no announcement",
          "`deposit N points on announce NAME` is paid when a player makes the announcement NAME, so NAME must "

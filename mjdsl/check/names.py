@@ -174,6 +174,11 @@ def _check_call(e: A.Call, c: str, ctx, stack, patterns, names) -> list[Diagnost
                 shown = arg.id if isinstance(arg, A.Name) else "this"
                 out.append(error("MJ204", f"no announcement `{shown}`", arg.span,
                                  _suggest(shown, announcements) if announcements else "declare it with `announce` in play"))
+        elif kind == "wait":
+            if not isinstance(arg, A.Name) or arg.id not in F.WAIT_SHAPES:
+                shown = arg.id if isinstance(arg, A.Name) else "this"
+                out.append(error("MJ286", f"`{shown}` is not a wait shape", arg.span,
+                                 f"write one of {', '.join(F.WAIT_SHAPES)}: {e.fn}(two_sided)"))
         elif kind == "section":
             if not isinstance(arg, A.Str):
                 out.append(error("MJ218", f"`{e.fn}` takes a quoted section title", arg.span,

@@ -120,6 +120,9 @@ def _call(e: A.Call, titles: dict, negated: bool) -> str:
         return f"the winning tile is{no} {arg.value}"
     if e.fn == "announced" and isinstance(arg, A.Name):
         return f"the player has{no} announced {titles.get(arg.id, arg.id)}"
+    if e.fn == "wait" and isinstance(arg, A.Name):
+        shape = arg.id.replace("_", "-")
+        return f"the winning tile{' does not complete' if negated else ' completes'} {'an' if shape[0] in 'aeiou' else 'a'} {shape} wait"
     if e.fn == "last_in" and arg is not None and not negated:
         one, _ = _set_noun(arg, "set or pair")
         return f"the winning tile completes a {one}" if not one.startswith(("a", "e", "i", "o", "u")) \

@@ -148,6 +148,8 @@ class _Gen:
             return f"((L >> {self.offset(self.pred(arg, 'set'), 'set')}) & 63)"
         if fn == "pattern" and isinstance(arg, A.Name):
             return f"(R.pattern == {arg.id!r})"
+        if fn == "wait" and isinstance(arg, A.Name):
+            return f"(WAIT(env, R) == {arg.id!r})"
         if fn == "winning_tile" and isinstance(arg, A.Str):
             return f"(env.inp.winning_tile == {self.t.code_index.get(arg.value, -1)})"
         if fn == "section" and isinstance(arg, A.Str):
@@ -168,7 +170,7 @@ class _Unknown(Exception):
 
 def compile_rules(t: Tables) -> CompiledRules:
     """The hand rules, the scoped rules' conditions and the value of ``t``'s automaton."""
-    from .env import CALLING_FOR
+    from .env import CALLING_FOR, wait_shape
     from .relations import related_count
 
     gen = _Gen(t)
@@ -205,7 +207,7 @@ def compile_rules(t: Tables) -> CompiledRules:
         gen.names["V"] = t.spec.value
         lines += ["def _value(env, F):", "    return V(env)"]
     source = "\n".join(lines) + "\n"
-    namespace: dict[str, Any] = {"CALLING_FOR": CALLING_FOR, "PK": t.set_packed, "RELATED": related_count,
+    namespace: dict[str, Any] = {"CALLING_FOR": CALLING_FOR, "WAIT": wait_shape, "PK": t.set_packed, "RELATED": related_count,
                                  "ROUND_UP": ARITHMETIC["round_up"], **gen.names}
     exec(compile(source, f"<scoring {t.auto.name}>", "exec"), namespace)  # noqa: S102 - generated from the checked AST
     return CompiledRules(namespace["_hand"], namespace["_scoped"], namespace["_value"], gen.uses_sets,

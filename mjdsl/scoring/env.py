@@ -311,6 +311,24 @@ def LAST_IN(env: HandEnv, pred) -> bool:
     return r.last >= 0 and env.t.set_pred(pred, r.keys[r.last])
 
 
+def wait_shape(env: HandEnv, r: Reading | None) -> str | None:
+    """How the winning tile completed its set in reading ``r`` (``wait(SHAPE)``,
+    facts.WAIT_SHAPES): None when no set holds it (a special hand, no win)."""
+    if r is None or r.last < 0:
+        return None
+    kind, tile = r.keys[r.last][0], r.keys[r.last][1]
+    if kind == "pair":
+        return "pair"
+    if kind != "chow":
+        return "pung"
+    run = env.t.lay.chow_tiles[tile]
+    w = env.inp.winning_tile
+    if w == run[1]:
+        return "closed"
+    other = run[-1] if w == run[0] else run[0]
+    return "edge" if env.t.terminal[other] else "two_sided"
+
+
 def CALLING_FOR(env: HandEnv, names: tuple[str, ...]) -> bool:
     """``calling_for(rules...)``: some tile would complete the hand so that one of the
     rules applies. The rules that apply to some completion are worked out once per
@@ -339,5 +357,6 @@ _CALLS = {
     "claims_since": lambda env, name: env.hf[("claims_since", name)],
     "section": lambda env, title: env.inp.card is not None and env.inp.card.section == title,
     "calling_for": CALLING_FOR,
+    "wait": lambda env, shape: wait_shape(env, env.reading) == shape,
     "related": lambda env, rel: related_count(env.t, rel, env.reading.keys),
 }

@@ -249,6 +249,7 @@ def _result(t: Tables, env: HandEnv, s: _Scored) -> ScoreResult:
     r = s.reading
     env.set_reading(r)
     env.hf["value"] = s.total
+    env.hf["limits"] = s.limits
     return ScoreResult(env.inp.winning_tile is not None, r.pattern, r.melds, r.last if r.last >= 0 else None,
                        s.points, s.doubles, s.limits, s.score, s.total, s.basis, env, tuple(s.fired))
 

@@ -1,0 +1,61 @@
+"""``wait(SHAPE)``: how the winning tile completed its set in the reading scored
+(docs/language.md, "Facts and functions"), through both scorers, and MJ286 for a
+word that is no wait shape."""
+
+from __future__ import annotations
+
+import pytest
+
+from mjdsl.frontend.checked import check_file
+from mjdsl.frontend.compile import compile_ruleset
+from mjdsl.scoring import score_hand
+from mjdsl.scoring.notation import read_hand_input
+
+SHAPES = ("two_sided", "closed", "edge", "pair", "pung")
+
+
+@pytest.fixture(scope="module")
+def auto(tmp_path_factory):
+    """riichi.mj with a rule per shape, valued by its points alone (each shape its own bit)."""
+    path = tmp_path_factory.mktemp("waits") / "waits.mj"
+    rules = "\n".join(f"    rule {s}: {2 ** i} points when won and wait({s})" for i, s in enumerate(SHAPES))
+    path.write_text(f'extends "riichi.mj"\nscoring {{\n    value points\n    limit 100000\n{rules}\n}}\n',
+                    encoding="utf-8")
+    return compile_ruleset(path)
+
+
+def _shapes(auto, hand: str, win: str, compiled: bool) -> set[str]:
+    result = score_hand(auto, read_hand_input(auto, hand=hand, win=win, source="wall", seat="S"), compiled=compiled)
+    return {n for n in result.rule_names if n in SHAPES}
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "closures"])
+@pytest.mark.parametrize("hand, win, shape", [
+    ("2m 3m 4m 5p 6p 7p 3s 4s 5s 6s 7s 8s 8p 8p", "8s", "two_sided"),  # 8s on 6s 7s
+    ("2m 3m 4m 5p 6p 7p 3s 4s 5s 6s 7s 8s 8p 8p", "2m", "two_sided"),  # 2m on 3m 4m
+    ("2m 3m 4m 5p 6p 7p 3s 4s 5s 6s 7s 8s 8p 8p", "6p", "closed"),  # 6p between 5p and 7p
+    ("1m 2m 3m 5p 6p 7p 3s 4s 5s 6s 7s 8s 8p 8p", "3m", "edge"),  # 3m on 1m 2m
+    ("7m 8m 9m 5p 6p 7p 3s 4s 5s 6s 7s 8s 8p 8p", "7m", "edge"),  # 7m on 8m 9m
+    ("2m 3m 4m 5p 6p 7p 3s 4s 5s 6s 7s 8s 8p 8p", "8p", "pair"),
+    ("2m 3m 4m 5p 6p 7p 3s 4s 5s 8s 8s 8s 8p 8p", "8s", "pung"),  # 8s 8s and 8p 8p waiting
+])
+def test_the_winning_tiles_place_gives_the_shape(auto, hand, win, shape, compiled):
+    assert _shapes(auto, hand, win, compiled) == {shape}
+
+
+def test_the_best_reading_decides_between_shapes(auto):
+    # 3p fills the middle of 2p-4p (closed: 2 fu and this table's 2 points) or ends 3p-5p
+    # (two-sided: 1 point): the reading that scores more is kept, and only its shape counts
+    assert _shapes(auto, "2p 3p 4p 3p 4p 5p 6s 7s 8s 2m 3m 4m 9m 9m", "3p", True) == {"closed"}
+
+
+def test_a_special_hand_has_no_wait_shape(auto):
+    hand = "1m 9m 1p 9p 1s 9s E S W N P F C C"
+    assert _shapes(auto, hand, "C", True) == set()
+
+
+def test_a_word_that_is_no_wait_shape_is_refused(tmp_path):
+    path = tmp_path / "bad.mj"
+    path.write_text("scoring {\n    rule a: 2 points when wait(kanchan)\n}\n", encoding="utf-8")
+    diags = [d for d in check_file(path).diagnostics if d.code == "MJ286"]
+    assert len(diags) == 1 and "kanchan" in diags[0].message and "two_sided" in diags[0].hint
