@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from mjdsl.bots import BOTS, make_bot
-from mjdsl.bots.arena import run_arena, seatings
+from mjdsl.bots.arena import _restricted_mean, run_arena, seatings
 from mjdsl.bots.engine import StyleBot, _View
 from mjdsl.bots.style import STYLES_DIR, load_style, style_names
 from mjdsl.cli import main
@@ -57,6 +57,7 @@ def test_the_regulars_ship_as_style_files_with_their_lines():
     ('name = "X"\n[lines]\nsing = ["la"]\n', "lines.sing"),
     ('name = "X"\ncolour = "red"\n', "colour"),
     ('name = "X"\n[jokers]\nswap = "sometimes"\n', "jokers.swap"),
+    ('name = "X"\n[safety]\nfold = 0.5\n', "safety.fold"),
     ("name = \n", "not a style file"),
 ])
 def test_a_bad_style_file_is_refused_naming_the_field(tmp_path, text, field):
@@ -231,6 +232,45 @@ def test_the_arena_is_the_same_for_the_same_seed(american):
         lo, hi = s["win_rate"]["low"], s["win_rate"]["high"]
         assert 0 <= lo <= s["win_rate"]["mean"] <= hi <= 1
     assert sum(s["win_rate"]["mean"] * s["hands"] for s in a["styles"].values()) == pytest.approx(a["won"])
+
+
+def test_turns_to_go_out_count_the_hands_a_style_did_not_win_as_not_out_by_their_end():
+    # all out at turn 10: the mean is 10, whatever the horizon
+    assert _restricted_mean([(10, True)] * 4, 50)["mean"] == 10
+    # one out at 10, one still in when its hand ended at 20: half are out at 10, and the
+    # other half is not seen out again by the horizon 50 (Kaplan-Meier): 10 + 0.5 x 40
+    assert _restricted_mean([(10, True), (20, False)], 50)["mean"] == 30
+    # a hand that ended at 5 before anyone went out leaves the two still at risk
+    r = _restricted_mean([(5, False), (10, True), (20, True)], 30)
+    assert r["mean"] == 15 and r["low"] < 15 < r["high"]
+    # winning only the quick hands is not going out soon: the plain mean over the won hands
+    # would call this style the faster one
+    quick_few = _restricted_mean([(20, True)] + [(40, False)] * 9, 100)["mean"]
+    slow_many = _restricted_mean([(30, True)] * 8 + [(40, False)] * 2, 100)["mean"]
+    assert slow_many < quick_few
+    assert _restricted_mean([], 10)["mean"] is None
+
+
+def test_a_style_folds_as_much_as_its_file_says(american):
+    g = _game_at(american, "rose", lambda g: any(g.st.exposures[s] for s in range(g.n))
+                 and any(g.catalogue[a].family == ACT.DISCARD for a in g.legal_actions()))
+    rose = load_style(STYLES_DIR / "auntie-rose.toml")
+    assert load_style(STYLES_DIR / "mei.toml").fold == 2.0  # the default: safety doubles
+    seat = g.current_player()
+    legal = g.legal_actions()
+    view = _View(g, seat, StyleBot(rose)._judge(g))
+    cand = [g.catalogue[a].arg for a in legal if g.catalogue[a].family == ACT.DISCARD and g.catalogue[a].arg != view.joker]
+    danger = view.danger(cand)
+    safest = {cand[i] for i in np.flatnonzero(danger == danger.min())}
+    assert len(safest) < len(set(cand))
+
+    def picks(**how):
+        bot = StyleBot(attrs.evolve(rose, safety=1.0, **how))
+        return {g.catalogue[bot.choose(g, seat, legal, random.Random(i))].arg for i in range(5)}
+
+    # not folding, she plays her hand; folding (at any distance), safety outweighs it all
+    assert not picks(fold_at=99) <= safest
+    assert picks(fold_at=0, fold=100.0) <= safest
 
 
 def test_arena_json_and_its_input_errors(capsys):

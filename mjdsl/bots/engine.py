@@ -116,7 +116,7 @@ class StyleBot:
         if danger is not None:
             weight = self.style.safety
             if view.distance_now() > self.style.fold_at:
-                weight *= 2
+                weight *= self.style.fold
             worth = worth - weight * danger
         return cat.id(ACT.DISCARD, _best(cand, worth, rng))
 

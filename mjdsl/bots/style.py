@@ -42,7 +42,8 @@ class Style:
     making a call that brings the hand closer; within: call only when the hand is then
     at most this many tiles from ready; call_jokers: most jokers put in one exposure.
     safety: how many tiles of its own progress a discard that could feed a win is
-    worth; fold_at: further than this from ready, facing a threat, safety doubles.
+    worth; fold_at, fold: further than this from ready, safety counts ``fold`` times
+    as much (she gives up her hand before she feeds a win).
     stop_at: vote to stop an optional Charleston round when this close (0: never);
     blind: most tiles forwarded blind; courtesy: most tiles offered across. swap:
     joker swaps (``always``, ``when_better``, ``never``). mistake_rate and mistakes:
@@ -62,6 +63,7 @@ class Style:
     call_jokers: int = 8
     safety: float = 0.0
     fold_at: int = 99
+    fold: float = 2.0
     stop_at: int = 4
     blind: int = 0
     courtesy: int = 3
@@ -148,6 +150,7 @@ def style_from(data: dict, key: str, where: str) -> Style:
         call_jokers=_field(data, where, "calls", "jokers", int, 8, 0, 8),
         safety=_field(data, where, "safety", "weight", float, 0.0, 0.0, 100.0),
         fold_at=_field(data, where, "safety", "fold_at", int, 99, 0, 99),
+        fold=_field(data, where, "safety", "fold", float, 2.0, 1.0, 100.0),
         stop_at=_field(data, where, "charleston", "stop_at", int, 4, 0, 14),
         blind=_field(data, where, "charleston", "blind", int, 0, 0, 3),
         courtesy=_field(data, where, "charleston", "courtesy", int, 3, 0, 3),
