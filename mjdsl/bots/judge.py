@@ -21,7 +21,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards.distance import FAR, compatible, needs
+from ..cards.distance import FAR, compatible, needs, rack_needs
 from ..cards.hands import Exposure, Hand, HandBatch
 from ..hands import Meld
 
@@ -60,8 +60,7 @@ class CardJudge:
 
     def needs(self, racks: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
         """(N, V) tiles still to come for every variant."""
-        hands = [Hand(r, tuple(exposures)) for r in racks]
-        return needs(self.card, HandBatch.from_hands(hands, self.joker, self.size))
+        return rack_needs(self.tables, racks, [(e.tile, e.size) for e in exposures], self.joker)
 
     def dead(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> np.ndarray:
         """(V,) the variants that need more natural copies of a tile than are still unseen
