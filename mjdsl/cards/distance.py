@@ -14,9 +14,10 @@ variants costs two (N x P) @ (P x V) products, whatever N and V.
 
 A bot asks about one hand, or a dozen (one per candidate discard), thousands of times
 a hand: there the products' fixed cost (float conversions, a BLAS call that may start
-threads) is most of the time. Small batches read the same sums from per-card lookup
-rows instead (:class:`_Rows`: ``min(c, need[:, t])`` for every tile t and count c),
-one integer gather per hand; both ways give the same integers (test_cards_distance).
+threads) is most of the time. Small batches are worked out in plain Python integers
+instead (:class:`_Packed`: every variant a byte of one integer, so one addition adds a
+tile's row to all variants at once); both ways give the same integers
+(test_cards_distance).
 """
 
 from __future__ import annotations
@@ -26,8 +27,6 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-import attrs
-
 from ..memo import ByObject
 from .compiled import CompiledCard, Tables
 from .hands import HandBatch
@@ -36,38 +35,65 @@ from .pattern import HAND_SIZE
 #: The distance given to a variant the hand's exposures rule out.
 FAR = 99
 
-#: batches of at most this many hands are summed from lookup rows; larger ones by the
+#: batches of at most this many hands are worked out packed; larger ones by the
 #: indicator products, whose fixed cost is then shared by many hands
 LOOKUP_BATCH = 64
 
 
-@attrs.frozen(eq=False)
-class _Rows:
-    """``min(c, counts[:, t])`` for every tile t and count c up to the most any variant
-    holds of t, stacked: row ``start[t] + c`` is that (V,) vector (row ``start[t]`` is 0)."""
+class _Packed:
+    """A card's variants as one Python integer per vector, a byte a variant (SWAR: "SIMD
+    within a register"): adding two vectors adds every variant's byte at once, with no
+    numpy call. ``need[t][c]`` packs ``min(c, need[:, t])`` for c up to the most any
+    variant needs of t (``nat`` the same for natural tiles); every field stays in 0..63,
+    so no sum carries into its neighbour (the formula's bounds are in :meth:`distance`)."""
 
-    table: np.ndarray  # (R, V) int16
-    start: np.ndarray  # (T,) first row of each tile
-    top: np.ndarray  # (T,) the most of each tile any variant counts
+    def __init__(self, tables: Tables):
+        v = tables.size
+        self.size = v
+        self.ones = int.from_bytes(b"\x01" * v, "little")
+        self.need = _packed_rows(tables.need)
+        self.nat = _packed_rows(tables.natural)
+        # 46 - natural total: the bias that keeps ``14 - a - (natural_total - b)`` >= 0
+        self.bias = _pack((46 - tables.natural_total.astype(np.int16)).astype(np.uint8))
+        self.full = int.from_bytes(bytes([HAND_SIZE]) * v, "little")
 
-    @classmethod
-    def of(cls, counts: np.ndarray) -> "_Rows":
-        top = counts.max(axis=0).astype(np.intp) if counts.size else np.zeros(counts.shape[1], np.intp)
-        start = np.concatenate([[0], np.cumsum(top + 1)[:-1]]).astype(np.intp)
-        rows = [np.minimum(c, counts[:, t]) for t in range(counts.shape[1]) for c in range(int(top[t]) + 1)]
-        return cls(np.ascontiguousarray(np.array(rows, dtype=np.int16).reshape(len(rows), counts.shape[0])),
-                   start, top)
+    def distance(self, filled: list[int], natural: list[int], jokers: int) -> bytes:
+        """The distance of one hand to every variant, a byte each (``distances`` for N = 1)."""
+        need, nat = self.need, self.nat
+        a = 0
+        for t, c in enumerate(filled):
+            if c > 0:
+                row = need[t]
+                a += row[min(c, len(row) - 1)]
+        b = 0
+        for t, c in enumerate(natural):
+            if c > 0:
+                row = nat[t]
+                b += row[min(c, len(row) - 1)]
+        ones = self.ones
+        # y = 32 + (14 - a - natural_short), in 4..46: bit 5 says whether it is >= 0
+        y = self.bias + b - a
+        open_slots = y & (((y >> 5) & ones) * 31)  # max(14 - a - natural_short, 0), 0..14
+        if jokers <= 0:
+            used = 0
+        else:
+            j = min(jokers, 31)
+            z = open_slots + (32 - j) * ones  # bit 5: open_slots >= jokers
+            used = open_slots - (z & (((z >> 5) & ones) * 31))  # min(jokers, open_slots)
+        return (self.full - a - used).to_bytes(self.size, "little")
 
-    def sums(self, hands: np.ndarray) -> np.ndarray:
-        """(N, V) ``sum over t of min(hands[:, t], counts[:, t])``: only the tiles some
-        hand holds are read (a tile held 0 times, or fewer, adds the zero row)."""
-        cols = np.flatnonzero(hands.any(axis=0))
-        rows = self.start[cols] + np.minimum(np.maximum(hands[:, cols], 0), self.top[cols])
-        return self.table[rows].sum(axis=1, dtype=np.int16)
+
+def _pack(values: np.ndarray) -> int:
+    return int.from_bytes(np.ascontiguousarray(values, dtype=np.uint8).tobytes(), "little")
 
 
-#: per card's tables: the lookup rows of its needs and of its natural tiles
-_ROWS: ByObject[tuple[_Rows, _Rows]] = ByObject()
+def _packed_rows(counts: np.ndarray) -> list[list[int]]:
+    top = counts.max(axis=0) if counts.size else np.zeros(counts.shape[1], np.int16)
+    return [[_pack(np.minimum(c, counts[:, t])) for c in range(int(top[t]) + 1)] for t in range(counts.shape[1])]
+
+
+#: per card's tables: its packed rows
+_PACKED: ByObject[_Packed] = ByObject()
 #: per card's tables: :func:`allowed` by exposures (a seat's exposures change a few times a hand)
 _ALLOWED: ByObject[dict] = ByObject()
 
@@ -121,18 +147,19 @@ def distances(tables: Tables, filled: np.ndarray, natural: np.ndarray, jokers: n
 
     filled: (N, T) the rack's natural tiles plus each exposure at its size on its tile;
     natural: (N, T) the rack's natural tiles; jokers: (N,) jokers on the rack. The
-    answer is integers (small batches int16, large ones float32 holding integers).
+    answer is int16.
     """
     if len(filled) <= LOOKUP_BATCH:
-        need_rows, nat_rows = _ROWS.setdefault(tables, lambda: (_Rows.of(tables.need), _Rows.of(tables.natural)))
-        a = need_rows.sums(filled)
-        b = nat_rows.sums(natural)
-    else:
-        a = _indicators(filled, tables.need_tile, tables.need_level) @ tables.need_planes
-        b = _indicators(natural, tables.nat_tile, tables.nat_level) @ tables.nat_planes
+        packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
+        out = b"".join(packed.distance(f, n, j) for f, n, j in zip(np.asarray(filled).tolist(),
+                                                                    np.asarray(natural).tolist(),
+                                                                    np.asarray(jokers).tolist()))
+        return np.frombuffer(out, dtype=np.uint8).reshape(len(filled), packed.size).astype(np.int16)
+    a = _indicators(filled, tables.need_tile, tables.need_level) @ tables.need_planes
+    b = _indicators(natural, tables.nat_tile, tables.nat_level) @ tables.nat_planes
     natural_short = tables.natural_total[None, :] - b  # natural slots no rack tile fills
     open_slots = np.maximum(HAND_SIZE - a - natural_short, 0)  # joker slots still open
-    return HAND_SIZE - a - np.minimum(jokers[:, None], open_slots)
+    return (HAND_SIZE - a - np.minimum(jokers[:, None], open_slots)).astype(np.int16)
 
 
 def needs(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
