@@ -91,8 +91,14 @@ def test_small_batches_worked_out_packed_equal_the_indicator_products(club, amer
     rng = np.random.default_rng(12)
     joker = _code(american_tiles, "J")
     for n in (1, 2, 14, distance.LOOKUP_BATCH):
-        for _ in range(20):
+        for trial in range(20):
             filled, natural, jokers = _random_racks(american_tiles, joker, n, rng)
+            if trial % 2:  # a bot's candidates: the first hand with a tile or two moved
+                moves = rng.integers(0, american_tiles.size, (n, 2))
+                filled, natural, jokers = filled[:1].repeat(n, 0), natural[:1].repeat(n, 0), jokers[:1].repeat(n)
+                filled[np.arange(n), moves[:, 0]] -= 1
+                natural[np.arange(n), moves[:, 0]] -= 1
+                filled[np.arange(n), moves[:, 1]] += 2
             packed = distances(club.tables, filled, natural, jokers)
             monkeypatch.setattr(distance, "LOOKUP_BATCH", 0)
             products = distances(club.tables, filled, natural, jokers)
@@ -106,3 +112,8 @@ def test_allowed_is_remembered_and_cannot_be_changed_by_a_caller(club, american_
     first = allowed(club.tables, key)
     assert allowed(club.tables, list(key)) is first
     assert not first.flags.writeable
+
+
+def test_an_empty_batch_has_no_distances(club):
+    empty = np.zeros((0, club.tables.need.shape[1]), np.int16)
+    assert distances(club.tables, empty, empty, np.zeros(0, np.int16)).shape == (0, club.tables.size)

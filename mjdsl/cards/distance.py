@@ -57,19 +57,38 @@ class _Packed:
         self.bias = _pack((46 - tables.natural_total.astype(np.int16)).astype(np.uint8))
         self.full = int.from_bytes(bytes([HAND_SIZE]) * v, "little")
 
-    def distance(self, filled: list[int], natural: list[int], jokers: int) -> bytes:
-        """The distance of one hand to every variant, a byte each (``distances`` for N = 1)."""
-        need, nat = self.need, self.nat
+    def sums(self, filled: list[int], natural: list[int]) -> tuple[int, int]:
+        """``sum min(filled, need)`` and ``sum min(natural, natural need)``, packed."""
         a = 0
-        for t, c in enumerate(filled):
+        for row, c in zip(self.need, filled):
             if c > 0:
-                row = need[t]
-                a += row[min(c, len(row) - 1)]
+                a += row[c] if c < _TOP else row[-1]
         b = 0
-        for t, c in enumerate(natural):
+        for row, c in zip(self.nat, natural):
             if c > 0:
-                row = nat[t]
-                b += row[min(c, len(row) - 1)]
+                b += row[c] if c < _TOP else row[-1]
+        return a, b
+
+    def moved(self, sums: tuple[int, int], base: tuple[list[int], list[int]],
+              filled: list[int], natural: list[int]) -> tuple[int, int]:
+        """:meth:`sums` of a hand from those of ``base``, reading only the tiles whose
+        counts differ (a bot's candidates differ from its rack by a tile or two)."""
+        changed = [t for t, (x, y) in enumerate(zip(base[0], filled)) if x != y]
+        changed_nat = [t for t, (x, y) in enumerate(zip(base[1], natural)) if x != y]
+        if len(changed) + len(changed_nat) > 6:
+            return self.sums(filled, natural)
+        a, b = sums
+        # linear: the packed total is right as long as every field ends in 0..255
+        for t in changed:
+            row = self.need[t]
+            a += row[_clamp(filled[t])] - row[_clamp(base[0][t])]
+        for t in changed_nat:
+            row = self.nat[t]
+            b += row[_clamp(natural[t])] - row[_clamp(base[1][t])]
+        return a, b
+
+    def finish(self, a: int, b: int, jokers: int) -> bytes:
+        """The distance to every variant, a byte each, from the packed sums."""
         ones = self.ones
         # y = 32 + (14 - a - natural_short), in 4..46: bit 5 says whether it is >= 0
         y = self.bias + b - a
@@ -77,10 +96,17 @@ class _Packed:
         if jokers <= 0:
             used = 0
         else:
-            j = min(jokers, 31)
-            z = open_slots + (32 - j) * ones  # bit 5: open_slots >= jokers
+            z = open_slots + (32 - min(jokers, 31)) * ones  # bit 5: open_slots >= jokers
             used = open_slots - (z & (((z >> 5) & ones) * 31))  # min(jokers, open_slots)
         return (self.full - a - used).to_bytes(self.size, "little")
+
+
+#: counts at or above this read a tile's last row (no variant needs so many of a tile)
+_TOP = 24
+
+
+def _clamp(c: int) -> int:
+    return 0 if c < 0 else c if c < _TOP else _TOP - 1
 
 
 def _pack(values: np.ndarray) -> int:
@@ -88,8 +114,9 @@ def _pack(values: np.ndarray) -> int:
 
 
 def _packed_rows(counts: np.ndarray) -> list[list[int]]:
-    top = counts.max(axis=0) if counts.size else np.zeros(counts.shape[1], np.int16)
-    return [[_pack(np.minimum(c, counts[:, t])) for c in range(int(top[t]) + 1)] for t in range(counts.shape[1])]
+    """Row c of tile t: ``min(c, counts[:, t])`` packed, for c below :data:`_TOP`."""
+    assert counts.size == 0 or int(counts.max()) < _TOP
+    return [[_pack(np.minimum(c, counts[:, t])) for c in range(_TOP)] for t in range(counts.shape[1])]
 
 
 #: per card's tables: its packed rows
@@ -149,11 +176,15 @@ def distances(tables: Tables, filled: np.ndarray, natural: np.ndarray, jokers: n
     natural: (N, T) the rack's natural tiles; jokers: (N,) jokers on the rack. The
     answer is int16.
     """
+    if len(filled) == 0:
+        return np.zeros((0, tables.size), dtype=np.int16)
     if len(filled) <= LOOKUP_BATCH:
         packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
-        out = b"".join(packed.distance(f, n, j) for f, n, j in zip(np.asarray(filled).tolist(),
-                                                                    np.asarray(natural).tolist(),
-                                                                    np.asarray(jokers).tolist()))
+        rows = list(zip(np.asarray(filled).tolist(), np.asarray(natural).tolist(), np.asarray(jokers).tolist()))
+        base = rows[0][:2]
+        first = packed.sums(*base)
+        out = b"".join(packed.finish(*(packed.moved(first, base, f, n) if i else first), j)
+                       for i, (f, n, j) in enumerate(rows))
         return np.frombuffer(out, dtype=np.uint8).reshape(len(filled), packed.size).astype(np.int16)
     a = _indicators(filled, tables.need_tile, tables.need_level) @ tables.need_planes
     b = _indicators(natural, tables.nat_tile, tables.nat_level) @ tables.nat_planes
