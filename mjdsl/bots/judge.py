@@ -42,6 +42,9 @@ class CardJudge:
         pts = self.tables.points.astype(np.float64)
         self.weight = (pts / max(pts.max(), 1.0)) ** style.points
         self.log_base = math.log(_base(style))
+        #: s^k for every whole distance k a variant can have: the soft minimum of whole
+        #: distances looks its terms up (np.exp of the same -k * log b, bit for bit)
+        self._powers = np.exp(-np.arange(FAR + 1, dtype=np.float64) * self.log_base)
         self.read_table = style.read_table
         self.naturals = style.naturals
         self.groups = set(self.tables.group_keys)
@@ -86,13 +89,15 @@ class CardJudge:
     def worth(self, d: np.ndarray, dead: np.ndarray | None = None, racks: np.ndarray | None = None) -> np.ndarray:
         """(N,) the soft minimum of the distances ``d`` (N, V), as minus tiles; each empty
         natural slot costs the style's ``naturals`` more (those tiles come slowest)."""
-        d = d.astype(np.float64)
-        if self.naturals and racks is not None:
+        whole = not (self.naturals and racks is not None)
+        d = d.astype(np.intp if whole else np.float64)
+        if not whole:
             d = d + self.naturals * self.natural_short(racks)
         if dead is not None and self.read_table:
             d = np.where(dead[None, :], FAR, d)
         m = d.min(axis=1, keepdims=True)
-        s = (self.weight[None, :] * np.exp(-(d - m) * self.log_base)).sum(axis=1)
+        terms = self._powers[d - m] if whole else np.exp(-(d - m) * self.log_base)
+        s = (self.weight[None, :] * terms).sum(axis=1)
         return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
 
     def likely(self, exposures: Sequence[Exposure], discards: Sequence[int]) -> np.ndarray:

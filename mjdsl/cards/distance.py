@@ -69,22 +69,18 @@ class _Packed:
                 b += row[c] if c < _TOP else row[-1]
         return a, b
 
-    def moved(self, sums: tuple[int, int], base: tuple[list[int], list[int]],
-              filled: list[int], natural: list[int]) -> tuple[int, int]:
-        """:meth:`sums` of a hand from those of ``base``, reading only the tiles whose
-        counts differ (a bot's candidates differ from its rack by a tile or two)."""
-        changed = [t for t, (x, y) in enumerate(zip(base[0], filled)) if x != y]
-        changed_nat = [t for t, (x, y) in enumerate(zip(base[1], natural)) if x != y]
-        if len(changed) + len(changed_nat) > 6:
-            return self.sums(filled, natural)
+    def moved(self, sums: tuple[int, int], base: tuple[list[int], list[int]], hand: tuple[list[int], list[int]],
+              changed: tuple[list[int], list[int]]) -> tuple[int, int]:
+        """:meth:`sums` of ``hand`` (filled, natural) from those of ``base``, reading only
+        the tiles ``changed`` in each (a bot's candidates differ from its rack by a tile or two)."""
         a, b = sums
         # linear: the packed total is right as long as every field ends in 0..255
-        for t in changed:
+        for t in changed[0]:
             row = self.need[t]
-            a += row[_clamp(filled[t])] - row[_clamp(base[0][t])]
-        for t in changed_nat:
+            a += row[_clamp(hand[0][t])] - row[_clamp(base[0][t])]
+        for t in changed[1]:
             row = self.nat[t]
-            b += row[_clamp(natural[t])] - row[_clamp(base[1][t])]
+            b += row[_clamp(hand[1][t])] - row[_clamp(base[1][t])]
         return a, b
 
     def finish(self, a: int, b: int, jokers: int) -> bytes:
@@ -180,11 +176,25 @@ def distances(tables: Tables, filled: np.ndarray, natural: np.ndarray, jokers: n
         return np.zeros((0, tables.size), dtype=np.int16)
     if len(filled) <= LOOKUP_BATCH:
         packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
-        rows = list(zip(np.asarray(filled).tolist(), np.asarray(natural).tolist(), np.asarray(jokers).tolist()))
-        base = rows[0][:2]
+        filled, natural = np.asarray(filled), np.asarray(natural)
+        fl, nl, jl = filled.tolist(), natural.tolist(), np.asarray(jokers).tolist()
+        base = (fl[0], nl[0])
         first = packed.sums(*base)
-        out = b"".join(packed.finish(*(packed.moved(first, base, f, n) if i else first), j)
-                       for i, (f, n, j) in enumerate(rows))
+        # the tiles in which each hand differs from the first, found for all at once
+        changed: list[tuple[list[int], list[int]]] = [([], []) for _ in fl]
+        for k, m in enumerate((filled, natural)):
+            rows, cols = np.nonzero(m != m[0])
+            for i, t in zip(rows.tolist(), cols.tolist()):
+                changed[i][k].append(t)
+        parts = []
+        for i in range(len(fl)):
+            c = changed[i]
+            if len(c[0]) + len(c[1]) <= 6:
+                sums = packed.moved(first, base, (fl[i], nl[i]), c)
+            else:
+                sums = packed.sums(fl[i], nl[i])
+            parts.append(packed.finish(*sums, jl[i]))
+        out = b"".join(parts)
         return np.frombuffer(out, dtype=np.uint8).reshape(len(filled), packed.size).astype(np.int16)
     a = _indicators(filled, tables.need_tile, tables.need_level) @ tables.need_planes
     b = _indicators(natural, tables.nat_tile, tables.nat_level) @ tables.nat_planes
