@@ -66,3 +66,54 @@ def test_distance_counts_the_tiles_still_to_come(club, american_tiles):
     # a pair takes no joker: eight jokers and no 0 leave the year one tile short
     year = _batch(club, american_tiles, "F F 2b 2b 6b J J J J J J J J")
     assert needs(club, year)[0].min() == 1
+
+
+def _random_racks(tiles, joker, n, rng):
+    """``n`` racks of 0-15 random tiles (jokers and fives of a kind included), with an
+    exposure-like surplus on one tile and a tile gone negative on another."""
+    racks = np.zeros((n, tiles.size), np.int16)
+    for i in range(n):
+        for t in rng.integers(0, tiles.size, rng.integers(0, 16)):
+            racks[i, t] += 1
+    natural = racks.copy()
+    natural[:, joker] = 0
+    filled = natural.copy()
+    filled[np.arange(n), rng.integers(0, tiles.size, n)] += 3
+    filled[np.arange(n), rng.integers(0, tiles.size, n)] -= 1
+    return filled, natural, racks[:, joker].copy()
+
+
+def test_small_batches_worked_out_packed_equal_the_indicator_products(club, american_tiles, monkeypatch):
+    # a bot's batches (up to LOOKUP_BATCH hands) take the packed integers; the products
+    # are the reference: both must give every variant the same distance
+    from mjdsl.cards import distance
+
+    rng = np.random.default_rng(12)
+    joker = _code(american_tiles, "J")
+    for n in (1, 2, 14, distance.LOOKUP_BATCH):
+        for trial in range(20):
+            filled, natural, jokers = _random_racks(american_tiles, joker, n, rng)
+            if trial % 2:  # a bot's candidates: the first hand with a tile or two moved
+                moves = rng.integers(0, american_tiles.size, (n, 2))
+                filled, natural, jokers = filled[:1].repeat(n, 0), natural[:1].repeat(n, 0), jokers[:1].repeat(n)
+                filled[np.arange(n), moves[:, 0]] -= 1
+                natural[np.arange(n), moves[:, 0]] -= 1
+                filled[np.arange(n), moves[:, 1]] += 2
+            packed = distances(club.tables, filled, natural, jokers)
+            monkeypatch.setattr(distance, "LOOKUP_BATCH", 0)
+            products = distances(club.tables, filled, natural, jokers)
+            monkeypatch.undo()
+            assert packed.dtype == products.dtype == np.int16
+            assert (packed == products).all()
+
+
+def test_allowed_is_remembered_and_cannot_be_changed_by_a_caller(club, american_tiles):
+    key = [(_code(american_tiles, "1b"), 3)]
+    first = allowed(club.tables, key)
+    assert allowed(club.tables, list(key)) is first
+    assert not first.flags.writeable
+
+
+def test_an_empty_batch_has_no_distances(club):
+    empty = np.zeros((0, club.tables.need.shape[1]), np.int16)
+    assert distances(club.tables, empty, empty, np.zeros(0, np.int16)).shape == (0, club.tables.size)

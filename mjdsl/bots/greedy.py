@@ -272,8 +272,13 @@ class _CardView:
             if j is None:  # no hand on the card has this group
                 continue
             if now is None:
-                now = int(self.distances().min())
+                dist = self.distances()
+                now = int(dist.min())
             allowed = self.allowed & ~rules.concealed_line & (rules.group_counts[:, j] >= 1)
+            if not (allowed & (dist <= now + jokers_used)).any():
+                # a call adds one tile and moves jokers from the rack to the exposure: no
+                # variant comes more than 1 + jokers steps closer (docs/performance.md)
+                continue
             rack = self.rack.copy()
             rack[tile] -= spec.size - 1 - jokers_used
             filled = self.filled - self.rack + rack

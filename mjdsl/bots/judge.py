@@ -21,9 +21,10 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards.distance import FAR, compatible, needs
+from ..cards.distance import FAR, allowed, needs, rack_needs
 from ..cards.hands import Exposure, Hand, HandBatch
 from ..hands import Meld
+from ..memo import ByObject
 
 
 def _base(style) -> float:
@@ -42,6 +43,9 @@ class CardJudge:
         pts = self.tables.points.astype(np.float64)
         self.weight = (pts / max(pts.max(), 1.0)) ** style.points
         self.log_base = math.log(_base(style))
+        #: s^k for every whole distance k a variant can have: the soft minimum of whole
+        #: distances looks its terms up (np.exp of the same -k * log b, bit for bit)
+        self._powers = np.exp(-np.arange(FAR + 1, dtype=np.float64) * self.log_base)
         self.read_table = style.read_table
         self.naturals = style.naturals
         self.groups = set(self.tables.group_keys)
@@ -60,8 +64,7 @@ class CardJudge:
 
     def needs(self, racks: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
         """(N, V) tiles still to come for every variant."""
-        hands = [Hand(r, tuple(exposures)) for r in racks]
-        return needs(self.card, HandBatch.from_hands(hands, self.joker, self.size))
+        return rack_needs(self.tables, racks, [(e.tile, e.size) for e in exposures], self.joker)
 
     def dead(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> np.ndarray:
         """(V,) the variants that need more natural copies of a tile than are still unseen
@@ -87,36 +90,57 @@ class CardJudge:
     def worth(self, d: np.ndarray, dead: np.ndarray | None = None, racks: np.ndarray | None = None) -> np.ndarray:
         """(N,) the soft minimum of the distances ``d`` (N, V), as minus tiles; each empty
         natural slot costs the style's ``naturals`` more (those tiles come slowest)."""
-        d = d.astype(np.float64)
-        if self.naturals and racks is not None:
+        whole = not (self.naturals and racks is not None)
+        d = d.astype(np.intp if whole else np.float64)
+        if not whole:
             d = d + self.naturals * self.natural_short(racks)
         if dead is not None and self.read_table:
             d = np.where(dead[None, :], FAR, d)
         m = d.min(axis=1, keepdims=True)
-        s = (self.weight[None, :] * np.exp(-(d - m) * self.log_base)).sum(axis=1)
+        terms = self._powers[d - m] if whole else np.exp(-(d - m) * self.log_base)
+        s = (self.weight[None, :] * terms).sum(axis=1)
         return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
 
     def likely(self, exposures: Sequence[Exposure], discards: Sequence[int]) -> np.ndarray:
         """(V,) how likely another seat is making each variant, from what it shows: its
         exposures rule variants in or out, and each tile it threw away makes the
-        variants that need it less likely."""
-        batch = HandBatch.from_hands([Hand(np.zeros(self.size, np.int16), tuple(exposures))], self.joker, self.size)
-        ok = compatible(self.tables, batch)
-        w = np.ones(self.tables.size) if ok is None else ok[0].astype(np.float64)
-        thrown = sorted(set(discards))
-        if thrown:
-            w = w * 0.35 ** (self.tables.need[:, thrown] > 0).sum(axis=1)
-        return w
+        variants that need it less likely. Remembered per card by what the seat shows
+        (every other seat asks the same between two of its discards); read-only."""
+        groups = tuple((e.tile, e.size) for e in exposures)
+        thrown = tuple(sorted(set(discards)))
+        memo = _TABLE_READS.setdefault(self.tables, dict)
+
+        def compute() -> np.ndarray:
+            w = np.ones(self.tables.size) if not groups else allowed(self.tables, groups).astype(np.float64)
+            if thrown:
+                w = w * 0.35 ** (self.tables.need[:, list(thrown)] > 0).sum(axis=1)
+            w.setflags(write=False)
+            return w
+
+        return _remember(memo, ("likely", groups, thrown), compute)
 
     def wanted(self, likely: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
-        """(T,) for each tile, the share of the likely variants that still need it."""
+        """(T,) for each tile, the share of the likely variants that still need it
+        (remembered for a ``likely`` answer :meth:`likely` remembered); read-only."""
+        groups = tuple((e.tile, e.size) for e in exposures)
+        memo = _TABLE_READS.setdefault(self.tables, dict)
+        key = ("wanted", id(likely), groups)
+        hit = memo.get(key)
+        if hit is not None and hit[0] is likely:
+            return hit[1]
         shown = np.zeros(self.size, np.int16)
-        for e in exposures:
-            shown[e.tile] += e.size
+        for tile, size in groups:
+            shown[tile] += size
         total = likely.sum()
-        if total <= 0:
-            return np.zeros(self.size)
-        return likely @ (self.tables.need > shown[None, :]) / total
+        out = np.zeros(self.size) if total <= 0 else likely @ (self.tables.need > shown[None, :]) / total
+        out.setflags(write=False)
+        _remember(memo, key, lambda: (likely, out))
+        return out
+
+
+#: per card's tables: what the other seats show, read (``likely``, ``wanted``): the
+#: same for every style, so every judge of the card shares it
+_TABLE_READS: ByObject[dict] = ByObject()
 
 
 class PatternJudge:

@@ -11,21 +11,114 @@ For a hand and a variant, the tiles of the hand that are *useful* are:
 exactly when ``need == 0``. Summing ``min(hand, need)`` over tiles is a product of
 "at least k" indicator matrices (``compiled.py``), so a batch of N hands against V
 variants costs two (N x P) @ (P x V) products, whatever N and V.
+
+A bot asks about one hand, or a dozen (one per candidate discard), thousands of times
+a hand: there the products' fixed cost (float conversions, a BLAS call that may start
+threads) is most of the time. Small batches are worked out in plain Python integers
+instead (:class:`_Packed`: every variant a byte of one integer, so one addition adds a
+tile's row to all variants at once); both ways give the same integers
+(test_cards_distance).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from typing import Iterable, Sequence
 
 import numpy as np
 
+from ..memo import ByObject
 from .compiled import CompiledCard, Tables
 from .hands import HandBatch
 from .pattern import HAND_SIZE
 
 #: The distance given to a variant the hand's exposures rule out.
 FAR = 99
+
+#: batches of at most this many hands are worked out packed; larger ones by the
+#: indicator products, whose fixed cost is then shared by many hands
+LOOKUP_BATCH = 64
+
+
+class _Packed:
+    """A card's variants as one Python integer per vector, a byte a variant (SWAR: "SIMD
+    within a register"): adding two vectors adds every variant's byte at once, with no
+    numpy call. ``need[t][c]`` packs ``min(c, need[:, t])`` for c up to the most any
+    variant needs of t (``nat`` the same for natural tiles); every field stays in 0..63,
+    so no sum carries into its neighbour (the formula's bounds are in :meth:`distance`)."""
+
+    def __init__(self, tables: Tables):
+        v = tables.size
+        self.size = v
+        self.ones = int.from_bytes(b"\x01" * v, "little")
+        self.need = _packed_rows(tables.need)
+        self.nat = _packed_rows(tables.natural)
+        # 46 - natural total: the bias that keeps ``14 - a - (natural_total - b)`` >= 0
+        self.bias = _pack((46 - tables.natural_total.astype(np.int16)).astype(np.uint8))
+        self.full = int.from_bytes(bytes([HAND_SIZE]) * v, "little")
+
+    def sums(self, filled: list[int], natural: list[int]) -> tuple[int, int]:
+        """``sum min(filled, need)`` and ``sum min(natural, natural need)``, packed."""
+        a = 0
+        for row, c in zip(self.need, filled):
+            if c > 0:
+                a += row[c] if c < _TOP else row[-1]
+        b = 0
+        for row, c in zip(self.nat, natural):
+            if c > 0:
+                b += row[c] if c < _TOP else row[-1]
+        return a, b
+
+    def moved(self, sums: tuple[int, int], base: tuple[list[int], list[int]], hand: tuple[list[int], list[int]],
+              changed: tuple[list[int], list[int]]) -> tuple[int, int]:
+        """:meth:`sums` of ``hand`` (filled, natural) from those of ``base``, reading only
+        the tiles ``changed`` in each (a bot's candidates differ from its rack by a tile or two)."""
+        a, b = sums
+        # linear: the packed total is right as long as every field ends in 0..255
+        for t in changed[0]:
+            row = self.need[t]
+            a += row[_clamp(hand[0][t])] - row[_clamp(base[0][t])]
+        for t in changed[1]:
+            row = self.nat[t]
+            b += row[_clamp(hand[1][t])] - row[_clamp(base[1][t])]
+        return a, b
+
+    def finish(self, a: int, b: int, jokers: int) -> bytes:
+        """The distance to every variant, a byte each, from the packed sums."""
+        ones = self.ones
+        # y = 32 + (14 - a - natural_short), in 4..46: bit 5 says whether it is >= 0
+        y = self.bias + b - a
+        open_slots = y & (((y >> 5) & ones) * 31)  # max(14 - a - natural_short, 0), 0..14
+        if jokers <= 0:
+            used = 0
+        else:
+            z = open_slots + (32 - min(jokers, 31)) * ones  # bit 5: open_slots >= jokers
+            used = open_slots - (z & (((z >> 5) & ones) * 31))  # min(jokers, open_slots)
+        return (self.full - a - used).to_bytes(self.size, "little")
+
+
+#: counts at or above this read a tile's last row (no variant needs so many of a tile)
+_TOP = 24
+
+
+def _clamp(c: int) -> int:
+    return 0 if c < 0 else c if c < _TOP else _TOP - 1
+
+
+def _pack(values: np.ndarray) -> int:
+    return int.from_bytes(np.ascontiguousarray(values, dtype=np.uint8).tobytes(), "little")
+
+
+def _packed_rows(counts: np.ndarray) -> list[list[int]]:
+    """Row c of tile t: ``min(c, counts[:, t])`` packed, for c below :data:`_TOP`."""
+    assert counts.size == 0 or int(counts.max()) < _TOP
+    return [[_pack(np.minimum(c, counts[:, t])) for c in range(_TOP)] for t in range(counts.shape[1])]
+
+
+#: per card's tables: its packed rows
+_PACKED: ByObject[_Packed] = ByObject()
+#: per card's tables: :func:`allowed` by exposures (a seat's exposures change a few times a hand)
+_ALLOWED: ByObject[dict] = ByObject()
 
 
 def _indicators(counts: np.ndarray, tile: np.ndarray, level: np.ndarray) -> np.ndarray:
@@ -37,6 +130,18 @@ def allowed(tables: Tables, exposures: Iterable[tuple[int, int]]) -> np.ndarray:
     a (tile, size), is a group of the variant of its own (two pungs of 5b need two
     such groups). A concealed line takes no exposures; an exposure that is a group of
     no variant at all rules out every one."""
+    key = tuple(exposures)
+    kept = _ALLOWED.setdefault(tables, dict)
+    row = kept.get(key)
+    if row is None:
+        if len(kept) >= 4096:
+            kept.clear()
+        row = kept[key] = _allowed(tables, key)
+        row.setflags(write=False)  # shared by every caller: nobody may change it
+    return row
+
+
+def _allowed(tables: Tables, exposures: tuple[tuple[int, int], ...]) -> np.ndarray:
     wanted = Counter(tables.group_index.get(key, -1) for key in exposures)
     if not wanted:
         return np.ones(tables.size, dtype=bool)
@@ -64,13 +169,38 @@ def distances(tables: Tables, filled: np.ndarray, natural: np.ndarray, jokers: n
     formula: the engine's bots ask it about a single hand, ``needs`` about batches).
 
     filled: (N, T) the rack's natural tiles plus each exposure at its size on its tile;
-    natural: (N, T) the rack's natural tiles; jokers: (N,) jokers on the rack.
+    natural: (N, T) the rack's natural tiles; jokers: (N,) jokers on the rack. The
+    answer is int16.
     """
+    if len(filled) == 0:
+        return np.zeros((0, tables.size), dtype=np.int16)
+    if len(filled) <= LOOKUP_BATCH:
+        packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
+        filled, natural = np.asarray(filled), np.asarray(natural)
+        fl, nl, jl = filled.tolist(), natural.tolist(), np.asarray(jokers).tolist()
+        base = (fl[0], nl[0])
+        first = packed.sums(*base)
+        # the tiles in which each hand differs from the first, found for all at once
+        changed: list[tuple[list[int], list[int]]] = [([], []) for _ in fl]
+        for k, m in enumerate((filled, natural)):
+            rows, cols = np.nonzero(m != m[0])
+            for i, t in zip(rows.tolist(), cols.tolist()):
+                changed[i][k].append(t)
+        parts = []
+        for i in range(len(fl)):
+            c = changed[i]
+            if len(c[0]) + len(c[1]) <= 6:
+                sums = packed.moved(first, base, (fl[i], nl[i]), c)
+            else:
+                sums = packed.sums(fl[i], nl[i])
+            parts.append(packed.finish(*sums, jl[i]))
+        out = b"".join(parts)
+        return np.frombuffer(out, dtype=np.uint8).reshape(len(filled), packed.size).astype(np.int16)
     a = _indicators(filled, tables.need_tile, tables.need_level) @ tables.need_planes
     b = _indicators(natural, tables.nat_tile, tables.nat_level) @ tables.nat_planes
     natural_short = tables.natural_total[None, :] - b  # natural slots no rack tile fills
     open_slots = np.maximum(HAND_SIZE - a - natural_short, 0)  # joker slots still open
-    return HAND_SIZE - a - np.minimum(jokers[:, None], open_slots)
+    return (HAND_SIZE - a - np.minimum(jokers[:, None], open_slots)).astype(np.int16)
 
 
 def needs(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
@@ -80,6 +210,27 @@ def needs(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
     ok = compatible(t, batch)
     if ok is not None:
         out[~ok] = FAR
+    return out
+
+
+def rack_needs(tables: Tables, racks: np.ndarray, exposures: Sequence[tuple[int, int]],
+               joker: int | None) -> np.ndarray:
+    """(N, V) :func:`needs` of racks (N, T, jokers included) that share one seat's
+    exposures, each a (tile, size): what a bot asks, a rack per candidate move, without
+    building a :class:`HandBatch`."""
+    natural = np.array(racks, dtype=np.int16)
+    jokers = np.zeros(len(natural), dtype=np.int16)
+    if joker is not None:
+        jokers = natural[:, joker].copy()
+        natural[:, joker] = 0
+    filled = natural
+    if exposures:
+        filled = natural.copy()
+        for tile, size in exposures:
+            filled[:, tile] += size
+    out = distances(tables, filled, natural, jokers).astype(np.int16)
+    if exposures:
+        out[:, ~allowed(tables, exposures)] = FAR
     return out
 
 
