@@ -31,6 +31,7 @@ from ..engine.chance import chance_action, chance_stream
 from ..engine.game import CHANCE, Game, IllegalAction
 from ..engine.observe import observe
 from ..engine.run import SessionClock
+from ..tui.loop import play_on
 from ..tui.words import Words
 
 SAVE_VERSION = 1
@@ -174,24 +175,18 @@ class ClubGame:
 
     def advance(self, limit: int = 100_000) -> int:
         """Play chance, the regulars and forced moves until a person is to move or the
-        session is over; the number of actions played."""
-        n = 0
-        while self.game is not None and n < limit:
-            g = self.game
-            if g.is_terminal():
-                self._end_hand()
-                continue
-            p = g.current_player()
-            if p == CHANCE:
-                self._apply(chance_action(g, self.chance), p)
-                n += 1
-                continue
-            legal = g.legal_actions()
-            if len(legal) > 1 and self.played_by_person(p):
-                return n
-            self._apply(self.regular_move(p, legal) if len(legal) > 1 else legal[0], p)
-            n += 1
-        return n
+        session is over (the one play loop, tui/loop.py); the number of actions played."""
+        return play_on(self, limit)
+
+    # what the one play loop asks of a table
+    def waits_for(self, seat: int) -> bool:
+        return self.played_by_person(seat)
+
+    def apply_move(self, action: int, who: int) -> None:
+        self._apply(action, who)
+
+    def end_hand(self) -> None:
+        self._end_hand()
 
     def regular_move(self, seat: int, legal: list[int]) -> int:
         g = self.game
