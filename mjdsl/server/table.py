@@ -303,7 +303,12 @@ class ClubGame:
                "hands_total": self.auto.session.hands or None, "totals": list(self.totals), "over": self.over,
                "events": list(self.events[seat]), "regular": self.name_of_regular(seat),
                # more views are coming without anyone's move: chance or the regulars play on
-               "more": not self.over and self.waiting_for() is None}
+               "more": not self.over and self.waiting_for() is None,
+               # the seats a person holds (the others' are regulars', to move to), and the
+               # seat this one moves to as the next hand begins
+               "people": [who is not None for who in self.seats],
+               "moving_to": next((m[2] for m in self.seat_moves
+                                  if m[1] == seat and m[0] == self.clock.hands + 1), None)}
         g = self.game
         if g is None:
             out["legal"] = []
