@@ -12,7 +12,7 @@ of its own, as a club runs (the clients in this one would otherwise share its in
 lock); it is stopped with Ctrl-C, which writes every save, before the logs are read.
 A benchmark, not a test.
 
-    .venv/bin/python bench/run.py club        # or: python bench/club_bench.py [TABLES]
+    .venv/bin/python bench/run.py club        # or: python bench/club_bench.py [TABLES [THINK_SECONDS]]
 """
 
 from __future__ import annotations

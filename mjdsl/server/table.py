@@ -12,8 +12,11 @@ legal, with the state unchanged. :meth:`ClubGame.view` is everything one seat ma
 (the engine's observation, without the other seats' concealed tiles or the wall) and
 the table's announcements in that seat's words.
 
-**The save is the log**, as at the terminal table: the seed, the seats and every
-action of every hand. The hands use the seeds ``mjdsl simulate`` and ``mjdsl play``
+A person may **change seats** (:meth:`ClubGame.move_seat`): they take a regular's seat
+as the next hand begins, the regular taking theirs, each keeping their session total.
+
+**The save is the log**, as at the terminal table: the seed, the seats, the seat
+changes (``[hand, seat, seat]``) and every action of every hand. The hands use the seeds ``mjdsl simulate`` and ``mjdsl play``
 use (hand k of seed S is ``"S:k"``); a regular's random stream is seeded by the hand,
 the seat and the move's place in the hand, so a regular who takes over after a
 restart plays as it would have. Resuming re-applies the log through the engine,
