@@ -181,3 +181,16 @@ def test_a_seat_change_over_the_websocket(tmp_path, tables):
     saved = app.state.club.store.game(gid)["log"]
     assert saved["seat_moves"] == [[1, 0, 3]]
     c.close()
+
+
+def test_the_guided_deal_is_the_one_mjdsl_play_keeps(tmp_path, tables):
+    """The guided hand's deal comes from the cache ``mjdsl play --guided`` keeps (by ruleset
+    hash and regulars): a known one is not searched for again."""
+    t = tables["american-short"]
+    cache = tmp_path / "guided.json"
+    cache.write_text(json.dumps({f"{t.auto.hash} {','.join(t.regulars)}": "guided:from-the-cache"}), encoding="utf-8")
+    app = create_app(f"sqlite:///{tmp_path / 'g.sqlite3'}", secret="s", tables=tables, guide_cache=cache)
+    c = TestClient(app)
+    gid = _sit(c, "american-short", "guided")
+    assert app.state.club.games[gid].seed == "guided:from-the-cache"
+    c.close()
