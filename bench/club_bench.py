@@ -1,12 +1,18 @@
 """The club under load: 50 tables playing at once on loopback, scripted clients.
 
 Each table is a solo game at the one-hand American table, played by a websocket client
-that takes a random legal move whenever it is asked. Measured: the action round trip
-(a move sent until the seat's next view arrives), p50 and p95 (target: p95 under 50 ms);
+that takes a random legal move whenever it is asked, at once (no person is that quick:
+every table is always busy). Measured: the action round trip (a move sent until the
+server's answer, the seat's view with the move made, arrives), p50, p95 and the longest
+(target: p95 under 50 ms); the turn (a move sent until the seat is to move again, the
+regulars' moves between included);
 moves lost (sent, accepted, and missing from the saved log) or applied twice; and
-whether every game replays from its saved log. A benchmark, not a test.
+whether every game replays from its saved log. The server is ``mjdsl serve`` in a process
+of its own, as a club runs (the clients in this one would otherwise share its interpreter
+lock); it is stopped with Ctrl-C, which writes every save, before the logs are read.
+A benchmark, not a test.
 
-    .venv/bin/python bench/run.py club        # or: python bench/club_bench.py [TABLES]
+    .venv/bin/python bench/run.py club        # or: python bench/club_bench.py [TABLES [THINK_SECONDS]]
 """
 
 from __future__ import annotations
@@ -15,15 +21,20 @@ import asyncio
 import json
 import random
 import re
+import signal
+import socket
+import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 TABLES = 50
 TARGET_P95_MS = 50.0
 
 
-async def _client(addr: str, cookie: str, gid: int, seed: int, times: list, sent: list) -> dict:
+async def _client(addr: str, cookie: str, gid: int, seed: int, times: list, turns: list, sent: list,
+                  think: float) -> dict:
     from websockets.asyncio.client import connect
 
     rng = random.Random(seed)
@@ -38,6 +49,8 @@ async def _client(addr: str, cookie: str, gid: int, seed: int, times: list, sent
                 err = json.loads(await ws.recv())
                 assert err["type"] == "error" and err["moves"] == m["moves"], err
             a = rng.choice([x["a"] for x in m["legal"]])
+            if think:
+                await asyncio.sleep(rng.uniform(0, 2 * think))
             t0 = time.perf_counter()
             await ws.send(json.dumps({"actions": [a], "at": m["moves"]}))
             sent.append((gid, m["moves"], a))
@@ -45,22 +58,53 @@ async def _client(addr: str, cookie: str, gid: int, seed: int, times: list, sent
             times.append(time.perf_counter() - t0)
             if reply["type"] != "state" or reply["moves"] <= m["moves"]:
                 raise AssertionError(f"game {gid}: move {a} at {m['moves']} not taken: {reply}")
+            # the move is answered at once; the regulars' moves follow until it is our turn again
+            while reply["more"]:
+                reply = json.loads(await ws.recv())
+            turns.append(time.perf_counter() - t0)
             m = reply
         return m
 
 
-def run(tables: int = TABLES) -> dict:
+def _serve(db: str, port: int) -> subprocess.Popen:
+    """``mjdsl serve`` in a process of its own (the clients must not share its interpreter)."""
+    mjdsl = Path(sys.executable).with_name("mjdsl")
+    cmd = [str(mjdsl)] if mjdsl.exists() else [sys.executable, "-c", "from mjdsl.cli import main; main()"]
+    return subprocess.Popen(cmd + ["serve", "--db", db, "--port", str(port), "--secret", "load"],
+                            stderr=subprocess.DEVNULL)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run(tables: int = TABLES, think: float = 0.0) -> dict:
+    """The load of ``tables`` tables; ``think``: the mean seconds a client takes to choose
+    (0: at once, every table always busy; a person takes a second or more)."""
     import httpx
 
-    from mjdsl.server.app import create_app
     from mjdsl.server.club import load_tables
-    from mjdsl.server.loopback import live_server
+    from mjdsl.server.store import open_store
     from mjdsl.server.table import ClubGame
 
     club_tables = load_tables()
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app(f"sqlite:///{tmp}/load.sqlite3", secret="load", tables=club_tables)
-        with live_server(app) as addr:
+        db = f"sqlite:///{tmp}/load.sqlite3"
+        port = _free_port()
+        addr = f"127.0.0.1:{port}"
+        server = _serve(db, port)
+        try:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    httpx.get(f"http://{addr}/", timeout=5)
+                    break
+                except httpx.TransportError:
+                    if time.monotonic() > deadline or server.poll() is not None:
+                        raise RuntimeError("the club did not start") from None
+                    time.sleep(0.2)
             games = []
             for i in range(tables):
                 with httpx.Client(base_url=f"http://{addr}") as c:
@@ -69,34 +113,43 @@ def run(tables: int = TABLES) -> dict:
                     gid = int(r.headers["location"].rsplit("/", 1)[1])
                     games.append((gid, "; ".join(f"{k}={v}" for k, v in c.cookies.items())))
             times: list[float] = []
+            turns: list[float] = []
             sent: list[tuple] = []
             started = time.perf_counter()
 
             async def all_clients():
-                return await asyncio.gather(*(_client(addr, ck, gid, gid, times, sent) for gid, ck in games))
+                return await asyncio.gather(*(_client(addr, ck, gid, gid, times, turns, sent, think) for gid, ck in games))
 
             finals = asyncio.run(all_clients())
             elapsed = time.perf_counter() - started
-            store = app.state.club.store
-            lost = dup = 0
-            replayed = 0
-            for (gid, _), final in zip(games, finals):
-                row = store.game(gid)
-                log = [a for hand in row["log"]["hands"] for a in hand]
-                mine = [(at, a) for g, at, a in sent if g == gid]
-                lost += sum(1 for at, a in mine if at >= len(log) or log[at] != a)
-                dup += len(mine) - len({at for at, _ in mine})
-                again = ClubGame.resume(club_tables["american-short"], row["log"])
-                replayed += again.over and again.moves == final["moves"] == len(log)
+        finally:
+            # Ctrl-C: the server writes every save before it stops
+            server.send_signal(signal.SIGINT)
+            server.wait(60)
+        store = open_store(db)
+        lost = dup = 0
+        replayed = 0
+        for (gid, _), final in zip(games, finals):
+            row = store.game(gid)
+            log = [a for hand in row["log"]["hands"] for a in hand]
+            mine = [(at, a) for g, at, a in sent if g == gid]
+            lost += sum(1 for at, a in mine if at >= len(log) or log[at] != a)
+            dup += len(mine) - len({at for at, _ in mine})
+            again = ClubGame.resume(club_tables["american-short"], row["log"])
+            replayed += again.over and again.moves == final["moves"] == len(log)
+        store.engine.dispose()
     times.sort()
+    turns.sort()
 
-    def pct(p):
-        return round(1000 * times[min(len(times) - 1, int(p * len(times)))], 2) if times else None
+    def pct(p, xs=times):
+        return round(1000 * xs[min(len(xs) - 1, int(p * len(xs)))], 2) if xs else None
 
-    return {"tables": tables, "moves_by_people": len(times), "seconds": round(elapsed, 2),
-            "p50_ms": pct(0.50), "p95_ms": pct(0.95), "target_p95_ms": TARGET_P95_MS,
+    return {"tables": tables, "think_s": think, "moves_by_people": len(times), "seconds": round(elapsed, 2),
+            "p50_ms": pct(0.50), "p95_ms": pct(0.95), "max_ms": pct(1.0), "target_p95_ms": TARGET_P95_MS,
+            "turn_p50_ms": pct(0.50, turns), "turn_p95_ms": pct(0.95, turns), "turn_max_ms": pct(1.0, turns),
             "lost_moves": lost, "duplicated_moves": dup, "games_replayed_from_log": f"{replayed}/{tables}"}
 
 
 if __name__ == "__main__":
-    print(json.dumps(run(int(sys.argv[1]) if len(sys.argv) > 1 else TABLES), indent=1))
+    print(json.dumps(run(int(sys.argv[1]) if len(sys.argv) > 1 else TABLES,
+                         float(sys.argv[2]) if len(sys.argv) > 2 else 0.0), indent=1))

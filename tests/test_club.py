@@ -274,7 +274,8 @@ def test_solo_play_over_the_websocket_to_the_end(make_client):
     got = _play_over_ws(c, gid, random.Random(2))
     assert got[-1]["over"]
     assert all(m.get("seat", 0) == 0 for m in got)
-    # the saved game is the log, and it is finished
+    # the saved game is the log, and it is finished (saves are written behind the play)
+    assert c.app.state.club.flush()
     game = c.app.state.club.store.game(gid)
     assert game["over"] and sum(len(h) for h in game["log"]["hands"]) == got[-1]["moves"]
 
@@ -286,6 +287,7 @@ def test_a_game_survives_a_restart_mid_hand(make_client, tmp_path):
     first = _play_over_ws(c, gid, random.Random(4), stop_after=12)
     cookies = dict(c.cookies)
     moves = first[-1]["moves"]
+    assert c.app.state.club.flush()  # the first server stops: it writes what it has
     c2 = make_client(db)  # a new server process over the same database
     c2.cookies.update(cookies)
     with c2.websocket_connect(f"/ws/{gid}") as ws:
@@ -361,7 +363,15 @@ def _ws(addr, client, gid):
 
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     ws = connect(f"ws://{addr}/ws/{gid}", additional_headers={"Cookie": cookie}, open_timeout=10)
-    ws.get = lambda: json.loads(ws.recv(timeout=30))
+    def get():
+        """The next view that waits for someone: a move is answered at once ("more" to come),
+        then the regulars play on to the next person."""
+        m = json.loads(ws.recv(timeout=30))
+        while m.get("more"):
+            m = json.loads(ws.recv(timeout=30))
+        return m
+
+    ws.get = get
     ws.put = lambda m: ws.send(json.dumps(m))
     return ws
 
@@ -387,7 +397,7 @@ def test_friends_table_by_invitation(live_club):
     last = {0: a.get()}
     b = _ws(addr, friend, gid)
     socks = {0: a, fseat: b}
-    last = {0: a.get(), fseat: b.get()}  # the friend sat down: everyone is sent the table again
+    last[fseat] = b.get()
     while not all(v["over"] for v in last.values()):
         movers = [s for s, v in last.items() if v["to_act"]]
         assert len(movers) == 1 and len({v["moves"] for v in last.values()}) == 1

@@ -157,3 +157,17 @@ def test_a_friend_by_invitation(browser, tables, tmp_path):
         shot(friend, "club-friends.png")
     host_ctx.close()
     friend_ctx.close()
+
+
+def test_changing_seats_at_a_solo_table(browser, tables, tmp_path):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    with live_server(create_app(f"sqlite:///{tmp_path / 's.sqlite3'}", secret="s", tables=tables,
+                                guide_cache=tmp_path / "guided.json")) as addr:
+        page.goto(f"http://{addr}/")
+        page.click("#table-american button.sit")
+        page.wait_for_selector("#hand svg.tile")
+        page.click("#seats button.seat-move[data-seat='2']")
+        page.wait_for_selector("#log >> text=From the next hand you sit at seat 2")
+        assert "(undo)" in page.inner_text("#seats button.seat-move[data-seat='2']")
+    ctx.close()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import json
 import os
 import secrets
 import sys
@@ -13,7 +12,6 @@ import click
 
 from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
-from ..output import write_file
 from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option
 
 REGULARS = "mei,auntie-rose,rafi"
@@ -36,26 +34,11 @@ def default_save(ruleset: str) -> str:
 
 def first_hand_seed(auto, bots: list[str]) -> str:
     """The guided first hand's seed for this ruleset and these bots: found once by the
-    guide's search (tui/guide.py), then kept beside the saved games."""
-    from ..tui.guide import guided_seed
+    guide's search (tui/guide.py), then kept beside the saved games (the club reads it too)."""
+    from ..tui.guide import cached_guided_seed
 
-    path = save_dir() / "guided.json"
-    key = f"{auto.hash} {','.join(bots)}"
-    try:
-        known = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        known = {}
-    if not isinstance(known, dict):
-        known = {}
-    seed = known.get(key)
-    if not isinstance(seed, str):
-        click.echo("(finding a first hand that shows every step; once for this card)", err=True)
-        seed = known[key] = guided_seed(auto, bots)
-        try:
-            write_file(str(path), json.dumps(known, indent=1, sort_keys=True) + "\n")
-        except (OSError, InputError):
-            pass  # the search is only a cache miss next time
-    return seed
+    return cached_guided_seed(auto, bots, save_dir() / "guided.json", note=lambda: click.echo(
+        "(finding a first hand that shows every step; once for this card)", err=True))
 
 
 @click.command("play")

@@ -12,8 +12,12 @@ seat's moves come back as action numbers, which the engine validates.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
+import json
 import secrets
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import jinja2
@@ -28,15 +32,19 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..diagnostics import InputError
-from ..tui.guide import Guide, guided_seed, suggest
+from ..tui.guide import Guide, cached_guided_seed, guided_seed, suggest
 from ..tui.view import nearest_hints
 from . import i18n, security
 from .club import DEFAULT_TABLES, load_tables
+from .saver import Saver
+from .steps import arrive, leave, move, play_on, sit
 from .store import Store, open_store
 from .table import ClubGame
 
 HERE = Path(__file__).resolve().parent
 KINDS = ("solo", "friends", "daily", "guided")
+#: threads the regulars think on (the GIL shares one core among them: more only queue)
+REGULAR_THREADS = 2
 
 
 def today() -> datetime.date:
@@ -62,18 +70,38 @@ class SeatSession:
 
 
 class Club:
-    """The club's state: its tables, its store, and the games in play."""
+    """The club's state: its tables, its store, and the games in play.
 
-    def __init__(self, store: Store, tables: dict, claim_seconds: int = 20):
+    Nothing that plays or looks at a game runs on the event loop: a person's move and
+    the views it changes run on the ``moves`` threads, the regulars' moves (and the
+    views after them) on the ``regulars`` threads, each holding the game's own lock;
+    the loop only receives and sends. So a regular thinking at one table never holds
+    up another table, and a person's move is answered (their own view, with the move
+    made) before the regulars start on theirs. Saves are written behind the play
+    (``saver.py``).
+    """
+
+    def __init__(self, store: Store, tables: dict, claim_seconds: int = 20, guide_cache: Path | None = None):
         self.store = store
         self.tables = tables
         self.claim_seconds = claim_seconds
+        self.guide_cache = guide_cache
         self.games: dict[int, ClubGame] = {}
         self.owners: dict[int, dict] = {}
-        self.sockets: dict[int, dict[int, set]] = {}
+        #: the open websockets of each game, by the person's key (a person may change seats)
+        self.sockets: dict[int, dict[str, set]] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.guides: dict[tuple[int, int], Guide] = {}
         self._guided: dict[str, str] = {}
+        self._guiding = threading.Lock()
+        self._loading = threading.Lock()
+        #: (game, seat) -> what that seat's last view was made from (a view is made again only on a change)
+        self._shown: dict[tuple[int, int], tuple] = {}
+        self.moves_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mjdsl-moves")
+        self.regulars_pool = ThreadPoolExecutor(max_workers=REGULAR_THREADS, thread_name_prefix="mjdsl-regulars")
+        self.saver = Saver(store)
+        self._jobs = 0
+        self._idle = threading.Condition()
         self.logins = security.RateLimit()
 
     # -- games ------------------------------------------------------------------------------
@@ -89,11 +117,21 @@ class Club:
 
     def guided_seed(self, table_key: str) -> str:
         """The guided first hand's deal at this table: the guide's search (tui/guide.py) for
-        a deal that shows every step the table's ruleset has, made once per table."""
-        if table_key not in self._guided:
-            table = self.tables[table_key]
-            self._guided[table_key] = guided_seed(table.auto, list(table.regulars))
-        return self._guided[table_key]
+        a deal that shows every step the table's ruleset has, made once per table and
+        kept in the cache ``mjdsl play --guided`` keeps (``guide_cache``), so the search
+        runs once per ruleset and regulars, not once per server start. Called off the loop."""
+        with self._guiding:
+            if table_key not in self._guided:
+                table = self.tables[table_key]
+                bots = list(table.regulars)
+                self._guided[table_key] = (guided_seed(table.auto, bots) if self.guide_cache is None
+                                           else cached_guided_seed(table.auto, bots, self.guide_cache))
+            return self._guided[table_key]
+
+    def sit_down(self, table_key: str, kind: str, who: str) -> int:
+        """The game ``who`` sits down to (their unfinished one of this kind, else a new one). Off the loop."""
+        gid = None if kind == "friends" else self.find_open(table_key, kind, who)
+        return gid if gid is not None else self.new_game(table_key, kind, who)
 
     def new_game(self, table_key: str, kind: str, who: str, seat: int = 0) -> int:
         table = self.tables[table_key]
@@ -114,20 +152,27 @@ class Club:
 
     def _adopt(self, gid: int, game: ClubGame, row: dict) -> None:
         game.on_hand_end = lambda k, returns, gid=gid: self._record(gid, k, returns)
-        self.games[gid] = game
         self.owners[gid] = {"kind": row["kind"], "owner": row["owner"]}
         self.locks.setdefault(gid, asyncio.Lock())
+        self.games[gid] = game
 
     def game(self, gid: int) -> ClubGame | None:
-        """The game in play, loaded from its saved log when not in memory (after a restart)."""
+        """The game in play, loaded from its saved log when not in memory (after a restart).
+        Loading replays the log: call it off the loop (:meth:`load`)."""
+        with self._loading:
+            if gid in self.games:
+                return self.games[gid]
+            row = self.store.game(gid)
+            if row is None or row["table"] not in self.tables:
+                return None
+            game = ClubGame.resume(self.tables[row["table"]], row["log"])
+            self._adopt(gid, game, row)
+            return game
+
+    async def load(self, gid: int) -> ClubGame | None:
         if gid in self.games:
             return self.games[gid]
-        row = self.store.game(gid)
-        if row is None or row["table"] not in self.tables:
-            return None
-        game = ClubGame.resume(self.tables[row["table"]], row["log"])
-        self._adopt(gid, game, row)
-        return game
+        return await self._off_loop(self.moves_pool, self.game, gid)
 
     def find_open(self, table_key: str, kind: str, who: str) -> int | None:
         row = self.store.open_game(table_key, kind, who)
@@ -138,8 +183,21 @@ class Club:
         return row["id"]
 
     def save(self, gid: int) -> None:
+        """Put the game's newest save to be written (behind the play)."""
         g = self.games[gid]
-        self.store.save_game(gid, g.seats, g.to_json(), g.over)
+        self.saver.put(gid, json.dumps(g.seats), json.dumps(g.to_json()), g.over)
+
+    def flush(self, timeout: float | None = 30) -> bool:
+        """Wait until no move is being played and every save is written (shutting down, tests)."""
+        with self._idle:
+            if not self._idle.wait_for(lambda: self._jobs == 0, timeout):
+                return False
+        return self.saver.flush(timeout)
+
+    def close(self) -> None:
+        self.flush()
+        self.moves_pool.shutdown(wait=False)
+        self.regulars_pool.shutdown(wait=False)
 
     def _record(self, gid: int, hand: int, returns: list[float]) -> None:
         g = self.games[gid]
@@ -157,6 +215,67 @@ class Club:
             return int(URLSafeSerializer(secret, salt="invite").loads(token))
         except (BadSignature, ValueError, TypeError):
             return None
+
+    # -- playing, off the loop ----------------------------------------------------------------
+    async def _off_loop(self, pool, fn, *args):
+        with self._idle:
+            self._jobs += 1
+        try:
+            fut = pool.submit(self._job, fn, *args)
+        except BaseException:
+            self._job(lambda: None)  # not started (the club is closing): not counted
+            raise
+        return await asyncio.wrap_future(fut)
+
+    def _job(self, fn, *args):
+        try:
+            return fn(*args)
+        finally:
+            with self._idle:
+                self._jobs -= 1
+                self._idle.notify_all()
+
+    async def play(self, gid: int, step, *args, show: str | None = None) -> tuple[object, dict[str, dict]]:
+        """Run ``step(game, *args)`` under the game's lock: on the regulars' threads when it
+        lets the regulars play (``step.regulars``), else on the moves' threads. The game is
+        saved when it changed, and the views that changed are made there too (``show``:
+        this person's view whatever changed). The step's result and the views, by person."""
+        pool = self.regulars_pool if getattr(step, "regulars", False) else self.moves_pool
+        return await self._off_loop(pool, self._step, gid, step, args, show)
+
+    def _step(self, gid: int, step, args, show) -> tuple[object, dict[str, dict]]:
+        g = self.games[gid]
+        with g.mutex:
+            before = g.seen_by(None)
+            result = step(g, *args)
+            if g.seen_by(None) != before:
+                self.save(gid)
+            return result, self._views(gid, show)
+
+    def _views(self, gid: int, force: str | None = None) -> dict[str, dict]:
+        """The views of the connected people whose seat saw a change (``force``: this
+        person's view whatever changed: they have just opened the table)."""
+        g = self.games[gid]
+        out = {}
+        for who, socks in list(self.sockets.get(gid, {}).items()):
+            seat = g.seat_of(who)
+            if seat is None or not socks:
+                continue
+            made_from = g.seen_by(seat)
+            if self._shown.get((gid, seat)) == made_from and who != force:
+                continue
+            self._shown[(gid, seat)] = made_from
+            out[who] = self.seat_view(gid, seat)
+        return out
+
+    async def send(self, gid: int, views: dict[str, dict]) -> None:
+        for who, view in views.items():
+            socks = self.sockets.get(gid, {}).get(who, set())
+            for ws in list(socks):
+                try:
+                    await ws.send_json(view)
+                except (RuntimeError, WebSocketDisconnect):
+                    socks.discard(ws)
 
     # -- views ------------------------------------------------------------------------------
     def seat_view(self, gid: int, seat: int) -> dict:
@@ -176,15 +295,6 @@ class Club:
                 v["guide"] = guide.explain()
                 v["hint"] = suggest(s)
         return v
-
-    async def broadcast(self, gid: int) -> None:
-        for seat, socks in list(self.sockets.get(gid, {}).items()):
-            view = self.seat_view(gid, seat)
-            for ws in list(socks):
-                try:
-                    await ws.send_json(view)
-                except (RuntimeError, WebSocketDisconnect):
-                    socks.discard(ws)
 
 
 # -----------------------------------------------------------------------------
@@ -216,11 +326,16 @@ def who_of(request) -> str:
 
 
 def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret: str | None = None,
-               claim_seconds: int = 20, tables: dict | None = None) -> Starlette:
+               claim_seconds: int = 20, tables: dict | None = None, guide_cache: Path | None = None) -> Starlette:
     """The club as an ASGI application. ``secret`` signs the session cookies and the
-    invitations (a random one when not given: sessions then end with the server)."""
+    invitations (a random one when not given: sessions then end with the server);
+    ``guide_cache`` keeps the guided hands' deals (default: ``mjdsl play``'s, beside the saved games)."""
     store = open_store(db_url)
-    club = Club(store, tables if tables is not None else load_tables(tables_path), claim_seconds)
+    if guide_cache is None:
+        from ..commands.table import save_dir
+
+        guide_cache = save_dir() / "guided.json"
+    club = Club(store, tables if tables is not None else load_tables(tables_path), claim_seconds, guide_cache)
     secret = secret or secrets.token_urlsafe(32)
     env = _env()
 
@@ -316,9 +431,8 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
         who = who_of(request)
         if kind == "friends" and not request.session.get("account"):
             return RedirectResponse(f"/login?next=/tables/{key}", 303)
-        gid = None if kind == "friends" else club.find_open(key, kind, who)
-        if gid is None:
-            gid = club.new_game(key, kind, who)
+        # off the loop: the database, and the guided hand's deal search the first time
+        gid = await asyncio.to_thread(club.sit_down, key, kind, who)
         return RedirectResponse(f"/game/{gid}", 303)
 
     async def table_page(request: Request):
@@ -329,22 +443,21 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
 
     async def join(request: Request):
         gid = club.invited(secret, request.path_params["token"])
-        game = club.game(gid) if gid is not None else None
+        game = await club.load(gid) if gid is not None else None
         if game is None:
             return page(request, "message.html", 404, message=security.N_("This invitation is not valid."))
         if not request.session.get("account"):
             return RedirectResponse(f"/login?next=/join/{request.path_params['token']}", 303)
         async with club.locks[gid]:
-            seat = game.sit(who_of(request))
-            if seat is None:
-                return page(request, "message.html", 409, message=security.N_("This table is full."))
-            club.save(gid)
-            await club.broadcast(gid)
+            seat, views = await club.play(gid, sit, who_of(request))
+            await club.send(gid, views)
+        if seat is None:
+            return page(request, "message.html", 409, message=security.N_("This table is full."))
         return RedirectResponse(f"/game/{gid}", 303)
 
     async def game_page(request: Request):
         gid = request.path_params["gid"]
-        game = club.game(gid)
+        game = await club.load(gid)
         if game is None or game.seat_of(who_of(request)) is None:
             return page(request, "message.html", 404, message=security.N_("You have no seat at this game."))
         kind = club.owners[gid]["kind"]
@@ -370,20 +483,17 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
     async def table_ws(ws: WebSocket):
         gid = ws.path_params["gid"]
         who = who_of(ws)
-        game = club.game(gid)
-        seat = game.seat_of(who) if game is not None else None
-        if seat is None:
+        game = await club.load(gid)
+        if game is None or game.seat_of(who) is None:
             await ws.close(code=4403)
             return
         await ws.accept()
         lock = club.locks[gid]
-        socks = club.sockets.setdefault(gid, {}).setdefault(seat, set())
+        mine = club.sockets.setdefault(gid, {}).setdefault(who, set())
         async with lock:
-            socks.add(ws)
-            game.present.add(seat)
-            game.advance()
-            club.save(gid)
-            await club.broadcast(gid)
+            mine.add(ws)
+            _, views = await club.play(gid, arrive, who, show=who)
+            await club.send(gid, views)
         try:
             while True:
                 try:
@@ -393,27 +503,22 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
                     continue
                 async with lock:
                     try:
-                        actions = msg.get("actions") if isinstance(msg, dict) else None
-                        if not isinstance(actions, list) or not 1 <= len(actions) <= 8:
-                            raise InputError("send {\"actions\": [n, ...], \"at\": moves}")
-                        game.act(seat, actions, msg.get("at"))
+                        _, views = await club.play(gid, move, who, msg)
                     except InputError as e:
                         await ws.send_json({"type": "error", "message": str(e), "moves": game.moves})
                         continue
-                    game.advance()
-                    club.save(gid)
-                    await club.broadcast(gid)
+                    # the move is answered at once; then the regulars play on to the next person
+                    await club.send(gid, views)
+                    _, views = await club.play(gid, play_on)
+                    await club.send(gid, views)
         except WebSocketDisconnect:
             pass
         finally:
+            mine.discard(ws)
             async with lock:
-                socks.discard(ws)
-                if not socks:
-                    # gone: the seat's regular plays on until they come back
-                    game.present.discard(seat)
-                    game.advance()
-                    club.save(gid)
-                    await club.broadcast(gid)
+                # gone: the seat's regular plays on until they come back
+                _, views = await club.play(gid, leave, who, not mine)
+                await club.send(gid, views)
 
     routes = [
         Route("/", lobby),
@@ -429,7 +534,13 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
         WebSocketRoute("/ws/{gid:int}", table_ws),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        # a server that stops writes every save first: a restart loses no move
+        await asyncio.to_thread(club.close)
+
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[
         Middleware(SessionMiddleware, secret_key=secret, session_cookie="mjdsl_club", same_site="lax",
                    https_only=False, max_age=30 * 86400)])
     app.state.club = club

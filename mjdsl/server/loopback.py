@@ -1,6 +1,6 @@
 """The club on a real server on loopback, in a thread on a free port: for the tests
-that need one (friends' tables over two connections, the browser tests) and the load
-benchmark (bench/club_bench.py)."""
+that need one (friends' tables over two connections, the browser tests). The load
+benchmark (bench/club_bench.py) runs ``mjdsl serve`` in a process of its own instead."""
 
 from __future__ import annotations
 

@@ -6,8 +6,9 @@ start) and PostgreSQL (``--db postgresql://...``). The schema is Alembic's
 before the club opens, so an upgrade keeps the accounts and the saved games.
 
 A saved game is its log: the seed, who sits where and every action of every hand
-(chance outcomes included), stored after every move, so a game survives a restart
-mid-hand by replaying its log (``table.ClubGame.resume``).
+(chance outcomes included), stored after every move (behind the play, many games in
+one transaction: ``saver.py``), so a game survives a restart mid-hand by replaying its
+log (``table.ClubGame.resume``).
 """
 
 from __future__ import annotations
@@ -142,9 +143,15 @@ class Store:
             return g.id
 
     def save_game(self, game_id: int, seats: list, log: dict, over: bool) -> None:
+        self.save_games({game_id: (json.dumps(seats), json.dumps(log), over)})
+
+    def save_games(self, saves: dict[int, tuple[str, str, bool]]) -> None:
+        """Several games' saves in one transaction: game id -> (seats JSON, log JSON, over)."""
         with Session(self.engine) as s:
-            s.execute(sa.update(SavedGame).where(SavedGame.id == game_id).values(
-                seats=json.dumps(seats), log=json.dumps(log), over=over, updated=now()))
+            when = now()
+            for game_id, (seats, log, over) in saves.items():
+                s.execute(sa.update(SavedGame).where(SavedGame.id == game_id).values(
+                    seats=seats, log=log, over=over, updated=when))
             s.commit()
 
     def game(self, game_id: int) -> dict | None:

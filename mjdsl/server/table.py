@@ -12,8 +12,11 @@ legal, with the state unchanged. :meth:`ClubGame.view` is everything one seat ma
 (the engine's observation, without the other seats' concealed tiles or the wall) and
 the table's announcements in that seat's words.
 
-**The save is the log**, as at the terminal table: the seed, the seats and every
-action of every hand. The hands use the seeds ``mjdsl simulate`` and ``mjdsl play``
+A person may **change seats** (:meth:`ClubGame.move_seat`): they take a regular's seat
+as the next hand begins, the regular taking theirs, each keeping their session total.
+
+**The save is the log**, as at the terminal table: the seed, the seats, the seat
+changes (``[hand, seat, seat]``) and every action of every hand. The hands use the seeds ``mjdsl simulate`` and ``mjdsl play``
 use (hand k of seed S is ``"S:k"``); a regular's random stream is seeded by the hand,
 the seat and the move's place in the hand, so a regular who takes over after a
 restart plays as it would have. Resuming re-applies the log through the engine,
@@ -23,6 +26,7 @@ checking every chance outcome against the seed.
 from __future__ import annotations
 
 import random
+import threading
 
 from ..bots import make_bot, style_of
 from ..diagnostics import InputError
@@ -31,6 +35,7 @@ from ..engine.chance import chance_action, chance_stream
 from ..engine.game import CHANCE, Game, IllegalAction
 from ..engine.observe import observe
 from ..engine.run import SessionClock
+from ..tui.loop import play_on
 from ..tui.words import Words
 
 SAVE_VERSION = 1
@@ -70,6 +75,13 @@ class ClubGame:
         self.log: list[list[int]] = []
         self.results: list[dict] = []
         self.events: list[list[str]] = [[] for _ in range(auto.seats)]
+        #: lines said to each seat so far (its view changes when this does)
+        self.heard = [0] * auto.seats
+        #: [hand, seat, other]: as hand ``hand`` (counted from 0) begins, the person at
+        #: ``seat`` and the regular at ``other`` change places (a seat change)
+        self.seat_moves: list[list[int]] = []
+        #: held by whoever plays or looks at the game (the server's threads)
+        self.mutex = threading.RLock()
         self.words = [Words(auto, self.names_for(s)) for s in range(auto.seats)]
         self.game: Game | None = None
         #: called with (hand index, returns) when a hand ends (the server records results)
@@ -108,6 +120,54 @@ class ClubGame:
         for s in range(self.auto.seats):
             self.words[s].names[:] = self.names_for(s)
 
+    def seen_by(self, seat: int | None) -> tuple:
+        """What ``seat``'s view is made from (None: every seat's): equal, the view is the same."""
+        return (self.moves, tuple(self.seats), self.over, len(self.seat_moves),
+                tuple(self.heard) if seat is None else self.heard[seat])
+
+    # -- changing seats (club-american-table.txt: "sit down against the three regulars, change seats")
+    def move_seat(self, key: str, to: int) -> None:
+        """``key`` asks to sit at seat ``to`` from the next hand on, the regular there taking
+        their seat (each keeps their session total); InputError, nothing changed, for a seat
+        a person holds, one the table does not have, or when there is no next hand."""
+        mine = self.seat_of(key)
+        n = self.auto.seats
+        if mine is None:
+            raise InputError("you have no seat at this game")
+        if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < n:
+            raise InputError(f"the seats are numbered 0 to {n - 1}")
+        if self.game is None:
+            raise InputError("the session is over")
+        nxt = self.clock.hands + 1
+        if to != mine:
+            if self.seats[to] is not None:
+                raise InputError(f"seat {to} is {self.name_of(to)}'s: you can take a regular's seat only")
+            if any(m[0] == nxt and m[2] == to and m[1] != mine for m in self.seat_moves):
+                raise InputError(f"seat {to} is taken from the next hand on")
+            last = min((h for h in (self.hands_limit, self.auto.session.hands) if h), default=None)
+            if last is not None and nxt >= last:
+                raise InputError("this is the session's last hand: there is no next hand to change seats for")
+        self.seat_moves = [m for m in self.seat_moves if not (m[0] == nxt and m[1] == mine)]
+        if to == mine:
+            self._say(f"You stay at seat {mine}.", mine)
+            return
+        self.seat_moves.append([nxt, mine, to])
+        self._say(f"From the next hand you sit at seat {to}, and {self.name_of(to)} takes yours.", mine)
+
+    def _swap(self, a: int, b: int) -> None:
+        """The players at seats ``a`` and ``b`` change places, each keeping their total, their
+        stand-in and what they were told."""
+        for seq in (self.seats, self.regulars, self.bots, self.totals, self.events, self.heard):
+            seq[a], seq[b] = seq[b], seq[a]
+        self.present = {b if s == a else a if s == b else s for s in self.present}
+        self._renamed()
+
+    def _move_seats(self, hand: int) -> None:
+        for k, seat, other in self.seat_moves:
+            if k == hand and self.seats[seat] is not None and self.seats[other] is None:
+                self._swap(seat, other)
+                self._say(f"You move to seat {other}; {self.name_of(seat)} takes seat {seat}.", other)
+
     def played_by_person(self, seat: int) -> bool:
         """Whether ``seat``'s moves wait for its person: they are connected, or nobody at
         all is (a game nobody watches waits; a regular stands in only while others play on)."""
@@ -130,10 +190,12 @@ class ClubGame:
             ev = self.events[s]
             ev.append(line)
             del ev[:-KEEP_EVENTS]
+            self.heard[s] += 1
 
     def _start_hand(self) -> None:
         c = self.clock
         k = c.hands
+        self._move_seats(k)
         self.game = Game(self.auto, dealer=c.dealer, round_wind=c.round_wind(self.auto),
                          context={"dealer_streak": c.streak})
         self.chance = chance_stream(f"{self.seed}:{k}")
@@ -174,24 +236,18 @@ class ClubGame:
 
     def advance(self, limit: int = 100_000) -> int:
         """Play chance, the regulars and forced moves until a person is to move or the
-        session is over; the number of actions played."""
-        n = 0
-        while self.game is not None and n < limit:
-            g = self.game
-            if g.is_terminal():
-                self._end_hand()
-                continue
-            p = g.current_player()
-            if p == CHANCE:
-                self._apply(chance_action(g, self.chance), p)
-                n += 1
-                continue
-            legal = g.legal_actions()
-            if len(legal) > 1 and self.played_by_person(p):
-                return n
-            self._apply(self.regular_move(p, legal) if len(legal) > 1 else legal[0], p)
-            n += 1
-        return n
+        session is over (the one play loop, tui/loop.py); the number of actions played."""
+        return play_on(self, limit)
+
+    # what the one play loop asks of a table
+    def waits_for(self, seat: int) -> bool:
+        return self.played_by_person(seat)
+
+    def apply_move(self, action: int, who: int) -> None:
+        self._apply(action, who)
+
+    def end_hand(self) -> None:
+        self._end_hand()
 
     def regular_move(self, seat: int, legal: list[int]) -> int:
         g = self.game
@@ -210,8 +266,10 @@ class ClubGame:
             raise InputError("the game has moved on since that move was chosen")
         if not actions:
             raise InputError("no move")
-        before = g.clone()
-        marks = len(self.log[-1]), [len(e) for e in self.events]
+        # one action is checked before it changes anything; several need the state to go
+        # back to (cloning a state is most of a move's cost)
+        before = g.clone() if len(actions) > 1 else g
+        marks = len(self.log[-1]), [len(e) for e in self.events], list(self.heard)
         try:
             for a in actions:
                 if not isinstance(a, int) or isinstance(a, bool):
@@ -226,6 +284,7 @@ class ClubGame:
             del self.log[-1][marks[0]:]
             for e, m in zip(self.events, marks[1]):
                 del e[m:]
+            self.heard[:] = marks[2]
             raise
 
     def _apply(self, a: int, who: int) -> None:
@@ -245,7 +304,14 @@ class ClubGame:
         out = {"table": self.table.key, "title": self.auto.name, "seat": seat, "names": self.names_for(seat),
                "moves": self.moves, "hand_no": self.clock.hands + (0 if self.over else 1),
                "hands_total": self.auto.session.hands or None, "totals": list(self.totals), "over": self.over,
-               "events": list(self.events[seat]), "regular": self.name_of_regular(seat)}
+               "events": list(self.events[seat]), "regular": self.name_of_regular(seat),
+               # more views are coming without anyone's move: chance or the regulars play on
+               "more": not self.over and self.waiting_for() is None,
+               # the seats a person holds (the others' are regulars', to move to), and the
+               # seat this one moves to as the next hand begins
+               "people": [who is not None for who in self.seats],
+               "moving_to": next((m[2] for m in self.seat_moves
+                                  if m[1] == seat and m[0] == self.clock.hands + 1), None)}
         g = self.game
         if g is None:
             out["legal"] = []
@@ -278,7 +344,8 @@ class ClubGame:
     def to_json(self) -> dict:
         return {"version": SAVE_VERSION, "kind": SAVE_KIND, "table": self.table.key, "hash": self.auto.hash,
                 "set": dict(self.table.sets), "seed": self.seed, "seats": self.seats, "regulars": self.regulars,
-                "hands_limit": self.hands_limit, "guided": self.guided, "hands": self.log, "over": self.over}
+                "hands_limit": self.hands_limit, "guided": self.guided, "hands": self.log,
+                "seat_moves": self.seat_moves, "over": self.over}
 
     @classmethod
     def resume(cls, table, data: dict) -> "ClubGame":
@@ -288,8 +355,22 @@ class ClubGame:
         if data["hash"] != table.auto.hash:
             raise InputError(f"{table.key}: the game was saved with ruleset hash {data['hash']}, "
                              f"the table's ruleset is now {table.auto.hash}")
-        g = cls(table, data["seed"], data["seats"], data["regulars"], hands_limit=data.get("hands_limit"),
+        moves = data.get("seat_moves", [])
+        n = table.auto.seats
+        if not isinstance(moves, list) or not all(
+                isinstance(m, list) and len(m) == 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in m)
+                and m[0] >= 1 and 0 <= m[1] < n and 0 <= m[2] < n for m in moves):
+            raise InputError("the save's seat changes are not [hand, seat, seat] lists")
+        # the save says who sits where now: the seats changed in hands already begun go back
+        # to where the session began, and change again as the replay reaches those hands
+        seats, regulars = list(data["seats"]), list(data["regulars"])
+        for k, a, b in reversed(moves):
+            if k < len(data["hands"]):
+                seats[a], seats[b] = seats[b], seats[a]
+                regulars[a], regulars[b] = regulars[b], regulars[a]
+        g = cls(table, data["seed"], seats, regulars, hands_limit=data.get("hands_limit"),
                 guided=bool(data.get("guided")))
+        g.seat_moves = [list(m) for m in moves]
         g._replaying = True
         try:
             for k, hand in enumerate(data["hands"]):

@@ -17,11 +17,15 @@ that walks through them all, the same one on every machine.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from ..bots import make_bot
 from ..bots.honest import without_false_mahjong
+from ..diagnostics import InputError
 from ..engine import actions as ACT
+from ..output import write_file
 
 #: the style whose moves are suggested
 ADVISOR = "mei"
@@ -100,6 +104,30 @@ def guided_seed(auto, bots: list[str], tries: int = GUIDED_TRIES) -> str:
             return seed
         best = max(best, (met, seed), key=lambda b: b[0])
     return best[1]
+
+
+def cached_guided_seed(auto, bots: list[str], cache: Path, note=None) -> str:
+    """:func:`guided_seed`, kept in the JSON file ``cache`` (by ruleset hash and bots) so
+    the search runs once per card and regulars; ``note()`` is called before a search.
+    The terminal table (``mjdsl play --guided``) and the club share one file, ``guided.json``
+    beside the saved games."""
+    key = f"{auto.hash} {','.join(bots)}"
+    try:
+        known = json.loads(Path(cache).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        known = {}
+    if not isinstance(known, dict):
+        known = {}
+    seed = known.get(key)
+    if not isinstance(seed, str):
+        if note is not None:
+            note()
+        seed = known[key] = guided_seed(auto, bots)
+        try:
+            write_file(str(cache), json.dumps(known, indent=1, sort_keys=True) + "\n")
+        except (OSError, InputError):
+            pass  # the search is only a cache miss next time
+    return seed
 
 
 def _kind(game, seat, legal) -> str:

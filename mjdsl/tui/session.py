@@ -30,8 +30,9 @@ from ..diagnostics import InputError
 from ..engine import actions as ACT
 from ..engine.game import CHANCE, Game
 from ..engine.log import read_json
-from ..engine.chance import chance_action, chance_stream
+from ..engine.chance import chance_stream
 from ..engine.run import SessionClock
+from .loop import play_on
 from .words import Words
 
 SAVE_VERSION = 1
@@ -158,24 +159,21 @@ class Session:
     # -- acting ---------------------------------------------------------------------------
     def to_act(self) -> bool:
         """Play chance and bots until the person is to act (True) or the session is over."""
-        while self.game is not None:
-            g = self.game
-            if g.is_terminal():
-                self._end_hand()
-                continue
-            p = g.current_player()
-            if p == CHANCE:
-                self._apply(chance_action(g, self.chance), p)
-                continue
-            legal = g.legal_actions()
-            if p == self.person:
-                if len(legal) == 1:
-                    self._apply(legal[0], p)
-                    continue
-                return True
-            a = self.bots[p].choose(g, p, legal, self.rngs[p]) if len(legal) > 1 else legal[0]
-            self._apply(a, p)
-        return False
+        play_on(self)
+        return self.game is not None
+
+    # what the one play loop (tui/loop.py) asks of a table
+    def waits_for(self, seat: int) -> bool:
+        return seat == self.person
+
+    def regular_move(self, seat: int, legal: list[int]) -> int:
+        return self.bots[seat].choose(self.game, seat, legal, self.rngs[seat])
+
+    def apply_move(self, action: int, who: int) -> None:
+        self._apply(action, who)
+
+    def end_hand(self) -> None:
+        self._end_hand()
 
     def legal(self) -> list[int]:
         return self.game.legal_actions(self.person)

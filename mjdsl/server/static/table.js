@@ -67,6 +67,13 @@
       const ds = el("div", "discards");
       (v.discards ? v.discards[s] : []).forEach(c => ds.appendChild(tile(c, { small: true })));
       d.appendChild(ds);
+      // a regular's seat: move there from the next hand (the server says whether it can be)
+      if (!v.over && v.people && !v.people[s]) {
+        const b = el("button", "seat-move", v.moving_to === s ? W.sitting : W.sit_here);
+        b.dataset.seat = s;
+        b.addEventListener("click", () => ws.send(JSON.stringify({ seat: v.moving_to === s ? v.seat : s })));
+        d.appendChild(b);
+      }
       seats.appendChild(d);
     });
     // the rack: your tiles, sortable; tiles you may play are live

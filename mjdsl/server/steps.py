@@ -1,0 +1,53 @@
+"""What the table's websocket does to a game, each a step ``app.Club.play`` runs under the
+game's lock, off the event loop: a person opens the table, moves (or asks for another
+seat), the regulars play on, a person leaves, a friend sits down. A step that lets the
+regulars play says so (``regulars``): it runs on the regulars' threads, the others on
+the moves' threads, so a person's move is answered while regulars think elsewhere."""
+
+from __future__ import annotations
+
+from ..diagnostics import InputError
+from .table import ClubGame
+
+
+def _regulars(step):
+    step.regulars = True
+    return step
+
+
+@_regulars
+def arrive(game: ClubGame, who: str) -> None:
+    """``who`` opens the table: they are present, and the game plays on to them."""
+    game.present.add(game.seat_of(who))
+    game.advance()
+
+
+def move(game: ClubGame, who: str, msg) -> None:
+    """A person's move (``{"actions": [...], "at": moves}``) or seat change (``{"seat": n}``),
+    refused with InputError and the state unchanged."""
+    seat = game.seat_of(who)
+    if isinstance(msg, dict) and "seat" in msg and "actions" not in msg:
+        game.move_seat(who, msg["seat"])
+        return
+    actions = msg.get("actions") if isinstance(msg, dict) else None
+    if not isinstance(actions, list) or not 1 <= len(actions) <= 8:
+        raise InputError("send {\"actions\": [n, ...], \"at\": moves}")
+    game.act(seat, actions, msg.get("at"))
+
+
+@_regulars
+def play_on(game: ClubGame) -> None:
+    game.advance()
+
+
+@_regulars
+def leave(game: ClubGame, who: str, gone: bool) -> None:
+    """``who``'s last page closed (``gone``): their seat's regular plays on until they come back."""
+    if gone:
+        seat = game.seat_of(who)
+        game.present.discard(seat)
+        game.advance()
+
+
+def sit(game: ClubGame, who: str) -> int | None:
+    return game.sit(who)

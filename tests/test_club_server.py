@@ -1,0 +1,196 @@
+"""The club's server under more than one table: a regular thinking at one table does not
+hold up another, saves written behind the play, and changing seats at a solo table
+(club-american-table.txt: "sit down against the three regulars, change seats")."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import threading
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("sqlalchemy")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from mjdsl.diagnostics import InputError  # noqa: E402
+from mjdsl.server.app import create_app  # noqa: E402
+from mjdsl.server.club import load_tables  # noqa: E402
+from mjdsl.server.table import ClubGame  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return load_tables()
+
+
+def _csrf(html: str) -> str:
+    return re.search(r'name="csrf" value="([^"]+)"', html).group(1)
+
+
+def _sit(client, table: str, kind: str = "solo") -> int:
+    r = client.post(f"/tables/{table}/{kind}", data={"csrf": _csrf(client.get("/").text)}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    return int(r.headers["location"].rsplit("/", 1)[1])
+
+
+# -- a regular thinking does not hold up another table ------------------------------------------
+
+class ThinkingRegular:
+    """A regular who thinks until the test lets it move. ``released`` says whether the
+    test let it go (True) or it gave up waiting (False: nobody could reach the test's
+    other table while it thought)."""
+
+    name = "thinker"
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.thinking = threading.Event()
+        self.go = threading.Event()
+        self.released = None
+
+    def choose(self, game, seat, legal, rng):
+        self.thinking.set()
+        ok = self.go.wait(30)
+        if self.released is None:
+            self.released = ok
+        return self.inner.choose(game, seat, legal, rng)
+
+
+def test_a_regular_thinking_at_one_table_does_not_hold_up_another(tmp_path, tables):
+    import httpx
+    from websockets.sync.client import connect
+
+    from mjdsl.server.loopback import live_server
+
+    app = create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", secret="s", tables=tables, guide_cache=tmp_path / "g.json")
+    club = app.state.club
+    with live_server(app) as addr:
+        def visitor():
+            return httpx.Client(base_url=f"http://{addr}", follow_redirects=False, timeout=60)
+
+        def ws(client, gid):
+            cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+            return connect(f"ws://{addr}/ws/{gid}", additional_headers={"Cookie": cookie}, open_timeout=60)
+
+        a = visitor()
+        slow = _sit(a, "american-short")
+        game = club.games[slow]
+        thinker = ThinkingRegular(game.bots[1])
+        for s in (1, 2, 3):
+            game.bots[s] = thinker
+        rng = random.Random(1)
+        with ws(a, slow) as first:
+            # play the person's moves until a regular is thinking
+            while not thinker.thinking.is_set():
+                m = json.loads(first.recv(timeout=60))
+                if m["type"] == "state" and m["to_act"] and not m["more"]:
+                    first.send(json.dumps({"actions": [rng.choice([x["a"] for x in m["legal"]])], "at": m["moves"]}))
+            # meanwhile another visitor sits down at another table and plays: answered
+            b = visitor()
+            other = _sit(b, "classical")
+            with ws(b, other) as second:
+                m = json.loads(second.recv(timeout=60))
+                while m["more"] or not m["to_act"]:
+                    m = json.loads(second.recv(timeout=60))
+                second.send(json.dumps({"actions": [m["legal"][0]["a"]], "at": m["moves"]}))
+                answer = json.loads(second.recv(timeout=60))
+                assert answer["type"] == "state" and answer["moves"] > m["moves"]
+            assert thinker.released is None  # still thinking while the other table played
+            thinker.go.set()
+            m = json.loads(first.recv(timeout=60))
+            assert m["type"] == "state"
+        assert thinker.released is True
+        a.close()
+        b.close()
+
+
+# -- changing seats ----------------------------------------------------------------------------
+
+def _to_hand_end(g: ClubGame, rng) -> None:
+    """Play the person's moves at random until the hand in play is over."""
+    hand = g.clock.hands
+    while not g.over and g.clock.hands == hand:
+        g.advance()
+        if g.over or g.clock.hands != hand:
+            return
+        p = g.waiting_for()
+        g.act(p, [rng.choice([m["a"] for m in g.view(p)["legal"]])], at=g.moves)
+
+
+def test_a_person_changes_seats_between_hands_and_the_save_keeps_it(tables):
+    t = tables["american"]
+    g = ClubGame(t, "seats", ["visitor:a", None, None, None], ["mei", "auntie-rose", "rafi", "mei"])
+    g.present.add(0)
+    ends = []
+    g.on_hand_end = lambda k, returns: ends.append(returns)
+    g.advance()
+    g.move_seat("visitor:a", 2)
+    assert g.seats[0] == "visitor:a"  # the move is made as the next hand begins
+    assert "From the next hand you sit at seat 2" in g.events[0][-1]
+    _to_hand_end(g, random.Random(2))
+    g.advance()
+    assert g.clock.hands == 1
+    # each keeps their total: the person's hand-1 points are at seat 2 now, the regular's at seat 0
+    assert (g.totals[2], g.totals[0]) == (ends[0][0], ends[0][2])
+    assert g.seats == [None, None, "visitor:a", None] and g.regulars[:3] == ["rafi", "auntie-rose", "mei"]
+    assert g.present == {2} and g.waiting_for() in (2, None)
+    assert any("You move to seat 2" in e for e in g.events[2])
+    assert g.names_for(2)[2] == "You" and g.names_for(2)[0] != "You"
+    # the saved game resumes to the same seats, totals and place
+    h = ClubGame.resume(t, json.loads(json.dumps(g.to_json())))
+    assert (h.seats, h.regulars, h.totals, h.log, h.moves) == (g.seats, g.regulars, g.totals, g.log, g.moves)
+
+
+def test_a_seat_change_that_cannot_be_is_refused_unchanged(tables):
+    g = ClubGame(tables["american"], "no", ["visitor:a", "visitor:b", None, None], ["mei", "rafi", "auntie-rose", "mei"])
+    short = ClubGame(tables["american-short"], "no", ["visitor:a", None, None, None], ["mei", "rafi", "auntie-rose", "mei"])
+    for game, who, to, why in ((g, "visitor:a", 1, "you can take a regular's seat only"),
+                               (g, "visitor:a", 4, "numbered 0 to 3"), (g, "visitor:a", True, "numbered"),
+                               (g, "visitor:z", 2, "no seat"), (short, "visitor:a", 2, "last hand")):
+        before = (list(game.seat_moves), list(game.seats), [list(e) for e in game.events])
+        with pytest.raises(InputError, match=why):
+            game.move_seat(who, to)
+        assert (game.seat_moves, game.seats, game.events) == before
+    # two people cannot both take one regular's seat
+    g.move_seat("visitor:a", 2)
+    with pytest.raises(InputError, match="taken"):
+        g.move_seat("visitor:b", 2)
+    bad = g.to_json()
+    bad["seat_moves"] = [[1, 0, 9]]
+    with pytest.raises(InputError, match="seat changes"):
+        ClubGame.resume(tables["american"], bad)
+
+
+def test_a_seat_change_over_the_websocket(tmp_path, tables):
+    app = create_app(f"sqlite:///{tmp_path / 'w.sqlite3'}", secret="s", tables=tables, guide_cache=tmp_path / "g.json")
+    c = TestClient(app)
+    gid = _sit(c, "american")
+    with c.websocket_connect(f"/ws/{gid}") as ws:
+        m = ws.receive_json()
+        ws.send_json({"seat": 7})
+        err = ws.receive_json()
+        assert err["type"] == "error" and "numbered 0 to 3" in err["message"]
+        ws.send_json({"seat": 3})
+        m = ws.receive_json()
+        assert m["type"] == "state" and m["seat"] == 0 and "you sit at seat 3" in m["events"][-1]
+    assert app.state.club.flush()
+    saved = app.state.club.store.game(gid)["log"]
+    assert saved["seat_moves"] == [[1, 0, 3]]
+    c.close()
+
+
+def test_the_guided_deal_is_the_one_mjdsl_play_keeps(tmp_path, tables):
+    """The guided hand's deal comes from the cache ``mjdsl play --guided`` keeps (by ruleset
+    hash and regulars): a known one is not searched for again."""
+    t = tables["american-short"]
+    cache = tmp_path / "guided.json"
+    cache.write_text(json.dumps({f"{t.auto.hash} {','.join(t.regulars)}": "guided:from-the-cache"}), encoding="utf-8")
+    app = create_app(f"sqlite:///{tmp_path / 'g.sqlite3'}", secret="s", tables=tables, guide_cache=cache)
+    c = TestClient(app)
+    gid = _sit(c, "american-short", "guided")
+    assert app.state.club.games[gid].seed == "guided:from-the-cache"
+    c.close()
