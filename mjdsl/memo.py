@@ -47,3 +47,36 @@ class ByObject(Generic[V]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+#: how many answers a :class:`Kept` memo holds by default before it starts again
+KEPT = 1 << 15
+
+
+class Kept(dict):
+    """A memo of at most ``limit`` answers: full, it starts again (empties itself).
+
+    The memos of hand shapes (splits of a suit's counts, its waits) are keyed by what
+    a hand holds, and a long run meets ever more shapes: unbounded, they grew with the
+    number of hands (issue 12: ``simulate`` of a million hands under 200 MB). The
+    common shapes come back at once after a restart; an LRU would cost a bookkeeping
+    step on every hit, where this costs nothing until the memo is full. Reads are the
+    dict's own; only a write of a new key checks the size.
+    """
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int = KEPT) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def __setitem__(self, key, value) -> None:
+        if len(self) >= self.limit and key not in self:
+            self.clear()
+        dict.__setitem__(self, key, value)
+
+    def setdefault(self, key, default=None):  # through __setitem__, so it is bounded too
+        if key in self:
+            return self[key]
+        self[key] = default
+        return default

@@ -58,3 +58,37 @@ def test_an_automatons_catalogue_and_score_tables_go_with_it():
     del auto
     gc.collect()
     assert (len(game_module._CATALOGUES), len(scoring_tables._TABLES)) == before
+
+
+def test_a_kept_memo_never_holds_more_than_its_limit():
+    from mjdsl.memo import Kept
+
+    memo = Kept(limit=3)
+    sizes = []
+    for i in range(10):
+        memo[i] = i * i
+        assert memo[i] == i * i  # the answer just written is there, even right after a restart
+        sizes.append(len(memo))
+    assert max(sizes) == 3 and sizes[:4] == [1, 2, 3, 1]
+    memo[9] = 0  # a key it holds is replaced, not a reason to start again
+    assert len(memo) == sizes[-1] and memo[9] == 0
+    memo.setdefault(10, "x")
+    memo.setdefault(11, "y")
+    assert len(memo) <= 3 and memo.setdefault(11, "z") == "y"
+
+
+def test_the_shape_memos_of_a_long_run_are_bounded():
+    """Every memo keyed by a hand's shapes (the scorer's splits and waits, the hand
+    library's group splits) is a Kept, so a million hands cannot grow it without end."""
+    from mjdsl.bots import make_bot
+    from mjdsl.engine.run import play_session
+    from mjdsl.hands.decompose import layout_of
+    from mjdsl.memo import Kept
+
+    auto = compile_ruleset(ROOT / "rulesets" / "classical.mj")
+    play_session(auto, "bounded", [make_bot("random") for _ in range(auto.session_players)], 8)
+    t = scoring_tables.tables_for(auto)
+    shape_memos = [v for v in t.split_cache.values() if isinstance(v, dict)]
+    shape_memos += [m for per_group in layout_of(auto.tiles).cache.values() for m in per_group]
+    assert shape_memos and all(isinstance(m, Kept) for m in shape_memos)
+    assert isinstance(t.group_waits, Kept) and isinstance(t.receiver_waits, Kept)

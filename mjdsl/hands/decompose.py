@@ -23,6 +23,7 @@ import attrs
 import numpy as np
 
 from ..diagnostics import InputError
+from ..memo import Kept
 from ..tiles import TileSet
 
 #: The kinds of meld, in the order a split lists melds that start on the same tile.
@@ -353,7 +354,7 @@ def concealed_splits(
     chows = allow_chows and chow_cap > 0
     per_group = lay.cache.get((pairs, chows))
     if per_group is None:
-        per_group = lay.cache[(pairs, chows)] = [{} for _ in lay.groups]
+        per_group = lay.cache[(pairs, chows)] = [Kept() for _ in lay.groups]
 
     def group_options():
         for group, cache in zip(lay.groups, per_group):

@@ -16,6 +16,7 @@ from typing import Sequence
 
 from ..hands import Meld
 from ..hands.decompose import combine_groups, splittable
+from ..memo import Kept
 from .tables import Tables
 
 _MELDS: dict = {}
@@ -83,7 +84,7 @@ def shape_splits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bo
     (pairs used, chows used, melds as (kind, position)), remembered per kind of group."""
     memo = t.split_cache.get(("shape", t.group_kind[gi], pairs, chows))
     if memo is None:
-        memo = t.split_cache[("shape", t.group_kind[gi], pairs, chows)] = {}
+        memo = t.split_cache[("shape", t.group_kind[gi], pairs, chows)] = Kept()
     return _splits_rec(memo, t.lay.groups[gi].chow_starts, key, pairs, chows)
 
 
@@ -106,7 +107,7 @@ def shape_summary(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: b
     """The (pairs used, chows used) of every split of group ``gi``'s counts ``key``."""
     memo = t.split_cache.get(("summary", t.group_kind[gi], pairs, chows))
     if memo is None:
-        memo = t.split_cache[("summary", t.group_kind[gi], pairs, chows)] = {}
+        memo = t.split_cache[("summary", t.group_kind[gi], pairs, chows)] = Kept()
     return _summary_rec(memo, t.lay.groups[gi].chow_starts, key, pairs, chows)
 
 
@@ -129,7 +130,7 @@ def _options(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool):
     """A group's splits of ``key`` with its own tiles: (pairs used, chows used, melds)."""
     mine = t.split_cache.get((gi, pairs, chows))
     if mine is None:
-        mine = t.split_cache[(gi, pairs, chows)] = {}
+        mine = t.split_cache[(gi, pairs, chows)] = Kept()
     hit = mine.get(key)
     if hit is None:
         idx = t.lay.groups[gi].indices
@@ -169,10 +170,10 @@ def shape_completions(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chow
     kind = t.group_kind[gi]
     memo = t.split_cache.get(("completions", kind, pairs, chows))
     if memo is None:
-        memo = t.split_cache[("completions", kind, pairs, chows)] = {}
+        memo = t.split_cache[("completions", kind, pairs, chows)] = Kept()
     summaries = t.split_cache.get(("summary", kind, pairs, chows))
     if summaries is None:
-        summaries = t.split_cache[("summary", kind, pairs, chows)] = {}
+        summaries = t.split_cache[("summary", kind, pairs, chows)] = Kept()
     by_pos: dict[int, set] = {}
     for pos, p, c in _completions_rec(memo, summaries, t.lay.groups[gi].chow_starts, key, pairs, chows):
         by_pos.setdefault(pos, set()).add((p, c))

@@ -23,7 +23,7 @@ import weakref
 
 from ..hands.decompose import layout_of
 from ..hands.patterns import compiled
-from ..memo import ByObject
+from ..memo import ByObject, Kept
 
 #: Facts of a set in a set predicate that are not facts of its tiles.
 _KIND_FACTS = frozenset(("pung", "kong", "chow", "pair"))
@@ -153,10 +153,11 @@ class Tables:
         self._tile_packed: dict = {}
         self._meld_sums: dict = {}
         self._bonus_sums: dict = {}
-        #: waits.py: group splits and group waits, by (group, counts, pairs, chows)
+        #: waits.py: group splits and group waits, by (group, counts, pairs, chows); the
+        #: memos of shapes are :class:`~mjdsl.memo.Kept` (bounded), here and in split_cache
         self.summaries: dict = {}
-        self.group_waits: dict = {}
-        self.receiver_waits: dict = {}
+        self.group_waits: dict = Kept()
+        self.receiver_waits: dict = Kept()
         self.knit_plans: dict = {}
         #: splits.py: group splits by (group, pairs, chows), and by kind of group (-1 - kind, ...)
         self.split_cache: dict = {}

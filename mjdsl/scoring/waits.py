@@ -23,6 +23,7 @@ from typing import Sequence
 from ..hands import Meld
 from ..hands.decompose import still_needed
 from ..hands.patterns import Knitted, compiled, completing_tiles
+from ..memo import Kept
 from .splits import _ZERO, shape_completions, shape_summary
 from .tables import Tables, could_be, tables_for
 
@@ -187,7 +188,7 @@ def _summary_memos(t: Tables, pairs: int, chows: bool) -> list[dict]:
         for kind in t.group_kind:
             memo = t.split_cache.get(("summary", kind, pairs, chows))
             if memo is None:
-                memo = t.split_cache[("summary", kind, pairs, chows)] = {}
+                memo = t.split_cache[("summary", kind, pairs, chows)] = Kept()
             memos.append(memo)
         t.split_cache[k] = memos
     return memos
