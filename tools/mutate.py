@@ -48,10 +48,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mutants as mut  # noqa: E402
+import pytest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "mutate"
-RECORD = ROOT / "tools" / "mutation-record.json"
+RECORD = Path(os.environ.get("MJDSL_MUTATE_RECORD", ROOT / "tools" / "mutation-record.json"))
 DOC = ROOT / "docs" / "testing.md"
 COPIED = ("mjdsl", "tests", "rulesets", "examples", "docs", "bench", "pyproject.toml", "README.md")
 PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0", "-o", "addopts=", "--no-header")
@@ -157,7 +158,7 @@ def stats(folder: str, reuse: bool = False) -> dict:
     content of everything it rests on (``reuse``: the folder's last run, whatever
     changed since: tests added since then are not chosen)."""
     files, targets = list(TESTS[folder]), [m for m in modules() if m.startswith(folder + "/")]
-    key = _hash_files(_tree_files("mjdsl", "tests", "rulesets", "examples") + [ROOT / "tools" / "mutate.py"])
+    key = _hash_files(_tree_files("mjdsl", "tests", "rulesets", "examples"))
     name = folder.replace("/", ".")
     path = BUILD / f"stats-{name}-{key}.json"
     older = sorted(BUILD.glob(f"stats-{name}-*.json"), key=lambda p: p.stat().st_mtime)
@@ -211,21 +212,27 @@ def _swap(module_name: str, path: Path, source: str, mutant: mut.Mutant) -> bool
     return True
 
 
-class _FirstFailure:
-    def __init__(self, fd: int):
-        self.fd = fd
+def _run_items(items: dict, tests: list[str], limits: dict[str, int], report: int) -> int:
+    """(In the child.) Run the chosen tests, already collected, until one fails; its
+    node id goes to ``report``. 0: all passed. A test that runs past its limit (in
+    seconds) ends the child: a timeout."""
+    from _pytest.runner import runtestprotocol
 
-    def pytest_runtest_logreport(self, report):
-        if report.failed and self.fd >= 0:
-            os.write(self.fd, report.nodeid.encode())
-            os.close(self.fd)
-            self.fd = -1
+    chosen = [items[t] for t in tests if t in items]
+    for i, item in enumerate(chosen):
+        signal.alarm(limits.get(item.nodeid, 60))
+        reports = runtestprotocol(item, nextitem=chosen[i + 1] if i + 1 < len(chosen) else None, log=False)
+        if any(r.failed for r in reports):
+            os.write(report, item.nodeid.encode())
+            return 1
+    return 0
 
 
-def run_forked(module_name: str, path: Path, source: str, mutant: mut.Mutant, tests: list[str],
-               timeout: int) -> tuple[str, str | None] | None:
-    """The mutant's verdict and the test that killed it, from a forked child; None when
-    the code cannot be swapped in (the caller runs it in a fresh process)."""
+def run_forked(items: dict, module_name: str, path: Path, source: str, mutant: mut.Mutant, tests: list[str],
+               limits: dict[str, int]) -> tuple[str, str | None] | None:
+    """The mutant's verdict and the test that killed it, from a forked child of the
+    pytest session that collected ``items``; None when the code cannot be swapped in
+    (the caller runs it in a fresh process)."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns
@@ -235,11 +242,7 @@ def run_forked(module_name: str, path: Path, source: str, mutant: mut.Mutant, te
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, 1)
             os.dup2(devnull, 2)
-            signal.alarm(timeout)
-            if not _swap(module_name, path, source, mutant):
-                os._exit(99)
-            import pytest
-            code = int(pytest.main([*tests, *PYTEST_ARGS], plugins=[_FirstFailure(write)]))
+            code = _run_items(items, tests, limits, write) if _swap(module_name, path, source, mutant) else 99
         except BaseException:
             code = 3
         os._exit(code)
@@ -334,7 +337,18 @@ def _verdicts(record: dict, module: str, source: str) -> dict[str, list]:
             if (e := record["modules"].get(module, {}).get(m.key)) and e[0] == m.fn_hash}
 
 
-def run_module(module: str, record: dict, th: str, info: dict, tree: Path | None, deadline: float,
+def _shared_fixtures(item) -> bool:
+    """Whether a test needs a fixture shared by other tests (session, module or class
+    scope). Its time in the coverage run leaves out that fixture's set-up when another
+    test made it first, but a mutant's child makes every such fixture anew: these go
+    last."""
+    if item is None:
+        return True
+    defs = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+    return any(d and d[-1].scope != "function" for d in defs.values())
+
+
+def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree: Path | None, deadline: float,
                verify: bool = True) -> Path | None:
     path = ROOT / module
     source = path.read_text(encoding="utf-8")
@@ -353,20 +367,26 @@ def run_module(module: str, record: dict, th: str, info: dict, tree: Path | None
         if time.time() > deadline:
             print(f"  {module}: stopped at the time budget, {len(todo) - done} mutants left", flush=True)
             break
+        started = time.time()
         fn = fns[m.qualname]
         reach = {t for n in range(fn.first, fn.last + 1) for t in lines.get(n, ()) if t in durations}
-        tests = sorted(reach, key=lambda t: (durations[t], t))
+        tests = sorted(reach, key=lambda t: (_shared_fixtures(items.get(t)), durations[t], t))
         if not tests:
             entries[m.key] = [m.fn_hash, NO_TESTS, None, th]
         else:
-            timeout = int(3 * sum(durations[t] for t in tests)) + 15
-            got = run_forked(name, path, source, m, tests, timeout)
+            # a test's limit: ten times its time in the coverage run, and a margin for
+            # the shared fixtures it may make anew
+            limits = {t: int(10 * durations[t]) + 20 for t in tests}
+            timeout = sum(limits.values())
+            got = run_forked(items, name, path, source, m, tests, limits)
             if got is None or (got[0] == SURVIVED and verify):
                 tree = tree or _scratch_tree()
                 got = run_fresh(tree, module, source, m, tests, timeout + 30)
             verdict, by = got
             rests_on = file_hash(by.split("::")[0]) if verdict == KILLED and by else th
             entries[m.key] = [m.fn_hash, verdict, by, rests_on]
+        with open(BUILD / "mutants.log", "a", encoding="utf-8") as log:
+            log.write(f"{module} {m.key} {entries[m.key][1]} {len(tests)} tests {time.time() - started:.1f}s\n")
         done += 1
         if done % 25 == 0:
             save_record(record)
@@ -451,6 +471,43 @@ def write_table(record: dict) -> None:
     DOC.write_text(f"{head}{START}\n{table(record)}\n{END}{tail}", encoding="utf-8")
 
 
+class _Driver:
+    """A pytest plugin: once the tests are collected, hand them to ``work`` instead of
+    running them (the mutants' children run them)."""
+
+    def __init__(self, work):
+        self.work = work
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session):
+        _make_session_fixtures(session)
+        self.work({item.nodeid: item for item in session.items})
+        return True
+
+
+def _make_session_fixtures(session) -> None:
+    """Set up every session-scoped fixture once, here, so that no mutant's child makes
+    one again (the Club card compiled: seconds each time). Such a value is made by the
+    code before any mutation: a mutant in what makes it goes unseen by the fork, and
+    is decided by the fresh process run every fork survivor gets."""
+    state, made = session._setupstate, set()
+    for item in session.items:
+        defs = item._fixtureinfo.name2fixturedefs
+        wanted = {n for n, d in defs.items() if d and d[-1].scope == "session"} - made
+        if not wanted:
+            continue
+        try:
+            state.setup(item)
+        except Exception:  # a fixture that fails here fails in the child too
+            pass
+        try:
+            state.teardown_exact(session)  # everything but the session's own
+        except BaseException:  # noqa: BLE001 (tmp_path, say, reads what a report would have left)
+            pass
+        item._initrequest()
+        made |= wanted
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("modules", nargs="*", help="modules to mutate (default: every module the target covers)")
@@ -494,21 +551,17 @@ def main(argv: list[str] | None = None) -> int:
         info["lines"].update(part["lines"])
     files = sorted({f for folder in folders for f in TESTS[folder]})
     th = tests_hash()
-    _steady_hypothesis()
-    import pytest  # collect once here, so that every forked child starts with the imports made
-
-    with open(os.devnull, "w") as quiet:
-        saved = os.dup(1)
-        os.dup2(quiet.fileno(), 1)
-        try:
-            pytest.main(["--collect-only", *files, *PYTEST_ARGS[1:]])
-        finally:
-            os.dup2(saved, 1)
     deadline = time.time() + args.budget if args.budget else float("inf")
-    tree = None
-    for m in chosen:
-        tree = run_module(m, record, th, info, tree, deadline, verify=not args.no_verify)
-        print(line(summary(record, m)), flush=True)
+
+    def work(items: dict) -> None:
+        tree = None
+        for m in chosen:
+            tree = run_module(items, m, record, th, info, tree, deadline, verify=not args.no_verify)
+            print(line(summary(record, m)), flush=True)
+
+    _steady_hypothesis()
+    # one session collects the tests; each mutant's child runs some of its items
+    pytest.main([*files, *PYTEST_ARGS[1:], "-s"], plugins=[_Driver(work)])
     return 0
 
 
