@@ -261,7 +261,7 @@ def run_forked(items: dict, module_name: str, path: Path, source: str, mutant: m
 def _scratch_tree() -> Path:
     where = BUILD / "tree"
     shutil.rmtree(where, ignore_errors=True)
-    where.mkdir(parents=True)
+    where.mkdir(parents=True, exist_ok=True)
     for name in COPIED:
         src = ROOT / name
         if src.is_dir():
