@@ -24,9 +24,10 @@ comparison, an off-by-one constant, a dropped call...); a fault no test notices
     python tools/mutate.py --list                the modules and the test files each draws from
     python tools/mutate.py --show MODULE [KEY]   a module's survivors (or one mutant) as diffs
     python tools/mutate.py --table               rewrite the score table in docs/testing.md
+    python tools/mutate.py --equivalent MODULE KEY WHY   enter a survivor as equivalent
 
 The score is killed / (killed + survived), the equivalent mutants (listed with the
-reason in the record's "equivalent" section and in docs/testing.md) left out; a
+reason in tools/mutation-equivalent.json and in docs/testing.md) left out; a
 timeout counts as killed, a mutant whose function no test reaches as survived.
 ``--budget SECONDS`` stops a run cleanly (everything decided so far is kept).
 """
@@ -53,6 +54,7 @@ import pytest  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "mutate"
 RECORD = Path(os.environ.get("MJDSL_MUTATE_RECORD", ROOT / "tools" / "mutation-record.json"))
+EQUIVALENT = ROOT / "tools" / "mutation-equivalent.json"
 DOC = ROOT / "docs" / "testing.md"
 COPIED = ("mjdsl", "tests", "rulesets", "examples", "docs", "bench", "pyproject.toml", "README.md")
 PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0", "-o", "addopts=", "--no-header")
@@ -310,14 +312,25 @@ def _junit_failure(report: Path) -> str | None:
 # ---------------------------------------------------------------- the record
 
 def load_record() -> dict:
-    if RECORD.exists():
-        return json.loads(RECORD.read_text(encoding="utf-8"))
-    return {"modules": {}, "equivalent": {}}
+    """The verdicts (written by runs) and the equivalent mutants (written by people,
+    in a file of their own: ``--equivalent``)."""
+    record = json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.exists() else {"modules": {}}
+    record["equivalent"] = json.loads(EQUIVALENT.read_text(encoding="utf-8")) if EQUIVALENT.exists() else {}
+    return record
+
+
+def mark_equivalent(module: str, key: str, why: str) -> None:
+    """Enter a mutant as equivalent, with the reason, bound to its function's source."""
+    m = next(m for m in mut.mutants((ROOT / module).read_text(encoding="utf-8")) if m.key == key)
+    known = json.loads(EQUIVALENT.read_text(encoding="utf-8")) if EQUIVALENT.exists() else {}
+    known.setdefault(module, {})[key] = {"fn": m.fn_hash, "desc": f"line {m.line}: {m.desc}", "why": why}
+    EQUIVALENT.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def save_record(record: dict) -> None:
     tmp = RECORD.with_suffix(".tmp")
-    tmp.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    kept = {k: v for k, v in record.items() if k != "equivalent"}
+    tmp.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     os.replace(tmp, RECORD)
 
 
@@ -514,6 +527,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--list", action="store_true", help="list the modules and their test files, and stop")
     ap.add_argument("--show", action="store_true", help="show a module's survivors (or MODULE KEY) as diffs")
     ap.add_argument("--table", action="store_true", help="rewrite the score table in docs/testing.md")
+    ap.add_argument("--equivalent", nargs=3, metavar=("MODULE", "KEY", "WHY"),
+                    help="enter a surviving mutant as equivalent, and why")
     ap.add_argument("--budget", type=float, default=0, help="stop after this many seconds (0: no limit)")
     ap.add_argument("--reuse-stats", action="store_true",
                     help="choose tests by the last coverage run even if the code or tests changed since")
@@ -523,6 +538,9 @@ def main(argv: list[str] | None = None) -> int:
         targets, files = argv[2:argv.index("--")], argv[argv.index("--") + 1:]
         return _stats_child(argv[1], files, targets)
     args = ap.parse_args(argv)
+    if args.equivalent:
+        mark_equivalent(*args.equivalent)
+        return 0
     record = load_record()
     if args.show:
         module, key = args.modules[0], (args.modules[1] if len(args.modules) > 1 else None)
