@@ -374,7 +374,9 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
     lines = {int(n): ts for n, ts in info["lines"].get(module, {}).items()}
     durations = {t: v["duration"] for t, v in info["tests"].items() if v["passed"]}
     fns = {f.qualname: f for f, _ in mut.functions(__import__("ast").parse(source), source)}
-    todo = [m for m in all_mutants if not (m.key in entries and _still_valid(entries[m.key], m, th))]
+    equivalent = _equivalent(record, module, all_mutants)
+    todo = [m for m in all_mutants
+            if m.key not in equivalent and not (m.key in entries and _still_valid(entries[m.key], m, th))]
     done = 0
     for m in todo:
         if time.time() > deadline:
@@ -401,10 +403,15 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
         with open(BUILD / "mutants.log", "a", encoding="utf-8") as log:
             log.write(f"{module} {m.key} {entries[m.key][1]} {len(tests)} tests {time.time() - started:.1f}s\n")
         done += 1
-        if done % 25 == 0:
-            save_record(record)
+        save_record(record)  # a stopped run loses nothing
     save_record(record)
     return tree
+
+
+def _equivalent(record: dict, module: str, all_mutants: list[mut.Mutant]) -> set[str]:
+    """The mutants entered as equivalent whose function has not changed since."""
+    hashes = {m.key: m.fn_hash for m in all_mutants}
+    return {k for k, e in record["equivalent"].get(module, {}).items() if hashes.get(k) == e["fn"]}
 
 
 def summary(record: dict, module: str) -> dict:
@@ -412,13 +419,12 @@ def summary(record: dict, module: str) -> dict:
     source = (ROOT / module).read_text(encoding="utf-8")
     all_mutants = mut.mutants(source)
     entries = _verdicts(record, module, source)
-    equivalent = {k for k, e in record["equivalent"].get(module, {}).items()
-                  if k in entries and e["fn"] == entries[k][0]}
-    killed = sum(1 for k, e in entries.items() if e[1] in (KILLED, TIMEOUT))
+    equivalent = _equivalent(record, module, all_mutants)
+    killed = sum(1 for k, e in entries.items() if e[1] in (KILLED, TIMEOUT) and k not in equivalent)
     survived = sorted((k for k, e in entries.items() if e[1] in (SURVIVED, NO_TESTS) and k not in equivalent),
                       key=lambda k: (k.split("#")[0], int(k.split("#")[1])))
-    return {"module": module, "mutants": len(all_mutants), "checked": len(entries), "killed": killed,
-            "equivalent": len(equivalent), "survived": survived}
+    return {"module": module, "mutants": len(all_mutants), "checked": len(set(entries) | equivalent),
+            "killed": killed, "equivalent": len(equivalent), "survived": survived}
 
 
 def score_text(s: dict) -> str:
