@@ -34,11 +34,13 @@ bench: $(TESTSTAMP)
 	$(BIN)/python bench/run.py
 
 # Mutation testing (not part of CI): every module of engine/, scoring/, cards/ and
-# check/, or MODULES="mjdsl/cards/distance.py ..."; results in build/mutate/, the last
-# score in docs/testing.md. CPU-heavy: it runs under nice, one mutant at a time.
+# check/, or MODULES="mjdsl/cards/distance.py ..."; verdicts kept in
+# tools/mutation-record.json (a re-run runs only what changed), the table in
+# docs/testing.md. CPU-heavy: it runs under nice, one mutant at a time.
 mutate: $(TESTSTAMP)
-	$(BIN)/pip install -q 'mutmut>=3.3'
+	$(BIN)/pip install -q 'coverage>=7.4'
 	nice -n 15 $(BIN)/python tools/mutate.py $(MODULES)
+	$(BIN)/python tools/mutate.py --table
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -202,3 +202,16 @@ def test_a_calling_hand_is_completed_from_the_wall_for_scoped_conditions(tmp_pat
     env = HandEnv(tables_for(auto), read_hand_input(auto, hand="2d 2d 2d 3c 4c 5c 6b 7b 8b 5d 6d 7d N", seat="S"))
     found = completions(env)
     assert "drawn_pungs" in found and "claimed_pungs" not in found and "pung_concealed_simple" in found
+
+
+def test_bonus_tiles_that_give_doubles_add_to_the_hands_doubles(tmp_path):
+    # a house rule: a double for each flower. The worked example's 40 points and 3
+    # doubles, with f2 and s3 drawn, gain the flower's double: 4 doubles, 640 points,
+    # capped at the limit of 500. (Scored by both scorers: the compiled conditions sum
+    # a bonus tile's doubles before the readings, the closures with them.)
+    path = _overlay(tmp_path, 'scoring {\n    rule flower_double "Flower double": 1 double per bonus where flower\n}\n')
+    auto = compile_ruleset(path)
+    hand = read_hand_input(auto, **{**EXAMPLE, "bonus": "f2 s3"})
+    for compiled in (True, False):
+        r = score_hand(auto, hand, compiled=compiled)
+        assert (r.points, r.doubles, r.total, r.basis) == (40, 4, 500, "capped"), compiled

@@ -1,52 +1,80 @@
 """Mutation testing (``make mutate``): how many small faults in a module the tests catch.
 
-mutmut plants one fault at a time (a flipped comparison, an off-by-one constant, a
-dropped call...) and runs the tests that reach the faulty function; a fault the tests
-do not notice "survives". Each module runs in its own scratch copy of the repository
-(build/mutate/<module>/) with the tests that cover it, so runs stay small and one
-module's results never mix with another's. Not part of CI: a run takes minutes per
-module on an idle machine, and the machine is shared (run it under ``nice``).
+``tools/mutants.py`` plants one fault at a time in a function's body (a flipped
+comparison, an off-by-one constant, a dropped call...); a fault no test notices
+"survives". Three things keep a run short enough for a shared machine:
 
-    python tools/mutate.py                      every module of engine/, scoring/, cards/, check/
+- **only the tests that reach the function run**, fastest first, stopping at the first
+  failure: one run of the test files under coverage, each test its own coverage
+  context, says which tests execute which lines and how long each takes (cached in
+  build/mutate/ by the content of mjdsl/, tests/ and rulesets/);
+- **no process start per mutant**: this process imports the package and collects the
+  tests once, then forks a child per mutant; the child swaps the mutated function's
+  code into the live function object (``__code__``: every reference to the function
+  sees it) and runs pytest on the chosen tests. A mutant the fork does not kill is run
+  once more in a fresh process with the mutated file on disk (build/mutate/tree/), so
+  a value computed at import time cannot hide a kill;
+- **verdicts are kept** in tools/mutation-record.json (committed, so the next session
+  starts from it), keyed by the function's source hash: a re-run runs only the
+  mutants of changed functions, the survivors when any test or ruleset changed, and a
+  kill again only when the test file that killed it changed.
+
+    python tools/mutate.py                       every module of engine/, scoring/, cards/, check/
     python tools/mutate.py mjdsl/cards/distance.py [...]   those modules only
-    python tools/mutate.py --list               the modules and the tests each runs
-    python tools/mutate.py --again MODULE...    the last survivors again, with the tests as they are now
+    python tools/mutate.py --list                the modules and the test files each draws from
+    python tools/mutate.py --show MODULE [KEY]   a module's survivors (or one mutant) as diffs
+    python tools/mutate.py --table               rewrite the score table in docs/testing.md
+    python tools/mutate.py --equivalent MODULE KEY WHY   enter a survivor as equivalent
 
-Prints one line per module (killed / mutants, score) and writes the survivors of each
-to build/mutate/<module>/survivors.txt (``mutmut show NAME`` in that folder shows one).
-Timeouts count as killed, "no tests" as survived. docs/testing.md keeps the last score
-and the triage of the survivors (equivalent mutants, listed, are left out of the score).
+The score is killed / (killed + survived), the equivalent mutants (listed with the
+reason in tools/mutation-equivalent.json and in docs/testing.md) left out; a
+timeout counts as killed, a mutant whose function no test reaches as survived.
+``--budget SECONDS`` stops a run cleanly (everything decided so far is kept).
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
+import hashlib
+import importlib
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import mutants as mut  # noqa: E402
+import pytest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "mutate"
+RECORD = Path(os.environ.get("MJDSL_MUTATE_RECORD", ROOT / "tools" / "mutation-record.json"))
+EQUIVALENT = ROOT / "tools" / "mutation-equivalent.json"
+DOC = ROOT / "docs" / "testing.md"
 COPIED = ("mjdsl", "tests", "rulesets", "examples", "docs", "bench", "pyproject.toml", "README.md")
+PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0", "-o", "addopts=", "--no-header")
 
 ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.py",
-                "tests/test_engine_american.py", "tests/test_engine_winning.py")
+                "tests/test_engine_american.py", "tests/test_engine_winning.py", "tests/test_claim_sources.py",
+                "tests/test_invariants.py", "tests/test_engine_logs.py")
 SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py", "tests/test_scoring_language.py",
-                 "tests/test_scoring_golden.py", "tests/test_engine_scenarios.py")
+                 "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py")
 CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py",
                "tests/test_cards_check.py", "tests/test_cards_properties.py", "tests/test_cards_syntax.py",
-               "tests/test_engine_winning.py")
+               "tests/test_cards_semantics.py", "tests/test_cards_diff.py", "tests/test_engine_winning.py")
 CHECK_TESTS = ("tests/test_checks_broken.py", "tests/test_checks_regressions.py", "tests/test_checks_overlays.py",
-               "tests/test_authoring_lint.py")
+               "tests/test_authoring_lint.py", "tests/test_checks_unplayable.py")
 
-#: the tests that cover each folder (a module of it runs these)
+#: the test files a module of each folder draws its tests from
 TESTS = {"mjdsl/engine": ENGINE_TESTS, "mjdsl/scoring": SCORING_TESTS, "mjdsl/cards": CARDS_TESTS,
          "mjdsl/check": CHECK_TESTS}
 
-#: where a mutant's status comes from (mutmut's exit codes; see mutmut.stats)
-KILLED = {1, 3, 36, 24, -24, 152, 255, 37}
+KILLED, SURVIVED, TIMEOUT, NO_TESTS = "killed", "survived", "timeout", "no tests"
 
 
 def modules() -> list[str]:
@@ -60,120 +88,473 @@ def tests_for(module: str) -> tuple[str, ...]:
     return TESTS[str(Path(module).parent)]
 
 
-def _scratch_dir(module: str) -> Path:
-    return BUILD / module.replace("/", ".").removesuffix(".py")
+def _hash_files(paths: list[Path]) -> str:
+    h = hashlib.sha256()
+    for p in sorted(paths):
+        h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
 
 
-def _scratch(module: str) -> Path:
-    """A fresh copy of the repository for one module's run, configured for mutmut."""
-    where = _scratch_dir(module)
+def _tree_files(*folders: str) -> list[Path]:
+    return [p for f in folders for p in (ROOT / f).rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts and ".hypothesis" not in p.parts]
+
+
+def tests_hash() -> str:
+    """What every survivor's verdict rests on: the tests and the rulesets they read."""
+    return _hash_files(_tree_files("tests", "rulesets", "examples"))
+
+
+def file_hash(rel: str) -> str:
+    return _hash_files([ROOT / rel])
+
+
+# ---------------------------------------------------------------- which tests reach what
+
+def _steady_hypothesis() -> None:
+    """No deadlines (a loaded machine would fail tests at random) and no example
+    database (a mutant's failing example must not be replayed elsewhere); loaded before
+    the tests are imported, so their own settings inherit it."""
+    from hypothesis import settings
+
+    settings.register_profile("mutate", deadline=None, database=None)
+    settings.load_profile("mutate")
+
+
+def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
+    """(In a process of its own.) Run the files under coverage, one context per test."""
+    import coverage
+    import pytest
+
+    cov = coverage.Coverage(data_file=None, include=[str(ROOT / t) for t in targets])
+    tests: dict[str, dict] = {}
+
+    class Contexts:
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_runtest_protocol(self, item, nextitem):
+            cov.switch_context(item.nodeid)
+            yield
+            cov.switch_context("")
+
+        def pytest_runtest_logreport(self, report):
+            t = tests.setdefault(report.nodeid, {"duration": 0.0, "passed": True})
+            t["duration"] += report.duration
+            t["passed"] = t["passed"] and not report.failed
+
+    _steady_hypothesis()
+    cov.start()
+    code = pytest.main([*files, *PYTEST_ARGS[1:]], plugins=[Contexts()])
+    cov.stop()
+    data = cov.get_data()
+    lines: dict[str, dict[int, list[str]]] = {}
+    for t in targets:
+        by_line = data.contexts_by_lineno(str(ROOT / t))
+        lines[t] = {n: sorted(c for c in ctx if c) for n, ctx in by_line.items()}
+    Path(out).write_text(json.dumps({"tests": tests, "lines": lines, "exit": int(code)}), encoding="utf-8")
+    return 0
+
+
+def stats(folder: str, reuse: bool = False) -> dict:
+    """Which tests execute each line of the folder's modules, and how long each test
+    takes: one coverage run of the folder's test files, kept in build/mutate/ by the
+    content of everything it rests on (``reuse``: the folder's last run, whatever
+    changed since: tests added since then are not chosen)."""
+    files, targets = list(TESTS[folder]), [m for m in modules() if m.startswith(folder + "/")]
+    key = _hash_files(_tree_files("mjdsl", "tests", "rulesets", "examples"))
+    name = folder.replace("/", ".")
+    path = BUILD / f"stats-{name}-{key}.json"
+    older = sorted(BUILD.glob(f"stats-{name}-*.json"), key=lambda p: p.stat().st_mtime)
+    if not path.exists() and reuse and older:
+        path = older[-1]
+    if not path.exists():
+        BUILD.mkdir(parents=True, exist_ok=True)
+        print(f"finding which tests reach which lines of {folder} ({len(files)} test files)...", flush=True)
+        subprocess.run([sys.executable, __file__, "--stats-to", str(path), *targets, "--", *files],
+                       cwd=ROOT, stdout=subprocess.DEVNULL, check=False)
+        if not path.exists():
+            raise SystemExit(f"the coverage run of {folder}'s tests failed")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+# ---------------------------------------------------------------- running one mutant
+
+def _live_function(module: object, qualname: str):
+    """The function object behind ``qualname`` in the imported module, or None."""
+    obj = module
+    for part in qualname.split("."):
+        obj = vars(obj).get(part) if isinstance(obj, type) else getattr(obj, part, None)
+        for attr in ("__func__", "fget", "func"):  # staticmethod, classmethod, property, cached_property
+            if obj is not None and not hasattr(obj, "__code__") and hasattr(obj, attr):
+                obj = getattr(obj, attr)
+        while hasattr(obj, "__wrapped__") and getattr(getattr(obj, "__code__", None), "co_qualname", "") != qualname:
+            obj = obj.__wrapped__  # a decorator's wrapper
+        if obj is None:
+            return None
+    return obj if getattr(getattr(obj, "__code__", None), "co_qualname", None) == qualname else None
+
+
+def _find_code(code, qualname: str):
+    for c in code.co_consts:
+        if hasattr(c, "co_qualname"):
+            if c.co_qualname == qualname:
+                return c
+            found = _find_code(c, qualname)
+            if found is not None:
+                return found
+    return None
+
+
+def _swap(module_name: str, path: Path, source: str, mutant: mut.Mutant) -> bool:
+    """Put the mutant's code into the live function; False when it cannot be done."""
+    live = _live_function(importlib.import_module(module_name), mutant.qualname)
+    new = _find_code(compile(mut.mutated_tree(source, mutant), str(path), "exec"), mutant.qualname)
+    if live is None or new is None or new.co_freevars != live.__code__.co_freevars:
+        return False
+    live.__code__ = new
+    return True
+
+
+def _run_items(items: dict, tests: list[str], limits: dict[str, int], report: int) -> int:
+    """(In the child.) Run the chosen tests, already collected, until one fails; its
+    node id goes to ``report``. 0: all passed. A test that runs past its limit (in
+    seconds) ends the child: a timeout."""
+    from _pytest.runner import runtestprotocol
+
+    chosen = [items[t] for t in tests if t in items]
+    for i, item in enumerate(chosen):
+        signal.alarm(limits.get(item.nodeid, 60))
+        reports = runtestprotocol(item, nextitem=chosen[i + 1] if i + 1 < len(chosen) else None, log=False)
+        if any(r.failed for r in reports):
+            os.write(report, item.nodeid.encode())
+            return 1
+    return 0
+
+
+def run_forked(items: dict, module_name: str, path: Path, source: str, mutant: mut.Mutant, tests: list[str],
+               limits: dict[str, int]) -> tuple[str, str | None] | None:
+    """The mutant's verdict and the test that killed it, from a forked child of the
+    pytest session that collected ``items``; None when the code cannot be swapped in
+    (the caller runs it in a fresh process)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        os.close(read)
+        code = 3
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            code = _run_items(items, tests, limits, write) if _swap(module_name, path, source, mutant) else 99
+        except BaseException:
+            code = 3
+        os._exit(code)
+    os.close(write)
+    _, status = os.waitpid(pid, 0)
+    with os.fdopen(read, "rb") as f:
+        by = f.read().decode() or None
+    if os.WIFSIGNALED(status):
+        return TIMEOUT, None
+    code = os.WEXITSTATUS(status)
+    if code == 99:
+        return None
+    return (SURVIVED, None) if code == 0 else (KILLED, by)
+
+
+def _scratch_tree() -> Path:
+    where = BUILD / "tree"
     shutil.rmtree(where, ignore_errors=True)
-    where.mkdir(parents=True)
+    where.mkdir(parents=True, exist_ok=True)
     for name in COPIED:
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, where / name, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
         elif src.exists():
             shutil.copy2(src, where / name)
-    _configure(where, module)
     return where
 
 
-def _configure(where: Path, module: str) -> None:
-    """mutmut's settings for one module (it reads setup.cfg when pyproject.toml has no
-    [tool.mutmut]): the module, the tests that cover it, what the tests read."""
-    tests = "\n    ".join(tests_for(module))
-    (where / "setup.cfg").write_text(
-        "[mutmut]\n"
-        "source_paths = mjdsl\n"
-        f"only_mutate = {module}\n"
-        f"pytest_add_cli_args_test_selection =\n    {tests}\n"
-        "also_copy =\n    rulesets\n    examples\n    docs\n    bench\n    README.md\n"
-        "pytest_add_cli_args =\n    -p no:cacheprovider\n    -x\n",
-        encoding="utf-8")
+def run_fresh(tree: Path, module: str, source: str, mutant: mut.Mutant, tests: list[str],
+              timeout: int) -> tuple[str, str | None]:
+    """The verdict from a fresh process, with the mutated module written to the scratch tree."""
+    target = tree / module
+    target.write_text(mut.mutated_source(source, mutant) + "\n", encoding="utf-8")
+    report = tree / "first-failure.txt"
+    report.unlink(missing_ok=True)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "pytest", *tests, *PYTEST_ARGS, "-p", "no:randomly",
+                               "--junit-xml", str(report)], cwd=tree, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return TIMEOUT, None
+    finally:
+        target.write_text(source, encoding="utf-8")
+    if proc.returncode == 0:
+        return SURVIVED, None
+    return KILLED, _junit_failure(report)
 
 
-def _codes(where: Path, module: str) -> dict:
-    """mutmut's exit code for each mutant of the module (None: not run yet)."""
-    meta = where / "mutants" / (module + ".meta")
-    return json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"] if meta.exists() else {}
+def _junit_failure(report: Path) -> str | None:
+    import xml.etree.ElementTree as ET
+
+    if not report.exists():
+        return None
+    for case in ET.parse(report).iter("testcase"):
+        if case.find("failure") is not None or case.find("error") is not None:
+            cls, name = case.get("classname", ""), case.get("name", "")
+            parts = cls.split(".")
+            # classname "tests.test_x.Class" -> tests/test_x.py::Class::name
+            for i in range(len(parts), 0, -1):
+                if (ROOT / Path(*parts[:i])).with_suffix(".py").exists():
+                    return "::".join([str(Path(*parts[:i])) + ".py", *parts[i:], name])
+    return None
 
 
-def _summary(module: str, codes: dict) -> dict:
-    killed = sorted(k for k, c in codes.items() if c in KILLED)
-    survived = sorted(k for k, c in codes.items() if c not in KILLED and c is not None)
-    unchecked = sorted(k for k, c in codes.items() if c is None)
-    return {"module": module, "mutants": len(codes), "killed": len(killed), "survived": survived,
-            "unchecked": unchecked}
+# ---------------------------------------------------------------- the record
+
+def load_record() -> dict:
+    """The verdicts (written by runs) and the equivalent mutants (written by people,
+    in a file of their own: ``--equivalent``)."""
+    record = json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.exists() else {"modules": {}}
+    record["equivalent"] = json.loads(EQUIVALENT.read_text(encoding="utf-8")) if EQUIVALENT.exists() else {}
+    return record
 
 
-def score(where: Path, module: str) -> dict:
-    """Counts by status, and the names of the mutants that survived."""
-    return _summary(module, _codes(where, module))
+def mark_equivalent(module: str, key: str, why: str) -> None:
+    """Enter a mutant as equivalent, with the reason, bound to its function's source."""
+    m = next(m for m in mut.mutants((ROOT / module).read_text(encoding="utf-8")) if m.key == key)
+    known = json.loads(EQUIVALENT.read_text(encoding="utf-8")) if EQUIVALENT.exists() else {}
+    known.setdefault(module, {})[key] = {"fn": m.fn_hash, "desc": f"line {m.line}: {m.desc}", "why": why}
+    EQUIVALENT.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def run(module: str, children: int) -> dict:
-    where = _scratch(module)
-    proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children)], cwd=where,
-                          capture_output=True, text=True)
-    (where / "mutmut.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
-    result = score(where, module)
-    (where / "survivors.txt").write_text("".join(f"{n}\n" for n in result["survived"]), encoding="utf-8")
-    return result
+def save_record(record: dict) -> None:
+    tmp = RECORD.with_suffix(".tmp")
+    kept = {k: v for k, v in record.items() if k != "equivalent"}
+    tmp.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(tmp, RECORD)
 
 
-def again(module: str, children: int, source: bool = False, unchecked: bool = True) -> dict:
-    """Run the last run's survivors once more, with the tests as they are now. A
-    mutant killed before stays killed: tests are only ever added. With ``source`` the
-    code is refreshed too (mutmut makes the mutants of changed functions anew, and
-    those are run as well); without it the mutants stay those of the last full run.
-    Without ``unchecked``, mutants the last run never reached (stopped early) stay
-    unchecked: only its survivors run (quick, after adding the tests that kill them)."""
-    where = _scratch_dir(module)
-    before = _codes(where, module)
-    for name in ("tests", "mjdsl") if source else ("tests",):
-        for dest in (where / name, where / "mutants" / name):
-            shutil.rmtree(dest, ignore_errors=True)
-            shutil.copytree(ROOT / name, dest, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
-    _configure(where, module)
-    survived = [k for k, c in before.items() if c not in KILLED and (unchecked or c is not None)]
-    log = []
-    for _ in range(2):  # the survivors; then those a refreshed source made anew
-        if not survived:
+def _still_valid(entry: list, m: mut.Mutant, th: str) -> bool:
+    """entry = [fn_hash, verdict, killing test or None, hash it rests on]."""
+    fn_hash, verdict, by, rests_on = entry
+    if fn_hash != m.fn_hash:
+        return False
+    if verdict == KILLED and by:
+        path = by.split("::")[0]
+        return (ROOT / path).exists() and file_hash(path) == rests_on
+    return rests_on == th
+
+
+def _verdicts(record: dict, module: str, source: str) -> dict[str, list]:
+    return {m.key: e for m in mut.mutants(source)
+            if (e := record["modules"].get(module, {}).get(m.key)) and e[0] == m.fn_hash}
+
+
+def _shared_fixtures(item) -> bool:
+    """Whether a test needs a fixture shared by other tests (session, module or class
+    scope). Its time in the coverage run leaves out that fixture's set-up when another
+    test made it first, but a mutant's child makes every such fixture anew: these go
+    last."""
+    if item is None:
+        return True
+    defs = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+    return any(d and d[-1].scope != "function" for d in defs.values())
+
+
+def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree: Path | None, deadline: float,
+               verify: bool = True) -> Path | None:
+    path = ROOT / module
+    source = path.read_text(encoding="utf-8")
+    name = module.removesuffix(".py").replace("/", ".")
+    entries = record["modules"].setdefault(module, {})
+    all_mutants = mut.mutants(source)
+    keys = {m.key for m in all_mutants}
+    for k in [k for k in entries if k not in keys]:
+        del entries[k]
+    lines = {int(n): ts for n, ts in info["lines"].get(module, {}).items()}
+    durations = {t: v["duration"] for t, v in info["tests"].items() if v["passed"]}
+    fns = {f.qualname: f for f, _ in mut.functions(__import__("ast").parse(source), source)}
+    equivalent = _equivalent(record, module, all_mutants)
+    todo = [m for m in all_mutants
+            if m.key not in equivalent and not (m.key in entries and _still_valid(entries[m.key], m, th))]
+    done = 0
+    for m in todo:
+        if time.time() > deadline:
+            print(f"  {module}: stopped at the time budget, {len(todo) - done} mutants left", flush=True)
             break
-        proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *survived],
-                              cwd=where, capture_output=True, text=True)
-        log.append(proc.stdout + proc.stderr)
-        # (a new test selection makes mutmut forget every verdict: those it gave before stand)
-        survived = [k for k, c in _codes(where, module).items() if c is None and before.get(k) not in KILLED
-                    and (unchecked or k not in before or before[k] is not None)]
-    (where / "mutmut-again.log").write_text("\n".join(log), encoding="utf-8")
-    now = _codes(where, module)
-    merged = {k: (c if c is not None else before.get(k)) for k, c in now.items()}
-    (where / "merged.json").write_text(json.dumps(merged, indent=0), encoding="utf-8")
-    result = _summary(module, merged)
-    (where / "survivors.txt").write_text("".join(f"{n}\n" for n in result["survived"]), encoding="utf-8")
-    return result
+        started = time.time()
+        fn = fns[m.qualname]
+        reach = {t for n in range(fn.first, fn.last + 1) for t in lines.get(n, ()) if t in durations}
+        tests = sorted(reach, key=lambda t: (_shared_fixtures(items.get(t)), durations[t], t))
+        if not tests:
+            entries[m.key] = [m.fn_hash, NO_TESTS, None, th]
+        else:
+            # a test's limit: ten times its time in the coverage run, and a margin for
+            # the shared fixtures it may make anew
+            limits = {t: int(10 * durations[t]) + 20 for t in tests}
+            timeout = sum(limits.values())
+            got = run_forked(items, name, path, source, m, tests, limits)
+            if got is None or (got[0] == SURVIVED and verify):
+                tree = tree or _scratch_tree()
+                got = run_fresh(tree, module, source, m, tests, timeout + 30)
+            verdict, by = got
+            rests_on = file_hash(by.split("::")[0]) if verdict == KILLED and by else th
+            entries[m.key] = [m.fn_hash, verdict, by, rests_on]
+        with open(BUILD / "mutants.log", "a", encoding="utf-8") as log:
+            log.write(f"{module} {m.key} {entries[m.key][1]} {len(tests)} tests {time.time() - started:.1f}s\n")
+        done += 1
+        save_record(record)  # a stopped run loses nothing
+    save_record(record)
+    return tree
 
 
-def line(r: dict) -> str:
-    checked = r["killed"] + len(r["survived"])
-    pct = 100.0 * r["killed"] / checked if checked else 0.0
-    extra = f", {len(r['unchecked'])} not checked" if r["unchecked"] else ""
-    return f"{r['module']}: {r['killed']}/{checked} killed ({pct:.1f}%){extra}"
+def _equivalent(record: dict, module: str, all_mutants: list[mut.Mutant]) -> set[str]:
+    """The mutants entered as equivalent whose function has not changed since."""
+    hashes = {m.key: m.fn_hash for m in all_mutants}
+    return {k for k, e in record["equivalent"].get(module, {}).items() if hashes.get(k) == e["fn"]}
+
+
+def summary(record: dict, module: str) -> dict:
+    """Counts of one module's mutants by verdict, equivalent ones apart."""
+    source = (ROOT / module).read_text(encoding="utf-8")
+    all_mutants = mut.mutants(source)
+    entries = _verdicts(record, module, source)
+    equivalent = _equivalent(record, module, all_mutants)
+    killed = sum(1 for k, e in entries.items() if e[1] in (KILLED, TIMEOUT) and k not in equivalent)
+    survived = sorted((k for k, e in entries.items() if e[1] in (SURVIVED, NO_TESTS) and k not in equivalent),
+                      key=lambda k: (k.split("#")[0], int(k.split("#")[1])))
+    return {"module": module, "mutants": len(all_mutants), "checked": len(set(entries) | equivalent),
+            "killed": killed, "equivalent": len(equivalent), "survived": survived}
+
+
+def score_text(s: dict) -> str:
+    counted = s["killed"] + len(s["survived"])
+    return f"{100.0 * s['killed'] / counted:.1f}%" if counted else "-"
+
+
+def line(s: dict) -> str:
+    left = s["mutants"] - s["checked"]
+    extra = f", {left} not checked" if left else ""
+    return (f"{s['module']}: {s['killed']} killed, {len(s['survived'])} survived, {s['equivalent']} equivalent"
+            f" ({score_text(s)}){extra}")
+
+
+def show(record: dict, module: str, key: str | None) -> str:
+    source = (ROOT / module).read_text(encoding="utf-8")
+    wanted = [key] if key else summary(record, module)["survived"]
+    by_key = {m.key: m for m in mut.mutants(source)}
+    verdicts = _verdicts(record, module, source)
+    plain = ast_unparse_lines(source)
+    out = []
+    for k in wanted:
+        m = by_key[k]
+        diff = difflib.unified_diff(plain, (mut.mutated_source(source, m) + "\n").splitlines(True), n=1)
+        verdict = verdicts.get(k, [None, "not run"])[1]
+        out.append(f"## {module} {k} (line {m.line}): {m.desc} [{verdict}]\n" + "".join(list(diff)[2:]))
+    return "\n".join(out)
+
+
+def ast_unparse_lines(source: str) -> list[str]:
+    import ast
+
+    return (ast.unparse(ast.parse(source)) + "\n").splitlines(True)
+
+
+# ---------------------------------------------------------------- the table in docs/testing.md
+
+START, END = "<!-- mutation-table: tools/mutate.py --table writes this -->", "<!-- mutation-table end -->"
+
+
+def table(record: dict) -> str:
+    rows = ["| module | mutants | checked | killed | equivalent | survived | score |", "|---|---|---|---|---|---|---|"]
+    for module in modules():
+        s = summary(record, module)
+        name = module.removeprefix("mjdsl/")
+        if not s["checked"]:
+            rows.append(f"| `{name}` | {s['mutants']} | not run | | | | |")
+            continue
+        partial = "" if s["checked"] == s["mutants"] else " (partial)"
+        rows.append(f"| `{name}` | {s['mutants']} | {s['checked']}{partial} | {s['killed']} | {s['equivalent']}"
+                    f" | {len(s['survived'])} | {score_text(s)} |")
+    eq = []
+    for module, entries in sorted(record["equivalent"].items()):
+        for k, e in sorted(entries.items(), key=lambda kv: (kv[0].split("#")[0], int(kv[0].split("#")[1]))):
+            eq.append(f"- `{module.removeprefix('mjdsl/')}` `{k}` ({e['desc']}): {e['why']}")
+    return "\n".join(rows) + "\n\nEquivalent mutants (left out of the score):\n\n" + ("\n".join(eq) or "- none yet")
+
+
+def write_table(record: dict) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    head, _, rest = text.partition(START)
+    _, _, tail = rest.partition(END)
+    DOC.write_text(f"{head}{START}\n{table(record)}\n{END}{tail}", encoding="utf-8")
+
+
+class _Driver:
+    """A pytest plugin: once the tests are collected, hand them to ``work`` instead of
+    running them (the mutants' children run them)."""
+
+    def __init__(self, work):
+        self.work = work
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session):
+        _make_session_fixtures(session)
+        self.work({item.nodeid: item for item in session.items})
+        return True
+
+
+def _make_session_fixtures(session) -> None:
+    """Set up every session-scoped fixture once, here, so that no mutant's child makes
+    one again (the Club card compiled: seconds each time). Such a value is made by the
+    code before any mutation: a mutant in what makes it goes unseen by the fork, and
+    is decided by the fresh process run every fork survivor gets."""
+    state, made = session._setupstate, set()
+    for item in session.items:
+        defs = item._fixtureinfo.name2fixturedefs
+        wanted = {n for n, d in defs.items() if d and d[-1].scope == "session"} - made
+        if not wanted:
+            continue
+        try:
+            state.setup(item)
+        except Exception:  # a fixture that fails here fails in the child too
+            pass
+        try:
+            state.teardown_exact(session)  # everything but the session's own
+        except BaseException:  # noqa: BLE001 (tmp_path, say, reads what a report would have left)
+            pass
+        item._initrequest()
+        made |= wanted
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("modules", nargs="*", help="modules to mutate (default: every module the target covers)")
-    ap.add_argument("--children", type=int, default=1, help="mutants tested at once (default 1: a shared machine)")
-    ap.add_argument("--list", action="store_true", help="list the modules and their tests, and stop")
-    ap.add_argument("--again", action="store_true",
-                    help="run the last run's survivors again with the current tests (after adding tests)")
-    ap.add_argument("--source", action="store_true", help="with --again: refresh the code as well")
-    ap.add_argument("--skip-unchecked", action="store_true",
-                    help="with --again: run only the survivors, not the mutants a stopped run never reached")
+    ap.add_argument("--list", action="store_true", help="list the modules and their test files, and stop")
+    ap.add_argument("--show", action="store_true", help="show a module's survivors (or MODULE KEY) as diffs")
+    ap.add_argument("--table", action="store_true", help="rewrite the score table in docs/testing.md")
+    ap.add_argument("--equivalent", nargs=3, metavar=("MODULE", "KEY", "WHY"),
+                    help="enter a surviving mutant as equivalent, and why")
+    ap.add_argument("--budget", type=float, default=0, help="stop after this many seconds (0: no limit)")
+    ap.add_argument("--reuse-stats", action="store_true",
+                    help="choose tests by the last coverage run even if the code or tests changed since")
+    ap.add_argument("--no-verify", action="store_true", help="trust the forked run's survivors")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--stats-to"]:  # the coverage run, in a process of its own
+        targets, files = argv[2:argv.index("--")], argv[argv.index("--") + 1:]
+        return _stats_child(argv[1], files, targets)
     args = ap.parse_args(argv)
+    if args.equivalent:
+        mark_equivalent(*args.equivalent)
+        return 0
+    record = load_record()
+    if args.show:
+        module, key = args.modules[0], (args.modules[1] if len(args.modules) > 1 else None)
+        print(show(record, module, key))
+        return 0
+    if args.table:
+        write_table(record)
+        return 0
     chosen = args.modules or modules()
     unknown = [m for m in chosen if str(Path(m).parent) not in TESTS or not (ROOT / m).is_file()]
     if unknown:
@@ -183,8 +564,28 @@ def main(argv: list[str] | None = None) -> int:
         for m in chosen:
             print(f"{m}: {' '.join(tests_for(m))}")
         return 0
-    for m in chosen:
-        print(line(again(m, args.children, args.source, not args.skip_unchecked) if args.again else run(m, args.children)), flush=True)
+    folders = sorted({str(Path(m).parent) for m in chosen})
+    info: dict = {"tests": {}, "lines": {}}
+    for folder in folders:
+        part = stats(folder, args.reuse_stats)
+        if part["exit"] not in (0, 1):
+            print(f"{folder}'s tests did not run (pytest exit {part['exit']})", file=sys.stderr)
+            return 2
+        info["tests"].update(part["tests"])
+        info["lines"].update(part["lines"])
+    files = sorted({f for folder in folders for f in TESTS[folder]})
+    th = tests_hash()
+    deadline = time.time() + args.budget if args.budget else float("inf")
+
+    def work(items: dict) -> None:
+        tree = None
+        for m in chosen:
+            tree = run_module(items, m, record, th, info, tree, deadline, verify=not args.no_verify)
+            print(line(summary(record, m)), flush=True)
+
+    _steady_hypothesis()
+    # one session collects the tests; each mutant's child runs some of its items
+    pytest.main([*files, *PYTEST_ARGS[1:], "-s"], plugins=[_Driver(work)])
     return 0
 
 

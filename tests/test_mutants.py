@@ -1,0 +1,92 @@
+"""The faults ``make mutate`` plants (tools/mutants.py) and how a run finds a function.
+
+The mutation score in docs/testing.md is only as good as its faults: each one must be
+the one change it says, in the function it names, and never touch what is not run
+(docstrings, annotations, asserts, strings).
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import mutants  # noqa: E402
+import mutate  # noqa: E402
+
+SOURCE = '''\
+from __future__ import annotations
+
+
+def pays(points: int, limit: int = 500) -> int:
+    """Capped points."""
+    assert points >= 0, "points"
+    if points > limit and not False:
+        return limit
+    log("capped")
+    return points + 1
+
+
+class Table:
+    def seats(self, n: int) -> list[int]:
+        out = []
+        for i in range(n):
+            if i == 2:
+                break
+            out.append(i)
+        return out
+'''
+
+
+def _descs(qualname: str) -> list[str]:
+    return [m.desc for m in mutants.mutants(SOURCE) if m.qualname == qualname]
+
+
+def test_each_operator_gives_the_change_it_names_and_nothing_else():
+    assert _descs("pays") == [
+        "`and` -> `or`", "`>` -> `>=`", "`not` dropped", "`False` -> `True`", "`return ...` -> `return None`",
+        "call dropped", "`return ...` -> `return None`", "`+` -> `-`", "`1` -> `2`"]
+    assert _descs("Table.seats") == [
+        "`x = ...` -> `x = None`", "`==` -> `!=`", "`2` -> `3`", "`break` -> `continue`", "call dropped",
+        "`return ...` -> `return None`"]
+
+
+def test_docstrings_annotations_defaults_asserts_and_strings_stay_as_they_are():
+    for m in mutants.mutants(SOURCE):
+        text = mutants.mutated_source(SOURCE, m)
+        assert '"""Capped points."""' in text or "'Capped points.'" in text
+        assert "limit: int=500" in text and "assert points >= 0, 'points'" in text
+        assert "log('capped')" in text or m.desc == "call dropped"
+
+
+def test_a_mutant_changes_one_place_of_its_own_function():
+    by_key = {m.key: m for m in mutants.mutants(SOURCE)}
+    plain = mutants.mutated_source(SOURCE, by_key["Table.seats#2"]).replace("i == 3", "i == 2")
+    assert plain == mutants.mutated_source(SOURCE, by_key["Table.seats#3"]).replace("continue", "break")
+    boundary = mutants.mutated_source(SOURCE, by_key["pays#1"])
+    assert "points >= limit and (not False)" in boundary
+
+
+def test_a_changed_function_refuses_the_mutants_listed_before():
+    old = mutants.mutants(SOURCE)[0]
+    with pytest.raises(ValueError, match="has changed"):
+        mutants.mutated_tree(SOURCE.replace("return limit", "return limit - 1"), old)
+    assert [m.fn_hash for m in mutants.mutants(SOURCE) if m.qualname == "Table.seats"] == \
+        [m.fn_hash for m in mutants.mutants(SOURCE.replace("return limit", "return 0"))
+         if m.qualname == "Table.seats"]
+
+
+def test_the_mutated_code_is_swapped_into_the_live_function():
+    module = types.ModuleType("mutant_probe")
+    module.log = lambda text: None
+    exec(compile(SOURCE, "<probe>", "exec"), module.__dict__)
+    seats = module.Table().seats
+    assert mutate._live_function(module, "Table.seats") is module.Table.__dict__["seats"]
+    target = next(m for m in mutants.mutants(SOURCE) if m.key == "Table.seats#3")  # break -> continue
+    live = mutate._live_function(module, "Table.seats")
+    live.__code__ = mutate._find_code(compile(mutants.mutated_tree(SOURCE, target), "<probe>", "exec"),
+                                      "Table.seats")
+    assert seats(5) == [0, 1, 3, 4]  # the bound method taken before the swap sees it too
