@@ -117,6 +117,18 @@ REFUSED = {
     "a penalty nothing triggers": (CLASSICAL, "    on false mahjong\n}\n",
                                    "    on false mahjong\n}\npayments {\n    penalty false_call: -10 points\n}\n",
                                    "MJ228"),
+    # the session's and the turn's counts (issue 9: numbers the checker took unchecked)
+    "a session of no rounds": (CLASSICAL, "    rounds rounds\n", "    rounds 0\n", "MJ276"),
+    "a session of -3 rounds": (CLASSICAL, "    rounds rounds\n", "    rounds -3\n", "MJ276"),
+    "a session of no hands": (AMERICAN, "hands session_hands", "hands 0", "MJ276"),
+    "a session of 2.5 hands": (AMERICAN, "hands session_hands", "hands 2.5", "MJ276"),
+    "a pass of 2.5 tiles": (AMERICAN, "pass 3 right\n", "pass 2.5 right\n", "MJ176"),
+    "a claim of 2.5 alike": (CLASSICAL, "claim pung 3 same", "claim pung 2.5 same", "MJ176"),
+    "a claim of a pair": (CLASSICAL, "claim pung 3 same", "claim pung 2 same", "MJ217"),
+    "a run of two": (CLASSICAL, "claim chow 3 run", "claim chow 2 run", "MJ217"),
+    "a first dealer thrown with no dice": (CLASSICAL, "first dealer by dice 1", "first dealer by dice 0", "MJ217"),
+    "a wall game before the first draw": (CLASSICAL, "dealer draws 1\n", "dealer draws 1\n    wall game when 200 left\n",
+                                          "MJ277"),
     "a choice option as a bare condition": (
         AMERICAN, 'option charleston = on "Charleston before play"',
         'option charleston = on "Charleston before play"\noption style = table "Style" one of table club', None),
