@@ -1,6 +1,7 @@
 """Checked means plays: every generated ruleset either gets errors from `check` or
 plays three seeded hands to the end (or stops with an MJ42x diagnostic that names a
-line of the ruleset). Never a Python traceback, never a hand that does not end.
+line of the ruleset), the conformance suite's invariants (engine/invariants.py)
+holding after every step. Never a Python traceback, never a hand that does not end.
 
 The rulesets come from ``strategies.any_rulesets()`` (whole rulesets and overlays).
 The default run draws a few dozen; ``MJDSL_FUZZ_EXAMPLES=20000`` is the issue's
@@ -20,6 +21,7 @@ from strategies import any_rulesets
 
 from mjdsl.bots import GreedyBot, RandomBot
 from mjdsl.diagnostics import MjError
+from mjdsl.engine import invariants
 from mjdsl.engine.run import play_session
 from mjdsl.frontend.checked import check_file
 from mjdsl.ir.lower import lower
@@ -45,6 +47,7 @@ def outcome(path: Path) -> str:
     def budget(game):
         if len(game.st.history) > STEP_BUDGET:
             raise Hang(f"no end after {STEP_BUDGET} steps at {game.st.node}")
+        invariants.check(game)  # the conformance suite's invariants hold on generated rules too
 
     # greedy and random bots side by side: the greedy ones claim and declare, the
     # random ones try every legal action
@@ -129,6 +132,8 @@ REFUSED = {
     "a first dealer thrown with no dice": (CLASSICAL, "first dealer by dice 1", "first dealer by dice 0", "MJ217"),
     "a wall game before the first draw": (CLASSICAL, "dealer draws 1\n", "dealer draws 1\n    wall game when 200 left\n",
                                           "MJ277"),
+    "a ruleset's class in a pattern": (CLASSICAL, "each of terminal + honour", "each of green", "MJ278"),
+    "tiles by code in a pattern": (CLASSICAL, "each of terminal + honour", 'each of "1b" "9b" "E"', "MJ278"),
     "a choice option as a bare condition": (
         AMERICAN, 'option charleston = on "Charleston before play"',
         'option charleston = on "Charleston before play"\noption style = table "Style" one of table club', None),

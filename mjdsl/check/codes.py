@@ -173,6 +173,12 @@ CODES = (
          "end before anyone draws.",
          _TILES + _SMALL_DEAL + 'play {\n    wall game when 40 left\n}\n',
          _TILES + _SMALL_DEAL + 'play {\n    wall game when 14 left\n}\n'),
+    Code("MJ278", "a pattern's tiles not named by class",
+         "A pattern's `each of`, `one more of` and `pairs N of` name tiles by the built-in classes (terminal, "
+         "simple, honour, wind, dragon, suited): a list of codes or the ruleset's own class serves in scoring, "
+         "but no winning hand is matched against it.",
+         'winning {\n    pattern orphans {\n        each of "1b" "9b"\n    }\n}\n',
+         'winning {\n    pattern orphans {\n        each of terminal + honour\n    }\n}\n'),
     Code("MJ280", "statement play has no meaning for",
          "The grammar shares words between blocks, so some statements parse that no hand could play: a turn "
          "drawn from the dead wall (only replacements come from it), a kong replaced from the live wall, a "
