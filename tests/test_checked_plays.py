@@ -134,6 +134,12 @@ REFUSED = {
                                           "MJ277"),
     "a ruleset's class in a pattern": (CLASSICAL, "each of terminal + honour", "each of green", "MJ278"),
     "tiles by code in a pattern": (CLASSICAL, "each of terminal + honour", 'each of "1b" "9b" "E"', "MJ278"),
+    "a deal step of no tiles": (CLASSICAL, "    all 1\n", "    all 1\n    all 0\n", "MJ217"),
+    "seven pairs of nothing": (CLASSICAL, "        each of terminal + honour\n        one more of terminal + honour\n",
+                               "        pairs 0 of terminal + honour\n", "MJ245"),
+    "eight pairs": (CLASSICAL, "        each of terminal + honour\n        one more of terminal + honour\n",
+                    "        pairs 8 of terminal + honour\n", "MJ245"),
+    "ranks past the suit": (CLASSICAL, "one more of that suit\n", "one more of that suit ranked 0..12\n", "MJ217"),
     "a choice option as a bare condition": (
         AMERICAN, 'option charleston = on "Charleston before play"',
         'option charleston = on "Charleston before play"\noption style = table "Style" one of table club', None),
