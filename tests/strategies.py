@@ -525,7 +525,7 @@ def rulesets(draw) -> str:
     dragons = draw(st.booleans())
     if dragons and _rarely(draw, 4):  # a suit's own dragon (the card's `D`)
         lines[0] += ' dragon "R"'
-    if _rarely(draw, 40):  # a span with a fraction: MJ176
+    if _rarely(draw, 40):  # a span with a fraction: MJ279
         lines[0] = lines[0].replace(f"1..{ranks}", f"1..{ranks}.5")
     if winds:
         lines.append(f'    wind "E" "S" "W" "N" x{copies}')

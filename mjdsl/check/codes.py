@@ -179,6 +179,10 @@ CODES = (
          "but no winning hand is matched against it.",
          'winning {\n    pattern orphans {\n        each of "1b" "9b"\n    }\n}\n',
          'winning {\n    pattern orphans {\n        each of terminal + honour\n    }\n}\n'),
+    Code("MJ279", "a count with a fraction",
+         "A number that counts something (seats, tiles of a pass or a deal, dice, copies, a claim's set, "
+         "a pattern's sets) is a whole number; it is never rounded down unseen.",
+         "charleston {\n    pass 2.5 right\n}\n", "charleston {\n    pass 3 right\n}\n"),
     Code("MJ280", "statement play has no meaning for",
          "The grammar shares words between blocks, so some statements parse that no hand could play: a turn "
          "drawn from the dead wall (only replacements come from it), a kong replaced from the live wall, a "

@@ -14,7 +14,7 @@ but would make a game of nothing.
   fewer tiles than a winning hand (MJ245, as for sets and pairs): no hand could make it.
 
 Counts written with a fraction (`pass 2.5`) are refused when the file is read
-(MJ176, :mod:`mjdsl.syntax.build`).
+(MJ279, :mod:`mjdsl.syntax.build`).
 """
 
 from __future__ import annotations

@@ -60,10 +60,6 @@ CODES = (
     Code("MJ119", "upper-case word",
          "Keywords and names are lower case; an upper-case word is usually a tile code that needs quotes.",
          "Tiles {\n}\n", "tiles {\n}\n"),
-    Code("MJ176", "a count with a fraction",
-         "A number that counts something (seats, tiles of a pass or a deal, dice, copies, a claim's set, "
-         "a pattern's sets) is a whole number; it is never rounded down unseen.",
-         "charleston {\n    pass 2.5 right\n}\n", "charleston {\n    pass 3 right\n}\n"),
     Code("MJ199", "internal error while reading",
          "The parser accepted the file but the tree could not be built. This is a bug in mjdsl: please report it.",
          "", ""),

@@ -90,10 +90,7 @@ def _build(tree, source: Source, diags: list[Diagnostic]) -> A.Program | None:
     limit = sys.getrecursionlimit()
     try:
         sys.setrecursionlimit(max(limit, 4000))
-        builder = Builder(source.path)
-        program = builder.transform(tree)
-        diags.extend(builder.diagnostics)
-        return program
+        return Builder(source.path).transform(tree)
     except (VisitError, RecursionError, NotImplementedError) as e:  # pragma: no cover - a builder bug, reported
         orig = getattr(e, "orig_exc", e)
         diags.append(error("MJ199", f"internal error while reading the file: {orig!r}", Span.point(source.path, 1, 1),
