@@ -410,18 +410,38 @@ def mutated_logs(draw, log: dict) -> dict:
 # Rulesets: whole plausible rulesets, for "checked means plays"
 # =============================================================================
 #
-# ``rulesets()`` draws the text of a whole ruleset: a tile set (one to three suits
-# of 3-9 ranks, maybe winds, dragons, flowers, jokers, a class), 2-4 seats, a wall
-# sized to the set, a deal, maybe a Charleston (passes, blind passes, an optional
-# round, a courtesy pass), a replacement phase for flowers and kongs, play
-# (announcements, original hands), claims, kongs, jokers, winning patterns, a dead
-# hand block, scoring (value, limit, rules with conditions), payments (penalties)
-# and a session. Numbers are mostly consistent (the deal fits the patterns, the
-# wall holds the set) and now and then not: a test may rely only on the text being
-# syntactically valid, never on it checking clean. The point is what `check`
-# accepts: each such ruleset must play (tests/test_checked_plays.py).
+# ``rulesets()`` draws the text of a whole ruleset, every statement of
+# docs/language.md now and then: a tile set (one to three suits of 3-9 ranks, maybe
+# a suit's dragon, winds, dragons, a zero, flowers and seasons, jokers, a class),
+# 2-4 seats (and more players, sitting out in turn), a wall sized to the set (its
+# breaks, loose tiles, a dead wall), a deal, maybe a Charleston (passes, blind
+# passes, an optional round, a courtesy pass), a replacement phase for flowers and
+# kongs, play (draws, announcements with table conditions, original hands), claims
+# (sources, widenings, table conditions), kongs, jokers, winning patterns (sets and
+# pairs, and the special shapes: thirteen orphans, nine gates, knitting, pairs of a
+# class), a dead hand block, scoring (value, limit, roof, lets, rules per set, pair
+# or bonus with conditions over facts, functions and set relations, exclusions, a
+# minimum to go out), payments (by seat, deposits, a wall game's and a kong's
+# instant payments, penalties) and a session (hands, rounds, the first dealer,
+# counters). Numbers are mostly consistent (the deal fits the patterns, the wall
+# holds the set) and now and then not (`rounds 0`, a fraction where a count
+# stands, a pair claim): a test may rely only on the text being syntactically
+# valid, never on it checking clean. The point is what `check` accepts: each such
+# ruleset must play (tests/test_checked_plays.py).
 
 _SUITS = (("bam", "b"), ("crak", "c"), ("dot", "d"))
+#: Special winning shapes of 14 tiles (docs/language.md, winning): their statements.
+_SPECIAL_PATTERNS = (
+    ("orphans", ("each of terminal + honour", "one more of terminal + honour", "concealed")),
+    ("gates", ("counts 3 1 1 1 1 1 1 1 3 in one suit", "one more of that suit", "concealed")),
+    ("heaven", ("counts 3 1 1 1 1 1 1 1 3 in one suit", "one more of that suit ranked 2..8", "concealed")),
+    ("snake", ("counts 1 1 1 1 1 1 1 1 1 in one suit", "each of wind", "one more of that suit + wind")),
+    ("seven_pairs", ("pairs 7", "concealed")),
+    ("honour_pairs", ("pairs 7 of terminal + honour distinct",)),
+    ("knitting", ("knitted 7 pairs",)),
+    ("triple_knitting", ("knitted 4 triples distinct", "knitted 1 pair")),
+    ("low_pairs", ("pairs 7 of low",)),
+)
 _DIRECTIONS = ("right", "left", "across")
 
 
@@ -444,6 +464,30 @@ def _condition(draw, facts, options, depth: int = 2) -> str:
         return f"not {atom}" if draw(st.integers(0, 4)) == 0 else atom
     op = draw(st.sampled_from(["and", "or"]))
     return f"({draw(_condition(facts, options, depth - 1))} {op} {draw(_condition(facts, options, depth - 1))})"
+
+
+#: Facts of the table (a claim's `when`, an announcement's `if`), as comparisons or truths.
+_TABLE_CONDITIONS = ("concealed_hand", "dealer", "wall_left >= 4", "discards >= 4", "claims == 0",
+                     "not discarded_a_wait", "not passed_a_win", "not own_discard", "tile_visible < 3",
+                     "wall_left > 20", "discards < 2")
+
+
+@st.composite
+def _table_condition(draw) -> str:
+    parts = draw(st.lists(st.sampled_from(_TABLE_CONDITIONS), min_size=1, max_size=2, unique=True))
+    return " and ".join(parts)
+
+
+#: Score conditions over the hand's functions, relations and history (score context).
+_SCORE_TESTS = ("sets(chow) == 0", "sets((pung or kong) and dragon) >= 1", "pairs(dragon) == 1",
+                "tiles(honour) == 0", "tiles(terminal or honour) == 0", "bonus(flower) >= 1", "last_in(pair)",
+                "related(3 chow, same suit, ranks step 3) > 0", "related(3 chow, different suits, same rank) > 0",
+                "related(2 chow, same suit, same rank) >= 1", "related(3 pung or kong, different suits, same rank) > 0",
+                "related(2 chow, any suits, any ranks) > 0", "suits == 1", "waits == 1", "jokers == 0",
+                "wall_left == 0", "discards < 4 and claims == 0", "points >= 10", "min(points, 5) == 5",
+                "max(doubles, 1) > 1", "round_up(points, 10) > 20", "dealer_streak > 0", "set_points > 4",
+                "last_from_kong_box", "robbed_kong", "last_discard", "original_hand", "earthly_hand",
+                "not concealed_hand", "winning_tile(\"1b\")")
 
 
 @st.composite
@@ -478,19 +522,33 @@ def rulesets(draw) -> str:
     lines = [f'    suit {name} "{letter}" 1..{ranks} x{copies}' for name, letter in suits]
     total = len(suits) * ranks * copies
     winds = draw(st.booleans())
+    dragons = draw(st.booleans())
+    if dragons and _rarely(draw, 4):  # a suit's own dragon (the card's `D`)
+        lines[0] += ' dragon "R"'
+    if _rarely(draw, 40):  # a span with a fraction: MJ279
+        lines[0] = lines[0].replace(f"1..{ranks}", f"1..{ranks}.5")
     if winds:
         lines.append(f'    wind "E" "S" "W" "N" x{copies}')
         total += 4 * copies
-    if draw(st.booleans()):
+    if dragons:
         lines.append(f'    dragon "R" "G" "0" x{copies}')
         total += 3 * copies
+        if draw(st.integers(0, 3)) == 0:
+            lines.append('    zero "0"')
     flowers = draw(st.sampled_from(["", "linked", "alike"]))  # linked: one per seat of four
+    seasons = bool(flowers) and draw(st.integers(0, 2)) == 0
     if flowers == "linked":
         lines.append('    flower "f1" "f2" "f3" "f4" x1 seat linked')
         total += 4
+        if seasons:
+            lines.append('    season "s1" "s2" "s3" "s4" x1 seat linked')
+            total += 4
     elif flowers == "alike":
         lines.append('    flower "F" x4 interchangeable')
         total += 4
+        if seasons:
+            lines.append('    season "S1" x4 interchangeable')
+            total += 4
     jokers = draw(st.integers(0, 8)) if draw(st.integers(0, 3)) == 0 else 0
     if jokers:
         lines.append(f'    joker "J" x{jokers}')
@@ -506,6 +564,8 @@ def rulesets(draw) -> str:
         if _rarely(draw, 40):
             names[-1] = names[0]
         out.append("    winds " + " ".join(f'"{w}"' for w in names))
+    if draw(st.integers(0, 5)) == 0:  # more players than seats, sitting out in turn (rarely too few, too many)
+        out.append(f"    players {_maybe_wrong(draw, draw(st.integers(seats, min(seats + 2, 8))), seats - 1, 9)}")
     out.append("}")
     # -- the patterns fix the hand: sets x 3 + pairs x 2 - 1 tiles -----------------
     sets_n = draw(st.integers(0, 4)) if _rarely(draw, 3) else 4
@@ -517,8 +577,16 @@ def rulesets(draw) -> str:
     length = total // (height * sides)
     dead = draw(st.integers(0, 16))
     out += ["wall {", f"    sides {sides}", f"    length {_maybe_wrong(draw, length, 1, 40)}", f"    height {height}"]
-    if draw(st.booleans()):
+    loose = draw(st.integers(0, 2)) if draw(st.integers(0, 3)) == 0 else 0
+    if sides == 4 and draw(st.integers(0, 3)) == 0:  # the side by the dealer's throw, the position by its owner's
+        thrower = draw(st.sampled_from(["dealer", "dealer", "left", "right", "across", "side owner"]))
+        out.append(f"    break side dice {_maybe_wrong(draw, 2, 0, 8)} thrown by {thrower}")
+        counting = draw(st.sampled_from(["", " counting from left", " counting from left plus side"]))
+        out.append(f"    break position dice 2 thrown by side owner{counting}")
+    elif draw(st.booleans()):
         out.append("    break position dice 2 thrown by dealer")
+    if loose:
+        out.append(f"    loose tiles {loose} on wall")
     out += [f"    dead wall {dead}", "}"]
     # -- deal ------------------------------------------------------------------------
     deal = []
@@ -528,7 +596,9 @@ def rulesets(draw) -> str:
     if hand - 4 * groups:
         deal.append(f"    all {hand - 4 * groups}")
     opener = "none" if _rarely(draw, 20) else draw(st.sampled_from(["dealer", "draws"]))
-    if opener == "dealer":
+    if opener == "dealer" and deal and deal[-1] == "    all 1" and draw(st.booleans()):
+        deal[-1:] = ["    dealer 2", "    others 1"]  # the American deal's last round
+    elif opener == "dealer":
         deal.append(f"    dealer {_maybe_wrong(draw, 1, 0, 3)}")
     if _rarely(draw, 16):
         deal = deal[:draw(st.integers(0, len(deal)))]
@@ -570,15 +640,17 @@ def rulesets(draw) -> str:
         play.append(f"    dealer draws {_maybe_wrong(draw, 1, 0, 3)}")
     elif opener == "dealer" and draw(st.booleans()):
         play.append("    dealer opens with discard")
-    play.append("    draw from wall")
-    if kongs:
-        play.append("    replacement from dead wall")
+    play.append("    draw from dead wall" if _rarely(draw, 40) else "    draw from wall")
+    if kongs or flowers:
+        play.append(f"    replacement from {draw(st.sampled_from(['dead wall', 'dead wall', 'wall']))}")
     play.append(f"    discard live until next {draw(st.sampled_from(['turn', 'draw']))}")
-    play.append(f"    wall game when {draw(st.integers(0, 14))} left")
+    play.append(f"    wall game when {draw(st.integers(0, 14)) if not _rarely(draw, 30) else 300} left")
     announce = draw(st.integers(0, 3)) == 0
     if announce:
         effects = draw(st.sampled_from(["", " freezes hand", " required to win", " freezes hand required to win"]))
         time = draw(st.sampled_from(["after first discard", "after any discard", "on turn"]))
+        if draw(st.integers(0, 2)) == 0:  # riichi-like: only while the table allows it
+            effects += f" if {draw(_table_condition())}"
         play.append(f'    announce calling "Calling" {time}{effects}')
     if draw(st.integers(0, 3)) == 0:
         play.append("    original hand for dealer")
@@ -589,12 +661,16 @@ def rulesets(draw) -> str:
     # every source word, `any` most often; a claim may widen its source for mah jongg
     source = st.sampled_from(["any", "any", "left", "right", "across", "dealer"])
     decl = [f"    claim mahjong from {draw(st.sampled_from(['any', 'any', 'any', 'left', 'dealer']))}"]
+    if draw(st.integers(0, 4)) == 0:  # furiten and the like: the table decides
+        decl[0] += f" when {draw(_table_condition())}"
 
     def widened() -> str:
         return f" or from {draw(source)} for mahjong" if draw(st.integers(0, 3)) == 0 else ""
 
     if sets_n and draw(st.integers(0, 4)):
-        decl.append(f"    claim pung 3 same from {draw(source)}{widened()}")
+        size = 3 if not _rarely(draw, 30) else draw(st.sampled_from(["2", "2.5", "1"]))  # refused: no pair claims
+        cond = f" when {draw(_table_condition())}" if draw(st.integers(0, 5)) == 0 else ""
+        decl.append(f"    claim pung {size} same from {draw(source)}{widened()}{cond}")
         claims.append("pung")
     if sets_n and kongs and draw(st.booleans()):
         decl.append(f"    claim kong 4 same from {draw(source)}")
@@ -615,7 +691,12 @@ def rulesets(draw) -> str:
     if jokers:
         jk = [f"    stand in groups of {draw(st.integers(2, 4))} or more"]
         if draw(st.booleans()):
-            jk.append("    swap from any exposure on turn")
+            jk.append("    swap from any exposure on turn" + (f" when {bool_opts[0]}" if bool_opts and draw(st.booleans())
+                                                             else ""))
+        if draw(st.integers(0, 2)) == 0:
+            jk.append("    dead when discarded")
+        if draw(st.integers(0, 2)) == 0:
+            jk.append("    never passed")
         out += ['jokers "J" {', *jk, "}"]
     # -- winning -------------------------------------------------------------------------
     pat = [f"        sets {sets_n}"] if sets_n else []
@@ -627,55 +708,135 @@ def rulesets(draw) -> str:
     win = ["    pattern standard \"Sets and pairs\" {", *pat, "    }"]
     if hand == 13 and winds and draw(st.integers(0, 2)) == 0:
         win += ["    pattern winds_pairs {", "        pairs 7", "        concealed", "    }"]
+    patterns = ["standard"]
+    if hand == 13 and draw(st.integers(0, 2)) == 0:
+        for name, body in draw(st.lists(st.sampled_from(_SPECIAL_PATTERNS), max_size=3, unique_by=lambda s: s[0])):
+            win += [f"    pattern {name} {{", *(f"        {line}" for line in body), "    }"]
+            patterns.append(name)
+    if draw(st.integers(0, 4)) == 0:
+        win.append(f"    concealed hands call only for {'mahjong' if not _rarely(draw, 10) else claims[-1]}")
     out += ["winning {", *win, "}"]
     if draw(st.booleans()):
-        out += ["dead hand {", "    on false mahjong", "    on wrong tile count", "}"]
+        dh = ["    on false mahjong"]
+        dh += draw(st.lists(st.sampled_from(["    on wrong tile count", "    on impossible exposure", "    tiles stay racked",
+                                             "    play continues"]), max_size=2, unique=True))
+        out += ["dead hand {", *dh, "}"]
     # -- scoring -------------------------------------------------------------------------
     facts = ["won", "self_drawn", "by_discard", "dealer", "concealed_hand", "last_of_wall"]
+    announced = ["announced(calling)", "discards_since(calling) < 4", "claims_since(calling) == 0"] if announce else []
+    counter = draw(st.integers(0, 4)) == 0  # a session counter (honba), read by rules and payments
     if draw(st.integers(0, 4)):
-        sc = [f"    value {draw(st.sampled_from(['points * 2 ^ doubles', 'points', 'points + 10 * doubles']))}"]
+        sc = []
+        lets = []
+        if draw(st.integers(0, 3)) == 0:  # a name for a sub-expression, maybe a name taken (MJ281)
+            let_name = "won" if _rarely(draw, 20) else "capped"
+            sc.append(f"    let {let_name} = min(doubles, {draw(st.integers(0, 13))})")
+            lets.append(let_name)
+        value = draw(st.sampled_from(['points * 2 ^ doubles', 'points', 'points + 10 * doubles',
+                                      'round_up(max(points, 20), 10) * 2 ^ min(doubles, 13)', '-points']))
+        if lets and draw(st.booleans()):
+            value = f"points * 2 ^ {lets[0]}"
+        sc.append(f"    value {value}")
         if draw(st.integers(0, 5)) == 0:
-            sc = [f"    value {draw(_number_expr(['points', 'doubles', *num_names]))}"]
+            sc[-1] = f"    value {draw(_number_expr(['points', 'doubles', *num_names]))}"
         if draw(st.booleans()):
             sc.append(f"    limit {draw(st.sampled_from(['500', '1000', 'n' if num_names else '300']))}")
             if bool_opts and draw(st.booleans()):
                 sc.append(f"    roof off when {bool_opts[0]}")
+        if draw(st.integers(0, 3)) == 0:
+            sc.append("    best split")
+        if kongs and draw(st.integers(0, 3)) == 0:
+            sc.append("    claimed kongs count concealed")
         sc.append(f"    rule win \"Win\": {draw(st.integers(0, 30))} points when won")
-        for i in range(draw(st.integers(0, 4))):
+        rules = ["win"]
+        for i in range(draw(st.integers(0, 5))):
             unit = draw(st.sampled_from(["points", "double", "limit"]))
-            n = draw(st.sampled_from([1, 2, 4, 8])) if unit != "limit" else 1
+            n = draw(st.sampled_from([1, 2, 4, 8])) if unit != "limit" else draw(st.sampled_from([1, 1, 0.5]))
+            if _rarely(draw, 8):
+                n = -n  # a penalty rule
             scope = ""
             if unit == "points" and sets_n and draw(st.booleans()):
                 scope = f" per set where {draw(st.sampled_from(['pung', 'pung and exposed', 'chow', 'kong or pung']))}"
+            elif unit in ("points", "double") and draw(st.integers(0, 4)) == 0:
+                scope = draw(st.sampled_from([" per pair where dragon", " per pair", " per bonus",
+                                              " per bonus where own" if flowers == "linked" else " per bonus"]))
             cond = draw(_condition(facts, bool_opts))
+            if draw(st.integers(0, 2)) == 0:  # the hand's functions, relations, history
+                extra = list(_SCORE_TESTS) + [f"pattern({pn})" for pn in patterns] + announced + \
+                    (["honba > 0"] if counter else []) + [f"{ln} > 1" for ln in lets]
+                cond = f"won and {draw(st.sampled_from(extra))}"
             if choice and i == 0 and _rarely(draw, 10):
                 cond = "style"  # refused: a choice is not a condition
+            elif choice and draw(st.integers(0, 5)) == 0:
+                cond += f" and style == {'quick' if _rarely(draw, 20) else draw(st.sampled_from(['fast', 'slow']))}"  # MJ282
             sc.append(f"    rule r{i}: {n} {unit}{scope} when {cond}")
+            rules.append(f"r{i}")
+        if len(rules) > 1 and draw(st.integers(0, 3)) == 0:  # an exclusion, now and then a circle (MJ285)
+            a, b = rules[-1], rules[0]
+            sc.append(f"    rule {a} excludes {b}")
+            if _rarely(draw, 10):
+                sc.append(f"    rule {b} excludes {a}")
+        if draw(st.integers(0, 4)) == 0:  # a minimum to go out
+            sc.append(f"    win only when {draw(st.sampled_from(['doubles >= 1', 'points >= 10 or limits > 0', 'value >= 8']))}")
         out += ["scoring {", *sc, "}"]
         pay = ["    discarder pays winner value when by_discard"]
         if draw(st.booleans()):
             divisor = draw(st.sampled_from(["2", "1", "n" if num_names else "4"]))
             pay.append(f"    others pay winner value / {divisor} when by_discard")
-        pay.append("    everyone pays winner value when self_drawn")
+        if draw(st.integers(0, 3)) == 0:  # who pays by seat (riichi's self-draw)
+            pay += ["    dealer pays winner 2 * value when self_drawn and not dealer",
+                    "    non dealers pay winner value when self_drawn and not dealer",
+                    "    others pay winner 2 * value when self_drawn and dealer"]
+        else:
+            pay.append("    everyone pays winner value when self_drawn")
+        if draw(st.integers(0, 5)) == 0:
+            pay.append("    losers pay winner 1" + (" + honba" if counter else ""))
         if draw(st.integers(0, 2)) == 0:
             pay.append("    losers settle among themselves")
+        if draw(st.integers(0, 3)) == 0:
+            pay.append("    dealer pays and receives double")
         if draw(st.integers(0, 2)) == 0:
             pay.append(f"    penalty false_mahjong: -{draw(st.integers(1, 50))} points")
+        if draw(st.integers(0, 5)) == 0:
+            pay.append(f"    penalty {draw(st.sampled_from(['false_claim', 'slow_play']))}: -0.5 limit")  # slow_play: MJ228
+        if (announce or _rarely(draw, 20)) and draw(st.integers(0, 2)) == 0:  # a deposit on the announcement (MJ291)
+            pay.append(f"    deposit {draw(st.integers(1, 1000))} points on announce "
+                       f"{'calling' if not _rarely(draw, 10) else 'riichi'}")
+        if draw(st.integers(0, 4)) == 0:
+            pay.append(f"    wall game: not calling pay calling {draw(st.integers(0, 3000))} points shared")
+        if (kongs or _rarely(draw, 20)) and draw(st.integers(0, 2)) == 0:  # instant payments on kongs allowed (MJ292)
+            events = ["concealed", "added"] + (["claimed"] if "kong" in claims else [])
+            for event in draw(st.lists(st.sampled_from(events), min_size=1, max_size=3, unique=True)):
+                pay.append(f"    on {event} kong: others pay {draw(st.integers(1, 4))} points")
         out += ["payments {", *pay, "}"]
     # -- session ---------------------------------------------------------------------------
-    if draw(st.booleans()):
-        ses = [f"    hands {draw(st.sampled_from(['4', '8', 'n' if num_names else '2']))}"]
+    if draw(st.booleans()) or counter:
+        ses = []
+        if draw(st.integers(0, 3)):
+            count = draw(st.sampled_from(['4', '8', 'n' if num_names else '2']))
+            ses.append(f"    hands {draw(st.sampled_from(['0', '-1', '2.5'])) if _rarely(draw, 30) else count}")
+        if winds and draw(st.integers(0, 2)) == 0:  # refused at check time when not 1 or more whole (MJ276)
+            ses.append(f"    rounds {draw(st.sampled_from(['0', '-3', '1.5', 'n' if num_names else '0'])) if _rarely(draw, 20) else draw(st.integers(1, 2))}")
+        if draw(st.integers(0, 3)) == 0:
+            ses.append(f"    first dealer by dice {_maybe_wrong(draw, draw(st.integers(1, 2)), 0, 9)} thrown by each")
         ses.append(draw(st.sampled_from(["    dealer rotates every hand", "    dealer keeps deal when dealer_won",
+                                          "    dealer keeps deal when dealer_won or wall_game",
+                                          "    dealer keeps deal when dealer_won or dealer_calling",
                                           "    round wind rotates every round"])))
+        if counter:
+            ses.append(f"    counter {'honba' if not _rarely(draw, 20) else 'dealer'} \"Repeat\" counts hands in a row "
+                       f"when {draw(st.sampled_from(['dealer_won or wall_game', 'wall_game', 'dealer_won']))}")
         out += ["session {", *ses, "}"]
     out.append("flow " + " -> ".join(flow))
     return "\n".join(out) + "\n"
 
 
-# ``overlays()`` draws an overlay on a shipped ruleset (`extends "american.mj"`,
-# `"classical.mj"` or `"classical-bmja.mj"`): options set to values in and out of
-# their ranges, and blocks restated (a Charleston, score rules, payments, a session),
-# so the card, the jokers and the classical scoring meet generated rules too.
+# ``overlays()`` draws an overlay on a shipped ruleset (every file of rulesets/):
+# options set to values in and out of their ranges, named statements removed
+# (`remove NAME`, now and then one the base lacks) and statements removed by block
+# (`remove payments { ... }`), more players or fewer seats, and blocks restated (a
+# Charleston, score rules, payments, a session), so the card, the jokers and the
+# classical, Hong Kong and riichi scoring meet generated rules too.
 # ``any_rulesets()`` draws either kind.
 
 _BASE_OPTIONS = {
@@ -684,6 +845,31 @@ _BASE_OPTIONS = {
                     "session_hands": (0, 70)},
     "classical.mj": {"limit": (0, 5000), "roof_off": "bool", "max_chows": (0, 5), "rounds": (0, 5)},
     "classical-bmja.mj": {"limit": (0, 5000), "roof_off": "bool", "max_chows": (0, 5), "rounds": (0, 5)},
+    "hong-kong.mj": {"min_faan": (0, 11), "max_faan": (2, 14), "discarder_pays_all": "bool", "self_draw_double": "bool"},
+    "riichi.mj": {},
+}
+_BASE_OPTIONS["american-3p.mj"] = _BASE_OPTIONS["american.mj"]
+
+#: Named statements of each base an overlay may remove (`nonesuch`: none such, MJ323/MJ210-like refusals).
+_BASE_NAMES = {
+    "american.mj": ("second", "jokerless", "quint", "nonesuch"),
+    "american-3p.mj": ("second", "jokerless"),
+    "classical.mj": ("heavenly_hand earthly_hand", "standing_hand", "nine_gates", "chow", "no_points"),
+    "classical-bmja.mj": ("calling", "original_call", "knitting triple_knitting", "standing"),
+    "hong-kong.mj": ("great_dragons", "dragon_pung", "thirteen_orphans", "chow", "self_drawn"),
+    "riichi.mj": ("ippatsu", "riichi", "chi", "honba", "fu_tsumo", "nonesuch"),
+}
+#: Statements of each base's blocks an overlay may remove with `remove KIND { ... }`.
+_BASE_BLOCK_LINES = {
+    "classical.mj": (("payments", "losers settle among themselves"), ("payments", "dealer pays and receives double"),
+                     ("session", "round wind rotates every round"), ("session", "first dealer by dice 1 thrown by each"),
+                     ("play", "original hand for dealer"), ("wall", "loose tiles 2 on wall")),
+    "riichi.mj": (("payments", "deposit 1000 points on announce riichi"),
+                  ("payments", "wall game: not calling pay calling 3000 points shared"),
+                  ("session", "round wind rotates every round")),
+    "hong-kong.mj": (("session", "rounds 4"), ("session", "round wind rotates every round")),
+    "american.mj": (("charleston", "courtesy across 0..3 smaller when courtesy_pass"), ("deal", "others 1"),
+                    ("payments", "losers settle among themselves")),
 }
 
 
@@ -692,17 +878,26 @@ def overlays(draw) -> str:
     base = draw(st.sampled_from(sorted(_BASE_OPTIONS)))
     options = _BASE_OPTIONS[base]
     out = [f'extends "{base}"']
-    for name in draw(st.lists(st.sampled_from(sorted(options)), max_size=4, unique=True)):
+    for name in draw(st.lists(st.sampled_from(sorted(options)), max_size=4, unique=True)) if options else ():
         kind = options[name]
         value = draw(st.sampled_from(["on", "off"])) if kind == "bool" else str(draw(st.integers(*kind)))
         out.append(f"set {name} = {value}")
-    american = base == "american.mj"
+    if draw(st.integers(0, 3)) == 0:
+        out.append("remove " + " ".join(draw(st.lists(st.sampled_from(_BASE_NAMES[base]), min_size=1, max_size=2,
+                                                       unique=True))))
+    if base in _BASE_BLOCK_LINES and draw(st.integers(0, 3)) == 0:
+        removed = draw(st.lists(st.sampled_from(_BASE_BLOCK_LINES[base]), min_size=1, max_size=2, unique=True))
+        for kind in sorted({k for k, _ in removed}):
+            out += [f"remove {kind} {{", *(f"    {line}" for k, line in removed if k == kind), "}"]
+    if base == "american.mj" and draw(st.integers(0, 4)) == 0:  # five (or more) at a table of four
+        out += ["seats 4 {", f"    players {_maybe_wrong(draw, draw(st.integers(5, 8)), 3, 9)}", "}"]
+    american = base.startswith("american")
     if american and draw(st.integers(0, 2)) == 0:
         ch = ['    never pass "J"'] if draw(st.integers(0, 3)) else []
         for _ in range(draw(st.integers(1, 4))):
             blind = " blind if blind_passes" if draw(st.integers(0, 3)) == 0 else ""
             ch.append(f"    pass {_maybe_wrong(draw, draw(st.integers(1, 5)), 0, 14)} "
-                      f"{draw(st.sampled_from(_DIRECTIONS))}{blind}")
+                      f"{draw(st.sampled_from(_DIRECTIONS if base == 'american.mj' or _rarely(draw, 20) else _DIRECTIONS[:2]))}{blind}")
         if draw(st.booleans()):
             lo = draw(st.integers(0, 3))
             ch.append(f"    courtesy across {lo}..{lo + draw(st.integers(0, 6))} "
@@ -717,16 +912,23 @@ def overlays(draw) -> str:
             scope = ""
             if not american and unit == "points" and draw(st.booleans()):
                 scope = f" per set where {draw(st.sampled_from(['pung', 'chow and exposed', 'kong or pung']))}"
-            rules.append(f"    rule extra{i}: {n} {unit}{scope} when {draw(_condition(facts, []))}")
+            cond = draw(_condition(facts, []))
+            if not american and draw(st.integers(0, 2)) == 0:
+                cond = f"won and {draw(st.sampled_from(_SCORE_TESTS[:12]))}"
+            rules.append(f"    rule extra{i}: {n} {unit}{scope} when {cond}")
         out += ["scoring {", *rules, "}"]
     if draw(st.integers(0, 2)) == 0:
-        divisor = draw(st.sampled_from(["2", "1", "0", "session_hands" if american else "max_chows"]))
+        numeric = [name for name, kind in sorted(options.items()) if kind != "bool"]
+        divisor = draw(st.sampled_from(["2", "1", "0", *numeric]))
         out += ["payments {", "    discarder pays winner value when by_discard",
                 f"    others pay winner value / {divisor} when by_discard",
                 "    everyone pays winner value when self_drawn", "}"]
     if draw(st.integers(0, 3)) == 0:
-        out += ["session {", f"    hands {draw(st.integers(0, 6))}",
-                draw(st.sampled_from(["    dealer keeps deal when dealer_won", "    dealer rotates every hand"])), "}"]
+        ses = [f"    hands {draw(st.integers(0, 6))}"]
+        if not american and draw(st.booleans()):
+            ses.append(f"    rounds {draw(st.sampled_from(['0', '-3', '1', '2']))}")
+        ses.append(draw(st.sampled_from(["    dealer keeps deal when dealer_won", "    dealer rotates every hand"])))
+        out += ["session {", *ses, "}"]
     return "\n".join(out) + "\n"
 
 

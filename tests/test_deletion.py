@@ -25,7 +25,12 @@ def test_every_statement_is_refused_linted_or_plays(stmt):
 
 
 def test_every_shipped_file_is_covered_and_every_kind_of_answer_is_seen():
-    assert {p.name for p in SHIPPED} >= {"american.mj", "classical.mj", "classical-bmja.mj", "no-charleston.mj"}
+    assert {p.name for p in SHIPPED} >= {"american.mj", "classical.mj", "classical-bmja.mj", "no-charleston.mj",
+                                         "hong-kong.mj", "american-3p.mj", "riichi.mj", "five-players.mj",
+                                         "east-pays-as-others.mj"}
+    # every file of rulesets/ and examples/house-rules/ is read, and each gives statements to delete
+    assert set(SHIPPED) == set(ROOT.glob("rulesets/*.mj")) | set(ROOT.glob("examples/house-rules/*.mj"))
+    assert {s.path for s in STATEMENTS} == set(SHIPPED)
     assert len(STATEMENTS) > 250
     kinds = {s.node.__class__.__name__ for s in STATEMENTS}
     assert {"ScoreRule", "ClaimDecl", "PassStep", "SetOption", "Remove", "PatternDecl", "Pay"} <= kinds

@@ -82,11 +82,14 @@ class Flow:
 
 @attrs.frozen
 class Program:
-    """One parsed file: its statements in order."""
+    """One parsed file: its statements in order. ``counts``: MJ279 diagnostics, counts
+    written with a fraction (the tree is whole: the loader reports them, the formatter
+    lays the file out all the same)."""
 
     path: str
     stmts: tuple
     span: Span
+    counts: tuple = ()
 
     def all(self, cls: type[T]) -> list[T]:
         return [s for s in self.stmts if isinstance(s, cls)]

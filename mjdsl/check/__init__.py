@@ -22,6 +22,8 @@ from .winning import check_winning
 from .unplayable import check_unplayable
 from .size import check_expression_size
 from .deal import check_deal
+from .counts import check_counts
+from .pattern_tiles import check_pattern_tiles
 from .values import check_values
 from .penalties import check_penalties
 from .terms import check_terms
@@ -45,6 +47,8 @@ CHECKS = (
     check_unplayable,
     check_expression_size,
     check_deal,
+    check_counts,
+    check_pattern_tiles,
     check_values,
     check_penalties,
     check_terms,

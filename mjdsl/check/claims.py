@@ -34,8 +34,12 @@ def check_claims(ctx) -> list[Diagnostic]:
                 out.append(error("MJ230", f"claim `{name}` has no priority", c.name.span,
                                  "add it to the `priority` line, e.g. `priority mahjong > " + name + "`"))
     for c in claims.values():
-        if c.size is not None and c.size < 1:
-            out.append(error("MJ217", f"claim `{c.name.text}` of {c.size} tiles", c.span, "a claim makes a set of 2 or more"))
+        # a set is three or more: a pair is never claimed on its own, only with the
+        # mah jongg (docs/language.md, claims), and the turn has no move for an exposed pair
+        if c.size is not None and c.size < 3:
+            out.append(error("MJ217", f"claim `{c.name.text}` of {c.size} tiles", c.span,
+                             "a claim makes a set of 3 or more; a pair is taken only with the mah jongg "
+                             "(the win claim, with no `N same`)"))
         if c.except_for is not None and c.except_for.text not in claims:
             out.append(error("MJ231", f"`{c.except_for.text}` is not a claim", c.except_for.span,
                              "name a declared claim, usually mahjong"))

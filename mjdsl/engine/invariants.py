@@ -1,7 +1,8 @@
 """Invariants of a hand in play, checked after every step by the conformance suite.
 
 Every tile is accounted for (hands, exposures, bonus tiles, discards, the wall);
-every live hand holds 13 tiles, or 14 for the seat to act; exposures are sets the
+every live hand holds the tiles the deal gives a seat (13 at the shipped
+tables), or one more for the seat to act; exposures are sets the
 rules allow; a finished hand settles to zero. And the ruleset's own rules hold
 (:data:`RULES`): only the seat to act holds the extra tile; the kong box holds what
 the wall block says; a claimed set came from a seat its claim allows; a frozen hand
@@ -50,10 +51,12 @@ def check(game) -> None:
                 _fail(f"{k.code}: {count[k.index]} accounted for, the set has {k.copies} (at {st.node})")
     node = auto.states[st.node]
     if st.wall and node.step not in ("shuffle", "dice"):
+        # the hand the ruleset deals (13 at the shipped tables, but the deal says), one more to act
+        size = sum(n * times for who, n, times in auto.deal if who in ("all", "others"))
         for s in range(game.n):
             held = st.held(s)
-            if held not in (13, 14):
-                _fail(f"seat {s} holds {held} tiles at {st.node}")
+            if held not in (size, size + 1):
+                _fail(f"seat {s} holds {held} tiles at {st.node} (the deal makes hands of {size})")
     for s in range(game.n):
         for e in st.exposures[s]:
             if e.jokers < 0 or e.jokers > e.size or (e.jokers and joker is None):

@@ -149,6 +149,7 @@ class _Loader:
         self.diags.extend(parsed.diagnostics)
         if parsed.program is None:
             return None
+        self.diags.extend(parsed.program.counts)
         out: list = []
         for stmt in parsed.program.stmts:
             if isinstance(stmt, A.Include):
@@ -239,7 +240,8 @@ def load_text(text: str, path: str = "<string>") -> Loaded:
         base = loader.ruleset(target, (), ext.span) if target else None
     files = (src, *loader.files)
     rs = merge(base, stmts, path, files)
-    return Loaded(rs, tuple(parsed.diagnostics) + tuple(loader.diags), {s.path: s.text for s in files})
+    return Loaded(rs, tuple(parsed.diagnostics) + parsed.program.counts + tuple(loader.diags),
+                  {s.path: s.text for s in files})
 
 
 # -----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from .. import ast as A
+from ..diagnostics import Diagnostic, error
 from ..source import Span
 
 # Rules written `!name` in the grammar: fixed words, kept as one string.
@@ -61,12 +62,23 @@ class Builder(Transformer):
     def __init__(self, path: str):
         super().__init__(visit_tokens=False)
         self.path = path
+        #: MJ279 for a count written with a fraction (the one diagnostic the builder makes)
+        self.diagnostics: list[Diagnostic] = []
 
     # -- helpers --------------------------------------------------------------
     def _span(self, meta) -> Span:
         if getattr(meta, "empty", True):
             return Span(self.path, 1, 1, 1, 1)
         return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _whole(self, tok: Token) -> int:
+        """A count (seats, tiles, dice...): a whole number; one with a fraction is MJ279,
+        never rounded down unseen (`pass 2.5` is not `pass 2`)."""
+        v = _number(tok)
+        if not isinstance(v, int):
+            self.diagnostics.append(error("MJ279", f"`{tok}` counts something: it must be a whole number",
+                                          self._tspan(tok), f"write {int(v)} or {int(v) + 1}"))
+        return int(v)
 
     def _tspan(self, tok: Token) -> Span:
         return Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
@@ -90,7 +102,7 @@ class Builder(Transformer):
     # -- program ------------------------------------------------------------------
     @v_args(meta=True)
     def start(self, meta, children):
-        return A.Program(self.path, tuple(children), self._span(meta))
+        return A.Program(self.path, tuple(children), self._span(meta), tuple(self.diagnostics))
 
     @v_args(meta=True)
     def ruleset_decl(self, meta, c):
@@ -211,13 +223,13 @@ class Builder(Transformer):
     @v_args(meta=True)
     def related(self, meta, c):
         count, pred, suits, step = c
-        return A.Related(int(_number(count)), pred, str(suits).split()[0], step, self._span(meta))
+        return A.Related(self._whole(count), pred, str(suits).split()[0], step, self._span(meta))
 
     def rank_same(self, c):
         return 0
 
     def rank_step(self, c):
-        return int(_number(c[0]))
+        return self._whole(c[0])
 
     def rank_any(self, c):
         return None
@@ -234,10 +246,10 @@ class Builder(Transformer):
 
     # -- tiles ----------------------------------------------------------------
     def span(self, c):
-        return (int(_number(c[0])), int(_number(c[1])))
+        return (self._whole(c[0]), self._whole(c[1]))
 
     def copies(self, c):
-        return int(_number(c[0]))
+        return self._whole(c[0])
 
     @v_args(meta=True)
     def suit_decl(self, meta, c):
@@ -277,7 +289,7 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def seats_block(self, meta, c):
-        return A.SeatsBlock(self._span(meta), tuple(c[1:]), count=int(_number(c[0])))
+        return A.SeatsBlock(self._span(meta), tuple(c[1:]), count=self._whole(c[0]))
 
     @v_args(meta=True)
     def seat_winds(self, meta, c):
@@ -285,7 +297,7 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def seat_players(self, meta, c):
-        return A.SeatPlayers(int(_number(c[0])), self._span(meta))
+        return A.SeatPlayers(self._whole(c[0]), self._span(meta))
 
     @v_args(meta=True)
     def wall_block(self, meta, c):
@@ -294,7 +306,7 @@ class Builder(Transformer):
     def _wall_setting(key):
         @v_args(meta=True)
         def method(self, meta, c):
-            return A.WallSetting(key, int(_number(c[0])), self._span(meta))
+            return A.WallSetting(key, self._whole(c[0]), self._span(meta))
 
         return method
 
@@ -307,7 +319,7 @@ class Builder(Transformer):
     @v_args(meta=True)
     def wall_break(self, meta, c):
         counting = str(c[3]) if len(c) > 3 else ""
-        return A.WallBreak(str(c[0]), int(_number(c[1])), str(c[2]), counting, self._span(meta))
+        return A.WallBreak(str(c[0]), self._whole(c[1]), str(c[2]), counting, self._span(meta))
 
     @v_args(meta=True)
     def deal_block(self, meta, c):
@@ -315,8 +327,8 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def deal_stmt(self, meta, c):
-        times = int(_number(c[2])) if len(c) > 2 else 1
-        return A.DealStep(str(c[0]), int(_number(c[1])), times, self._span(meta))
+        times = self._whole(c[2]) if len(c) > 2 else 1
+        return A.DealStep(str(c[0]), self._whole(c[1]), times, self._span(meta))
 
     # -- charleston ---------------------------------------------------------------
     @v_args(meta=True)
@@ -331,7 +343,7 @@ class Builder(Transformer):
     @v_args(meta=True)
     def pass_step(self, meta, c):
         clause = next((x for x in c if isinstance(x, tuple) and x and x[0] == "blind"), None)
-        return A.PassStep(int(_number(c[0])), str(c[1]), clause is not None, self._cond(c), self._span(meta),
+        return A.PassStep(self._whole(c[0]), str(c[1]), clause is not None, self._cond(c), self._span(meta),
                           blind_condition=clause[1] if clause else None)
 
     def blind_clause(self, c):
@@ -370,7 +382,7 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def dealer_draws(self, meta, c):
-        return A.DealerDraws(int(_number(c[0])), self._span(meta))
+        return A.DealerDraws(self._whole(c[0]), self._span(meta))
 
     @v_args(meta=True)
     def dealer_opens(self, meta, c):
@@ -390,7 +402,7 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def wall_game(self, meta, c):
-        return A.WallGame(int(_number(c[0])), self._span(meta))
+        return A.WallGame(self._whole(c[0]), self._span(meta))
 
     @v_args(meta=True)
     def announce(self, meta, c):
@@ -421,7 +433,7 @@ class Builder(Transformer):
         return self._block(A.ClaimsBlock, meta, c)
 
     def claim_shape(self, c):
-        return ("shape", int(_number(c[0])), str(c[1]))
+        return ("shape", self._whole(c[0]), str(c[1]))
 
     def claim_except(self, c):
         return ("except", str(c[0]), self._word(c[1]))
@@ -476,7 +488,7 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def joker_stand(self, meta, c):
-        return A.JokerStand(int(_number(c[0])), self._span(meta))
+        return A.JokerStand(self._whole(c[0]), self._span(meta))
 
     @v_args(meta=True)
     def joker_swap(self, meta, c):
@@ -512,7 +524,7 @@ class Builder(Transformer):
     def _pat_count(cls):
         @v_args(meta=True)
         def method(self, meta, c):
-            return cls(int(_number(c[0])), self._span(meta))
+            return cls(self._whole(c[0]), self._span(meta))
 
         return method
 
@@ -533,18 +545,18 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def pat_suit_counts(self, meta, c):
-        return A.PatSuitCounts(tuple(int(_number(t)) for t in c), self._span(meta))
+        return A.PatSuitCounts(tuple(self._whole(t) for t in c), self._span(meta))
 
     @v_args(meta=True)
     def pat_pairs_of(self, meta, c):
         distinct = any(isinstance(x, Kw) and x == "distinct" for x in c)
-        return A.PatPairsOf(int(_number(c[0])), c[1], distinct, self._span(meta))
+        return A.PatPairsOf(self._whole(c[0]), c[1], distinct, self._span(meta))
 
     @v_args(meta=True)
     def pat_knitted(self, meta, c):
         width = 3 if str(c[1]).startswith("triple") else 2
         distinct = any(isinstance(x, Kw) and x == "distinct" for x in c[2:])
-        return A.PatKnitted(int(_number(c[0])), width, distinct, self._span(meta))
+        return A.PatKnitted(self._whole(c[0]), width, distinct, self._span(meta))
 
     @v_args(meta=True)
     def pat_extra_same_suit(self, meta, c):
@@ -713,7 +725,7 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def first_dealer(self, meta, c):
-        return A.FirstDealer(int(_number(c[0])), self._span(meta))
+        return A.FirstDealer(self._whole(c[0]), self._span(meta))
 
 
 def _keyword_method(self, meta, children):
