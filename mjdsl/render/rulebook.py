@@ -74,8 +74,9 @@ class RuleBook:
     card_sections: tuple  # cards.render.SectionView, or ()
 
 
-def render_rulebook(path, fmt: str, sets: Iterable[tuple[str, str]] = ()) -> str:
-    """The rule book of the ruleset at ``path`` as ``html`` (a page to print) or ``md``."""
+def render_rulebook(path, fmt: str, sets: Iterable[tuple[str, str]] = (), translations=None) -> str:
+    """The rule book of the ruleset at ``path`` as ``html`` (a page to print) or ``md``;
+    its headings and legends in ``translations``' language (see :func:`environment`)."""
     if fmt not in FORMATS:
         raise InputError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
     if not Path(path).is_file():
@@ -85,7 +86,8 @@ def render_rulebook(path, fmt: str, sets: Iterable[tuple[str, str]] = ()) -> str
 
     checked = require(path, sets)
     book = rulebook_view(checked.ctx, lower(checked.ctx), str(path))
-    return environment().get_template(f"rulebook.{fmt}.j2").render(book=book)
+    lang = (translations.info().get("language") if translations is not None else None) or "en"
+    return environment(translations).get_template(f"rulebook.{fmt}.j2").render(book=book, lang=lang)
 
 
 def rulebook_view(ctx, auto, path: str) -> RuleBook:

@@ -9,14 +9,20 @@ from __future__ import annotations
 
 from ..ast.text import expr_text
 
+
+def N_(message: str) -> str:
+    """A heading for the club's catalog (``server/locale``), translated where it is printed."""
+    return message
+
+
 #: Phases of a hand (the first part of a state id), as headings.
 PHASE_TITLES = {
-    "setup": "Set-up",
-    "deal": "The deal",
-    "charleston": "The Charleston",
-    "replacement": "Replacing bonus tiles",
-    "play": "Play",
-    "settle": "Settling the hand",
+    "setup": N_("Set-up"),
+    "deal": N_("The deal"),
+    "charleston": N_("The Charleston"),
+    "replacement": N_("Replacing bonus tiles"),
+    "play": N_("Play"),
+    "settle": N_("Settling the hand"),
 }
 
 #: Which phase of the ``flow`` line each state's id prefix belongs to.

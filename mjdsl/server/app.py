@@ -29,8 +29,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..diagnostics import InputError
 from ..tui.guide import Guide, guided_seed, suggest
-from ..tui.view import nearest_hints
 from . import i18n, security
+from .card import NearestLines, card_panel
+from .claims import ClaimClocks
 from .club import DEFAULT_TABLES, load_tables
 from .store import Store, open_store
 from .table import ClubGame
@@ -64,10 +65,11 @@ class SeatSession:
 class Club:
     """The club's state: its tables, its store, and the games in play."""
 
-    def __init__(self, store: Store, tables: dict, claim_seconds: int = 20):
+    def __init__(self, store: Store, tables: dict, claim_seconds: float = 20):
         self.store = store
         self.tables = tables
-        self.claim_seconds = claim_seconds
+        self.claims = ClaimClocks(claim_seconds)
+        self.nearest = NearestLines()
         self.games: dict[int, ClubGame] = {}
         self.owners: dict[int, dict] = {}
         self.sockets: dict[int, dict[int, set]] = {}
@@ -95,7 +97,7 @@ class Club:
             self._guided[table_key] = guided_seed(table.auto, list(table.regulars))
         return self._guided[table_key]
 
-    def new_game(self, table_key: str, kind: str, who: str, seat: int = 0) -> int:
+    def new_game(self, table_key: str, kind: str, who: str, seat: int = 0, lang: str = i18n.DEFAULT) -> int:
         table = self.tables[table_key]
         hands = None
         if kind == "guided":
@@ -106,8 +108,10 @@ class Club:
             seed = str(secrets.randbelow(10**9))
         seats = [None] * table.seats
         seats[seat] = who
+        langs = [i18n.DEFAULT] * table.seats
+        langs[seat] = lang
         game = ClubGame(table, seed, seats, self.regulars_for(table, seat), hands_limit=hands,
-                        guided=kind == "guided")
+                        guided=kind == "guided", langs=langs)
         gid = self.store.add_game(table_key, kind, who, seed, game.seats, game.to_json())
         self._adopt(gid, game, {"kind": kind, "owner": who})
         return gid
@@ -165,10 +169,10 @@ class Club:
         v["type"] = "state"
         v["game"] = gid
         v["kind"] = self.owners[gid]["kind"]
-        v["claim_seconds"] = self.claim_seconds
+        v["claim_seconds"] = self.claims.limit(g)
+        v["claim_left"] = self.claims.left(gid, seat)
+        v["nearest"] = self.nearest.for_seat(gid, g, seat)
         if g.game is not None and v.get("to_act"):
-            v["nearest"] = [{"hand": h.hand, "need": h.need, "points": h.line.points, "line": h.line_index,
-                             "missing": list(h.missing)} for h in nearest_hints(g.game, seat, 3)]
             if g.guided:
                 s = SeatSession(g, seat)
                 guide = self.guides.setdefault((gid, seat), Guide(s))
@@ -177,7 +181,17 @@ class Club:
                 v["hint"] = suggest(s)
         return v
 
+    async def time_up(self, gid: int, seat: int, at: int) -> None:
+        """A claim window's time is up (``claims.ClaimClocks``): the seat makes no claim."""
+        async with self.locks[gid]:
+            g = self.games.get(gid)
+            if g is not None and g.time_up(seat, at):
+                g.advance()
+                self.save(gid)
+                await self.broadcast(gid)
+
     async def broadcast(self, gid: int) -> None:
+        self.claims.arm(gid, self.games[gid], self.time_up)
         for seat, socks in list(self.sockets.get(gid, {}).items()):
             view = self.seat_view(gid, seat)
             for ws in list(socks):
@@ -318,7 +332,7 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
             return RedirectResponse(f"/login?next=/tables/{key}", 303)
         gid = None if kind == "friends" else club.find_open(key, kind, who)
         if gid is None:
-            gid = club.new_game(key, kind, who)
+            gid = club.new_game(key, kind, who, lang=lang_of(request))
         return RedirectResponse(f"/game/{gid}", 303)
 
     async def table_page(request: Request):
@@ -349,7 +363,8 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
             return page(request, "message.html", 404, message=security.N_("You have no seat at this game."))
         kind = club.owners[gid]["kind"]
         invite = f"{request.base_url}join/{club.invite(secret, gid)}" if kind == "friends" else None
-        return page(request, "game.html", game_id=gid, table=game.table, invite=invite)
+        return page(request, "game.html", game_id=gid, table=game.table, invite=invite,
+                    card=card_panel(game.auto))
 
     async def rules(request: Request):
         key = request.path_params["table"]
@@ -358,7 +373,7 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
         from ..render.rulebook import render_rulebook
 
         t = club.tables[key]
-        return HTMLResponse(render_rulebook(t.ruleset, "html", t.sets))
+        return HTMLResponse(render_rulebook(t.ruleset, "html", t.sets, i18n.translations(lang_of(request))))
 
     async def set_lang(request: Request):
         lang = request.path_params["lang"]
@@ -380,6 +395,7 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
         socks = club.sockets.setdefault(gid, {}).setdefault(seat, set())
         async with lock:
             socks.add(ws)
+            game.set_language(seat, lang_of(ws))
             game.present.add(seat)
             game.advance()
             club.save(gid)
