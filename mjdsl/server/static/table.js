@@ -150,6 +150,9 @@
       li.classList.add("near");
       if (i === 0) li.classList.add("nearest");
       li.querySelector(".need").textContent = fmt(W.need, { n: h.need });
+      // beside the table the card scrolls on its own: bring the nearest line into its view
+      const panel = document.getElementById("card");
+      if (i === 0 && panel.scrollHeight > panel.clientHeight) panel.scrollTop = li.offsetTop - panel.clientHeight / 3;
     });
     const guide = document.getElementById("guide");
     guide.replaceChildren();
