@@ -102,6 +102,7 @@
     const moves = document.getElementById("moves");
     moves.replaceChildren();
     clearTimer();
+    delete prompt.dataset.seconds;  // set again only while a claim window's clock runs
     const fams = new Set(legal.map(m => m.family));
     if (v.over) prompt.textContent = W.over;
     else if (!v.to_act) prompt.textContent = W.wait;
