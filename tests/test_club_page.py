@@ -206,3 +206,7 @@ def test_every_catalog_message_has_its_translation_and_the_template_is_current()
                 # a translation keeps the message's places ({name}, %(n)s)
                 places = set(re.findall(r"\{\w+\}|%\(\w+\)s", m.id if isinstance(m.id, str) else m.id[1]))
                 assert all(set(re.findall(r"\{\w+\}|%\(\w+\)s", s)) == places for s in strings), (lang, m.id)
+                # and says them: a stray brace would break the sentence where it is printed
+                if "python-brace-format" in m.flags:
+                    fill = {p.strip("{}"): "x" for p in places}
+                    assert all(s.format(**fill) for s in strings), (lang, m.id)

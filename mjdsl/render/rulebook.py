@@ -23,8 +23,8 @@ from ..diagnostics import InputError
 from ..source import BUILTIN
 from . import environment
 from .plain import per_set, plain, plain_amount
-from .words import (EN, N_, PHASE_TITLES, STATE_PHASE, claim_text, in_force, ngettext, plural, simplify, step_text,
-                    wall_end)
+from .words import (ANNOUNCE_TIMES, EN, LIVE_UNTIL, N_, PHASE_TITLES, STATE_PHASE, claim_text, in_force, ngettext,
+                    plural, said, simplify, step_text, wall_end)
 
 FORMATS = ("html", "md")
 
@@ -241,7 +241,7 @@ def _why_not_played(rs, phase: str, ctx, tr) -> str:
 
 def _play_notes(auto, tr) -> list[str]:
     _ = tr.gettext
-    out = [_("a discard may be claimed until the {until}").format(until=auto.discard_live_until)]
+    out = [_("a discard may be claimed until the {until}").format(until=said(LIVE_UNTIL, auto.discard_live_until, tr))]
     out.append(_("the hand is a wall game when the live wall is used up") if auto.wall_game_left == 0
                else _("the hand is a wall game when {left} tiles are left in the live wall").format(
                    left=auto.wall_game_left))
@@ -260,7 +260,7 @@ def _play_notes(auto, tr) -> list[str]:
                                                                       where=wall_end(auto, k["replacement"], tr))
         out.append(line)
     for a in auto.announcements:
-        places = dict(name=a.title or a.name, time=a.time)
+        places = dict(name=a.title or a.name, time=said(ANNOUNCE_TIMES, a.time, tr))
         line = (_("a player may announce {name} {time}") if a.time == "on turn"
                 else _("a player may announce {name} {time}, when the hand is calling")).format(**places)
         if a.freezes:

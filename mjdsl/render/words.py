@@ -32,7 +32,13 @@ STATE_PHASE = {"setup": "deal", "charleston": "charleston", "replacement": "repl
                "settle": "play", "end": "play"}
 
 #: how a pass direction reads (the Charleston's, the bonus tiles' replacement order)
-DIRECTIONS = {"right": N_("right"), "left": N_("left"), "across": N_("across")}
+DIRECTIONS = {"right": N_("right"), "left": N_("left"), "across": N_("across"),
+              "counter clockwise": N_("counter clockwise"), "clockwise": N_("clockwise")}
+#: the language's words for a courtesy pass's offer, a discard's life and an announcement's time
+OFFER_RULES = {"smaller": N_("smaller"), "larger": N_("larger")}
+LIVE_UNTIL = {"next draw": N_("next draw"), "next turn": N_("next turn")}
+ANNOUNCE_TIMES = {"after first discard": N_("after first discard"), "after any discard": N_("after any discard"),
+                  "on turn": N_("on turn")}
 _VOTE = {"any": N_("any player"), "all": N_("all players together"), "majority": N_("a majority of the players")}
 _SEAT = {"any": N_("any player"), "left": N_("the player on the left"), "right": N_("the player on the right"),
          "across": N_("the player across"), "dealer": N_("the dealer"), "side owner": N_("the owner of that side")}
@@ -101,7 +107,7 @@ def step_text(state, auto=None, tr=EN) -> str | None:
     if step == "offer":
         return _("courtesy pass {direction}: each offers {low} to {high} tiles, "
                  "and the {rule} offer is what both pass").format(
-            direction=said(DIRECTIONS, p["direction"], tr), low=p["low"], high=p["high"], rule=p["rule"])
+            direction=said(DIRECTIONS, p["direction"], tr), low=p["low"], high=p["high"], rule=said(OFFER_RULES, p["rule"], tr))
     if step == "replace_bonus":
         kinds = ", ".join(p["kinds"]) or _("bonus tiles")
         direction = said(DIRECTIONS, p["direction"], tr)
