@@ -357,7 +357,7 @@ def _scoring(auto, tr) -> list[str]:
     out = []
     if s.value_text:
         out.append(_("a hand is worth {value}").format(
-            value=plain_amount(s.value_expr) if s.value_expr is not None else s.value_text))
+            value=plain_amount(s.value_expr, tr) if s.value_expr is not None else s.value_text))
     if s.limit is not None:
         out.append((_("the limit is {limit}, but the roof is off: hands are not capped") if s.roof_off
                     else _("the limit is {limit}: no hand scores more")).format(limit=f"{s.limit:g}"))
@@ -410,7 +410,7 @@ def _pay_words(pay, values: dict, tr) -> str:
     """A payment line in plain words: who pays the winner how much, and when."""
     _ = tr.gettext
     payer = _(_PAYER[pay.payer]) if pay.payer in _PAYER else pay.payer
-    line = _("{payer} the winner {amount}").format(payer=payer, amount=plain_amount(simplify(pay.amount, values)))
+    line = _("{payer} the winner {amount}").format(payer=payer, amount=plain_amount(simplify(pay.amount, values), tr))
     cond = simplify(pay.condition, values)
     if cond is not None and not (isinstance(cond, A.Bool) and cond.value):
         line = _("{line} when {condition}").format(line=line, condition=plain(cond))

@@ -107,7 +107,8 @@ def step_text(state, auto=None, tr=EN) -> str | None:
     if step == "offer":
         return _("courtesy pass {direction}: each offers {low} to {high} tiles, "
                  "and the {rule} offer is what both pass").format(
-            direction=said(DIRECTIONS, p["direction"], tr), low=p["low"], high=p["high"], rule=said(OFFER_RULES, p["rule"], tr))
+            direction=said(DIRECTIONS, p["direction"], tr), low=p["low"], high=p["high"],
+            rule=said(OFFER_RULES, p["rule"], tr))
     if step == "replace_bonus":
         kinds = ", ".join(p["kinds"]) or _("bonus tiles")
         direction = said(DIRECTIONS, p["direction"], tr)
