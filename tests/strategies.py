@@ -396,7 +396,7 @@ def mutated_logs(draw, log: dict) -> dict:
             out.pop(key, None)
         elif kind == 1:
             out[key] = draw(_JSON_VALUES)
-        elif kind == 2 and out.get("actions"):
+        elif kind == 2 and isinstance(out.get("actions"), list) and out["actions"]:  # not one a draw replaced
             actions = list(out["actions"])
             i = draw(st.integers(0, len(actions) - 1))
             actions[i] = draw(st.integers(-5, 2**40))

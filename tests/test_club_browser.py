@@ -65,6 +65,8 @@ def _take_move(page) -> None:
             page.click("#hand .live:not(.on) >> nth=0")
         page.click("#pass")
     elif page.query_selector("#moves button[data-family=no_claim]") is not None:
+        # a claim window shows the server's countdown (server/claims.py) while it waits
+        assert page.get_attribute("#prompt", "data-seconds") is not None
         page.click("#moves button[data-family=no_claim]")
     elif page.query_selector("#hand .live") is not None:
         page.click("#hand .live >> nth=-1")
@@ -117,6 +119,11 @@ def test_solo_hand_languages_and_a_restart(browser, tables, tmp_path):
         # sit down solo at the one-hand table
         page.click("#table-american-short button.sit")
         page.wait_for_selector("#hand svg.tile")
+        # on a phone the card beside the table starts folded; a tap opens it, nearest lines marked
+        assert page.get_attribute("#card", "open") is None
+        page.click("#card summary")
+        page.wait_for_selector("#card .card-line.nearest")
+        page.click("#card summary")
         shot(page, "club-table.png")
         game_url = page.url
         moves = int(page.get_attribute("#club-table", "data-moves"))
@@ -141,9 +148,14 @@ def test_a_friend_by_invitation(browser, tables, tmp_path):
         host.click("#table-american-short button.friends")
         host.wait_for_selector("#invite")
         link = host.input_value("#invite")
+        friend.click("#lang-ja")  # the friend plays in Japanese: the page and the table's words
         friend.goto(link)
         friend.wait_for_selector("#hand svg.tile")
         host.wait_for_selector("text=guest.one")
+        # the card beside the table (a desktop's width): the host's nearest lines marked
+        host.wait_for_selector("#card .card-line.nearest")
+        assert host.is_visible("#card .card-line.nearest")
+        shot(host, "club-card.png")
         # both play: each page takes a move whenever it is offered one
         for _ in range(4000):
             if all(p.get_attribute("#club-table", "data-over") == "yes" for p in (host, friend)):
@@ -154,6 +166,7 @@ def test_a_friend_by_invitation(browser, tables, tmp_path):
             host.wait_for_timeout(20)
         assert host.get_attribute("#club-table", "data-over") == "yes"
         assert friend.get_attribute("#club-table", "data-over") == "yes"
+        assert friend.is_visible("#log >> text=を捨てました")
         shot(friend, "club-friends.png")
     host_ctx.close()
     friend_ctx.close()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from .. import ast as A
 from .. import facts as F
 from ..ast.text import expr_text
+from .words import EN, N_
 
 #: Boolean facts: (what holds, what holds when not).
 _FACT = {
@@ -36,8 +37,9 @@ _NUMBER = {
 }
 
 #: Amounts: facts as nouns.
-_AMOUNT = {"value": "the hand's value", "card_points": "the card points", "points": "the points",
-           "doubles": "the doubles", "jokers": "the jokers", "set_points": "the points from sets and pairs"}
+_AMOUNT = {"value": N_("the hand's value"), "card_points": N_("the card points"), "points": N_("the points"),
+           "doubles": N_("the doubles"), "jokers": N_("the jokers"),
+           "set_points": N_("the points from sets and pairs")}
 
 _SHAPES = {"pung": ("pung", "pungs"), "kong": ("kong", "kongs"), "chow": ("chow", "chows"), "pair": ("pair", "pairs")}
 _STATES = ("concealed", "exposed")
@@ -61,10 +63,11 @@ def plain(expr, titles: dict | None = None) -> str:
         return expr_text(expr)
 
 
-def plain_amount(expr) -> str:
-    """An amount (``card_points * 2 ^ doubles``, ``2 * value``) in words."""
+def plain_amount(expr, tr=EN) -> str:
+    """An amount (``card_points * 2 ^ doubles``, ``2 * value``) in words, in ``tr``'s
+    language (the club's catalog; the conditions of :func:`plain` are English)."""
     try:
-        return _amount(expr)
+        return _amount(expr, tr)
     except _Unsaid:
         return expr_text(expr)
 
@@ -247,23 +250,24 @@ def _plural(noun: str) -> str:
 # -- amounts -------------------------------------------------------------------------------
 
 
-def _amount(e) -> str:
+def _amount(e, tr) -> str:
+    _ = tr.gettext
     if isinstance(e, A.Num):
         return f"{e.value:g}"
     if isinstance(e, A.Name):
-        return _AMOUNT.get(e.id, e.id.replace("_", " "))
+        return _(_AMOUNT[e.id]) if e.id in _AMOUNT else e.id.replace("_", " ")
     if isinstance(e, A.BinOp) and e.op == "*":
         # X * 2 ^ doubles: the doubling rule of most tables
         for x, y in ((e.left, e.right), (e.right, e.left)):
             if (isinstance(y, A.BinOp) and y.op == "^" and isinstance(y.left, A.Num) and y.left.value == 2
                     and isinstance(y.right, A.Name)):
-                each = "double" if y.right.id == "doubles" else _amount(y.right)
-                return f"{_amount(x)}, doubled once for each {each}"
+                each = _("double") if y.right.id == "doubles" else _amount(y.right, tr)
+                return _("{amount}, doubled once for each {each}").format(amount=_amount(x, tr), each=each)
             if isinstance(x, A.Num) and x.value in (2, 3, 4):
-                times = {2: "twice", 3: "three times", 4: "four times"}[int(x.value)]
-                return f"{times} {_amount(y)}"
-        return f"{_amount(e.left)} times {_amount(e.right)}"
+                times = {2: N_("twice {amount}"), 3: N_("three times {amount}"), 4: N_("four times {amount}")}
+                return _(times[int(x.value)]).format(amount=_amount(y, tr))
+        return _("{left} times {right}").format(left=_amount(e.left, tr), right=_amount(e.right, tr))
     if isinstance(e, A.BinOp) and e.op in ("+", "-", "/"):
-        word = {"+": "plus", "-": "minus", "/": "divided by"}[e.op]
-        return f"{_amount(e.left)} {word} {_amount(e.right)}"
+        word = {"+": N_("{left} plus {right}"), "-": N_("{left} minus {right}"), "/": N_("{left} divided by {right}")}
+        return _(word[e.op]).format(left=_amount(e.left, tr), right=_amount(e.right, tr))
     raise _Unsaid

@@ -23,7 +23,8 @@ from ..diagnostics import InputError
 from ..source import BUILTIN
 from . import environment
 from .plain import per_set, plain, plain_amount
-from .words import PHASE_TITLES, STATE_PHASE, claim_text, in_force, plural, simplify, step_text, wall_end
+from .words import (ANNOUNCE_TIMES, EN, LIVE_UNTIL, N_, PHASE_TITLES, STATE_PHASE, claim_text, in_force, ngettext,
+                    plural, said, simplify, step_text, wall_end)
 
 FORMATS = ("html", "md")
 
@@ -74,8 +75,10 @@ class RuleBook:
     card_sections: tuple  # cards.render.SectionView, or ()
 
 
-def render_rulebook(path, fmt: str, sets: Iterable[tuple[str, str]] = ()) -> str:
-    """The rule book of the ruleset at ``path`` as ``html`` (a page to print) or ``md``."""
+def render_rulebook(path, fmt: str, sets: Iterable[tuple[str, str]] = (), translations=None) -> str:
+    """The rule book of the ruleset at ``path`` as ``html`` (a page to print) or ``md``;
+    its headings, legends and sentences in ``translations``' language (see
+    :func:`environment`); the ruleset's own words (names, tile codes) as written."""
     if fmt not in FORMATS:
         raise InputError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
     if not Path(path).is_file():
@@ -84,11 +87,13 @@ def render_rulebook(path, fmt: str, sets: Iterable[tuple[str, str]] = ()) -> str
     from ..ir.lower import lower
 
     checked = require(path, sets)
-    book = rulebook_view(checked.ctx, lower(checked.ctx), str(path))
-    return environment().get_template(f"rulebook.{fmt}.j2").render(book=book)
+    book = rulebook_view(checked.ctx, lower(checked.ctx), str(path), translations or EN)
+    lang = (translations.info().get("language") if translations is not None else None) or "en"
+    return environment(translations).get_template(f"rulebook.{fmt}.j2").render(book=book, lang=lang)
 
 
-def rulebook_view(ctx, auto, path: str) -> RuleBook:
+def rulebook_view(ctx, auto, path: str, tr=EN) -> RuleBook:
+    """The rule book's text, its sentences in ``tr``'s language (a ``gettext`` translations)."""
     rs = ctx.ruleset
     card = auto.winning.card
     sections = ()
@@ -102,18 +107,18 @@ def rulebook_view(ctx, auto, path: str) -> RuleBook:
         path=path,
         hash=auto.hash,
         tiles_total=ctx.tiles.total,
-        tiles=tuple(_tiles(rs.block(A.TilesBlock))),
-        setup=tuple(_setup(rs, auto)),
-        phases=tuple(_phases(rs, auto, ctx)),
-        claims=tuple(_claims(rs, auto)),
-        jokers=tuple(_jokers(auto)),
-        winning=tuple(_winning(auto)),
-        dead_hands=tuple(_dead(rs)),
-        scoring=tuple(_scoring(auto)),
-        rules=tuple(_rule_words(r, ctx.options.values(), _titles(auto)) for r in rules),
+        tiles=tuple(_tiles(rs.block(A.TilesBlock), tr)),
+        setup=tuple(_setup(rs, auto, tr)),
+        phases=tuple(_phases(rs, auto, ctx, tr)),
+        claims=tuple(_claims(rs, auto, tr)),
+        jokers=tuple(_jokers(auto, tr)),
+        winning=tuple(_winning(auto, tr)),
+        dead_hands=tuple(_dead(rs, tr)),
+        scoring=tuple(_scoring(auto, tr)),
+        rules=tuple(_rule_words(r, ctx.options.values(), _titles(auto), tr) for r in rules),
         rules_off=tuple(r.title or r.name.text for r in switched),
-        payments=tuple(_payments(auto, pays, ctx.options.values())),
-        session=tuple(_session(auto)),
+        payments=tuple(_payments(auto, pays, ctx.options.values(), tr)),
+        session=tuple(_session(auto, tr)),
         options=tuple(_options(ctx)),
         terms=tuple(_terms(rs, rules, pays)),
         card_title=getattr(card.card, "title", "") if card is not None else "",
@@ -130,52 +135,74 @@ def _codes(words) -> str:
     return " ".join(w.text for w in words)
 
 
-def _tiles(block) -> list[str]:
+def _tiles(block, tr) -> list[str]:
+    _ = tr.gettext
     out = []
     for s in block.stmts if block else ():
         if isinstance(s, A.SuitDecl):
-            dragon = f"; its dragon is {s.dragon.text}" if s.dragon else ""
-            out.append(f"{s.name.text} ({s.letter.text}): {s.low} to {s.high}, {s.copies} of each{dragon}")
-        elif isinstance(s, A.HonourDecl):
-            out.append(f"{s.cls}s: {_codes(s.codes)}, {s.copies} of each")
-        elif isinstance(s, A.BonusDecl):
-            link = {"interchangeable": ", interchangeable", "seat linked": ", each linked to a seat"}.get(s.link, "")
-            out.append(f"{s.cls}s: {_codes(s.codes)}, {s.copies} of each{link}")
+            places = dict(suit=s.name.text, letter=s.letter.text, low=s.low, high=s.high, copies=s.copies)
+            if s.dragon:
+                out.append(_("{suit} ({letter}): {low} to {high}, {copies} of each; its dragon is {dragon}").format(
+                    dragon=s.dragon.text, **places))
+            else:
+                out.append(_("{suit} ({letter}): {low} to {high}, {copies} of each").format(**places))
+        elif isinstance(s, (A.HonourDecl, A.BonusDecl)):
+            places = dict(cls=s.cls, codes=_codes(s.codes), copies=s.copies)
+            link = s.link if isinstance(s, A.BonusDecl) else None
+            if link == "interchangeable":
+                out.append(_("{cls}s: {codes}, {copies} of each, interchangeable").format(**places))
+            elif link == "seat linked":
+                out.append(_("{cls}s: {codes}, {copies} of each, each linked to a seat").format(**places))
+            else:
+                out.append(_("{cls}s: {codes}, {copies} of each").format(**places))
         elif isinstance(s, A.JokerDecl):
-            out.append(f"jokers: {s.code.text}, {s.copies} of them")
+            out.append(_("jokers: {code}, {copies} of them").format(code=s.code.text, copies=s.copies))
         elif isinstance(s, A.ZeroDecl):
-            out.append(f"{s.code.text} also serves as zero")
+            out.append(_("{code} also serves as zero").format(code=s.code.text))
         elif isinstance(s, A.ClassDecl):
-            out.append(f"\"{s.name.text}\" tiles: {_codes(s.codes)}")
+            out.append(_("\"{name}\" tiles: {codes}").format(name=s.name.text, codes=_codes(s.codes)))
     return out
 
 
-def _setup(rs, auto) -> list[str]:
+_DEALT_TO = {"all": N_("everyone"), "dealer": N_("the dealer"), "others": N_("the others")}
+
+
+def _setup(rs, auto, tr) -> list[str]:
     from ..check.wall import deal_sizes
 
+    _ = tr.gettext
     w = auto.wall
     winds = " ".join(auto.tiles.kinds[i].code for i in auto.seat_winds)
-    out = [f"{auto.seats} players" + (f", seated {winds} in turn order" if winds else "")]
     if auto.session_players > auto.seats:
-        out[0] = (f"{auto.session_players} players for {auto.seats} seats"
-                  + (f" ({winds} in turn order)" if winds else "")
-                  + f": each hand the dealer and the next {auto.seats - 1} in turn play; the dealer of the hand "
-                  "before sits out, and who sat out comes back in the seat before the dealer's")
-    out.append(f"the wall: {w.sides} sides of {w.length} stacks, {w.height} high ({w.size} tiles)"
-               + (f"; the last {w.dead} tiles are the dead wall" if w.dead else "")
-               + (f", with {w.loose} loose tiles on top" if w.loose else ""))
+        places = dict(players=auto.session_players, seats=auto.seats, next=auto.seats - 1, winds=winds)
+        first = (_("{players} players for {seats} seats ({winds} in turn order): each hand the dealer and the next "
+                   "{next} in turn play; the dealer of the hand before sits out, and who sat out comes back in the "
+                   "seat before the dealer's") if winds else
+                 _("{players} players for {seats} seats: each hand the dealer and the next {next} in turn play; the "
+                   "dealer of the hand before sits out, and who sat out comes back in the seat before the dealer's"))
+        out = [first.format(**places)]
+    else:
+        out = [(_("{seats} players, seated {winds} in turn order") if winds else _("{seats} players")).format(
+            seats=auto.seats, winds=winds)]
+    wall = _("the wall: {sides} sides of {length} stacks, {height} high ({size} tiles)").format(
+        sides=w.sides, length=w.length, height=w.height, size=w.size)
+    if w.dead:
+        wall = _("{wall}; the last {dead} tiles are the dead wall").format(wall=wall, dead=w.dead)
+    if w.loose:
+        wall = _("{wall}, with {loose} loose tiles on top").format(wall=wall, loose=w.loose)
+    out.append(wall)
     steps = []
     for who, n, times in auto.deal:
-        to = {"all": "everyone", "dealer": "the dealer", "others": "the others"}[who]
-        steps.append(f"{to} {n} at a time" + (f", {times} times" if times > 1 else "")
-                     if times > 1 else f"{to} {n}")
+        to = _(_DEALT_TO[who])
+        steps.append(_("{who} {n} at a time, {times} times").format(who=to, n=n, times=times)
+                     if times > 1 else _("{who} {n}").format(who=to, n=n))
     dealer, other = deal_sizes(rs.block(A.DealBlock), rs.block(A.PlayBlock), auto.seats)
-    out.append("the deal: " + "; then ".join(steps)
-               + f" (the dealer starts with {dealer} tiles, the others with {other})")
+    out.append(_("the deal: {steps} (the dealer starts with {dealer} tiles, the others with {other})").format(
+        steps=_("; then ").join(steps), dealer=dealer, other=other))
     return out
 
 
-def _phases(rs, auto, ctx) -> list[Phase]:
+def _phases(rs, auto, ctx, tr) -> list[Phase]:
     from ..check.flow import default_flow
 
     names = [w.text for w in rs.flow.phases] if rs.flow else default_flow(rs)
@@ -184,135 +211,165 @@ def _phases(rs, auto, ctx) -> list[Phase]:
     reachable, _ = walk(auto)  # the play skeleton has states for features this table lacks
     steps: dict[str, list[str]] = {}
     for sid, state in auto.states.items():
-        text = step_text(state, auto) if sid in reachable else None
+        text = step_text(state, auto, tr) if sid in reachable else None
         if text is not None:
             steps.setdefault(STATE_PHASE.get(sid.split(".")[0], "play"), []).append(text)
     out = []
     for name in names:
         notes: list[str] = []
         if name == "charleston" and auto.never_pass:
-            notes.append("never passed: " + " ".join(auto.tiles.kinds[i].code for i in auto.never_pass))
+            notes.append(tr.gettext("never passed: {tiles}").format(
+                tiles=" ".join(auto.tiles.kinds[i].code for i in auto.never_pass)))
         if name == "play":
-            notes += _play_notes(auto)
+            notes += _play_notes(auto, tr)
         played = bool(steps.get(name))
         if not played:
-            notes = [_why_not_played(rs, name, ctx)]
+            notes = [_why_not_played(rs, name, ctx, tr)]
         out.append(Phase(name, PHASE_TITLES.get(name, name), tuple(steps.get(name, ())), tuple(notes), played))
     return out
 
 
-def _why_not_played(rs, phase: str, ctx) -> str:
+def _why_not_played(rs, phase: str, ctx, tr) -> str:
     b = rs.block(A.CharlestonBlock) if phase == "charleston" else None
     if b is not None and b.condition is not None:
         names = [n for n in (x.id for x in A.names_in(b.condition)) if n in ctx.options]
         shown = ", ".join(f"{n} = {ctx.options[n].describe_value()}" for n in names)
-        return f"not played at this table ({shown})" if shown else "not played at this table"
-    return "not played at this table"
+        if shown:
+            return tr.gettext("not played at this table ({options})").format(options=shown)
+    return tr.gettext("not played at this table")
 
 
-def _play_notes(auto) -> list[str]:
-    out = [f"a discard may be claimed until the {auto.discard_live_until}"]
-    out.append("the hand is a wall game when the live wall is used up" if auto.wall_game_left == 0
-               else f"the hand is a wall game when {auto.wall_game_left} tiles are left in the live wall")
+def _play_notes(auto, tr) -> list[str]:
+    _ = tr.gettext
+    out = [_("a discard may be claimed until the {until}").format(until=said(LIVE_UNTIL, auto.discard_live_until, tr))]
+    out.append(_("the hand is a wall game when the live wall is used up") if auto.wall_game_left == 0
+               else _("the hand is a wall game when {left} tiles are left in the live wall").format(
+                   left=auto.wall_game_left))
     if auto.dead_discards:
-        out.append("a discarded " + " or ".join(auto.tiles.kinds[i].code for i in auto.dead_discards)
-                   + " is dead and can't be claimed")
+        out.append(_("a discarded {tiles} is dead and can't be claimed").format(
+            tiles=_(" or ").join(auto.tiles.kinds[i].code for i in auto.dead_discards)))
     k = auto.kongs
     if k["concealed"] or k["added"]:
-        kinds = " and ".join(x for x in ("concealed", "added") if k[x])
-        rob = ", and an added kong may be robbed" if k["robbable"] else ""
-        from_ = f"; a kong is replaced from {wall_end(auto, k['replacement'])}" if k["replacement"] else ""
-        out.append(f"{kinds} kongs may be declared on a turn{rob}{from_}")
+        line = (_("concealed and added kongs may be declared on a turn") if k["concealed"] and k["added"]
+                else _("concealed kongs may be declared on a turn") if k["concealed"]
+                else _("added kongs may be declared on a turn"))
+        if k["robbable"]:
+            line = _("{line}, and an added kong may be robbed").format(line=line)
+        if k["replacement"]:
+            line = _("{line}; a kong is replaced from {where}").format(line=line,
+                                                                      where=wall_end(auto, k["replacement"], tr))
+        out.append(line)
     for a in auto.announcements:
-        when = a.time if a.time == "on turn" else f"{a.time}, when the hand is calling"
-        out.append(f"a player may announce {a.title or a.name} {when}" + (", which freezes the hand" if a.freezes else "")
-                   + ("; no mah jongg without it" if a.required else ""))
+        places = dict(name=a.title or a.name, time=said(ANNOUNCE_TIMES, a.time, tr))
+        line = (_("a player may announce {name} {time}") if a.time == "on turn"
+                else _("a player may announce {name} {time}, when the hand is calling")).format(**places)
+        if a.freezes:
+            line = _("{line}, which freezes the hand").format(line=line)
+        if a.required:
+            line = _("{line}; no mah jongg without it").format(line=line)
+        out.append(line)
     if auto.original_hand:
-        out.append("the dealer's original hand counts if it wins as dealt")
+        out.append(_("the dealer's original hand counts if it wins as dealt"))
     # issue 10: announcements made only when the table allows
-    out += [f"{a.title or a.name} may be announced only when {a.when_text}" for a in auto.announcements if a.when_text]
+    out += [_("{name} may be announced only when {when}").format(name=a.title or a.name, when=a.when_text)
+            for a in auto.announcements if a.when_text]
     return out
 
 
-def _claims(rs, auto) -> list[str]:
-    out = [claim_text(c) for c in auto.claims]
+def _claims(rs, auto, tr) -> list[str]:
+    _ = tr.gettext
+    out = [claim_text(c, tr) for c in auto.claims]
     levels: dict[int, list[str]] = {}
     for c in auto.claims:
         levels.setdefault(c.rank, []).append(c.name)
     if len(levels) > 1:
-        order = " beats ".join(" or ".join(v) for _, v in sorted(levels.items()))
-        out.append(f"when several claim one discard: {order}")
+        order = _(" beats ").join(_(" or ").join(v) for _k, v in sorted(levels.items()))
+        out.append(_("when several claim one discard: {order}").format(order=order))
     b = rs.block(A.ClaimsBlock)
     if b is not None and b.one(A.TiesNextInTurn) is not None:
-        out.append("between equal claims, the player next in turn wins")
+        out.append(_("between equal claims, the player next in turn wins"))
     if auto.winning.concealed_calls_only:
-        out.append(f"a concealed hand may call a discard only for {auto.winning.concealed_calls_only}")
+        out.append(_("a concealed hand may call a discard only for {claims}").format(
+            claims=auto.winning.concealed_calls_only))
     # issue 10: claims that read the table
-    out += [f"{c.name} only when {c.when_text}" for c in auto.claims if c.when_text]
+    out += [_("{claim} only when {when}").format(claim=c.name, when=c.when_text) for c in auto.claims if c.when_text]
     return out
 
 
-def _jokers(auto) -> list[str]:
+def _jokers(auto, tr) -> list[str]:
+    _ = tr.gettext
     j = auto.jokers
     if j is None:
         return []
     code = auto.tiles.kinds[j.tile].code
-    out = [f"a joker ({code}) stands for any tile in a group of {j.min_group} or more, never in a pair or a single"]
+    out = [_("a joker ({code}) stands for any tile in a group of {n} or more, never in a pair or a single").format(
+        code=code, n=j.min_group)]
     if j.swap:
-        out.append("on your turn you may take a joker from any exposure by giving the tile it stands for")
+        out.append(_("on your turn you may take a joker from any exposure by giving the tile it stands for"))
     if j.dead_when_discarded:
-        out.append("a discarded joker is dead: nobody may call it")
+        out.append(_("a discarded joker is dead: nobody may call it"))
     if j.never_passed:
-        out.append("jokers are never passed in the Charleston")
+        out.append(_("jokers are never passed in the Charleston"))
     return out
 
 
-def _winning(auto) -> list[str]:
+def _winning(auto, tr) -> list[str]:
+    _ = tr.gettext
     win = auto.winning
     out = []
     if win.card is not None:
-        out.append(f"fourteen tiles, exposures included, that make a hand of the card ({_title(win.card)}), "
-                   "worth the points printed beside it")
+        out.append(_("fourteen tiles, exposures included, that make a hand of the card ({card}), "
+                     "worth the points printed beside it").format(card=_title(win.card, tr)))
     for p in win.patterns:
-        shape = f"{plural(p.sets, 'set')} and {plural(p.pairs, 'pair')}" if p.sets is not None else "a special hand"
-        capped = p.max_chows is not None and p.max_chows < (p.sets or 0)
-        extra = f", at most {plural(p.max_chows, 'chow')}" if capped else ""
-        out.append(f"{p.title}: {shape}{extra}" + (", concealed" if p.concealed else ""))
+        if p.sets is not None:
+            shape = _("{sets} and {pairs}").format(sets=ngettext("{n} set", "{n} sets", p.sets, tr),
+                                                   pairs=ngettext("{n} pair", "{n} pairs", p.pairs, tr))
+        else:
+            shape = _("a special hand")
+        if p.max_chows is not None and p.max_chows < (p.sets or 0):
+            shape = _("{shape}, at most {chows}").format(shape=shape,
+                                                          chows=ngettext("{n} chow", "{n} chows", p.max_chows, tr))
+        line = _("{pattern}: {shape}").format(pattern=p.title, shape=shape)
+        out.append(_("{line}, concealed").format(line=line) if p.concealed else line)
     return out
 
 
-def _title(card) -> str:
-    return getattr(card.card, "title", "") or "the card"
+def _title(card, tr) -> str:
+    return getattr(card.card, "title", "") or tr.gettext("the card")
 
 
-def _dead(rs) -> list[str]:
+def _dead(rs, tr) -> list[str]:
+    _ = tr.gettext
     b = rs.block(A.DeadBlock)
     if b is None:
         return []
-    out = [f"a hand is dead on {s.cause}" for s in b.all(A.DeadCause)]
+    out = [_("a hand is dead on {cause}").format(cause=s.cause) for s in b.all(A.DeadCause)]
     if b.one(A.DeadRacked) is not None:
-        out.append("a dead hand's tiles stay on its rack")
+        out.append(_("a dead hand's tiles stay on its rack"))
     if b.one(A.DeadPlayContinues) is not None:
-        out.append("play goes on without the dead hand")
+        out.append(_("play goes on without the dead hand"))
     return out
 
 
-def _scoring(auto) -> list[str]:
+def _scoring(auto, tr) -> list[str]:
+    _ = tr.gettext
     s = auto.scoring
     out = []
     if s.value_text:
-        out.append(f"a hand is worth {plain_amount(s.value_expr) if s.value_expr is not None else s.value_text}")
+        out.append(_("a hand is worth {value}").format(
+            value=plain_amount(s.value_expr, tr) if s.value_expr is not None else s.value_text))
     if s.limit is not None:
-        out.append(f"the limit is {s.limit:g}" + (", but the roof is off: hands are not capped" if s.roof_off
-                                                 else ": no hand scores more"))
+        out.append((_("the limit is {limit}, but the roof is off: hands are not capped") if s.roof_off
+                    else _("the limit is {limit}: no hand scores more")).format(limit=f"{s.limit:g}"))
     if s.best_split:
-        out.append("every way of splitting the hand is scored and the best kept")
+        out.append(_("every way of splitting the hand is scored and the best kept"))
     # issue 10: the minimum to go out and the rules one implies
     if s.minimum_text:
-        out.append(f"a hand goes out only when {s.minimum_text}: below that it is no win")
+        out.append(_("a hand goes out only when {minimum}: below that it is no win").format(minimum=s.minimum_text))
     titles = {r.name: r.title for r in s.rules}
     for name, names in s.excludes:
-        out.append(f"{titles.get(name, name)} is not counted with " + ", ".join(titles.get(n, n) for n in names))
+        out.append(_("{rule} is not counted with {rules}").format(
+            rule=titles.get(name, name), rules=", ".join(titles.get(n, n) for n in names)))
     return out
 
 
@@ -323,61 +380,83 @@ def _titles(auto) -> dict:
     return out
 
 
-def _rule_words(rule, values: dict, titles: dict) -> str:
+def _amount(n, unit: str, tr) -> str:
+    """``3 points``: a rule's amount in ``tr``'s language (a unit the book has no words for, as written)."""
+    one = unit.rstrip("s")
+    if one == "point":
+        return ngettext("{n} point", "{n} points", n, tr)
+    if one == "double":
+        return ngettext("{n} double", "{n} doubles", n, tr)
+    return plural(n, one)
+
+
+def _rule_words(rule, values: dict, titles: dict, tr) -> str:
     """A score rule in plain words: its title, amount, what it counts and when it applies."""
-    amount = plural(rule.amount, rule.unit.rstrip("s"))
-    scope = f" {per_set(rule.scope, simplify(rule.where, values))}" if rule.scope else ""
+    line = tr.gettext("{rule}: {amount}").format(rule=rule.title or rule.name.text,
+                                                 amount=_amount(rule.amount, rule.unit, tr))
+    if rule.scope:
+        line = tr.gettext("{line} {per}").format(line=line, per=per_set(rule.scope, simplify(rule.where, values)))
     cond = simplify(rule.condition, values)
-    when = f" when {plain(cond, titles)}" if cond is not None and not (isinstance(cond, A.Bool) and cond.value) else ""
-    return f"{rule.title or rule.name.text}: {amount}{scope}{when}"
+    if cond is not None and not (isinstance(cond, A.Bool) and cond.value):
+        line = tr.gettext("{line} when {condition}").format(line=line, condition=plain(cond, titles))
+    return line
 
 
-_PAYER = {"discarder": "the discarder pays", "others": "the others pay", "everyone": "everyone pays",
-          "losers": "the losers pay"}
+_PAYER = {"discarder": N_("the discarder pays"), "others": N_("the others pay"), "everyone": N_("everyone pays"),
+          "losers": N_("the losers pay")}
 
 
-def _pay_words(pay, values: dict) -> str:
+def _pay_words(pay, values: dict, tr) -> str:
     """A payment line in plain words: who pays the winner how much, and when."""
+    _ = tr.gettext
+    payer = _(_PAYER[pay.payer]) if pay.payer in _PAYER else pay.payer
+    line = _("{payer} the winner {amount}").format(payer=payer, amount=plain_amount(simplify(pay.amount, values), tr))
     cond = simplify(pay.condition, values)
-    when = f" when {plain(cond)}" if cond is not None and not (isinstance(cond, A.Bool) and cond.value) else ""
-    return f"{_PAYER.get(pay.payer, pay.payer)} the winner {plain_amount(simplify(pay.amount, values))}{when}"
+    if cond is not None and not (isinstance(cond, A.Bool) and cond.value):
+        line = _("{line} when {condition}").format(line=line, condition=plain(cond))
+    return line
 
 
-def _payments(auto, pays, values) -> list[str]:
+def _payments(auto, pays, values, tr) -> list[str]:
+    _ = tr.gettext
     p = auto.payments
-    out = [_pay_words(x, values) for x in pays]
+    out = [_pay_words(x, values, tr) for x in pays]
     if p.settle_losers:
-        out.append("the losers settle the differences of their scores among themselves")
+        out.append(_("the losers settle the differences of their scores among themselves"))
     if p.dealer_double:
-        out.append("the dealer pays and receives double")
-    out += [f"penalty for {n.replace('_', ' ')}: {v:g} points" for n, v in sorted(p.penalties.items())]
+        out.append(_("the dealer pays and receives double"))
+    out += [_("penalty for {offence}: {points} points").format(offence=n.replace('_', ' '), points=f"{v:g}")
+            for n, v in sorted(p.penalties.items())]
     # issue 10: payments outside the winner's settlement
-    out += [f"announcing {n} puts {v:g} points into the pot: the next winner takes the pot, a wall game "
-            "carries it on" for n, v in sorted(p.deposits.items())]
+    out += [_("announcing {name} puts {points} points into the pot: the next winner takes the pot, a wall game "
+              "carries it on").format(name=n, points=f"{v:g}") for n, v in sorted(p.deposits.items())]
     if p.wall_game_pay:
-        out.append(f"at a wall game the hands not calling pay {p.wall_game_pay:g} points in all to the calling "
-                   "hands, shared equally on both sides")
-    out += [f"a {k} kong is paid {v:g} points at once by every other player" for k, v in sorted(p.instant.items())]
+        out.append(_("at a wall game the hands not calling pay {points} points in all to the calling "
+                     "hands, shared equally on both sides").format(points=f"{p.wall_game_pay:g}"))
+    out += [_("a {kind} kong is paid {points} points at once by every other player").format(kind=k, points=f"{v:g}")
+            for k, v in sorted(p.instant.items())]
     return out
 
 
-def _session(auto) -> list[str]:
+def _session(auto, tr) -> list[str]:
+    _ = tr.gettext
     s = auto.session
     out = []
     if s.first_dealer_dice:
-        out.append(f"each player throws {plural(s.first_dealer_dice, 'die', 'dice')}: the highest deals first, "
-                   "the tied throw again")
+        out.append(_("each player throws {dice}: the highest deals first, the tied throw again").format(
+            dice=ngettext("{n} die", "{n} dice", s.first_dealer_dice, tr)))
     if s.hands:
-        out.append(f"a session is {plural(s.hands, 'hand')}")
+        out.append(_("a session is {hands}").format(hands=ngettext("{n} hand", "{n} hands", s.hands, tr)))
     if s.rounds:
-        out.append(f"a game is {plural(s.rounds, 'round')}")
+        out.append(_("a game is {rounds}").format(rounds=ngettext("{n} round", "{n} rounds", s.rounds, tr)))
     if s.dealer_rotates:
-        out.append("the deal moves on after every hand")
+        out.append(_("the deal moves on after every hand"))
     if s.dealer_keeps_text:
-        out.append(f"the dealer keeps the deal when {s.dealer_keeps_text}")
+        out.append(_("the dealer keeps the deal when {when}").format(when=s.dealer_keeps_text))
     if s.round_wind_rotates:
-        out.append("the round wind moves on after every round")
-    out += [f"the counter {name} counts the hands in a row when {text}" for name, _, text in s.counters]
+        out.append(_("the round wind moves on after every round"))
+    out += [_("the counter {name} counts the hands in a row when {when}").format(name=name, when=text)
+            for name, _k, text in s.counters]
     return out
 
 

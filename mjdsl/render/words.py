@@ -7,86 +7,135 @@ lowered automaton (options already applied), never the ruleset text.
 
 from __future__ import annotations
 
+import gettext
+
 from ..ast.text import expr_text
+
+
+def N_(message: str) -> str:
+    """A heading for the club's catalog (``server/locale``), translated where it is printed."""
+    return message
+
 
 #: Phases of a hand (the first part of a state id), as headings.
 PHASE_TITLES = {
-    "setup": "Set-up",
-    "deal": "The deal",
-    "charleston": "The Charleston",
-    "replacement": "Replacing bonus tiles",
-    "play": "Play",
-    "settle": "Settling the hand",
+    "setup": N_("Set-up"),
+    "deal": N_("The deal"),
+    "charleston": N_("The Charleston"),
+    "replacement": N_("Replacing bonus tiles"),
+    "play": N_("Play"),
+    "settle": N_("Settling the hand"),
 }
 
 #: Which phase of the ``flow`` line each state's id prefix belongs to.
 STATE_PHASE = {"setup": "deal", "charleston": "charleston", "replacement": "replacement", "play": "play",
                "settle": "play", "end": "play"}
 
-_VOTE = {"any": "any player", "all": "all players together", "majority": "a majority of the players"}
-_SEAT = {"any": "any player", "left": "the player on the left", "right": "the player on the right",
-         "across": "the player across", "dealer": "the dealer", "side owner": "the owner of that side"}
+#: how a pass direction reads (the Charleston's, the bonus tiles' replacement order)
+DIRECTIONS = {"right": N_("right"), "left": N_("left"), "across": N_("across"),
+              "counter clockwise": N_("counter clockwise"), "clockwise": N_("clockwise")}
+#: the language's words for a courtesy pass's offer, a discard's life and an announcement's time
+OFFER_RULES = {"smaller": N_("smaller"), "larger": N_("larger")}
+LIVE_UNTIL = {"next draw": N_("next draw"), "next turn": N_("next turn")}
+ANNOUNCE_TIMES = {"after first discard": N_("after first discard"), "after any discard": N_("after any discard"),
+                  "on turn": N_("on turn")}
+_VOTE = {"any": N_("any player"), "all": N_("all players together"), "majority": N_("a majority of the players")}
+_SEAT = {"any": N_("any player"), "left": N_("the player on the left"), "right": N_("the player on the right"),
+         "across": N_("the player across"), "dealer": N_("the dealer"), "side owner": N_("the owner of that side")}
+
+#: the words are English unless a catalog's translations are given (the club's)
+EN = gettext.NullTranslations()
 
 
 def plural(n, one: str, many: str | None = None) -> str:
     return f"{n:g} {one if n == 1 else (many or one + 's')}"
 
 
-def wall_end(auto, where: str | None) -> str:
+def ngettext(one: str, many: str, n, tr=EN) -> str:
+    """``n`` with its noun in ``tr``'s language: the message ``one``/``many`` (with a
+    ``{n}`` place) chosen by ``n`` and ``n`` put in."""
+    whole = int(n) if float(n).is_integer() else n
+    return tr.ngettext(one, many, whole).format(n=f"{n:g}")
+
+
+def said(words: dict, key: str, tr=EN) -> str:
+    """A word of a table above (``_SEAT``...) in ``tr``'s language; a key it lacks is the ruleset's own."""
+    return tr.gettext(words[key]) if key in words else key
+
+
+def wall_end(auto, where: str | None, tr=EN) -> str:
     """Where a replacement comes from, as the table sees it: the dead wall only when the
     ruleset keeps one (``dead wall N`` or loose tiles); else the end of the wall, where
     ``Game.draw_dead`` takes it."""
     if where == "wall":
-        return "the wall"
-    return "the dead wall" if auto is None or auto.wall.dead or auto.wall.loose else "the end of the wall"
+        return tr.gettext("the wall")
+    if auto is None or auto.wall.dead or auto.wall.loose:
+        return tr.gettext("the dead wall")
+    return tr.gettext("the end of the wall")
 
 
-def step_text(state, auto=None) -> str | None:
+def step_text(state, auto=None, tr=EN) -> str | None:
     """One state as a step of the game, or None for the bookkeeping states (``auto``:
-    the automaton, for where replacements come from)."""
+    the automaton, for where replacements come from; ``tr``: the language)."""
     p = state.params
     step = state.step
+    _ = tr.gettext
     if step == "shuffle":
-        return "shuffle the tiles and build the wall"
+        return _("shuffle the tiles and build the wall")
     if step == "dice":
-        by = _SEAT.get(p["thrown_by"], p["thrown_by"])
-        what = "the side to break" if p["part"] == "side" else "where to break the wall"
-        how = f", {p['counting']}" if p.get("counting") else ""
-        return f"{by} throws {plural(p['dice'], 'die', 'dice')} for {what}{how}"
+        by = said(_SEAT, p["thrown_by"], tr)
+        what = _("the side to break") if p["part"] == "side" else _("where to break the wall")
+        dice = ngettext("{n} die", "{n} dice", p["dice"], tr)
+        if p.get("counting"):
+            return _("{by} throws {dice} for {what}, {counting}").format(by=by, dice=dice, what=what,
+                                                                         counting=p["counting"])
+        return _("{by} throws {dice} for {what}").format(by=by, dice=dice, what=what)
     if step == "deal":
-        return "deal the hands"
+        return _("deal the hands")
     if step == "pass":
+        direction = said(DIRECTIONS, p["direction"], tr)
         if p["count"] == "offer":
-            return f"the offered tiles pass {p['direction']}"
-        blind = " (blind passing allowed)" if p.get("blind") else ""
-        return f"everyone passes {plural(p['count'], 'tile')} {p['direction']}{blind}"
+            return _("the offered tiles pass {direction}").format(direction=direction)
+        tiles = ngettext("{n} tile", "{n} tiles", p["count"], tr)
+        if p.get("blind"):
+            return _("everyone passes {tiles} {direction} (blind passing allowed)").format(tiles=tiles,
+                                                                                          direction=direction)
+        return _("everyone passes {tiles} {direction}").format(tiles=tiles, direction=direction)
     if step == "vote":
-        return f"{_VOTE.get(p['rule'], p['rule'])} may stop here; otherwise the {p['round']} round follows"
+        return _("{who} may stop here; otherwise the {round} round follows").format(
+            who=said(_VOTE, p["rule"], tr), round=p["round"])
     if step == "offer":
-        return (f"courtesy pass {p['direction']}: each offers {p['low']} to {p['high']} tiles, "
-                f"and the {p['rule']} offer is what both pass")
+        return _("courtesy pass {direction}: each offers {low} to {high} tiles, "
+                 "and the {rule} offer is what both pass").format(
+            direction=said(DIRECTIONS, p["direction"], tr), low=p["low"], high=p["high"],
+            rule=said(OFFER_RULES, p["rule"], tr))
     if step == "replace_bonus":
-        kinds = ", ".join(p["kinds"]) or "bonus tiles"
-        again = ", again after everyone has had theirs" if p.get("again_after_everyone") else ""
-        return f"replace {kinds} dealt, dealer first, {p['direction']}{again}"
+        kinds = ", ".join(p["kinds"]) or _("bonus tiles")
+        direction = said(DIRECTIONS, p["direction"], tr)
+        if p.get("again_after_everyone"):
+            return _("replace {kinds} dealt, dealer first, {direction}, again after everyone has had theirs").format(
+                kinds=kinds, direction=direction)
+        return _("replace {kinds} dealt, dealer first, {direction}").format(kinds=kinds, direction=direction)
     if step == "play_start":
         if p.get("dealer_opens"):
-            return "the dealer opens with a discard"
-        return f"the dealer draws {plural(p.get('dealer_draws', 0), 'tile')} and begins"
+            return _("the dealer opens with a discard")
+        return _("the dealer draws {tiles} and begins").format(
+            tiles=ngettext("{n} tile", "{n} tiles", p.get("dealer_draws", 0), tr))
     if step == "draw":
-        return "draw a tile from the wall"
+        return _("draw a tile from the wall")
     if step == "turn":
         if p.get("after_claim"):
-            return "after a claim: expose the set and discard"
-        return "discard a tile, or go mah jongg"
+            return _("after a claim: expose the set and discard")
+        return _("discard a tile, or go mah jongg")
     if step == "claim_window":
-        return "the others may claim the discard"
+        return _("the others may claim the discard")
     if step == "replacement":
-        return f"a declared kong is replaced from {wall_end(auto, auto.kongs['replacement'] if auto else None)}"
+        return _("a declared kong is replaced from {where}").format(
+            where=wall_end(auto, auto.kongs["replacement"] if auto else None, tr))
     if step == "rob_window":
-        return "the others may rob an added kong to go mah jongg"
+        return _("the others may rob an added kong to go mah jongg")
     if step == "settle":
-        return "score and settle the hand"
+        return _("score and settle the hand")
     return None
 
 
@@ -100,15 +149,18 @@ def step_phrases(auto) -> dict[str, list[str]]:
     return out
 
 
-def claim_text(c) -> str:
-    """A claim of a discard, as a player says it."""
-    src = "any discard" if c.source == "any" else f"a discard of {_SEAT.get(c.source, c.source)}"
+def claim_text(c, tr=EN) -> str:
+    """A claim of a discard, as a player says it (``tr``: the language)."""
+    _ = tr.gettext
+    src = _("any discard") if c.source == "any" else _("a discard of {seat}").format(seat=said(_SEAT, c.source, tr))
     if c.widened:
-        src += f" (from {_SEAT.get(c.widened, c.widened)} too, for {c.widened_for})"
+        src = _("{source} (from {seat} too, for {claims})").format(source=src, seat=said(_SEAT, c.widened, tr),
+                                                                  claims=c.widened_for)
     if c.size is None:
-        return f"{c.name}: go mah jongg on {src}"
-    what = f"a run of {c.size}" if c.shape == "run" else f"{c.size} alike"
-    return f"{c.name}: {what} from {src}"
+        return _("{claim}: go mah jongg on {source}").format(claim=c.name, source=src)
+    if c.shape == "run":
+        return _("{claim}: a run of {size} from {source}").format(claim=c.name, size=c.size, source=src)
+    return _("{claim}: {size} alike from {source}").format(claim=c.name, size=c.size, source=src)
 
 
 def rule_text(rule, values: dict | None = None) -> str:

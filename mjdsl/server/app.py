@@ -35,9 +35,11 @@ from ..diagnostics import InputError
 from ..tui.guide import Guide, cached_guided_seed, guided_seed, suggest
 from ..tui.view import nearest_hints
 from . import i18n, security
+from .card import NearestLines, card_panel
+from .claims import ClaimClocks
 from .club import DEFAULT_TABLES, load_tables
 from .saver import Saver
-from .steps import arrive, leave, move, play_on, sit
+from .steps import arrive, claim_time_up, leave, move, play_on, sit
 from .store import Store, open_store
 from .table import ClubGame
 
@@ -81,10 +83,13 @@ class Club:
     (``saver.py``).
     """
 
-    def __init__(self, store: Store, tables: dict, claim_seconds: int = 20, guide_cache: Path | None = None):
+    def __init__(self, store: Store, tables: dict, claim_seconds: float = 20, guide_cache: Path | None = None):
         self.store = store
         self.tables = tables
-        self.claim_seconds = claim_seconds
+        self.claims = ClaimClocks(claim_seconds)
+        self.nearest = NearestLines()
+        #: each game's claim window after its last step (seat, move count, seconds), or None
+        self._windows: dict[int, tuple[int, int, float] | None] = {}
         self.guide_cache = guide_cache
         self.games: dict[int, ClubGame] = {}
         self.owners: dict[int, dict] = {}
@@ -128,12 +133,12 @@ class Club:
                                            else cached_guided_seed(table.auto, bots, self.guide_cache))
             return self._guided[table_key]
 
-    def sit_down(self, table_key: str, kind: str, who: str) -> int:
+    def sit_down(self, table_key: str, kind: str, who: str, lang: str = i18n.DEFAULT) -> int:
         """The game ``who`` sits down to (their unfinished one of this kind, else a new one). Off the loop."""
         gid = None if kind == "friends" else self.find_open(table_key, kind, who)
-        return gid if gid is not None else self.new_game(table_key, kind, who)
+        return gid if gid is not None else self.new_game(table_key, kind, who, lang=lang)
 
-    def new_game(self, table_key: str, kind: str, who: str, seat: int = 0) -> int:
+    def new_game(self, table_key: str, kind: str, who: str, seat: int = 0, lang: str = i18n.DEFAULT) -> int:
         table = self.tables[table_key]
         hands = None
         if kind == "guided":
@@ -144,8 +149,10 @@ class Club:
             seed = str(secrets.randbelow(10**9))
         seats = [None] * table.seats
         seats[seat] = who
+        langs = [i18n.DEFAULT] * table.seats
+        langs[seat] = lang
         game = ClubGame(table, seed, seats, self.regulars_for(table, seat), hands_limit=hands,
-                        guided=kind == "guided")
+                        guided=kind == "guided", langs=langs)
         gid = self.store.add_game(table_key, kind, who, seed, game.seats, game.to_json())
         self._adopt(gid, game, {"kind": kind, "owner": who})
         return gid
@@ -250,6 +257,7 @@ class Club:
             result = step(g, *args)
             if g.seen_by(None) != before:
                 self.save(gid)
+            self._windows[gid] = self.claims.window(g)
             return result, self._views(gid, show)
 
     def _views(self, gid: int, force: str | None = None) -> dict[str, dict]:
@@ -269,6 +277,9 @@ class Club:
         return out
 
     async def send(self, gid: int, views: dict[str, dict]) -> None:
+        """Send the views (on the loop, under the game's asyncio lock); the claim window's
+        clock follows the game's last step."""
+        self.claims.arm(gid, self._windows.get(gid), self.time_up)
         for who, view in views.items():
             socks = self.sockets.get(gid, {}).get(who, set())
             for ws in list(socks):
@@ -284,10 +295,10 @@ class Club:
         v["type"] = "state"
         v["game"] = gid
         v["kind"] = self.owners[gid]["kind"]
-        v["claim_seconds"] = self.claim_seconds
+        v["claim_seconds"] = self.claims.limit(g)
+        v["claim_left"] = self.claims.left(gid, seat, self._windows.get(gid))
+        v["nearest"] = self.nearest.for_seat(gid, g, seat)
         if g.game is not None and v.get("to_act"):
-            v["nearest"] = [{"hand": h.hand, "need": h.need, "points": h.line.points, "line": h.line_index,
-                             "missing": list(h.missing)} for h in nearest_hints(g.game, seat, 3)]
             if g.guided:
                 s = SeatSession(g, seat)
                 guide = self.guides.setdefault((gid, seat), Guide(s))
@@ -295,6 +306,12 @@ class Club:
                 v["guide"] = guide.explain()
                 v["hint"] = suggest(s)
         return v
+
+    async def time_up(self, gid: int, seat: int, at: int) -> None:
+        """A claim window's time is up (``claims.ClaimClocks``): the seat makes no claim."""
+        async with self.locks[gid]:
+            _, views = await self.play(gid, claim_time_up, seat, at)
+            await self.send(gid, views)
 
 
 # -----------------------------------------------------------------------------
@@ -432,7 +449,7 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
         if kind == "friends" and not request.session.get("account"):
             return RedirectResponse(f"/login?next=/tables/{key}", 303)
         # off the loop: the database, and the guided hand's deal search the first time
-        gid = await asyncio.to_thread(club.sit_down, key, kind, who)
+        gid = await asyncio.to_thread(club.sit_down, key, kind, who, lang_of(request))
         return RedirectResponse(f"/game/{gid}", 303)
 
     async def table_page(request: Request):
@@ -462,7 +479,8 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
             return page(request, "message.html", 404, message=security.N_("You have no seat at this game."))
         kind = club.owners[gid]["kind"]
         invite = f"{request.base_url}join/{club.invite(secret, gid)}" if kind == "friends" else None
-        return page(request, "game.html", game_id=gid, table=game.table, invite=invite)
+        return page(request, "game.html", game_id=gid, table=game.table, invite=invite,
+                    card=card_panel(game.auto))
 
     async def rules(request: Request):
         key = request.path_params["table"]
@@ -471,7 +489,7 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
         from ..render.rulebook import render_rulebook
 
         t = club.tables[key]
-        return HTMLResponse(render_rulebook(t.ruleset, "html", t.sets))
+        return HTMLResponse(render_rulebook(t.ruleset, "html", t.sets, i18n.translations(lang_of(request))))
 
     async def set_lang(request: Request):
         lang = request.path_params["lang"]
@@ -492,7 +510,7 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
         mine = club.sockets.setdefault(gid, {}).setdefault(who, set())
         async with lock:
             mine.add(ws)
-            _, views = await club.play(gid, arrive, who, show=who)
+            _, views = await club.play(gid, arrive, who, lang_of(ws), show=who)
             await club.send(gid, views)
         try:
             while True:

@@ -21,7 +21,9 @@ class ClubTable:
 
     key: its name in addresses; title: what the lobby shows; ruleset: the ruleset file;
     sets: the options as (name, value) pairs; regulars: the bots at a fresh table, in
-    seat order after the person's; auto: the compiled automaton.
+    seat order after the person's; auto: the compiled automaton; claim_seconds: how long
+    a claim window waits for a person before their claim is "no claim" (None: the
+    club's default; 0: no limit).
     """
 
     key: str
@@ -30,6 +32,7 @@ class ClubTable:
     sets: tuple[tuple[str, str], ...]
     regulars: tuple[str, ...]
     auto: object = attrs.field(eq=False, repr=False)
+    claim_seconds: float | None = None
 
     @property
     def seats(self) -> int:
@@ -79,7 +82,18 @@ def load_tables(path: str | Path = DEFAULT_TABLES) -> dict[str, ClubTable]:
             raise InputError(f"{where} ({key}): {first}") from None
         if len(regulars) != auto.seats - 1:
             raise InputError(f"{where} ({key}): name {auto.seats - 1} regulars, one for every other seat")
-        out[key] = ClubTable(key, str(t.get("title", key)), str(ruleset), sets, regulars, auto)
+        out[key] = ClubTable(key, str(t.get("title", key)), str(ruleset), sets, regulars, auto,
+                             _claim_seconds(t, where))
     if not out:
         raise InputError(f"{path}: no tables")
     return out
+
+
+def _claim_seconds(t: dict, where: str) -> float | None:
+    """The table's ``claim_seconds``: a number of seconds, 0 for no limit; absent, the club's default."""
+    x = t.get("claim_seconds")
+    if x is None:
+        return None
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= 3600:
+        raise InputError(f"{where}: claim_seconds is a number of seconds from 0 (no limit) to 3600, not {x!r}")
+    return float(x)

@@ -16,9 +16,13 @@ def _regulars(step):
 
 
 @_regulars
-def arrive(game: ClubGame, who: str) -> None:
-    """``who`` opens the table: they are present, and the game plays on to them."""
-    game.present.add(game.seat_of(who))
+def arrive(game: ClubGame, who: str, lang: str | None = None) -> None:
+    """``who`` opens the table (their page in ``lang``): they are present, hear the table
+    in their page's language from now on, and the game plays on to them."""
+    seat = game.seat_of(who)
+    if lang is not None:
+        game.set_language(seat, lang)
+    game.present.add(seat)
     game.advance()
 
 
@@ -38,6 +42,14 @@ def move(game: ClubGame, who: str, msg) -> None:
 @_regulars
 def play_on(game: ClubGame) -> None:
     game.advance()
+
+
+@_regulars
+def claim_time_up(game: ClubGame, seat: int, at: int) -> None:
+    """The claim window ``seat`` was to answer at move ``at`` ran out of time: no claim
+    (if the game still waits on that window), and the game plays on."""
+    if game.time_up(seat, at):
+        game.advance()
 
 
 @_regulars

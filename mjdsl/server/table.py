@@ -37,6 +37,7 @@ from ..engine.observe import observe
 from ..engine.run import SessionClock
 from ..tui.loop import play_on
 from ..tui.words import Words
+from . import i18n
 
 SAVE_VERSION = 1
 SAVE_KIND = "mjdsl club save"
@@ -52,11 +53,12 @@ class ClubGame:
 
     table: the ``club.ClubTable``; seed: the session's seed; seats: who sits at each
     seat (a key, or None for a regular); regulars: the bot name that plays each seat
-    when nobody (or nobody connected) is there; hands_limit: stop after so many hands.
+    when nobody (or nobody connected) is there; hands_limit: stop after so many hands;
+    langs: each seat's language (``i18n.LANGUAGES``), English when not given.
     """
 
     def __init__(self, table, seed: str, seats: list, regulars: list[str], *, hands_limit: int | None = None,
-                 guided: bool = False):
+                 guided: bool = False, langs: list[str] | None = None):
         auto = table.auto
         if len(seats) != auto.seats or len(regulars) != auto.seats:
             raise InputError(f"{table.key}: a game needs {auto.seats} seats")
@@ -82,7 +84,9 @@ class ClubGame:
         self.seat_moves: list[list[int]] = []
         #: held by whoever plays or looks at the game (the server's threads)
         self.mutex = threading.RLock()
-        self.words = [Words(auto, self.names_for(s)) for s in range(auto.seats)]
+        #: each seat's language: its announcements are said in it from then on
+        self.langs = list(langs or [i18n.DEFAULT] * auto.seats)
+        self.words = [self._words_for(s) for s in range(auto.seats)]
         self.game: Game | None = None
         #: called with (hand index, returns) when a hand ends (the server records results)
         self.on_hand_end = None
@@ -90,16 +94,27 @@ class ClubGame:
         self._start_hand()
 
     # -- who is who -----------------------------------------------------------------------
-    def name_of(self, seat: int) -> str:
+    def name_of(self, seat: int, lang: str = i18n.DEFAULT) -> str:
         who = self.seats[seat]
         if who is not None:
-            return who.split(":", 1)[1] if who.startswith("account:") else "Guest"
+            return who.split(":", 1)[1] if who.startswith("account:") else i18n.translations(lang).gettext("Guest")
         style = style_of(self.bots[seat])
         return style.name if style is not None else self.regulars[seat]
 
     def names_for(self, seat: int) -> list[str]:
-        """The names at the table as ``seat`` hears them: itself is "You"."""
-        return ["You" if s == seat else self.name_of(s) for s in range(self.auto.seats)]
+        """The names at the table as ``seat`` hears them, in its language: itself is "You"."""
+        tr = i18n.translations(self.langs[seat])
+        return [tr.gettext("You") if s == seat else self.name_of(s, self.langs[seat]) for s in range(self.auto.seats)]
+
+    def _words_for(self, seat: int) -> Words:
+        tr = i18n.translations(self.langs[seat])
+        return Words(self.auto, self.names_for(seat), tr.gettext, tr.ngettext)
+
+    def set_language(self, seat: int, lang: str) -> None:
+        """Say ``seat``'s announcements in ``lang`` from now on (what was said stays said)."""
+        if lang in i18n.LANGUAGES and lang != self.langs[seat]:
+            self.langs[seat] = lang
+            self.words[seat] = self._words_for(seat)
 
     def seat_of(self, key: str) -> int | None:
         return self.seats.index(key) if key in self.seats else None
@@ -220,7 +235,7 @@ class ClubGame:
         if self.clock.over or (self.hands_limit is not None and self.clock.hands >= self.hands_limit):
             self.game = None
             for s in range(self.auto.seats):
-                self._say("The session is over. " + self.words[s].standings(self.totals), s)
+                self._say(self.words[s]._("The session is over.") + " " + self.words[s].standings(self.totals), s)
         else:
             self._start_hand()
 
@@ -248,6 +263,24 @@ class ClubGame:
 
     def end_hand(self) -> None:
         self._end_hand()
+
+    def claim_window(self) -> int | None:
+        """The seat whose person is to answer a claim window now (they may make no claim), or None."""
+        p = self.waiting_for()
+        return p if p is not None and self._no_claim(p) is not None else None
+
+    def _no_claim(self, seat: int) -> int | None:
+        cat = self.game.catalogue
+        return next((a for a in self.game.legal_actions(seat) if cat[a].family == ACT.NO_CLAIM), None)
+
+    def time_up(self, seat: int, at: int) -> bool:
+        """The claim window's time is up: ``seat``'s claim is "no claim", if the game still
+        waits for that seat's claim at move ``at``; whether it did."""
+        if self.claim_window() != seat or self.moves != at:
+            return False
+        self._say(self.words[seat].time_up(), seat)
+        self.act(seat, [self._no_claim(seat)], at)
+        return True
 
     def regular_move(self, seat: int, legal: list[int]) -> int:
         g = self.game
@@ -390,8 +423,9 @@ class ClubGame:
         finally:
             g._replaying = False
         for s in range(table.auto.seats):
-            g._say(f"Resumed the saved game: hand {g.clock.hands + 1}, move {len(g.log[-1]) + 1}."
-                   if not g.over else "The saved session is over.", s)
+            _ = g.words[s]._
+            g._say(_("Resumed the saved game: hand {hand}, move {move}.").format(
+                hand=g.clock.hands + 1, move=len(g.log[-1]) + 1) if not g.over else _("The saved session is over."), s)
         return g
 
 

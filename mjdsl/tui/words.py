@@ -4,31 +4,60 @@
 discards 7c", "you draw 5b", "pass right: you give N E 9d and receive 2b 2b F"),
 and a finished hand into who went out with what and a settlement table. Claims are
 named as the ruleset names them; nothing here knows a variant.
+
+The words are English unless :class:`Words` is given a catalog's ``gettext`` and
+``ngettext`` (the club's, ``server/locale``: ``pybabel extract`` reads this module):
+each sentence is one message with named places, so a translation may order it freely.
+The ruleset's own words (hand and claim names, pung, kong) are the ruleset's.
 """
 
 from __future__ import annotations
 
 from ..engine import actions as ACT
 
+
+
+def N_(message: str) -> str:
+    """A message for the catalog, translated where it is said."""
+    return message
+
+
 #: how a Charleston direction reads
-DIRECTIONS = {"right": "right", "left": "left", "across": "across"}
+DIRECTIONS = {"right": N_("right"), "left": N_("left"), "across": N_("across")}
+
+
+def _same(message: str) -> str:
+    return message
+
+
+def _same_n(one: str, many: str, n: int) -> str:
+    return one if n == 1 else many
 
 
 class Words:
-    def __init__(self, auto, names: list[str]):
+    def __init__(self, auto, names: list[str], gettext=_same, ngettext=_same_n):
         self.auto = auto
         self.names = names
+        self._ = gettext
+        self.ngettext = ngettext
         self.codes = [k.code for k in auto.tiles.kinds]
         self.winds = [self.codes[w] for w in auto.seat_winds] if auto.seat_winds else []
 
     def who(self, seat: int) -> str:
         return self.names[seat]
 
-    def _verb(self, seat: int, verb: str, person: int) -> str:
-        return f"You {verb}" if seat == person else f"{self.names[seat]} {verb}s"
+    def _said(self, seat: int, person: int, mine: str, theirs: str, **places) -> str:
+        """``mine`` when ``seat`` is the person, else ``theirs`` with ``{name}`` the seat's."""
+        if seat == person:
+            return self._(mine).format(**places)
+        return self._(theirs).format(name=self.names[seat], **places)
 
     def tiles(self, ts) -> str:
-        return " ".join(self.codes[t] for t in ts) or "nothing"
+        return " ".join(self.codes[t] for t in ts) or self._("nothing")
+
+    def time_up(self) -> str:
+        """A claim window closed without the person's answer (the club's claim timer)."""
+        return self._("Time is up: no claim.")
 
     def seat_label(self, game, seat: int) -> str:
         """A seat's name and wind this hand (winds turn with the dealer)."""
@@ -39,10 +68,13 @@ class Words:
     # -- a hand ----------------------------------------------------------------------------
     def hand_title(self, k: int, game) -> str:
         total = self.auto.session.hands
-        of = f" of {total}" if total else ""
+        hand = self._("Hand {k} of {total}").format(k=k + 1, total=total) if total else \
+            self._("Hand {k}").format(k=k + 1)
         rw = self.codes[game.st.round_wind] if self.auto.session.round_wind_rotates else None
-        wind = f", round wind {rw}" if rw else ""
-        return f"== Hand {k + 1}{of}: {self.names[game.st.dealer]} dealing{wind} =="
+        dealer = self.names[game.st.dealer]
+        line = (self._("{hand}: {dealer} dealing, round wind {wind}").format(hand=hand, dealer=dealer, wind=rw) if rw
+                else self._("{hand}: {dealer} dealing").format(hand=hand, dealer=dealer))
+        return f"== {line} =="
 
     def snapshot(self, game, person: int) -> dict:
         st = game.st
@@ -59,24 +91,25 @@ class Words:
         out = []
         fam = act.family
         if fam == ACT.DISCARD:
-            out.append(f"{self._verb(who, 'discard', person)} {self.codes[act.arg]}")
+            out.append(self._said(who, person, N_("You discard {tile}"), N_("{name} discards {tile}"),
+                                  tile=self.codes[act.arg]))
         elif fam == ACT.SWAP:
-            out.append(f"{self._verb(who, 'swap', person)} {self.codes[act.arg]} for a joker on the table")
+            out.append(self._said(who, person, N_("You swap {tile} for a joker on the table"),
+                                  N_("{name} swaps {tile} for a joker on the table"), tile=self.codes[act.arg]))
         elif fam in (ACT.KONG_CONCEALED, ACT.KONG_ADDED, ACT.ANNOUNCE):
             out.append(f"{self.names[who]}: {act.name}")
         elif fam not in (ACT.PASS_TILE, ACT.BLIND, ACT.VOTE, ACT.OFFER, ACT.NO_CLAIM, ACT.CLAIM, ACT.MAHJONG):
             out.append(f"{self.names[who]}: {act.name}")
         if fam == ACT.MAHJONG and st.dead[who] and not game.is_terminal():
             # a false declaration: the ruleset's penalty, and the hand is dead
-            mine = who == person
-            out.append(f"{'You' if mine else self.names[who]} declared mah jongg: not mah jongg: "
-                       f"{'your' if mine else 'the'} hand is dead")
+            out.append(self._said(who, person, N_("You declared mah jongg: not mah jongg: your hand is dead"),
+                                  N_("{name} declared mah jongg: not mah jongg: the hand is dead")))
         if st.node != before["node"]:
             out.extend(self._step_done(game, before, who, a, person))
         out.extend(self.calls(game, before, person))
         draw = st.last_draw
         if draw is not None and draw is not before["draw"] and st.turn == person and not game.is_terminal():
-            out.append(f"You draw {self.codes[draw[0]]}")
+            out.append(self._("You draw {tile}").format(tile=self.codes[draw[0]]))
         return out
 
     def calls(self, game, before: dict, person: int) -> list[str]:
@@ -84,9 +117,13 @@ class Words:
         out = []
         for s, exps in enumerate(game.st.exposures):
             for e in exps[before["exposed"][s]:]:
-                jokers = f" with {e.jokers} joker{'s' if e.jokers != 1 else ''}" if e.jokers else ""
-                src = f" from {self.names[e.source]}" if e.source is not None else ""
-                out.append(f"{self._verb(s, 'call', person)} {e.kind} of {self.codes[e.tile]}{src}{jokers}")
+                said = self._said(s, person, N_("You call {kind} of {tile}"), N_("{name} calls {kind} of {tile}"),
+                                  kind=e.kind, tile=self.codes[e.tile])
+                if e.source is not None:
+                    said += self._(" from {name}").format(name=self.names[e.source])
+                if e.jokers:
+                    said += self.ngettext(" with {n} joker", " with {n} jokers", e.jokers).format(n=e.jokers)
+                out.append(said)
         return out
 
     def _step_done(self, game, before: dict, who: int, a: int, person: int) -> list[str]:
@@ -102,45 +139,60 @@ class Words:
             got = [t for t, n in enumerate(st.hands[person]) for _ in range(max(0, n - kept[t]))]
             where = params.get("direction", "")
             blind = before["blind"] if who != person or act.family != ACT.BLIND else act.arg
-            blind_words = f" ({blind} went straight on blind)" if blind else ""
-            return [f"Pass {DIRECTIONS.get(where, where)}: you give {self.tiles(sel)} and receive "
-                    f"{self.tiles(got)}{blind_words}"]
+            said = self._("Pass {direction}: you give {give} and receive {got}").format(
+                direction=self._(DIRECTIONS[where]) if where in DIRECTIONS else where,
+                give=self.tiles(sel), got=self.tiles(got))
+            if blind:
+                said += self._(" ({n} went straight on blind)").format(n=blind)
+            return [said]
         if step == "vote":
-            return ["The Charleston stops here." if st.stopped else "Nobody stops: the second Charleston is played."]
+            return [self._("The Charleston stops here.") if st.stopped
+                    else self._("Nobody stops: the second Charleston is played.")]
         if step == "offer":
             n = st.offers.get(person, 0)
-            return [f"Courtesy pass: {n} tile{'s' if n != 1 else ''} each way with the seat across"]
+            return [self.ngettext("Courtesy pass: {n} tile each way with the seat across",
+                            "Courtesy pass: {n} tiles each way with the seat across", n).format(n=n)]
         return []
 
     def outcome(self, game) -> list[str]:
         res = game.st.result
         w = res.get("winner")
         if w is None:
-            out = ["Wall game: nobody wins, nobody pays."]
+            out = [self._("Wall game: nobody wins, nobody pays.")]
         else:
+            places = {"name": self.names[w], "hand": res.get("hand"), "value": f"{res.get('value'):g}"}
+            d = res.get("discarder")
             if res.get("self_drawn"):
-                how = "on a tile drawn from the wall"
-            elif res.get("discarder") is not None:
-                d = res["discarder"]
-                how = "on your discard" if self.names[d] == "You" else f"on {self.names[d]}'s discard"
+                said = self._("{name} went out with {hand} on a tile drawn from the wall, worth {value}")
+            elif d is not None and self.names[d] == self.you:
+                said = self._("{name} went out with {hand} on your discard, worth {value}")
+            elif d is not None:
+                said = self._("{name} went out with {hand} on {other}'s discard, worth {value}")
+                places["other"] = self.names[d]
             else:
-                how = ""
-            hand = res.get("hand")
-            out = [f"{self.names[w]} went out with {hand} {how}, worth {res.get('value'):g}".replace("  ", " ")]
+                said = self._("{name} went out with {hand}, worth {value}")
+            out = [said.format(**places)]
             for line in res.get("rules") or []:
                 out.append(f"   {line}")
         dead = [self.names[s] for s, d in enumerate(game.st.dead) if d]
         if dead:
-            out.append("Dead hands: " + ", ".join(dead))
+            out.append(self._("Dead hands: {names}").format(names=", ".join(dead)))
         return out
 
     def settlement(self, returns, totals) -> list[str]:
         width = max(len(n) for n in self.names) + 2
-        out = [f"{'':{width}s} {'this hand':>10s} {'session':>10s}"]
+        hand, session = self._("this hand"), self._("session")
+        out = [f"{'':{width}s} {hand:>10s} {session:>10s}"]
         for s, name in enumerate(self.names):
             out.append(f"{name:{width}s} {returns[s]:>+10g} {totals[s]:>+10g}")
         return out
 
     def standings(self, totals) -> str:
         order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
-        return "Standings: " + ", ".join(f"{self.names[s]} {totals[s]:+g}" for s in order)
+        return self._("Standings: {standings}").format(
+            standings=", ".join(f"{self.names[s]} {totals[s]:+g}" for s in order))
+
+    @property
+    def you(self) -> str:
+        """What the person is called in their own words."""
+        return self._("You")

@@ -1,6 +1,7 @@
 // The club's table page: one websocket to the server, which holds the game.
 // Every move goes out as the engine's action numbers with the number of moves this
 // page has seen ("at"), so a move sent twice or for a state already gone is refused.
+// A claim window's clock is the server's (server/claims.py): the countdown only shows it.
 (function () {
   "use strict";
   const root = document.getElementById("club-table");
@@ -108,6 +109,7 @@
     const moves = document.getElementById("moves");
     moves.replaceChildren();
     clearTimer();
+    delete prompt.dataset.seconds;  // set again only while a claim window's clock runs
     const fams = new Set(legal.map(m => m.family));
     if (v.over) prompt.textContent = W.over;
     else if (!v.to_act) prompt.textContent = W.wait;
@@ -120,14 +122,18 @@
       moves.appendChild(b);
     } else if (fams.has("no_claim")) {
       const left = v.live_discard ? v.live_discard.tile : "";
-      let s = v.claim_seconds;
-      prompt.textContent = fmt(W.claim, { tile: left }) + " " + fmt(W.seconds, { s: s });
-      const pass = legal.find(m => m.family === "no_claim");
-      timer = setInterval(() => {
-        s -= 1;
-        prompt.textContent = fmt(W.claim, { tile: left }) + " " + fmt(W.seconds, { s: s });
-        if (s <= 0) { clearTimer(); send([pass.a]); }
-      }, 1000);
+      prompt.textContent = fmt(W.claim, { tile: left });
+      if (v.claim_left !== null && v.claim_left !== undefined) {
+        const ends = Date.now() + v.claim_left * 1000;
+        const tick = () => {
+          const s = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+          prompt.textContent = fmt(W.claim, { tile: left }) + " " + fmt(W.seconds, { s: s });
+          prompt.dataset.seconds = s;
+          if (s <= 0) clearTimer();  // the server closes the window and sends the table again
+        };
+        tick();
+        timer = setInterval(tick, 250);
+      }
     } else if (fams.has("discard")) prompt.textContent = W.your_turn;
     else prompt.textContent = "";
     if (v.to_act) legal.filter(m => m.family !== "discard" && m.family !== "pass").forEach(m => {
@@ -140,7 +146,22 @@
     // the card's nearest hands, the guide, the log
     const near = document.getElementById("nearest");
     near.replaceChildren();
-    (v.nearest || []).forEach(h => near.appendChild(el("li", "near", `${h.hand} · ${h.points} · ${h.need}`)));
+    (v.nearest || []).forEach(h => near.appendChild(el("li", "near", `${h.hand} · ${h.points} · ${fmt(W.need, { n: h.need })}`)));
+    // the card beside the table: the nearest lines marked, nearest first
+    document.querySelectorAll("#card .card-line.near").forEach(li => {
+      li.classList.remove("near", "nearest");
+      li.querySelector(".need").textContent = "";
+    });
+    (v.nearest || []).forEach((h, i) => {
+      const li = document.querySelector(`#card .card-line[data-line="${h.line}"]`);
+      if (!li || li.classList.contains("near")) return;
+      li.classList.add("near");
+      if (i === 0) li.classList.add("nearest");
+      li.querySelector(".need").textContent = fmt(W.need, { n: h.need });
+      // beside the table the card scrolls on its own: bring the nearest line into its view
+      const panel = document.getElementById("card");
+      if (i === 0 && panel.scrollHeight > panel.clientHeight) panel.scrollTop = li.offsetTop - panel.clientHeight / 3;
+    });
     const guide = document.getElementById("guide");
     guide.replaceChildren();
     (v.guide || []).forEach(line => guide.appendChild(el("p", "guide", line)));
@@ -152,6 +173,10 @@
     root.dataset.moves = v.moves;
     root.dataset.over = v.over ? "yes" : "no";
   }
+
+  // on a phone the card starts folded: a tap on its heading opens it
+  const card = document.getElementById("card");
+  if (card && window.matchMedia("(max-width: 600px)").matches) card.open = false;
 
   document.getElementById("sort").addEventListener("click", () => { sorted = !sorted; if (view) render(); });
 
