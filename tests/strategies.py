@@ -525,7 +525,7 @@ def rulesets(draw) -> str:
     dragons = draw(st.booleans())
     if dragons and _rarely(draw, 4):  # a suit's own dragon (the card's `D`)
         lines[0] += ' dragon "R"'
-    if _rarely(draw, 40):  # a span with a fraction: MJ279
+    if _rarely(draw, 40):  # a span with a fraction: MJ239
         lines[0] = lines[0].replace(f"1..{ranks}", f"1..{ranks}.5")
     if winds:
         lines.append(f'    wind "E" "S" "W" "N" x{copies}')
@@ -815,7 +815,7 @@ def rulesets(draw) -> str:
         if draw(st.integers(0, 3)):
             count = draw(st.sampled_from(['4', '8', 'n' if num_names else '2']))
             ses.append(f"    hands {draw(st.sampled_from(['0', '-1', '2.5'])) if _rarely(draw, 30) else count}")
-        if winds and draw(st.integers(0, 2)) == 0:  # refused at check time when not 1 or more whole (MJ276)
+        if winds and draw(st.integers(0, 2)) == 0:  # refused at check time when not 1 or more whole (MJ235)
             ses.append(f"    rounds {draw(st.sampled_from(['0', '-3', '1.5', 'n' if num_names else '0'])) if _rarely(draw, 20) else draw(st.integers(1, 2))}")
         if draw(st.integers(0, 3)) == 0:
             ses.append(f"    first dealer by dice {_maybe_wrong(draw, draw(st.integers(1, 2)), 0, 9)} thrown by each")

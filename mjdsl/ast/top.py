@@ -82,7 +82,7 @@ class Flow:
 
 @attrs.frozen
 class Program:
-    """One parsed file: its statements in order. ``counts``: MJ279 diagnostics, counts
+    """One parsed file: its statements in order. ``counts``: MJ239 diagnostics, counts
     written with a fraction (the tree is whole: the loader reports them, the formatter
     lays the file out all the same)."""
 

@@ -164,22 +164,22 @@ CODES = (
          "those names could never be named in a condition.",
          'option yes = on "Play the second Charleston"\n',
          'option second_charleston = on "Play the second Charleston"\n'),
-    Code("MJ276", "a session of no hands",
+    Code("MJ235", "a session of no hands",
          "`hands` and `rounds` in `session` count whole hands and rounds, one or more (an option there too, "
          "as set): `rounds 0`, `hands -3` or `hands 2.5` would play nothing the statement says.",
          'session {\n    rounds 0\n}\n', 'session {\n    rounds 4\n}\n'),
-    Code("MJ277", "a wall game before the first draw",
+    Code("MJ236", "a wall game before the first draw",
          "`wall game when N left` with N at least the tiles the deal leaves in the live wall: every hand would "
          "end before anyone draws.",
          _TILES + _SMALL_DEAL + 'play {\n    wall game when 40 left\n}\n',
          _TILES + _SMALL_DEAL + 'play {\n    wall game when 14 left\n}\n'),
-    Code("MJ278", "a pattern's tiles not named by class",
+    Code("MJ238", "a pattern's tiles not named by class",
          "A pattern's `each of`, `one more of` and `pairs N of` name tiles by the built-in classes (terminal, "
          "simple, honour, wind, dragon, suited): a list of codes or the ruleset's own class serves in scoring, "
          "but no winning hand is matched against it.",
          'winning {\n    pattern orphans {\n        each of "1b" "9b"\n    }\n}\n',
          'winning {\n    pattern orphans {\n        each of terminal + honour\n    }\n}\n'),
-    Code("MJ279", "a count with a fraction",
+    Code("MJ239", "a count with a fraction",
          "A number that counts something (seats, tiles of a pass or a deal, dice, copies, a claim's set, "
          "a pattern's sets) is a whole number; it is never rounded down unseen.",
          "charleston {\n    pass 2.5 right\n}\n", "charleston {\n    pass 3 right\n}\n"),

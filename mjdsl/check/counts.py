@@ -2,19 +2,19 @@
 but would make a game of nothing.
 
 - a session of no hands or rounds (`rounds 0`, `rounds -3`, `hands 0`, or an option
-  set so) or of a fraction of one (`hands 2.5`): MJ276. A session plays whole hands;
+  set so) or of a fraction of one (`hands 2.5`): MJ235. A session plays whole hands;
   without the statement a session is one hand, so a count below one is never meant;
 - the first dealer's dice (`first dealer by dice N thrown by each`): one to six, like
   the wall's dice (MJ217): no dice give every seat the same throw, for ever tied;
 - `wall game when N left` with N at least the live wall the deal leaves: every hand
-  would be a wall game before the first draw (MJ277);
+  would be a wall game before the first draw (MJ236);
 - statements that count nothing (MJ217): a deal step of no tiles (`all 0`, `x0`),
   `stand in groups of 0`, `chows at most -1`, and `ranked LO..HI` outside the suit's
   ranks or backwards; and a special pattern (no sets, no `each of`) that makes more or
   fewer tiles than a winning hand (MJ245, as for sets and pairs): no hand could make it.
 
 Counts written with a fraction (`pass 2.5`) are refused when the file is read
-(MJ279, :mod:`mjdsl.syntax.build`).
+(MJ239, :mod:`mjdsl.syntax.build`).
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def _session(ctx) -> list[Diagnostic]:
             if n >= 1 and float(n).is_integer():
                 continue
             shown = int(n) if float(n).is_integer() else n
-            out.append(error("MJ276", f"a session of {shown} {what}: a session plays one or more whole {what}",
+            out.append(error("MJ235", f"a session of {shown} {what}: a session plays one or more whole {what}",
                              s.span, f"write `{what} 1` or more (an option here must be at least 1), "
                                      "or leave the statement out for a session of one hand"))
     return out
@@ -126,7 +126,7 @@ def _wall_game(ctx) -> list[Diagnostic]:
     live = ctx.tiles.total - settings.get("dead wall", 0) - settings.get("loose tiles", 0) - dealer - other * (seats - 1)
     if live <= 0:
         return []  # MJ221/MJ222: the deal does not fit at all
-    return [error("MJ277", f"`wall game when {w.left} left`: the deal leaves {live} tiles in the live wall, so every "
+    return [error("MJ236", f"`wall game when {w.left} left`: the deal leaves {live} tiles in the live wall, so every "
                            "hand would end before the first draw", w.span,
                   f"write a number below {live} (`wall game when 0 left`: the wall is used up)")
             for w in play.all(A.WallGame) if w.left >= live]

@@ -4,7 +4,7 @@ A pattern's `each of`, `one more of`, `pairs N of` and `one more of that suit + 
 name tiles by the classes of :data:`mjdsl.hands.patterns.CLASS_NAMES` (terminal,
 simple, honour, wind, dragon, suited). A list of quoted codes or a ruleset's own
 class (`class green ...`, usable in scoring) parses and names known tiles, but no
-winning hand could be matched against it: refused here (MJ278) rather than stopping
+winning hand could be matched against it: refused here (MJ238) rather than stopping
 the interpreter when the ruleset is lowered. Names nobody declared are MJ204
 (:mod:`.names`).
 """
@@ -28,14 +28,14 @@ def check_pattern_tiles(ctx) -> list[Diagnostic]:
     for p in win.all(A.PatternDecl):
         for s in p.stmts:
             if isinstance(s, (A.PatEachOf, A.PatExtraOf, A.PatPairsOf)) and isinstance(s.tiles, A.TileList):
-                out.append(error("MJ278", f"pattern `{p.name.text}` names its tiles by code: a pattern names "
+                out.append(error("MJ238", f"pattern `{p.name.text}` names its tiles by code: a pattern names "
                                           "them by class", s.tiles.span, _HINT))
                 continue
             words = s.tiles.names if isinstance(s, (A.PatEachOf, A.PatExtraOf, A.PatPairsOf)) else \
                 s.also if isinstance(s, A.PatExtraSameSuit) else ()
             for w in words:
                 if w.text not in CLASS_NAMES and (w.text in classes or w.text in F.FACTS):
-                    out.append(error("MJ278", f"pattern `{p.name.text}` names `{w.text}`: a pattern's tiles are "
+                    out.append(error("MJ238", f"pattern `{p.name.text}` names `{w.text}`: a pattern's tiles are "
                                               "named by the built-in classes only", w.span,
                                      _HINT + (f"; `{w.text}` serves in scoring" if w.text in classes else "")))
     return out

@@ -62,7 +62,7 @@ class Builder(Transformer):
     def __init__(self, path: str):
         super().__init__(visit_tokens=False)
         self.path = path
-        #: MJ279 for a count written with a fraction (the one diagnostic the builder makes)
+        #: MJ239 for a count written with a fraction (the one diagnostic the builder makes)
         self.diagnostics: list[Diagnostic] = []
 
     # -- helpers --------------------------------------------------------------
@@ -72,11 +72,11 @@ class Builder(Transformer):
         return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
 
     def _whole(self, tok: Token) -> int:
-        """A count (seats, tiles, dice...): a whole number; one with a fraction is MJ279,
+        """A count (seats, tiles, dice...): a whole number; one with a fraction is MJ239,
         never rounded down unseen (`pass 2.5` is not `pass 2`)."""
         v = _number(tok)
         if not isinstance(v, int):
-            self.diagnostics.append(error("MJ279", f"`{tok}` counts something: it must be a whole number",
+            self.diagnostics.append(error("MJ239", f"`{tok}` counts something: it must be a whole number",
                                           self._tspan(tok), f"write {int(v)} or {int(v) + 1}"))
         return int(v)
 
