@@ -214,3 +214,11 @@ def test_invariants_on_rulesets_the_generator_found(path):
     auto = lower(checked.ctx)
     bots = [GreedyBot() if s % 2 == 0 else RandomBot() for s in range(auto.session_players)]
     play_session(auto, "checked", bots, 3, check=invariants.check)
+
+
+def test_a_minimum_to_go_out_whose_value_divides_by_zero_stops_with_mj420(tmp_path):
+    # found by the 20,000-ruleset run: `value (points + (points / points))` with a
+    # minimum to go out (`win only when`) divided by zero while the engine asked whether
+    # a hand may go out, a traceback instead of MJ420 naming the ruleset
+    path = Path(__file__).parent / "checked_found" / "minimum-divides-by-zero.mj"
+    assert outcome(path) == "stopped"

@@ -84,10 +84,14 @@ def hand_from_game(game: Game, seat: int) -> HandInput:
 
 def goes_out_in_game(game: Game, seat: int) -> bool:
     """Does the seat's hand, won as ``game.st.win`` says, meet the minimum to go out?"""
+    from ..engine.settle import UNCOMPUTABLE, uncomputable
+
     try:
         return goes_out(game.auto, score_hand(game.auto, hand_from_game(game, seat)))
     except InputError:  # not a winning hand after all
         return False
+    except UNCOMPUTABLE as e:  # a value that divides by a fact that is 0 in this hand: MJ420
+        raise uncomputable(game.auto, e) from None
 
 
 def score_for_engine(game: Game, seat: int) -> dict[str, Any]:
