@@ -67,17 +67,15 @@ class ClaimClocks:
         self._deadlines.pop(gid, None)
         await expire(gid, seat, at)
 
-    def left(self, gid: int, seat: int, window: tuple[int, int, float] | None = None) -> float | None:
+    def left(self, gid: int, seat: int, window: tuple[int, int, float] | None) -> float | None:
         """Seconds left in ``seat``'s claim window at game ``gid`` (``window``: the game's
-        window now, whose clock may not be started yet), or None (no clock for it)."""
+        window now, whose clock may not be started yet), or None (no window for the seat)."""
+        if window is None or window[0] != seat:
+            return None
         running = self._deadlines.get(gid)
-        if window is not None and window[0] == seat:
-            if running is not None and running[:2] == window[:2]:
-                return max(0.0, running[2] - time.monotonic())
-            return window[2]
-        if window is None and running is not None and running[0] == seat:
+        if running is not None and running[:2] == window[:2]:
             return max(0.0, running[2] - time.monotonic())
-        return None
+        return window[2]
 
     def stop(self, gid: int) -> None:
         task = self._tasks.pop(gid, None)
