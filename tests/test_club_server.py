@@ -113,6 +113,35 @@ def test_a_regular_thinking_at_one_table_does_not_hold_up_another(tmp_path, tabl
         b.close()
 
 
+# -- a job cancelled before it ran ----------------------------------------------------------
+
+def test_a_move_cancelled_before_it_ran_is_not_waited_for(tmp_path, tables):
+    """A server shutting down cancels the table's handler while its step is still queued
+    behind another: that step never runs, and ``flush`` must not wait for it."""
+    import asyncio
+
+    from mjdsl.server.app import Club
+    from mjdsl.server.store import open_store
+
+    club = Club(open_store(f"sqlite:///{tmp_path / 'c.sqlite3'}"), tables)
+    busy, ran = threading.Event(), []
+    # both move threads busy, so the next job waits in the queue
+    for _ in range(2):
+        club.moves_pool.submit(busy.wait, 10)
+
+    async def cancelled():
+        task = asyncio.ensure_future(club._off_loop(club.moves_pool, ran.append, 1))
+        await asyncio.sleep(0.05)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(cancelled())
+    busy.set()
+    assert club.flush(timeout=5) and ran == []
+    club.close()
+
+
 # -- changing seats ----------------------------------------------------------------------------
 
 def _to_hand_end(g: ClubGame, rng) -> None:

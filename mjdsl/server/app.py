@@ -225,22 +225,24 @@ class Club:
 
     # -- playing, off the loop ----------------------------------------------------------------
     async def _off_loop(self, pool, fn, *args):
+        """``fn(*args)`` on ``pool``'s threads, counted until it is done (:meth:`flush`). A job
+        is done when it ran, or when it was cancelled before it started: awaiting it from a
+        task that is cancelled (a server shutting down) cancels a job still queued, and
+        that job never runs, so it is counted down by its future, not by itself."""
         with self._idle:
             self._jobs += 1
         try:
-            fut = pool.submit(self._job, fn, *args)
+            fut = pool.submit(fn, *args)
         except BaseException:
-            self._job(lambda: None)  # not started (the club is closing): not counted
+            self._done(None)  # not started (the club is closing): not counted
             raise
+        fut.add_done_callback(self._done)
         return await asyncio.wrap_future(fut)
 
-    def _job(self, fn, *args):
-        try:
-            return fn(*args)
-        finally:
-            with self._idle:
-                self._jobs -= 1
-                self._idle.notify_all()
+    def _done(self, _fut) -> None:
+        with self._idle:
+            self._jobs -= 1
+            self._idle.notify_all()
 
     async def play(self, gid: int, step, *args, show: str | None = None) -> tuple[object, dict[str, dict]]:
         """Run ``step(game, *args)`` under the game's lock: on the regulars' threads when it
