@@ -9,7 +9,6 @@ from __future__ import annotations
 from .. import ast as A
 from ..diagnostics import Diagnostic
 from ..frontend.paths import display
-from ..syntax.card_build import read_card_source
 from .winning import card_path
 
 
@@ -20,13 +19,13 @@ def card_sources(ctx) -> dict[str, str]:
     path = card_path(ref, ctx.ruleset) if ref is not None else None
     if path is None or not path.is_file():
         return {}
+    from ..syntax.card_build import read_card_source  # the card grammar, only for a ruleset that plays a card
+
     src, _ = read_card_source(display(path))
     return {src.path: src.text} if src is not None else {}
 
 
 def check_cards(ctx) -> list[Diagnostic]:
-    from ..cards.cache import checked_card
-
     win = ctx.block(A.WinningBlock)
     ref = win.one(A.CardRef) if win is not None else None
     if ref is None or ctx.tiles is None:
@@ -34,6 +33,9 @@ def check_cards(ctx) -> list[Diagnostic]:
     path = card_path(ref, ctx.ruleset)
     if path is None or not path.is_file():
         return []  # check_winning reports the missing or refused file
+    from ..cards.cache import checked_card  # the card library, only for a ruleset that plays a card
+    from ..syntax.card_build import read_card_source
+
     src, problem = read_card_source(display(path))  # named as `mjdsl check` names it
     if src is None:
         return [problem]

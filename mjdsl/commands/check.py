@@ -30,15 +30,15 @@ def _expand(paths) -> list[Path]:
     return out
 
 
-def _check_one(path: Path, sets, allow_outside: bool):
-    """(diagnostics, sources, stats rows) for one file."""
+def _check_one(path: Path, sets, allow_outside: bool, stats: bool):
+    """(diagnostics, sources, stats rows) for one file; a ruleset's card is counted only for ``--stats``."""
     if path.suffix in CARD_SUFFIXES:
         from ..cards.api import check_card_file
 
         return check_card_file(path, allow_outside=allow_outside)
     checked = check_file(path, sets, allow_outside=allow_outside)
     stats = []
-    if checked.ctx is not None:
+    if stats and checked.ctx is not None:
         try:
             from .check_stats import ruleset_stats
         except ImportError:
@@ -76,7 +76,7 @@ def check_cmd(paths, fmt, stats, sets, allow_outside):
     sources: dict = {}
     stat_rows = []
     for f in files:
-        diags, srcs, rows = _check_one(f, parsed_sets, allow_outside)
+        diags, srcs, rows = _check_one(f, parsed_sets, allow_outside, stats)
         all_diags.extend(diags)
         sources.update(srcs)
         stat_rows.extend(r if len(r) == 4 else (str(f), *r) for r in rows)

@@ -17,14 +17,16 @@ chow, or as two pairs where several pairs are asked for.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 import attrs
-import numpy as np
 
 from ..diagnostics import InputError
 from ..memo import Kept
 from ..tiles import TileSet
+
+if TYPE_CHECKING:  # numpy only in annotations: checking a ruleset never loads it
+    import numpy as np
 
 #: The kinds of meld, in the order a split lists melds that start on the same tile.
 KINDS = ("chow", "pung", "kong", "pair")
@@ -203,7 +205,7 @@ def hand_counts(hist, lay: Layout, bonus: str = "ignore") -> list[int]:
     """A histogram as a list of counts, with bonus tiles dropped (or an InputError)."""
     if bonus not in BONUS_POLICIES:
         raise ValueError(f"bonus must be one of {BONUS_POLICIES}, not {bonus!r}")
-    lst = hist.tolist() if isinstance(hist, np.ndarray) else list(hist)
+    lst = hist.tolist() if hasattr(hist, "tolist") else list(hist)  # an ndarray, without importing numpy
     if len(lst) != len(lay.copies):
         raise InputError(f"a hand histogram has {len(lay.copies)} entries for this tile set, not {len(lst)}")
     for i in lay.bonus:

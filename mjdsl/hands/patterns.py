@@ -24,13 +24,15 @@ cached per (pattern, tile set). The tiles a hand waits on for a pattern are in
 from __future__ import annotations
 
 import itertools
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 import attrs
-import numpy as np
 
 from ..tiles import TileSet
 from .decompose import Layout, Meld, exposed_counts, hand_counts, layout_of
+
+if TYPE_CHECKING:  # numpy only in annotations: checking a ruleset never loads it
+    import numpy as np
 
 #: Class names a :class:`TileClass` may use, each computed from the tile set.
 CLASS_NAMES = ("terminal", "simple", "honour", "wind", "dragon", "suited")

@@ -11,13 +11,14 @@ the standard shape, for bots and hints.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Sequence
 
 from ..tiles import TileSet
 from .decompose import Layout, Meld, concealed_splits, exposed_counts, hand_counts, layout_of, still_needed
 from .patterns import Pattern, compiled, completing_tiles
+
+if TYPE_CHECKING:  # numpy only in annotations: checking a ruleset never loads it
+    import numpy as np
 
 
 def _standard_candidates(lay: Layout, lst: Sequence[int]) -> set[int]:
