@@ -256,3 +256,79 @@ def makes(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
         out &= ok
     return out
 
+
+
+class _Fit:
+    """A card's tables for :func:`waits`: ``need`` and ``natural`` as signed counts, and
+    ``bits[t][c]``, the variants needing at least ``c`` of tile ``t`` as a bitset (a hand
+    fits no variant unless every tile it holds passes: the quick reject)."""
+
+    def __init__(self, tables: Tables):
+        self.need = tables.need.astype(np.int16)
+        self.natural = tables.natural.astype(np.int16)
+        self.bits = []
+        for tile in range(self.need.shape[1]):
+            col = self.need[:, tile]
+            self.bits.append([_bits(col >= c) for c in range(0, int(col.max(initial=0)) + 1)])
+
+
+#: per card's tables: its :class:`_Fit`
+_FIT: ByObject[_Fit] = ByObject()
+
+
+def waits(tables: Tables, rack: Sequence[int], exposures: Sequence[tuple[int, int]],
+          joker: int | None) -> frozenset[int]:
+    """The tiles that, added to ``rack`` (tile counts, jokers included) beside these
+    exposures (each a (tile, size)), make a variant of the card: the tiles a hand one
+    tile from the card waits on (the engine's question at every discard and draw)."""
+    fit = _FIT.setdefault(tables, lambda: _Fit(tables))
+    filled = list(rack)
+    for tile, size in exposures:
+        filled[tile] += size  # an exposure fills its group, jokers and all
+    jokers = 0
+    if joker is not None:
+        jokers = rack[joker]
+        filled[joker] = 0
+    if sum(filled) + jokers + 1 != HAND_SIZE:
+        return frozenset()
+    mask = -1
+    for tile, c in enumerate(filled):
+        if c:
+            row = fit.bits[tile]
+            mask &= row[c] if c < len(row) else 0
+            if not mask:
+                return frozenset()
+    rows = _indices(mask, tables.size)
+    rows = rows[allowed(tables, exposures)[rows]]
+    if not len(rows):
+        return frozenset()
+    d = fit.need[rows] - np.array(filled, dtype=np.int16)  # every entry >= 0: the bitsets saw to it
+    natural = np.array(rack, dtype=np.int16)
+    if joker is not None:
+        natural[joker] = 0
+    # natural tiles (pairs, singles) the rack itself must still supply
+    short = np.maximum(fit.natural[rows] - natural[None, :], 0)
+    nshort = short.sum(axis=1)
+    out: set[int] = set()
+    one = nshort == 1
+    if one.any():
+        out.update(np.nonzero(short[one])[1].tolist())
+    zero = nshort == 0
+    if zero.any():
+        # every open slot is a joker slot: any tile still needed, or a joker, completes it
+        out.update(np.nonzero(d[zero] > 0)[1].tolist())
+        if joker is not None:
+            out.add(joker)
+    # the tests check these candidates against the exact matcher (test_engine_winning)
+    return frozenset(out)
+
+
+def _bits(flags: np.ndarray) -> int:
+    """A boolean vector as a Python int bitset (bit v set when flags[v])."""
+    return int.from_bytes(np.packbits(flags.astype(np.uint8), bitorder="little").tobytes(), "little")
+
+
+def _indices(mask: int, n: int) -> np.ndarray:
+    """The set bits of a bitset, as variant indices."""
+    raw = np.frombuffer(mask.to_bytes((n + 7) // 8, "little"), dtype=np.uint8)
+    return np.nonzero(np.unpackbits(raw, bitorder="little")[:n])[0]

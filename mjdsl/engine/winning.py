@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards.distance import allowed
+from ..cards.distance import allowed, waits as card_waits
 from ..cards.hands import Exposure as CardExposure, Hand
 from ..cards.match import match_hand
 from ..hands import Meld, is_complete, match_pattern, meld_tiles, split_hand
@@ -59,13 +59,9 @@ class WinRules:
         if self.card is not None:
             t = self.card.tables
             self.need = t.need.astype(np.int16)
-            self.natural = t.natural.astype(np.int16)
             self.concealed_line = t.concealed
             self.group_index = t.group_index
             self.group_counts = t.group_counts
-            # fit[t][c]: the variants that need at least c of tile t, as a bitset; a
-            # hand fits no variant unless every tile it holds passes (a quick reject)
-            self.fit = _fit_bits(self.card, self.need)
 
     # -- caching ------------------------------------------------------------------
     def reset(self) -> None:
@@ -202,49 +198,7 @@ class WinRules:
 
     def _compute_waits(self, st, seat: int) -> frozenset:
         """Tiles t such that the concealed hand plus t (and the exposures) makes a variant."""
-        h = np.zeros(self.size, dtype=np.int16)
-        h[:] = st.hands[seat]
-        for e in st.exposures[seat]:
-            h[e.tile] += e.size  # an exposure fills its group, jokers and all
-        jokers = 0
-        if self.joker is not None:
-            jokers = int(st.hands[seat][self.joker])
-            h[self.joker] = 0
-        total = int(h.sum()) + jokers
-        if total + 1 != 14:
-            return frozenset()
-        mask = -1
-        for tile, c in enumerate(h.tolist()):
-            if c:
-                row = self.fit[tile]
-                mask &= row[c] if c < len(row) else 0
-                if not mask:
-                    return frozenset()
-        rows = _indices(mask, len(self.need))
-        rows = rows[self._allowed(st, seat)[rows]]
-        if not len(rows):
-            return frozenset()
-        d = self.need[rows] - h  # every entry >= 0: the bitsets saw to it
-        nat = self.natural[rows]
-        rack = np.asarray(st.hands[seat], dtype=np.int16)
-        if self.joker is not None:
-            rack = rack.copy()
-            rack[self.joker] = 0
-        # natural tiles (pairs, singles) the rack itself must still supply
-        short = np.maximum(nat - rack[None, :], 0)
-        nshort = short.sum(axis=1)
-        out: set[int] = set()
-        one = nshort == 1
-        if one.any():
-            out.update(np.nonzero(short[one])[1].tolist())
-        zero = nshort == 0
-        if zero.any():
-            # every open slot is a joker slot: any tile still needed, or a joker, completes it
-            out.update(np.nonzero(d[zero] > 0)[1].tolist())
-            if self.joker is not None:
-                out.add(self.joker)
-        # the tests check these candidates against the exact matcher (test_engine_winning)
-        return frozenset(out)
+        return card_waits(self.card.tables, st.hands[seat], [(e.tile, e.size) for e in st.exposures[seat]], self.joker)
 
     def _card_matches(self, st, seat: int):
         conc = np.asarray(st.hands[seat], dtype=np.int16)
@@ -345,33 +299,9 @@ class WinRules:
         return out
 
 
-_FIT: ByObject[list] = ByObject()
 #: per automaton, whether a hand (concealed counts, exposures) is calling; at most
 #: _CALLING_KEPT hands are kept, then the memo starts again. Its hits are the same hand
 #: asked again within a turn or a replay, never a hand of long ago: 4,096 hands hold
 #: all of those, where 65,536 held about 40 MB of hands never asked again (issue 12)
 _CALLING: ByObject[dict] = ByObject()
 _CALLING_KEPT = 1 << 12
-
-
-def _fit_bits(card, need: np.ndarray) -> list:
-    """Per tile and count, the bitset of variants needing at least that many (per card)."""
-    hit = _FIT.get(card)
-    if hit is None:
-        hit = []
-        for tile in range(need.shape[1]):
-            col = need[:, tile]
-            hit.append([_bits(col >= c) for c in range(0, int(col.max(initial=0)) + 1)])
-        _FIT.put(card, hit)
-    return hit
-
-
-def _bits(flags: np.ndarray) -> int:
-    """A boolean vector as a Python int bitset (bit v set when flags[v])."""
-    return int.from_bytes(np.packbits(flags.astype(np.uint8), bitorder="little").tobytes(), "little")
-
-
-def _indices(mask: int, n: int) -> np.ndarray:
-    """The set bits of a bitset, as variant indices."""
-    raw = np.frombuffer(mask.to_bytes((n + 7) // 8, "little"), dtype=np.uint8)
-    return np.nonzero(np.unpackbits(raw, bitorder="little")[:n])[0]
