@@ -30,6 +30,7 @@ class WinRules:
         self.joker = auto.jokers.tile if auto.jokers else None
         self.size = auto.tiles.size
         self._waits: dict[int, dict] = {}
+        self._meld_memo: dict[tuple, tuple[Meld, ...]] = {}
         #: tiles that never complete a hand: bonus tiles and jokers (a joker is no wait)
         self._not_waits = frozenset(i for i, k in enumerate(auto.tiles.kinds)
                                     if k.cls in ("flower", "season", "joker"))
@@ -148,7 +149,7 @@ class WinRules:
                 return True
         return False
 
-    def _shape_calling(self, hand: list[int], hist: np.ndarray, melds: list[Meld], p) -> bool:
+    def _shape_calling(self, hand: list[int], hist: np.ndarray, melds: tuple[Meld, ...], p) -> bool:
         """Would one tile make the hand the sets-and-pairs shape ``p``?"""
         keep: set[int] = set()
         # only a tile of a group one short can complete it
@@ -209,9 +210,23 @@ class WinRules:
         return match_hand(self.card, hand)
 
     # -- patterns -------------------------------------------------------------------
-    def _melds(self, st, seat: int) -> list[Meld]:
+    def _melds(self, st, seat: int) -> tuple[Meld, ...]:
+        """The seat's exposures as the hand library's melds (remembered: a seat's
+        exposures change a few times a hand, and every win question reads them)."""
+        exps = tuple(st.exposures[seat])
+        if not exps:
+            return ()
+        hit = self._meld_memo.get(exps)
+        if hit is None:
+            if len(self._meld_memo) >= 4096:
+                self._meld_memo.clear()
+            hit = self._meld_memo[exps] = self._to_melds(exps)
+        return hit
+
+    @staticmethod
+    def _to_melds(exps) -> tuple[Meld, ...]:
         out = []
-        for e in st.exposures[seat]:
+        for e in exps:
             if e.run:
                 out.append(Meld("chow", min(e.run), False))
             elif e.size >= 4:
@@ -220,7 +235,7 @@ class WinRules:
                 out.append(Meld("pung", e.tile, False))
             else:
                 out.append(Meld("pair", e.tile, False))
-        return out
+        return tuple(out)
 
     def _shape_possible(self, hand: list[int], pairs: int) -> bool:
         """A necessary condition for sets-and-pairs: suit counts and honour counts."""
@@ -248,7 +263,7 @@ class WinRules:
         tiles = self.auto.tiles
         for p, cap, forbid in self._plan:
             if p.special is not None:
-                if cap is None or any(hand[i] for i in forbid):
+                if cap is None or any(map(hand.__getitem__, forbid)):  # map: no generator frame per tile
                     continue
                 hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
                 melds = self._melds(st, seat) if melds is None else melds
@@ -263,7 +278,7 @@ class WinRules:
                     return p.name
         return None
 
-    def _special_win(self, p, cap, hist: np.ndarray, melds: list[Meld], exposed) -> bool:
+    def _special_win(self, p, cap, hist: np.ndarray, melds: tuple[Meld, ...], exposed) -> bool:
         """Is the hand the special hand ``p`` (``cap``: the most of each tile it holds)?"""
         if p.concealed and exposed and any(not e.concealed for e in exposed):
             return False
