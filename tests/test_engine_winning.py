@@ -109,6 +109,24 @@ def test_calling_agrees_with_trying_every_tile(classical, seed):
     assert rules.calling(g.st, 2) == brute
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=34, max_size=34), st.integers(0, 7))
+def test_one_more_tile_per_group_is_the_shape_test_with_that_tile(classical, counts, pairs):
+    """The calling check works out the shape test for every group at once; each answer
+    is the test itself run on the hand with one more tile of that group."""
+    rules = Game(classical).rules
+    hand = [0] * classical.tiles.size
+    playable = [k.index for k in classical.tiles.kinds if k.cls not in ("flower", "season")]
+    for t, c in zip(playable, counts):
+        hand[t] = c
+    expected = []
+    for g in rules._groups:
+        hand[g[0]] += 1
+        expected.append(rules._shape_possible(hand, pairs))
+        hand[g[0]] -= 1
+    assert rules._one_more_possible(hand, pairs) == expected
+
+
 @pytest.fixture(scope="module")
 def bmja():
     return compile_ruleset(ROOT / "rulesets" / "classical-bmja.mj")

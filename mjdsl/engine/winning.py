@@ -151,30 +151,40 @@ class WinRules:
 
     def _shape_calling(self, hand: list[int], hist: np.ndarray, melds: tuple[Meld, ...], p) -> bool:
         """Would one tile make the hand the sets-and-pairs shape ``p``?"""
-        keep: set[int] = set()
+        keep: list[int] = []
         # only a tile of a group one short can complete it
-        for g in self._groups:
-            hand[g[0]] += 1
-            ok = self._shape_possible(hand, p.pairs)
-            hand[g[0]] -= 1
+        for g, ok in zip(self._groups, self._one_more_possible(hand, p.pairs)):
             if ok:
-                keep.update(g)
+                keep.extend(g)
         for t in sorted(keep):
             if t in self._not_waits:
                 continue
-            hand[t] += 1
+            hist[t] += 1
             try:
-                if self._shape_possible(hand, p.pairs):
-                    hist[t] += 1
-                    try:
-                        if is_complete(hist, self.auto.tiles, melds, sets=p.sets, pairs=p.pairs,
-                                       max_chows=p.max_chows):
-                            return True
-                    finally:
-                        hist[t] -= 1
+                if is_complete(hist, self.auto.tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
+                    return True
             finally:
-                hand[t] -= 1
+                hist[t] -= 1
         return False
+
+    def _one_more_possible(self, hand: list[int], pairs: int) -> list[bool]:
+        """For each group of ``_groups``: does :meth:`_shape_possible` pass with one more
+        tile of it? The same test for every group at once: a tile changes only its own
+        group's count, so each group's part of the test is worked out with and without it."""
+        now = []  # (fails, twos) of each group as it is, and with one more tile
+        for idx in self._suits:
+            n = sum(hand[idx]) if idx.__class__ is slice else sum(hand[i] for i in idx)
+            now.append((_SUIT_PART[n % 3], _SUIT_PART[(n + 1) % 3]))
+        for i in self._honours:
+            c = hand[i]
+            now.append((_honour_part(c), _honour_part(c + 1)))
+        fails = sum(a[0] for a, _ in now)
+        twos = sum(a[1] for a, _ in now)
+        out = []
+        for (f0, t0), (f1, t1) in now:
+            t = twos - t0 + t1
+            out.append(fails - f0 + f1 == 0 and (t == pairs or pairs != 1 and t <= pairs))
+        return out
 
     def exposures_possible(self, st, seat: int) -> bool:
         """Can the seat's exposures still all be groups of one winning hand?"""
@@ -320,3 +330,11 @@ class WinRules:
 #: all of those, where 65,536 held about 40 MB of hands never asked again (issue 12)
 _CALLING: ByObject[dict] = ByObject()
 _CALLING_KEPT = 1 << 12
+
+#: a suit's part of the shape test by its count mod 3: (fails, pairs it holds)
+_SUIT_PART = ((0, 0), (1, 0), (0, 1))
+
+
+def _honour_part(c: int) -> tuple[int, int]:
+    """An honour's part of the shape test held ``c`` times: (fails, pairs it holds)."""
+    return (0, 1) if c == 2 else (1, 0) if c == 1 or c == 4 else (0, 0)
