@@ -30,7 +30,7 @@ def _expand(paths) -> list[Path]:
     return out
 
 
-def _check_one(path: Path, sets, allow_outside: bool, stats: bool):
+def _check_one(path: Path, sets, allow_outside: bool, want_stats: bool):
     """(diagnostics, sources, stats rows) for one file; a ruleset's card is counted only for ``--stats``."""
     if path.suffix in CARD_SUFFIXES:
         from ..cards.api import check_card_file
@@ -38,7 +38,7 @@ def _check_one(path: Path, sets, allow_outside: bool, stats: bool):
         return check_card_file(path, allow_outside=allow_outside)
     checked = check_file(path, sets, allow_outside=allow_outside)
     stats = []
-    if stats and checked.ctx is not None:
+    if want_stats and checked.ctx is not None:
         try:
             from .check_stats import ruleset_stats
         except ImportError:
