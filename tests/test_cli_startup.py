@@ -41,6 +41,17 @@ def test_a_ruleset_check_without_a_card_needs_no_card_matcher():
     assert "mjdsl.cards.match" not in loaded and "textual" not in loaded
 
 
+def test_mjdsl_check_of_a_ruleset_without_a_card_loads_no_numpy_and_no_card_grammar():
+    """numpy and the card library cost a third of a check's start-up; a ruleset that plays
+    no card needs neither (the hand library uses numpy only in its annotations)."""
+    path = str(ROOT / "rulesets" / "classical.mj")
+    code = ("import contextlib, io\nfrom mjdsl.cli import main\n"
+            f"with contextlib.redirect_stdout(io.StringIO()):\n    assert main(['check', {path!r}]) == 0")
+    loaded = _modules_after(code)
+    assert "mjdsl.check" in loaded  # it did check
+    assert not {"numpy", "mjdsl.syntax.card_build", "mjdsl.cards.compiled"} & loaded
+
+
 def test_the_table_is_the_commands():
     assert [e.name for e in TABLE] == [c.name for c in ALL]
     for e, c in zip(TABLE, ALL):
