@@ -145,3 +145,26 @@ def test_the_minimum_leaves_the_flowers_out(mcr):
     # all eight flowers (12 in all) still do not make the minimum
     res = score_hand(auto, read_hand_input(auto, bonus="f1 f2 s1 s2 f3 f4 s3 s4", **kw))
     assert res.total == 12 and not goes_out(auto, res)
+
+
+# 13 tiles that claim nothing from a 5b; and a hand waiting on 5b alone (the middle of 4-6)
+QUIET = "1b 4b 7b 1c 4c 7c 1d 4d 7d E S W N"
+WAITS_5B = "4b 6b 1c 1c 1c 2d 3d 4d 7d 8d 9d R R"
+
+
+@pytest.mark.parametrize("shown,counted", [(3, True), (2, False)])
+def test_tile_visible_in_play_counts_the_winning_tiles_others_on_the_table(auto, shown, counted):
+    from engine_script import act, scripted
+
+    g = scripted(auto, {0: "5b " + QUIET, 1: "2b 8b 9b 2c 5c 8c 5d 9d 9c S W N G",
+                        2: WAITS_5B, 3: "3c 6c 9c 3d 6d 9d 2b 9b E S W N G"})
+    five = auto.tiles.parse("5b")[0]
+    st = g.st
+    for seat in (1, 3, 3)[:shown]:  # discarded earlier in the hand
+        st.wall.remove(five)
+        st.discards[seat].append(five)
+    st.tail = len(st.wall)
+    act(g, 0, "discard 5b")
+    act(g, 2, "mah jongg")
+    assert st.result["winner"] == 2
+    assert ("last_of_its_kind" in st.result["rules"]) is counted
