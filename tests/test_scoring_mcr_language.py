@@ -115,6 +115,9 @@ def test_every_other_rule_excludes_the_rule_alone_and_exclusions_of_one_rule_mer
 @pytest.mark.parametrize("text,code", [
     ("scoring {\n    rule a: 1 double when won\n    rule a counts alone except b\n}\n", "MJ204"),
     ("scoring {\n    rule b counts alone\n}\n", "MJ204"),
+    # a rule alone is excluded by every other rule: excluding one of them too, neither would count
+    ("scoring {\n    rule a: 1 double when won\n    rule b: 1 double when won\n    rule a counts alone\n"
+     "    rule a excludes b\n}\n", "MJ285"),
     ("scoring {\n    rule a: 1 double when has(honour)\n}\n", "MJ204"),  # a set predicate's function
     ("scoring {\n    rule a: 1 double when kinds(4, 2) > 0\n}\n", "MJ218"),
 ])
