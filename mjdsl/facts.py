@@ -71,9 +71,10 @@ FACTS: dict[str, Fact] = {
         *_facts((TABLE,), "bool", [
             ("own_discard", "the discard in question is a tile this player has discarded before this hand"),
         ]),
-        *_facts((TABLE,), "number", [
-            ("tile_visible", "copies of the discard in question on the table: discarded or exposed, "
-                             "this one included"),
+        *_facts(_WIN + (TABLE,), "number", [
+            ("tile_visible", "copies of the tile in question on the table, discarded or exposed: at a claim the "
+                             "discard offered, this one included; when scoring the winning tile, itself not "
+                             "counted (Chinese Official's last tile: `tile_visible == 3`)"),
         ]),
         *_facts(_WIN, "number", [
             ("jokers", "jokers in the winning hand"),
@@ -153,6 +154,13 @@ FUNCTIONS: dict[str, Function] = {
                  "the winning tile completed its set in this shape: two_sided, closed, edge, pair or pung"),
         Function("calling_for", frozenset(_WIN), ("rules",),
                  "one more tile (drawn from the wall) would complete the hand so that one of these score rules applies"),
+        # issue 10 (Chinese Official): four of a kind without a kong, a tile in every set
+        Function("kinds", frozenset(_WIN), ("number",),
+                 "how many kinds of tile the hand holds exactly N of, declared sets included (tile hog: "
+                 "kinds(4) - sets(kong))"),
+        Function("has", frozenset({SET}), ("tile-pred",),
+                 "the set holds at least one tile that matches (a class alone describes a set only when all its "
+                 "tiles are in it)"),
     ]
 }
 

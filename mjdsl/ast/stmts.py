@@ -502,6 +502,17 @@ class ScoreExcludes:
 
 
 @attrs.frozen
+class ScoreAlone:
+    """``rule RULE counts alone [except RULE...]``: the rule counts only in a reading where
+    no other rule applies but those after ``except`` (Chinese Official's chicken hand:
+    no fan but the flowers)."""
+
+    name: Word
+    unless: tuple[Word, ...]
+    span: Span
+
+
+@attrs.frozen
 class ScoreMinimum:
     """``win only when COND``: a hand wins only if COND holds of its best reading
     (the minimum to go out); the engine offers no mah jongg below it."""

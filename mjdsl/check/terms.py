@@ -25,7 +25,7 @@ MAX_RELATED = 5
 MAX_STEP = 8
 
 _ARITH_OPS = ("+", "-", "*", "/", "^")
-_TRUTH_CALLS = frozenset(n for n, f in F.FUNCTIONS.items() if n not in ("sets", "pairs", "tiles", "bonus")
+_TRUTH_CALLS = frozenset(n for n, f in F.FUNCTIONS.items() if n not in ("sets", "pairs", "tiles", "bonus", "kinds")
                          and n not in F.ARITHMETIC)
 
 
@@ -136,6 +136,15 @@ def _excludes(ctx) -> list[Diagnostic]:
     rules = {r.name.text for r in b.all(A.ScoreRule)}
     excludes = {s.name.text: {w.text for w in s.excluded} for s in b.all(A.ScoreExcludes)}
     out: list[Diagnostic] = []
+    for s in b.all(A.ScoreAlone):
+        for w in (s.name, *s.unless):
+            if w.text not in rules:
+                out.append(error("MJ204", f"no score rule `{w.text}`", w.span, "name a rule of the scoring block"))
+        # every rule but those of `except` excludes a rule that counts alone
+        for other in sorted(excludes.get(s.name.text, set()) - {w.text for w in s.unless} - {s.name.text}):
+            out.append(error("MJ285", f"rules `{s.name.text}` and `{other}` exclude each other", s.name.span,
+                             f"a rule that counts alone is dropped by `{other}`: name `{other}` after `except`, "
+                             "or drop the exclusion"))
     for s in b.all(A.ScoreExcludes):
         for w in (s.name, *s.excluded):
             if w.text not in rules:

@@ -83,6 +83,8 @@ def ir_document(auto, spans: bool = True) -> dict:
             # issue 10 (only where written, so the hashes of rulesets without them stay)
             **({"excludes": [[name, list(names)] for name, names in auto.scoring.excludes]}
                if auto.scoring.excludes else {}),
+            **({"alone": [[name, list(names)] for name, names in auto.scoring.alone]}
+               if auto.scoring.alone else {}),
             **({"minimum": auto.scoring.minimum_text} if auto.scoring.minimum_text else {}),
         },
         "payments": {"pays": [{"payer": p.payer, "text": p.text, **({"span": _span(p.span, spans)} if spans else {})}

@@ -439,6 +439,7 @@ def lower_scoring(rs, opts) -> M.ScoringSpec:
         value_expr=value,
         claimed_kongs_concealed=b.one(A.ScoreClaimedKongsConcealed) is not None,
         excludes=tuple((s.name.text, tuple(w.text for w in s.excluded)) for s in b.all(A.ScoreExcludes)),
+        alone=tuple((s.name.text, tuple(w.text for w in s.unless)) for s in b.all(A.ScoreAlone)),
         minimum=compile_expr(at_least, opts),
         minimum_text=expr_text(at_least),
         minimum_expr=at_least,

@@ -177,6 +177,9 @@ class ScoringSpec:
     claimed_kongs_concealed: bool = False
     #: ``RULE excludes RULE...``: by rule name, the rules not counted when it applies
     excludes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: ``RULE counts alone except RULE...``: by rule name, the rules that do not keep it
+    #: from counting (every other rule that applies does)
+    alone: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: ``win only when COND``: the minimum to go out (None: any winning hand wins), as a
     #: closure, its text and its expression (lets written in)
     minimum: Callable | None = attrs.field(default=None, eq=False)

@@ -370,6 +370,10 @@ def _scoring(auto, tr) -> list[str]:
     for name, names in s.excludes:
         out.append(_("{rule} is not counted with {rules}").format(
             rule=titles.get(name, name), rules=", ".join(titles.get(n, n) for n in names)))
+    for name, names in s.alone:
+        out.append((_("{rule} counts only when no other rule applies, {rules} aside") if names
+                    else _("{rule} counts only when no other rule applies")).format(
+            rule=titles.get(name, name), rules=", ".join(titles.get(n, n) for n in names)))
     return out
 
 

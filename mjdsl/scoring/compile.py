@@ -161,6 +161,8 @@ class _Gen:
         if fn == "calling_for":
             names = tuple(a.id for a in e.args if isinstance(a, A.Name))
             return f"CALLING_FOR(env, {names!r})"
+        if fn == "kinds" and arg is not None:
+            return f"KINDS(env, {self.expr(arg)})"
         raise _Unknown(fn)
 
 
@@ -170,7 +172,7 @@ class _Unknown(Exception):
 
 def compile_rules(t: Tables) -> CompiledRules:
     """The hand rules, the scoped rules' conditions and the value of ``t``'s automaton."""
-    from .env import CALLING_FOR, wait_shape
+    from .env import CALLING_FOR, KINDS, wait_shape
     from .relations import related_count
 
     gen = _Gen(t)
@@ -208,6 +210,7 @@ def compile_rules(t: Tables) -> CompiledRules:
         lines += ["def _value(env, F):", "    return V(env)"]
     source = "\n".join(lines) + "\n"
     namespace: dict[str, Any] = {"CALLING_FOR": CALLING_FOR, "WAIT": wait_shape, "PK": t.set_packed, "RELATED": related_count,
+                                 "KINDS": KINDS,
                                  "ROUND_UP": ARITHMETIC["round_up"], **gen.names}
     exec(compile(source, f"<scoring {t.auto.name}>", "exec"), namespace)  # noqa: S102 - generated from the checked AST
     return CompiledRules(namespace["_hand"], namespace["_scoped"], namespace["_value"], gen.uses_sets,

@@ -343,7 +343,14 @@ def CALLING_FOR(env: HandEnv, names: tuple[str, ...]) -> bool:
     return any(name in found for name in names)
 
 
+def KINDS(env: HandEnv, n) -> int:
+    """``kinds(N)``: how many kinds of tile the whole hand holds exactly N of."""
+    n = n(env) if callable(n) else n
+    return sum(1 for _, c in env.full() if c == n)
+
+
 _CALLS = {
+    "kinds": KINDS,
     "sets": _sets,
     "pairs": _pairs,
     "last_in": LAST_IN,

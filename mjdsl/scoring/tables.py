@@ -50,6 +50,8 @@ class _SetEnv:
         return all(self.t.tile_fact(name, i, self.seat, self.round) for i in self.tiles)
 
     def call(self, fn: str, arg):
+        if fn == "has":  # has(P): some tile of the set matches the tile predicate P
+            return any(arg(_TileEnv(self.t, i, self.seat, self.round)) for i in self.tiles)
         raise KeyError(f"{fn}() cannot be used in a set predicate")
 
 
@@ -115,8 +117,7 @@ class Tables:
         self.hand_rules = tuple(i for i, r in enumerate(self.rules) if r.scope is None)
         self.scoped_when = frozenset(i for i, r in enumerate(self.rules) if r.scope is not None and r.when is not None)
         #: ``RULE excludes RULE...`` as positions: a rule's position -> the positions it drops
-        self.excluded_by = {self.index_of_rule[name]: frozenset(self.index_of_rule[n] for n in names)
-                            for name, names in spec.excludes}
+        self.excluded_by = _excluded_by(self.index_of_rule, spec)
         self._compiled = None
         self.card = auto.winning.card is not None
         self.standard = tuple(p for p in auto.winning.patterns if p.special is None and p.sets is not None)
@@ -355,3 +356,17 @@ def tables_for(auto) -> Tables:
     """The (cached) :class:`Tables` of an automaton, kept while the automaton lives."""
     return _TABLES.setdefault(auto, lambda: Tables(auto))
 
+
+def _excluded_by(index_of_rule: dict, spec) -> dict:
+    """Rule position -> the positions it drops when it applies: its ``excludes`` (every
+    line of it), and every rule that applies drops a rule that ``counts alone``
+    unless that rule's ``except`` names it."""
+    out: dict[int, set] = {}
+    for name, names in spec.excludes:
+        out.setdefault(index_of_rule[name], set()).update(index_of_rule[n] for n in names)
+    for name, unless in getattr(spec, "alone", ()):
+        alone = index_of_rule[name]
+        for other, i in index_of_rule.items():
+            if i != alone and other not in unless:
+                out.setdefault(i, set()).add(alone)
+    return {i: frozenset(drops) for i, drops in out.items()}
