@@ -477,8 +477,8 @@ def lower_bonus_pay(p, tiles, rs) -> M.BonusPaySpec:
         return {k.index for k in of if m.how == "all" or k.seat == pos + 1}
 
     need = tuple(frozenset().union(*(members(m, pos) for m in p.members)) for pos in range(n))
-    # the group in words, for the rule book: "cat and mouse", "own flower and own season", "every animal"
-    text = " and ".join(m.word.text if m.how == "code" else f"own {m.word.text}" if m.how == "own"
+    # the group in words, for the rule book: "cat and mouse", "their own flower and their own season", "every animal"
+    text = " and ".join(m.word.text if m.how == "code" else f"their own {m.word.text}" if m.how == "own"
                         else f"every {m.word.text}" for m in p.members)
     return M.BonusPaySpec(need, p.points, p.span, text)
 
