@@ -498,6 +498,34 @@ def _own_codes(auto):
     return own
 
 
+def bonus_scenario(auto) -> list:
+    """Bonus tiles dealt to a seat and set aside, for the instant payments on groups of
+    them (`on bonus ...`): every two bonus tiles, every kind's whole set, and each
+    seat's own tiles of every seat-linked kind; the returns after the replacements."""
+    kinds = [k for k in auto.tiles.kinds if k.is_bonus]
+    groups = [(a.code, b.code) for i, a in enumerate(kinds) for b in kinds[i + 1:]]
+    groups += [tuple(k.code for k in kinds if k.cls == c) for c in sorted({k.cls for k in kinds})]
+    # seat 0 deals, so seat s sits in position s: its own tiles are those of seat s + 1
+    seats = [(s, tuple(k.code for k in kinds if k.seat == s + 1)) for s in range(auto.seats)]
+    return [functools.partial(_bonus, auto, 1, g) for g in groups] + [functools.partial(_bonus, auto, s, g)
+                                                                        for s, g in seats if g]
+
+
+def _bonus(auto, seat: int, codes: tuple) -> tuple:
+    from engine_script import scripted
+    from mjdsl.diagnostics import InputError
+    from mjdsl.engine.steps_setup import replace_bonus_tiles
+
+    try:
+        g = scripted(auto, {})  # the deal as dealt, its bonus tiles taken away: the codes below come instead
+        for c in codes:
+            g.give(seat, auto.tiles.index(c))
+        replace_bonus_tiles(g, seat, set(auto.bonus_kinds) - {"kong"})
+        return tuple(g.st.returns)
+    except (InputError, KeyError, AssertionError, MjError) as e:
+        return (type(e).__name__,)
+
+
 def original_scenario(auto) -> list:
     return [lambda: _original(auto)]
 
@@ -534,6 +562,7 @@ SCENARIOS = (
     ("false mah jongg", false_mahjong_scenario, {"payments", "dead_causes", "announcements", "scoring", "options"}),
     ("scripted", scripted_scenario, {"kongs", "announcements", "states", "claims", "options", "payments"}),
     ("original hand", original_scenario, None),
+    ("bonus groups", bonus_scenario, {"payments", "tiles", "bonus_kinds"}),
     ("deals", deal_scenario, {"states", "wall", "deal", "bonus_kinds", "tiles", "seats", "start"}),
 )
 
