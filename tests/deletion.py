@@ -526,6 +526,46 @@ def _bonus(auto, seat: int, codes: tuple) -> tuple:
         return (type(e).__name__,)
 
 
+def kong_scenario(auto) -> list:
+    """Each kind of kong made in a scripted position (a concealed kong of four alike
+    held, a pung's fourth tile added, a discard claimed for a kong): the returns after
+    it, for the instant payments on kongs (`on concealed kong: ...`)."""
+    return [functools.partial(_kong, auto, kind) for kind in ("concealed", "added", "claimed")]
+
+
+def _kong(auto, kind: str) -> tuple:
+    from engine_script import no_claims, scripted
+    from mjdsl.diagnostics import InputError
+    from mjdsl.engine.state import Exposure
+
+    own = _own_codes(auto)
+    t = auto.tiles
+    quiet = own("1b 4b 7b 1c 4c 7c 1d 4d 7d E S W N")
+    try:
+        if kind == "claimed":
+            g = scripted(auto, {0: own("9d") + " " + quiet, 1: own("9d 9d 9d 2c 5c 8c 2d 5d 3b 3b S S W")}, dead=own("2b"))
+            g.apply_action(g.catalogue.lookup(f"discard {own('9d')}"))
+            if "claim kong" in [g.action_name(a) for a in g.legal_actions()]:
+                g.apply_action(g.catalogue.lookup("claim kong"))
+            no_claims(g)
+        else:
+            g = scripted(auto, {0: own("9d 9d 9d 9d 1b 4b 7b 1c 4c 7c E S W N")}, dead=own("2b"))
+            if kind == "added":
+                nine = t.index(own("9d"))
+                for _ in range(3):
+                    g.take(0, nine)
+                g.st.exposures[0].append(Exposure("pung", nine, 3, 0, False, 1))
+                g._legal = (-1, [])
+                name = f"add {own('9d')} to a pung"
+            else:
+                name = f"concealed kong of {own('9d')}"
+            if name in [g.action_name(a) for a in g.legal_actions()]:
+                g.apply_action(g.catalogue.lookup(name))
+        return tuple(g.st.returns)
+    except (InputError, KeyError, AssertionError, MjError) as e:
+        return (type(e).__name__,)
+
+
 def original_scenario(auto) -> list:
     return [lambda: _original(auto)]
 
@@ -563,6 +603,7 @@ SCENARIOS = (
     ("scripted", scripted_scenario, {"kongs", "announcements", "states", "claims", "options", "payments"}),
     ("original hand", original_scenario, None),
     ("bonus groups", bonus_scenario, {"payments", "tiles", "bonus_kinds"}),
+    ("kongs", kong_scenario, {"payments", "kongs", "claims", "tiles"}),
     ("deals", deal_scenario, {"states", "wall", "deal", "bonus_kinds", "tiles", "seats", "start"}),
 )
 
