@@ -20,7 +20,11 @@ from .diagnostics import InputError
 
 #: Tile classes a ruleset can declare. ``bonus`` tiles (flowers, seasons) are set
 #: aside and replaced when the ruleset says so; ``joker`` tiles stand in for others.
+#: A ruleset may add kinds of bonus tile under names of its own (``bonus animal
+#: "cat" ...``): every class that is not one of :data:`HAND_CLASSES` is a bonus kind.
 CLASSES = ("suit", "wind", "dragon", "flower", "season", "joker")
+#: the classes of tiles that are not bonus tiles
+HAND_CLASSES = ("suit", "wind", "dragon", "joker")
 
 
 @attrs.frozen
@@ -39,7 +43,7 @@ class TileKind:
 
     code: the tile's code (``1b``, ``N``, ``f1``, ``J``).
     index: its position in every histogram of this tile set.
-    cls: one of :data:`CLASSES`.
+    cls: one of :data:`CLASSES`, or the name of a kind of bonus tile the ruleset adds.
     copies: how many of it the set holds.
     suit, rank: for suit tiles.
     seat: for seat-linked bonus tiles, 1 = East ... 4 = North.
@@ -61,7 +65,7 @@ class TileKind:
 
     @property
     def is_bonus(self) -> bool:
-        return self.cls in ("flower", "season")
+        return self.cls not in HAND_CLASSES
 
 
 @attrs.frozen

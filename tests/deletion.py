@@ -498,6 +498,74 @@ def _own_codes(auto):
     return own
 
 
+def bonus_scenario(auto) -> list:
+    """Bonus tiles dealt to a seat and set aside, for the instant payments on groups of
+    them (`on bonus ...`): every two bonus tiles, every kind's whole set, and each
+    seat's own tiles of every seat-linked kind; the returns after the replacements."""
+    kinds = [k for k in auto.tiles.kinds if k.is_bonus]
+    groups = [(a.code, b.code) for i, a in enumerate(kinds) for b in kinds[i + 1:]]
+    groups += [tuple(k.code for k in kinds if k.cls == c) for c in sorted({k.cls for k in kinds})]
+    # seat 0 deals, so seat s sits in position s: its own tiles are those of seat s + 1
+    seats = [(s, tuple(k.code for k in kinds if k.seat == s + 1)) for s in range(auto.seats)]
+    return [functools.partial(_bonus, auto, 1, g) for g in groups] + [functools.partial(_bonus, auto, s, g)
+                                                                        for s, g in seats if g]
+
+
+def _bonus(auto, seat: int, codes: tuple) -> tuple:
+    from engine_script import scripted
+    from mjdsl.diagnostics import InputError
+    from mjdsl.engine.steps_setup import replace_bonus_tiles
+
+    try:
+        g = scripted(auto, {})  # the deal as dealt, its bonus tiles taken away: the codes below come instead
+        for c in codes:
+            g.give(seat, auto.tiles.index(c))
+        replace_bonus_tiles(g, seat, set(auto.bonus_kinds) - {"kong"})
+        return tuple(g.st.returns)
+    except (InputError, KeyError, AssertionError, MjError) as e:
+        return (type(e).__name__,)
+
+
+def kong_scenario(auto) -> list:
+    """Each kind of kong made in a scripted position (a concealed kong of four alike
+    held, a pung's fourth tile added, a discard claimed for a kong): the returns after
+    it, for the instant payments on kongs (`on concealed kong: ...`)."""
+    return [functools.partial(_kong, auto, kind) for kind in ("concealed", "added", "claimed")]
+
+
+def _kong(auto, kind: str) -> tuple:
+    from engine_script import no_claims, scripted
+    from mjdsl.diagnostics import InputError
+    from mjdsl.engine.state import Exposure
+
+    own = _own_codes(auto)
+    t = auto.tiles
+    quiet = own("1b 4b 7b 1c 4c 7c 1d 4d 7d E S W N")
+    try:
+        if kind == "claimed":
+            g = scripted(auto, {0: own("9d") + " " + quiet, 1: own("9d 9d 9d 2c 5c 8c 2d 5d 3b 3b S S W")}, dead=own("2b"))
+            g.apply_action(g.catalogue.lookup(f"discard {own('9d')}"))
+            if "claim kong" in [g.action_name(a) for a in g.legal_actions()]:
+                g.apply_action(g.catalogue.lookup("claim kong"))
+            no_claims(g)
+        else:
+            g = scripted(auto, {0: own("9d 9d 9d 9d 1b 4b 7b 1c 4c 7c E S W N")}, dead=own("2b"))
+            if kind == "added":
+                nine = t.index(own("9d"))
+                for _ in range(3):
+                    g.take(0, nine)
+                g.st.exposures[0].append(Exposure("pung", nine, 3, 0, False, 1))
+                g._legal = (-1, [])
+                name = f"add {own('9d')} to a pung"
+            else:
+                name = f"concealed kong of {own('9d')}"
+            if name in [g.action_name(a) for a in g.legal_actions()]:
+                g.apply_action(g.catalogue.lookup(name))
+        return tuple(g.st.returns)
+    except (InputError, KeyError, AssertionError, MjError) as e:
+        return (type(e).__name__,)
+
+
 def original_scenario(auto) -> list:
     return [lambda: _original(auto)]
 
@@ -534,6 +602,8 @@ SCENARIOS = (
     ("false mah jongg", false_mahjong_scenario, {"payments", "dead_causes", "announcements", "scoring", "options"}),
     ("scripted", scripted_scenario, {"kongs", "announcements", "states", "claims", "options", "payments"}),
     ("original hand", original_scenario, None),
+    ("bonus groups", bonus_scenario, {"payments", "tiles", "bonus_kinds"}),
+    ("kongs", kong_scenario, {"payments", "kongs", "claims", "tiles"}),
     ("deals", deal_scenario, {"states", "wall", "deal", "bonus_kinds", "tiles", "seats", "start"}),
 )
 

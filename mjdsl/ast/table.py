@@ -45,6 +45,27 @@ class InstantPay:
 
 
 @attrs.frozen
+class BonusMember:
+    """One member of a bonus group: a tile by its code (``"cat"``), the seat's own
+    tile of a seat-linked kind (``own flower``), or every tile of a kind (``all animal``)."""
+
+    how: str  # "code", "own" or "all"
+    word: Word
+    span: Span
+
+
+@attrs.frozen
+class BonusPay:
+    """``on bonus MEMBER...: others pay N points``: when the bonus tiles a seat has set
+    aside first hold every tile the members name (the tile just set aside completing
+    them), every other seat pays it N points at once (Singapore's "bite")."""
+
+    members: tuple[BonusMember, ...]
+    points: float
+    span: Span
+
+
+@attrs.frozen
 class SessionCounter:
     """``counter NAME ["title"] counts hands in a row when COND``: after each hand the
     counter goes up by one when COND held of that hand, else back to 0; score rules,

@@ -218,6 +218,18 @@ CODES = (
          "`pung` (riichi's pinfu needs a two-sided wait, and a closed, edge or pair wait scores 2 fu).",
          'scoring {\n    rule a: 2 points when wait(kanchan)\n}\n',
          'scoring {\n    rule a: 2 points when wait(closed)\n}\n'),
+    # issue 10: kinds of bonus tile of a ruleset's own, groups paid at once (check/bonus.py)
+    Code("MJ288", "a kind of bonus tile named like another kind",
+         "`bonus NAME \"code\"... xN` adds a kind of bonus tile; scoring counts it by its name "
+         "(`bonus(animal)`), so the name may not be a kind of tile (suit, wind, dragon, joker), a suit or a fact of a tile.",
+         'tiles {\n    bonus wind "cat" "mouse" x1\n}\n',
+         'tiles {\n    bonus animal "cat" "mouse" x1\n}\n'),
+    Code("MJ289", "not a kind of bonus tile",
+         "`replace NAME`, `on bonus own NAME` and `on bonus all NAME` name a kind of bonus tile the tiles block "
+         "declares (flower, season, or `bonus NAME ...`); a tile code in a bonus group is a bonus tile; `own` asks "
+         "for the seat's own tile, so its kind is `seat linked`.",
+         'tiles {\n    bonus animal "cat" "mouse" x1\n}\nreplacement {\n    replace flower animals\n}\n',
+         'tiles {\n    bonus animal "cat" "mouse" x1\n}\nreplacement {\n    replace flower animal\n}\n'),
     # issue 10: payments outside the settlement, the session's counters (check/table.py)
     Code("MJ291", "a deposit on no announcement",
          "`deposit N points on announce NAME` is paid when a player makes the announcement NAME, so NAME must "

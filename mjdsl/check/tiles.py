@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
-from ..tiles import Suit, TileKind, TileSet
+from ..tiles import CLASSES, Suit, TileKind, TileSet
 
 
 #: Bounds on a tile set: no real set is near them, and beyond them the tables grow absurd.
@@ -91,6 +91,11 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
         diags.append(error("MJ214", f"zero tile `{zero.code.text}` is not a tile", zero.code.span,
                            "declare it first, or remove `zero`"))
     classes: dict[str, tuple[str, ...]] = {}
+    # a kind of bonus tile added under its own name is also a class of its tiles, so
+    # that scoring can count it (`bonus(animal)`); flowers and seasons are facts already
+    for b in block.all(A.BonusDecl):
+        if b.cls not in CLASSES:
+            classes[b.cls] = classes.get(b.cls, ()) + tuple(w.text for w in b.codes)
     for c in block.all(A.ClassDecl):
         for w in c.codes:
             if w.text not in codes:

@@ -31,7 +31,8 @@ from .common import allow_outside_option, cli_sets, ruleset_path, set_option
 @click.option("--kong", multiple=True, metavar="TILES", help="Kongs declared from the hand (concealed), one code each: '1d N'.")
 @click.option("--claimed-kong", "claimed_kong", multiple=True, metavar="TILES",
               help="Kongs made by claiming the fourth tile of a concealed pung, one code each (scored as the ruleset says).")
-@click.option("--bonus", default="", metavar="TILES", help="Flowers and seasons set aside: 'f1 s2'.")
+@click.option("--bonus", default="", metavar="TILES",
+              help="Bonus tiles set aside (flowers, seasons, a ruleset's own kinds): 'f1 s2'.")
 @click.option("--win", metavar="TILE", help="The last tile (leave out to score a hand that did not win).")
 @click.option("--from", "source", type=click.Choice(sorted(SOURCE_NAMES)), help="Where the last tile came from.")
 @click.option("--seat", default="E", show_default=True, metavar="WIND", help="The player's seat wind.")

@@ -14,6 +14,7 @@ from ..memo import ByObject
 from ..scoring.settle import penalty_payments
 from . import actions as ACT
 from .claim_sources import may_claim_from
+from .instant import pay_bonus_groups
 from .state import Exposure
 from .table_facts import holds
 
@@ -32,7 +33,8 @@ def _live_after(game: Game, seat: int) -> int | None:
 
 
 def _bonus_classes(game: Game) -> set[str]:
-    return {k for k in game.auto.bonus_kinds if k in ("flower", "season")}
+    # every kind of bonus tile the replacement block names (`kong` is not a tile's kind)
+    return {k for k in game.auto.bonus_kinds if k != "kong"}
 
 
 def draw_for(game: Game, seat: int, dead_wall: bool = False) -> bool:
@@ -49,6 +51,7 @@ def draw_for(game: Game, seat: int, dead_wall: bool = False) -> bool:
     kinds = auto.tiles.kinds
     while kinds[t].cls in bonus:
         st.bonus[seat].append(t)
+        pay_bonus_groups(game, seat, t)
         st.note("bonus replaced" if source == "wall" and not dead_wall else "bonus chain")
         t = game.draw_replacement(auto.replacement_from)
         if t is None:
@@ -139,7 +142,7 @@ class Turn:
             kongs = auto.kongs
             if kongs["concealed"]:
                 for t, n in enumerate(hand):
-                    if n == 4 and auto.tiles.kinds[t].cls not in ("flower", "season", "joker"):
+                    if n == 4 and not auto.tiles.kinds[t].is_bonus and auto.tiles.kinds[t].cls != "joker":
                         out.append(cat.id(ACT.KONG_CONCEALED, t))
             if kongs["added"]:
                 for e in st.exposures[seat]:

@@ -13,6 +13,7 @@ import functools
 import itertools
 import random
 
+from .instant import pay_bonus_groups
 from .steps_charleston import DIRECTION
 
 
@@ -122,7 +123,7 @@ class ReplaceBonus:
     def run(self, game, state) -> None:
         kinds = set(state.params["kinds"])
         st = game.st
-        bonus_cls = {k for k in ("flower", "season") if k in kinds}
+        bonus_cls = kinds - {"kong"}  # the kinds of bonus tile named, flowers, seasons or a ruleset's own
         kongs = "kong" in kinds
         step = DIRECTION.get(state.params.get("direction", "counter clockwise"), 1)
         order = [(st.dealer + step * i) % game.n for i in range(game.n)]
@@ -151,10 +152,11 @@ def replace_bonus_tiles(game, seat: int, bonus_cls: set, kongs: bool = False, ro
     hand = st.hands[seat]
     # what this round replaces is fixed before any replacement arrives
     bonus = [k.index for k in kinds if k.cls in bonus_cls for _ in range(hand[k.index])]
-    fours = [k.index for k in kinds if kongs and k.cls not in ("flower", "season", "joker") and hand[k.index] == 4]
+    fours = [k.index for k in kinds if kongs and not k.is_bonus and k.cls != "joker" and hand[k.index] == 4]
     for t in bonus:
         game.take(seat, t)
         st.bonus[seat].append(t)
+        pay_bonus_groups(game, seat, t)
         st.note("bonus replaced" if round_no == 1 else "bonus chain")
         _replace(game, seat, round_no)
     for t in fours:

@@ -33,7 +33,7 @@ class WinRules:
         self._meld_memo: dict[tuple, tuple[Meld, ...]] = {}
         #: tiles that never complete a hand: bonus tiles and jokers (a joker is no wait)
         self._not_waits = frozenset(i for i, k in enumerate(auto.tiles.kinds)
-                                    if k.cls in ("flower", "season", "joker"))
+                                    if k.is_bonus or k.cls == "joker")
         if self.patterns:
             lay = self._layout = layout_of(auto.tiles)
             # a special hand's completing tiles, searched with no tile's copies used up

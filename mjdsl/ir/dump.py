@@ -94,7 +94,10 @@ def ir_document(auto, spans: bool = True) -> dict:
                      # issue 10 (only when said, so the hashes of rulesets without them stay)
                      **({"deposits": dict(sorted(auto.payments.deposits.items()))} if auto.payments.deposits else {}),
                      **({"wall_game_pay": auto.payments.wall_game_pay} if auto.payments.wall_game_pay else {}),
-                     **({"instant": dict(sorted(auto.payments.instant.items()))} if auto.payments.instant else {})},
+                     **({"instant": dict(sorted(auto.payments.instant.items()))} if auto.payments.instant else {}),
+                     **({"bonus_pays": [{"group": b.text, "need": [[code(i) for i in sorted(n)] for n in b.need],
+                                         "points": b.points} for b in auto.payments.bonus_pays]}
+                        if auto.payments.bonus_pays else {})},
         "session": {"hands": auto.session.hands, "rounds": auto.session.rounds,
                     "dealer_keeps": auto.session.dealer_keeps_text,
                     "dealer_rotates": auto.session.dealer_rotates, "round_wind_rotates": auto.session.round_wind_rotates,

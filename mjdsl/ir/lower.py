@@ -108,7 +108,7 @@ def lower(ctx) -> M.Automaton:
         replacement_from=(play.one(A.ReplacementFrom).where if play.one(A.ReplacementFrom) else "dead wall"),
         bonus_kinds=_bonus_kinds(rs),
         scoring=lower_scoring(rs, opts),
-        payments=lower_payments(rs, opts),
+        payments=lower_payments(rs, opts, tiles),
         session=lower_session(rs, opts),
         options=opts,
         tile_classes={k: tuple(tiles.index(c) for c in v) for k, v in ctx.tile_classes.items()},
@@ -446,7 +446,7 @@ def lower_scoring(rs, opts) -> M.ScoringSpec:
     )
 
 
-def lower_payments(rs, opts) -> M.PaymentsSpec:
+def lower_payments(rs, opts, tiles=None) -> M.PaymentsSpec:
     b = rs.block(A.PaymentsBlock)
     if b is None:
         return M.PaymentsSpec((), False, False, {})
@@ -462,7 +462,26 @@ def lower_payments(rs, opts) -> M.PaymentsSpec:
                           {p.name.text: p.points * (limit if p.unit == "limits" else 1) for p in b.all(A.Penalty)},
                           deposits={d.name.text: d.points for d in b.all(A.Deposit)},
                           wall_game_pay=wall_pay.points if wall_pay else 0,
-                          instant={i.event: i.points for i in b.all(A.InstantPay)})
+                          instant={i.event: i.points for i in b.all(A.InstantPay)},
+                          bonus_pays=tuple(lower_bonus_pay(p, tiles, rs) for p in b.all(A.BonusPay)) if tiles else ())
+
+
+def lower_bonus_pay(p, tiles, rs) -> M.BonusPaySpec:
+    """The tiles an ``on bonus`` group needs, for each seat position from the dealer."""
+    seats = rs.block(A.SeatsBlock)
+    n = seats.count if seats is not None else 4
+
+    def members(m, pos: int) -> set[int]:
+        if m.how == "code":
+            return {tiles.index(m.word.text)}
+        of = tiles.of_class(m.word.text)
+        return {k.index for k in of if m.how == "all" or k.seat == pos + 1}
+
+    need = tuple(frozenset().union(*(members(m, pos) for m in p.members)) for pos in range(n))
+    # the group in words, for the rule book: "cat and mouse", "their own flower and their own season", "every animal"
+    text = " and ".join(m.word.text if m.how == "code" else f"their own {m.word.text}" if m.how == "own"
+                        else f"every {m.word.text}" for m in p.members)
+    return M.BonusPaySpec(need, p.points, p.span, text)
 
 
 def lower_session(rs, opts) -> M.SessionSpec:

@@ -197,6 +197,22 @@ class PaySpec:
 
 
 @attrs.frozen
+class BonusPaySpec:
+    """``on bonus MEMBER...: others pay N points``, resolved to tiles.
+
+    need: for each seat position from the dealer (0 = the dealer's, East's), the
+        tiles the group needs among the seat's bonus tiles set aside (``own
+        flower`` is a different tile for each position).
+    points: what every other seat pays when the tile set aside completes the group.
+    """
+
+    need: tuple[frozenset, ...]
+    points: float
+    span: Span | None = None
+    text: str = ""
+
+
+@attrs.frozen
 class PaymentsSpec:
     pays: tuple[PaySpec, ...]
     settle_losers: bool
@@ -209,6 +225,8 @@ class PaymentsSpec:
     deposits: dict = attrs.field(factory=dict)
     wall_game_pay: float = 0
     instant: dict = attrs.field(factory=dict)
+    #: instant payments when a seat's bonus tiles complete a group (Singapore's bites)
+    bonus_pays: tuple = ()
 
 
 @attrs.frozen

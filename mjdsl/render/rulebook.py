@@ -439,6 +439,8 @@ def _payments(auto, pays, values, tr) -> list[str]:
                      "hands, shared equally on both sides").format(points=f"{p.wall_game_pay:g}"))
     out += [_("a {kind} kong is paid {points} points at once by every other player").format(kind=k, points=f"{v:g}")
             for k, v in sorted(p.instant.items())]
+    out += [_("a player whose bonus tiles set aside come to hold {tiles} is paid {points} points at once by "
+              "every other player").format(tiles=b.text, points=f"{b.points:g}") for b in p.bonus_pays]
     return out
 
 

@@ -93,7 +93,7 @@ def read_hand_input(
     concealed_idx = _codes(tiles, hand, "--hand")
     for i in concealed_idx:
         k = tiles.kinds[i]
-        if card is None and k.cls in ("flower", "season"):  # a card's hands hold flowers
+        if card is None and k.is_bonus:  # a card's hands hold flowers
             raise InputError(f"--hand: {k.code} is a bonus tile; give it with --bonus")
     melds: list[Meld] = []
     for text in exposed:
@@ -109,8 +109,8 @@ def read_hand_input(
                 melds.append(Meld("kong", i, concealed))
     bonus_idx = _codes(tiles, bonus, "--bonus")
     for i in bonus_idx:
-        if tiles.kinds[i].cls not in ("flower", "season"):
-            raise InputError(f"--bonus: {tiles.kinds[i].code} is not a flower or a season")
+        if not tiles.kinds[i].is_bonus:
+            raise InputError(f"--bonus: {tiles.kinds[i].code} is not a bonus tile (a flower, a season...)")
     counts = [0] * tiles.size
     for i in concealed_idx:
         counts[i] += 1

@@ -697,6 +697,22 @@ class Builder(Transformer):
     def instant_pay(self, meta, c):
         return A.InstantPay(str(c[0]), _number(c[1]), self._span(meta))
 
+    @v_args(meta=True)
+    def bonus_pay(self, meta, c):
+        return A.BonusPay(tuple(c[:-1]), _number(c[-1]), self._span(meta))
+
+    @v_args(meta=True)
+    def bonus_code(self, meta, c):
+        return A.BonusMember("code", self._word(c[0], True), self._span(meta))
+
+    @v_args(meta=True)
+    def bonus_own(self, meta, c):
+        return A.BonusMember("own", self._word(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def bonus_all(self, meta, c):
+        return A.BonusMember("all", self._word(c[0]), self._span(meta))
+
     # -- session ------------------------------------------------------------------
     @v_args(meta=True)
     def session_block(self, meta, c):
