@@ -102,6 +102,8 @@ class Club:
         self._loading = threading.Lock()
         #: (game, seat) -> what that seat's last view was made from (a view is made again only on a change)
         self._shown: dict[tuple[int, int], tuple] = {}
+        #: each open socket's count of log lines sent (its seat's ``heard`` at its last view)
+        self._heard: dict[object, int] = {}
         self.moves_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mjdsl-moves")
         self.regulars_pool = ThreadPoolExecutor(max_workers=REGULAR_THREADS, thread_name_prefix="mjdsl-regulars")
         self.saver = Saver(store)
@@ -286,9 +288,26 @@ class Club:
             socks = self.sockets.get(gid, {}).get(who, set())
             for ws in list(socks):
                 try:
-                    await ws.send_json(view)
+                    await ws.send_json(self._news(ws, view))
                 except (RuntimeError, WebSocketDisconnect):
                     socks.discard(ws)
+
+    def _news(self, ws, view: dict) -> dict:
+        """``view`` as socket ``ws`` gets it: only the log lines it has not had yet
+        (``"log": "more"``, the page appends them), or all the lines kept (``"all"``:
+        a socket's first view, or one that fell further behind than the lines kept).
+        A view resent whole with every log line was most of a move's cost under load."""
+        heard = view.get("heard")
+        had = self._heard.get(ws)
+        self._heard[ws] = heard
+        lines = view.get("events", [])
+        if had is None or heard is None or not 0 <= heard - had <= len(lines):
+            return dict(view, log="all")
+        return dict(view, events=lines[len(lines) - (heard - had):], log="more")
+
+    def forget(self, ws) -> None:
+        """Socket ``ws`` closed: nothing more is sent to it."""
+        self._heard.pop(ws, None)
 
     # -- views ------------------------------------------------------------------------------
     def seat_view(self, gid: int, seat: int) -> dict:
@@ -535,6 +554,7 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
             pass
         finally:
             mine.discard(ws)
+            club.forget(ws)
             async with lock:
                 # gone: the seat's regular plays on until they come back
                 _, views = await club.play(gid, leave, who, not mine)
