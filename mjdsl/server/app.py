@@ -37,6 +37,7 @@ from ..tui.view import nearest_hints
 from . import i18n, security
 from .card import NearestLines, card_panel
 from .claims import ClaimClocks
+from .priority import PeopleFirst
 from .club import DEFAULT_TABLES, load_tables
 from .saver import Saver
 from .steps import arrive, claim_time_up, leave, move, play_on, sit
@@ -79,8 +80,9 @@ class Club:
     views after them) on the ``regulars`` threads, each holding the game's own lock;
     the loop only receives and sends. So a regular thinking at one table never holds
     up another table, and a person's move is answered (their own view, with the move
-    made) before the regulars start on theirs. Saves are written behind the play
-    (``saver.py``).
+    made) before the regulars start on theirs; a regular about to think at any table
+    waits while a person's move is answered (``priority.py``). Saves are written
+    behind the play (``saver.py``).
     """
 
     def __init__(self, store: Store, tables: dict, claim_seconds: float = 20, guide_cache: Path | None = None):
@@ -107,6 +109,7 @@ class Club:
         self.moves_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mjdsl-moves")
         self.regulars_pool = ThreadPoolExecutor(max_workers=REGULAR_THREADS, thread_name_prefix="mjdsl-regulars")
         self.saver = Saver(store)
+        self.people_first = PeopleFirst()
         self._jobs = 0
         self._idle = threading.Condition()
         self.logins = security.RateLimit()
@@ -161,6 +164,7 @@ class Club:
 
     def _adopt(self, gid: int, game: ClubGame, row: dict) -> None:
         game.on_hand_end = lambda k, returns, gid=gid: self._record(gid, k, returns)
+        game.before_regular = self.people_first.wait
         self.owners[gid] = {"kind": row["kind"], "owner": row["owner"]}
         self.locks.setdefault(gid, asyncio.Lock())
         self.games[gid] = game
@@ -541,13 +545,17 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
                     await ws.send_json({"type": "error", "message": "a message is JSON: {\"actions\": [n], \"at\": moves}"})
                     continue
                 async with lock:
+                    # the move is answered at once, the regulars held back meanwhile (priority.py);
+                    # then they play on to the next person
+                    club.people_first.begin()
                     try:
                         _, views = await club.play(gid, move, who, msg)
+                        await club.send(gid, views)
                     except InputError as e:
                         await ws.send_json({"type": "error", "message": str(e), "moves": game.moves})
                         continue
-                    # the move is answered at once; then the regulars play on to the next person
-                    await club.send(gid, views)
+                    finally:
+                        club.people_first.end()
                     _, views = await club.play(gid, play_on)
                     await club.send(gid, views)
         except WebSocketDisconnect:

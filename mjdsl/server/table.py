@@ -90,6 +90,9 @@ class ClubGame:
         self.game: Game | None = None
         #: called with (hand index, returns) when a hand ends (the server records results)
         self.on_hand_end = None
+        #: called before a regular chooses a move (the server holds regulars back while a
+        #: person's move is answered: ``priority.PeopleFirst``)
+        self.before_regular = None
         self._replaying = False
         self._start_hand()
 
@@ -287,6 +290,8 @@ class ClubGame:
         return True
 
     def regular_move(self, seat: int, legal: list[int]) -> int:
+        if self.before_regular is not None and not self._replaying:
+            self.before_regular()
         g = self.game
         rng = random.Random(f"{self.seed}:{self.clock.hands}:seat{seat}:{len(self.log[-1])}")
         return self.bots[seat].choose(g, seat, legal, rng)
