@@ -90,8 +90,6 @@ class Club:
         self.tables = tables
         self.claims = ClaimClocks(claim_seconds)
         self.nearest = NearestLines()
-        #: each game's claim window after its last step (seat, move count, seconds), or None
-        self._windows: dict[int, tuple[int, int, float] | None] = {}
         self.guide_cache = guide_cache
         self.games: dict[int, ClubGame] = {}
         self.owners: dict[int, dict] = {}
@@ -254,21 +252,25 @@ class Club:
         """Run ``step(game, *args)`` under the game's lock: on the regulars' threads when it
         lets the regulars play (``step.regulars``), else on the moves' threads. The game is
         saved when it changed, and the views that changed are made there too (``show``:
-        this person's view whatever changed). The step's result and the views, by person."""
+        this person's view whatever changed). The step's result and the views, by person;
+        the claim window's clock follows the game's step, as the step left the game."""
         pool = self.regulars_pool if getattr(step, "regulars", False) else self.moves_pool
-        return await self._off_loop(pool, self._step, gid, step, args, show)
+        result, views, window = await self._off_loop(pool, self._step, gid, step, args, show)
+        self.claims.arm(gid, window, self.time_up)
+        return result, views
 
-    def _step(self, gid: int, step, args, show) -> tuple[object, dict[str, dict]]:
+    def _step(self, gid: int, step, args, show) -> tuple[object, dict[str, dict], tuple | None]:
         g = self.games[gid]
         with g.mutex:
             before = g.seen_by(None)
             result = step(g, *args)
             if g.seen_by(None) != before:
                 self.save(gid)
-            self._windows[gid] = self.claims.window(g)
-            return result, self._views(gid, show)
+            # read here, under the game's lock: the loop never looks at a game
+            window = self.claims.window(g)
+            return result, self._views(gid, window, show), window
 
-    def _views(self, gid: int, force: str | None = None) -> dict[str, dict]:
+    def _views(self, gid: int, window, force: str | None = None) -> dict[str, dict]:
         """The views of the connected people whose seat saw a change (``force``: this
         person's view whatever changed: they have just opened the table)."""
         g = self.games[gid]
@@ -281,13 +283,11 @@ class Club:
             if self._shown.get((gid, seat)) == made_from and who != force:
                 continue
             self._shown[(gid, seat)] = made_from
-            out[who] = self.seat_view(gid, seat)
+            out[who] = self.seat_view(gid, seat, window)
         return out
 
     async def send(self, gid: int, views: dict[str, dict]) -> None:
-        """Send the views (on the loop, under the game's asyncio lock); the claim window's
-        clock follows the game's last step."""
-        self.claims.arm(gid, self._windows.get(gid), self.time_up)
+        """Send the views (on the loop, under the game's asyncio lock)."""
         for who, view in views.items():
             socks = self.sockets.get(gid, {}).get(who, set())
             for ws in list(socks):
@@ -314,14 +314,16 @@ class Club:
         self._heard.pop(ws, None)
 
     # -- views ------------------------------------------------------------------------------
-    def seat_view(self, gid: int, seat: int) -> dict:
+    def seat_view(self, gid: int, seat: int, window: tuple | None) -> dict:
+        """What ``seat`` is sent: its view of the game, and the time left in ``window``
+        (the game's claim window now: ``claims.ClaimClocks.window``)."""
         g = self.games[gid]
         v = g.view(seat)
         v["type"] = "state"
         v["game"] = gid
         v["kind"] = self.owners[gid]["kind"]
         v["claim_seconds"] = self.claims.limit(g)
-        v["claim_left"] = self.claims.left(gid, seat, self._windows.get(gid))
+        v["claim_left"] = self.claims.left(gid, seat, window)
         v["nearest"] = self.nearest.for_seat(gid, g, seat)
         if g.game is not None and v.get("to_act"):
             if g.guided:
