@@ -37,8 +37,8 @@ from ..tui.view import nearest_hints
 from . import i18n, security
 from .card import NearestLines, card_panel
 from .claims import ClaimClocks
-from .priority import PeopleFirst
 from .club import DEFAULT_TABLES, load_tables
+from .priority import PeopleFirst
 from .saver import Saver
 from .steps import arrive, claim_time_up, leave, move, play_on, sit
 from .store import Store, open_store
@@ -299,8 +299,8 @@ class Club:
     def _news(self, ws, view: dict) -> dict:
         """``view`` as socket ``ws`` gets it: only the log lines it has not had yet
         (``"log": "more"``, the page appends them), or all the lines kept (``"all"``:
-        a socket's first view, or one that fell further behind than the lines kept).
-        A view resent whole with every log line was most of a move's cost under load."""
+        a socket's first view, or one that fell further behind than the lines kept):
+        every view used to carry the seat's whole log, 200 lines, to every socket."""
         heard = view.get("heard")
         had = self._heard.get(ws)
         self._heard[ws] = heard
