@@ -3,9 +3,8 @@ is being answered.
 
 The club plays every game in one process, so one interpreter lock serves the people's
 moves, the regulars' thinking and the event loop that sends the answers. A regular
-thinks for milliseconds (the bots' card distances) and two regulars' threads thinking
-at once held a person's answer back while the lock passed between them: under load the
-round trip of a move was mostly waiting for the lock. :class:`PeopleFirst` counts the
+thinks for milliseconds (the bots' card distances), and while two regulars' threads
+think, a person's answer waits its turn for the lock among them. :class:`PeopleFirst` counts the
 people's moves in flight (received, played, their views not yet sent); a regular about to
 choose (``ClubGame.regular_move``) waits until none is, or for ``patience`` seconds at
 most, so the regulars are held back, never stopped. The waiting is on a condition
