@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import re
 import signal
@@ -74,6 +75,15 @@ def _serve(db: str, port: int) -> subprocess.Popen:
                             stderr=subprocess.DEVNULL)
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU seconds process ``pid`` has used (user and system), where /proc tells."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -120,8 +130,12 @@ def run(tables: int = TABLES, think: float = 0.0) -> dict:
             async def all_clients():
                 return await asyncio.gather(*(_client(addr, ck, gid, gid, times, turns, sent, think) for gid, ck in games))
 
+            cpu0 = _cpu_seconds(server.pid)
             finals = asyncio.run(all_clients())
             elapsed = time.perf_counter() - started
+            cpu = _cpu_seconds(server.pid)
+            server_cpu = cpu - cpu0 if cpu is not None and cpu0 is not None else None
+            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
         finally:
             # Ctrl-C: the server writes every save before it stops
             server.send_signal(signal.SIGINT)
@@ -147,6 +161,11 @@ def run(tables: int = TABLES, think: float = 0.0) -> dict:
     return {"tables": tables, "think_s": think, "moves_by_people": len(times), "seconds": round(elapsed, 2),
             "p50_ms": pct(0.50), "p95_ms": pct(0.95), "max_ms": pct(1.0), "target_p95_ms": TARGET_P95_MS,
             "turn_p50_ms": pct(0.50, turns), "turn_p95_ms": pct(0.95, turns), "turn_max_ms": pct(1.0, turns),
+            # the machine may be shared: the server's own CPU, and the load it ran under
+            "server_cpu_s": round(server_cpu, 2) if server_cpu is not None else None,
+            "server_cpu_ms_per_move": round(1000 * server_cpu / len(times), 2) if server_cpu and times else None,
+            "moves_per_server_cpu_s": round(len(times) / server_cpu, 1) if server_cpu else None,
+            "load_average_1m": round(load, 2) if load is not None else None,
             "lost_moves": lost, "duplicated_moves": dup, "games_replayed_from_log": f"{replayed}/{tables}"}
 
 

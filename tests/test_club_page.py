@@ -184,7 +184,7 @@ def _catalog(path: Path):
 
 
 def test_every_catalog_message_has_its_translation_and_the_template_is_current():
-    from babel.messages.extract import extract_from_dir
+    from babel.messages.extract import extract_from_dir, extract_from_file
 
     pot = {m.id if isinstance(m.id, str) else m.id[0] for m in _catalog(SERVER / "locale" / "club.pot") if m.id}
     found = set()
@@ -192,6 +192,12 @@ def test_every_catalog_message_has_its_translation_and_the_template_is_current()
     for folder in ("server", "tui", "render"):
         for _, _, msg, _, _ in extract_from_dir(SERVER.parent / folder, method_map):
             found.add(msg if isinstance(msg, str) else msg[0])
+    # the meanings the rule book prints: the facts' and the shipped rulesets' options (server/extract.py)
+    data = [(SERVER.parent / "facts.py", "mjdsl.server.extract:facts")]
+    data += [(p, "mjdsl.server.extract:ruleset_options") for p in sorted((SERVER.parent.parent / "rulesets").glob("*.mj"))]
+    for path, method in data:
+        for _, msg, _, _ in extract_from_file(method, path):
+            found.add(msg)
     assert found == pot, "run the pybabel extract of docs/club.md#languages"
     for lang in i18n.LANGUAGES:
         if lang == i18n.DEFAULT:

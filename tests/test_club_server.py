@@ -228,3 +228,66 @@ def test_the_guided_deal_is_the_one_mjdsl_play_keeps(tmp_path, tables):
     gid = _sit(c, "american-short", "guided")
     assert app.state.club.games[gid].seed == "guided:from-the-cache"
     c.close()
+
+
+# -- the log lines a page is sent, and the people's moves first ---------------------------------
+
+def test_a_socket_is_sent_only_the_log_lines_it_has_not_had(tmp_path, tables):
+    """The first view on a socket carries every line kept ("all"); each later one only the
+    lines said since the socket's last view ("more"): put together they are the seat's log."""
+    app = create_app(f"sqlite:///{tmp_path / 'log.sqlite3'}", secret="s", tables=tables, guide_cache=tmp_path / "g.json")
+    c = TestClient(app)
+    gid = _sit(c, "american-no-charleston")
+    rng = random.Random(5)
+    with c.websocket_connect(f"/ws/{gid}") as ws:
+        first = ws.receive_json()
+        assert first["log"] == "all" and first["events"] and first["heard"] == len(first["events"])
+        lines, views = list(first["events"]), [first]
+        m = first
+        while len(views) < 30 and not m["over"]:
+            if m["to_act"] and not m["more"]:
+                ws.send_json({"actions": [rng.choice([x["a"] for x in m["legal"]])], "at": m["moves"]})
+            m = ws.receive_json()
+            assert m["type"] == "state" and m["log"] == "more"
+            assert len(m["events"]) == m["heard"] - views[-1]["heard"]
+            lines += m["events"]
+            views.append(m)
+        game = app.state.club.games[gid]
+        seat = game.seat_of(next(iter(app.state.club.sockets[gid])))
+        kept = game.events[seat]  # the last lines (table.KEEP_EVENTS)
+        assert lines[-len(kept):] == kept and len(lines) > len(first["events"])
+        # a second page of the same person starts from the whole log
+        with c.websocket_connect(f"/ws/{gid}") as again:
+            fresh = again.receive_json()
+        assert fresh["log"] == "all" and fresh["events"] == game.events[seat]
+
+
+def test_a_regular_waits_while_a_persons_move_is_answered():
+    from mjdsl.server.priority import PeopleFirst
+
+    first = PeopleFirst(patience=0.05)
+    assert first.wait() is True  # nobody moving: the regular thinks at once
+    first.begin()
+    assert first.wait() is False  # held back for the patience, then thinks anyway
+    done = threading.Event()
+    waiter = threading.Thread(target=lambda: done.set() if first.wait() else None)
+    first.patience = 30
+    waiter.start()
+    assert not done.wait(0.1)
+    first.end()  # the move's views are sent: the regular goes on
+    waiter.join(10)
+    assert done.is_set()
+
+
+def test_seat_change_lines_are_said_in_the_seats_language(tables):
+    from mjdsl.server import i18n
+
+    zh = i18n.translations("zh").gettext
+    g = ClubGame(tables["american"], "7", ["visitor:a", None, None, None], ["mei", "rafi", "auntie-rose", "mei"],
+                 langs=["zh", "en", "en", "en"])
+    g.move_seat("visitor:a", 2)
+    said = g.events[0][-1]
+    assert said == zh("From the next hand you sit at seat {seat}, and {name} takes yours.").format(
+        seat=2, name=g.names_for(0)[2]) and "From the next hand" not in said
+    g.move_seat("visitor:a", 0)
+    assert g.events[0][-1] == zh("You stay at seat {seat}.").format(seat=0)

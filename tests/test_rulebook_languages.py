@@ -103,6 +103,11 @@ class _Asked:
         self.english[one] = (one, many)
         return self.asked[one]
 
+    def pgettext(self, context, message):
+        self.asked[message] = self.translations.pgettext(context, message)
+        self.english[message] = (message,)
+        return self.asked[message]
+
 
 @pytest.mark.parametrize("lang", ["zh", "ja"])
 @pytest.mark.parametrize("table", ["american", "classical"])
@@ -118,3 +123,89 @@ def test_every_message_the_rule_book_asks_for_is_translated(lang, table):
     from_the_book = {m for m in asked.asked if m in sentences}
     assert len(from_the_book) > 20
     assert sorted(m for m in from_the_book if asked.asked[m] in asked.english[m]) == []
+
+
+# -- every shipped ruleset's whole book, scoring conditions, terms and options included ------------
+
+def _names(ctx, auto, book) -> set[str]:
+    """What a rule book prints as the ruleset wrote it: names, titles, codes, and expressions
+    it has no words for (printed as written). Every expression of the ruleset, every string."""
+    import attrs
+
+    from mjdsl import ast as A
+    from mjdsl.ast.text import expr_text
+
+    out = {book.title, book.card_title, *book.rules_off}
+    seen = set()
+
+    def walk(node):
+        if id(node) in seen:
+            return
+        seen.add(id(node))
+        if isinstance(node, (list, tuple)):
+            for x in node:
+                walk(x)
+        elif isinstance(node, str):
+            out.add(node)
+        elif attrs.has(type(node)):
+            if isinstance(node, (A.BinOp, A.Not, A.Call)):
+                try:
+                    out.add(expr_text(node))
+                except Exception:  # noqa: BLE001 - not an expression after all
+                    pass
+            for f in attrs.fields(type(node)):
+                walk(getattr(node, f.name))
+
+    walk(ctx.ruleset)
+    for s in book.card_sections:
+        out.add(s.title or "")
+        for line in s.lines:
+            out.update(line.notes)
+            out.add(line.description)
+    return {n for n in out if n}
+
+
+def _words(text: str, codes: set[str]) -> list[str]:
+    """The English words of ``text``, tile codes and numbers left out."""
+    return [w for w in re.findall(r"[A-Za-z_][A-Za-z_0-9']*", text) if w not in codes]
+
+
+def _english_runs(text: str, codes: set[str]) -> list[str]:
+    """The runs of three or more English words in ``text`` (a run: a stretch of ASCII)."""
+    runs = (" ".join(_words(part, codes)) for part in re.findall(r"[\x20-\x7e]+", text))
+    return [r for r in runs if r.count(" ") >= 2]
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+@pytest.mark.parametrize("path", sorted((ROOT / "rulesets").glob("*.mj")), ids=lambda p: p.stem)
+def test_every_shipped_rule_book_is_in_the_language_but_its_names(lang, path):
+    """A zh/ja rule book of each shipped ruleset says every sentence in its language: the
+    scoring conditions, the per-set phrases, the terms and the options too; what stays in
+    English is what the ruleset wrote (names, titles, codes, expressions printed as written)."""
+    from mjdsl import facts as F
+    from mjdsl.frontend.checked import require
+    from mjdsl.ir.lower import lower
+    from mjdsl.render.rulebook import rulebook_view
+    from mjdsl.server import i18n
+
+    ctx = require(str(path), ()).ctx
+    auto = lower(ctx)
+    book = rulebook_view(ctx, auto, path.name, i18n.translations(lang))
+    english = rulebook_view(ctx, auto, path.name)
+    names = _names(ctx, auto, english)
+    texts = [*book.tiles, *book.setup, *book.claims, *book.jokers, *book.winning, *book.dead_hands, *book.scoring,
+             *book.session, *book.rules, *book.payments, *(m for _, m in book.terms),
+             *(o.meaning for o in book.options), *(o.value for o in book.options)]
+    for phase in book.phases:
+        texts += [*phase.steps, *phase.notes]
+    codes = {k.code for k in auto.tiles.kinds}
+    # an expression printed as written (one the book has no words for, with the ruleset's
+    # definitions put in) is the language's own words: its names, facts and functions
+    code = {w for n in names for w in _words(n, codes)} | set(F.FACTS) | set(F.FUNCTIONS)
+    names = {" ".join(_words(n, codes)) for n in names}
+    left = sorted({run for t in texts for run in _english_runs(t, codes)
+                   if not any(run in n for n in names) and not set(run.split()) <= code})
+    assert left == []
+    # the conditions and terms really are in the language: the book says the English ones otherwise
+    assert sum(a != b for a, b in zip(book.rules, english.rules)) == len(book.rules) > 0
+    assert all(a[1] != b[1] for a, b in zip(book.terms, english.terms)) and book.terms

@@ -8,6 +8,11 @@ predicate (shapes, then ``concealed``/``exposed``, then "of dragons"), facts by 
 phrases here or, for a fact this table does not know, by its meaning in
 :mod:`mjdsl.facts`. Whatever it can't phrase (a predicate of another shape, arithmetic
 inside a count) it prints as written, so nothing is lost.
+
+Every word is a message of the club's catalog (``server/locale``), the sentences with
+places for the phrases they hold ("the hand has {count}", "{n} or more {noun}", "{state}
+{noun}"), so the Chinese and Japanese rule books say them in their own order; without a
+catalog (``tr`` is ``words.EN``) the words are the English above.
 """
 
 from __future__ import annotations
@@ -19,21 +24,22 @@ from .words import EN, N_
 
 #: Boolean facts: (what holds, what holds when not).
 _FACT = {
-    "won": ("the hand wins", "the hand does not win"),
-    "self_drawn": ("the winning tile is drawn from the wall", "the winning tile is not drawn from the wall"),
-    "by_discard": ("the hand wins on a discard", "the hand does not win on a discard"),
-    "dealer": ("the player is the dealer", "the player is not the dealer"),
-    "concealed_hand": ("the hand has no exposures", "the hand has exposures"),
-    "singles_pairs": ("the card line has no group of three or more", "the card line has a group of three or more"),
+    "won": (N_("the hand wins"), N_("the hand does not win")),
+    "self_drawn": (N_("the winning tile is drawn from the wall"), N_("the winning tile is not drawn from the wall")),
+    "by_discard": (N_("the hand wins on a discard"), N_("the hand does not win on a discard")),
+    "dealer": (N_("the player is the dealer"), N_("the player is not the dealer")),
+    "concealed_hand": (N_("the hand has no exposures"), N_("the hand has exposures")),
+    "singles_pairs": (N_("the card line has no group of three or more"),
+                      N_("the card line has a group of three or more")),
 }
 
-#: Number facts, counted: (the words before the quantity, singular, plural, the words after).
+#: Number facts, counted: (the sentence, a {count} place in it; singular; plural).
 _NUMBER = {
-    "jokers": ("the hand has ", "joker", "jokers", ""),
-    "suits": ("the hand uses ", "suit", "suits", ""),
-    "waits": ("", "kind of tile", "kinds of tile", " would have completed the hand"),
-    "dealer_streak": ("the dealer has won ", "hand", "hands", " in a row"),
-    "set_points": ("the hand has ", "point from sets and pairs", "points from sets and pairs", ""),
+    "jokers": (N_("the hand has {count}"), N_("joker"), N_("jokers")),
+    "suits": (N_("the hand uses {count}"), N_("suit"), N_("suits")),
+    "waits": (N_("{count} would have completed the hand"), N_("kind of tile"), N_("kinds of tile")),
+    "dealer_streak": (N_("the dealer has won {count} in a row"), N_("hand"), N_("hands")),
+    "set_points": (N_("the hand has {count}"), N_("point from sets and pairs"), N_("points from sets and pairs")),
 }
 
 #: Amounts: facts as nouns.
@@ -41,99 +47,137 @@ _AMOUNT = {"value": N_("the hand's value"), "card_points": N_("the card points")
            "doubles": N_("the doubles"), "jokers": N_("the jokers"),
            "set_points": N_("the points from sets and pairs")}
 
-_SHAPES = {"pung": ("pung", "pungs"), "kong": ("kong", "kongs"), "chow": ("chow", "chows"), "pair": ("pair", "pairs")}
+#: nouns: (singular, plural)
+_NOUNS = {"pung": (N_("pung"), N_("pungs")), "kong": (N_("kong"), N_("kongs")), "chow": (N_("chow"), N_("chows")),
+          "pair": (N_("pair"), N_("pairs")), "set": (N_("set"), N_("sets")), "tile": (N_("tile"), N_("tiles")),
+          "set or pair": (N_("set or pair"), N_("sets or pairs")), "bonus tile": (N_("bonus tile"), N_("bonus tiles")), "flower": (N_("flower"), N_("flowers")),
+          "season": (N_("season"), N_("seasons"))}
+_SHAPES = ("pung", "kong", "chow", "pair")
 _STATES = ("concealed", "exposed")
-_CLASSES = {"simple": "simples", "terminal": "terminals", "honour": "honours", "wind": "winds", "dragon": "dragons",
-            "own_wind": "the seat's wind", "round_wind": "the round's wind", "flower": "flowers", "season": "seasons"}
-_QUANTITY = {"==": "exactly {n}", ">=": "{n} or more", "<=": "at most {n}", ">": "more than {n}",
-             "<": "fewer than {n}", "!=": "other than {n}"}
+_CLASSES = {"simple": N_("simples"), "terminal": N_("terminals"), "honour": N_("honours"), "wind": N_("winds"),
+            "dragon": N_("dragons"), "own_wind": N_("the seat's wind"), "round_wind": N_("the round's wind"),
+            "flower": N_("flowers"), "season": N_("seasons")}
+#: tile predicates as words before a tile noun ("honour tile", "own flower")
+_TILE_WORDS = {"simple": N_("simple"), "terminal": N_("terminal"), "honour": N_("honour"), "wind": N_("wind"),
+               "dragon": N_("dragon"), "own_wind": N_("own wind"), "round_wind": N_("round wind"), "own": N_("own")}
+_QUANTITY = {"==": N_("exactly {n} {noun}"), ">=": N_("{n} or more {noun}"), "<=": N_("at most {n} {noun}"),
+             ">": N_("more than {n} {noun}"), "<": N_("fewer than {n} {noun}"), "!=": N_("other than {n} {noun}")}
 _FLIP = {"==": "==", "!=": "!=", ">": "<", "<": ">", ">=": "<=", "<=": ">="}
+#: how the winning tile completed its set (``wait(SHAPE)``), as said after "a"/"an"
+_WAITS = {"two_sided": N_("two-sided"), "closed": N_("closed"), "edge": N_("edge"), "pair": N_("pair"),
+          "pung": N_("pung")}
 
 
 class _Unsaid(Exception):
     """An expression of a shape these words do not cover: it is printed as written."""
 
 
-def plain(expr, titles: dict | None = None) -> str:
-    """``expr`` (a condition) in words; ``titles`` maps pattern, announcement and rule
-    names to their titles."""
+def plain(expr, titles: dict | None = None, tr=EN) -> str:
+    """``expr`` (a condition) in words, in ``tr``'s language (the club's catalog);
+    ``titles`` maps pattern, announcement and rule names to their titles."""
     try:
-        return _cond(expr, titles or {})
+        return _cond(expr, titles or {}, tr)
     except _Unsaid:
         return expr_text(expr)
 
 
 def plain_amount(expr, tr=EN) -> str:
     """An amount (``card_points * 2 ^ doubles``, ``2 * value``) in words, in ``tr``'s
-    language (the club's catalog; the conditions of :func:`plain` are English)."""
+    language (the club's catalog)."""
     try:
         return _amount(expr, tr)
     except _Unsaid:
         return expr_text(expr)
 
 
-def per_set(scope: str, where) -> str:
-    """``per set where P`` as ``per exposed pung of simples``."""
+def per_set(scope: str, where, tr=EN) -> str:
+    """``per set where P`` as ``per exposed pung of simples``, in ``tr``'s language."""
+    _ = tr.gettext
     noun = "bonus tile" if scope == "bonus" else scope
     if where is None:
-        return f"per {noun}"
+        return _("per {noun}").format(noun=_noun(noun, tr)[0])
     try:
-        one, _ = _tile_noun(where, noun) if scope == "bonus" else _set_noun(where, noun)
+        one, _many = _tile_noun(where, noun, tr) if scope == "bonus" else _set_noun(where, noun, tr)
     except _Unsaid:
-        return f"per {scope} where {expr_text(where)}"
-    return f"per {one}"
+        return _("per {scope} where {condition}").format(scope=_noun(scope, tr)[0], condition=expr_text(where))
+    return _("per {noun}").format(noun=one)
+
+
+def _noun(name: str, tr) -> tuple[str, str]:
+    """(singular, plural) of a noun in ``tr``'s language; a name the table lacks is the ruleset's own."""
+    if name in _NOUNS:
+        one, many = _NOUNS[name]
+        return tr.gettext(one), tr.gettext(many)
+    return name, name + "s"
+
+
+def _a(phrase: str, tr, a: str, an: str) -> str:
+    """``phrase`` after the article English gives it: ``a`` and ``an`` are messages with a {noun} place."""
+    return tr.gettext(an if phrase.startswith(("a", "e", "i", "o", "u")) else a).format(noun=phrase)
 
 
 # -- conditions --------------------------------------------------------------------------
 
 
-def _cond(e, titles: dict, negated: bool = False) -> str:
+def _cond(e, titles: dict, tr, negated: bool = False) -> str:
+    _ = tr.gettext
     if isinstance(e, A.BinOp) and e.op in ("and", "or"):
         if negated:
             raise _Unsaid
-        return f"{_cond(e.left, titles)} {e.op} {_cond(e.right, titles)}"
+        joined = N_("{left} and {right}") if e.op == "and" else N_("{left} or {right}")
+        return _(joined).format(left=_cond(e.left, titles, tr), right=_cond(e.right, titles, tr))
     if isinstance(e, A.Not):
-        return _cond(e.operand, titles, not negated)
+        return _cond(e.operand, titles, tr, not negated)
     if isinstance(e, A.Bool):
-        return "always" if e.value != negated else "never"
+        return _("always") if e.value != negated else _("never")
     if isinstance(e, A.Name):
         if e.id in _FACT:
-            return _FACT[e.id][negated]
+            return _(_FACT[e.id][negated])
         fact = F.FACTS.get(e.id)
         if fact is not None and fact.type == "bool":
-            return f"not so: {fact.meaning}" if negated else fact.meaning
-        return f"{e.id} is {'off' if negated else 'on'}"  # an option the table leaves open
+            # the facts' meanings are in the club's catalog too (server/extract.py)
+            return _("not so: {meaning}").format(meaning=_(fact.meaning)) if negated else _(fact.meaning)
+        # an option the table leaves open
+        return (_("{option} is off") if negated else _("{option} is on")).format(option=e.id)
     if isinstance(e, A.Call):
-        return _call(e, titles, negated)
+        return _call(e, titles, negated, tr)
     if isinstance(e, A.BinOp) and e.op in _QUANTITY:
         if negated:
             raise _Unsaid
-        return _compare(e)
+        return _compare(e, tr)
     raise _Unsaid
 
 
-def _call(e: A.Call, titles: dict, negated: bool) -> str:
+def _call(e: A.Call, titles: dict, negated: bool, tr) -> str:
+    _ = tr.gettext
     arg = e.args[0] if e.args else None
-    no = " not" if negated else ""
     if e.fn == "pattern" and isinstance(arg, A.Name):
-        return f"the hand is{no} won as {titles.get(arg.id, arg.id)}"
+        said = _("the hand is not won as {pattern}") if negated else _("the hand is won as {pattern}")
+        return said.format(pattern=titles.get(arg.id, arg.id))
     if e.fn == "section" and isinstance(arg, A.Str):
-        return f"the card line is{no} in the section “{arg.value}”"
+        said = (_("the card line is not in the section “{section}”") if negated
+                else _("the card line is in the section “{section}”"))
+        return said.format(section=arg.value)
     if e.fn == "winning_tile" and isinstance(arg, A.Str):
-        return f"the winning tile is{no} {arg.value}"
+        return (_("the winning tile is not {tile}") if negated else _("the winning tile is {tile}")).format(tile=arg.value)
     if e.fn == "announced" and isinstance(arg, A.Name):
-        return f"the player has{no} announced {titles.get(arg.id, arg.id)}"
+        said = _("the player has not announced {name}") if negated else _("the player has announced {name}")
+        return said.format(name=titles.get(arg.id, arg.id))
     if e.fn == "wait" and isinstance(arg, A.Name):
         shape = arg.id.replace("_", "-")
-        return f"the winning tile{' does not complete' if negated else ' completes'} {'an' if shape[0] in 'aeiou' else 'a'} {shape} wait"
+        if arg.id in _WAITS:
+            shape = _(_WAITS[arg.id])
+        if negated:
+            return _a(shape, tr, N_("the winning tile does not complete a {noun} wait"),
+                      N_("the winning tile does not complete an {noun} wait"))
+        return _a(shape, tr, N_("the winning tile completes a {noun} wait"), N_("the winning tile completes an {noun} wait"))
     if e.fn == "last_in" and arg is not None and not negated:
-        one, _ = _set_noun(arg, "set or pair")
-        return f"the winning tile completes a {one}" if not one.startswith(("a", "e", "i", "o", "u")) \
-            else f"the winning tile completes an {one}"
+        one, _many = _set_noun(arg, "set or pair", tr)
+        return _a(one, tr, N_("the winning tile completes a {noun}"), N_("the winning tile completes an {noun}"))
     raise _Unsaid
 
 
-def _compare(e: A.BinOp) -> str:
+def _compare(e: A.BinOp, tr) -> str:
     op, count, n = e.op, e.left, e.right
     if isinstance(count, A.Num):  # 3 <= sets(...): the count on the left
         op, count, n = _FLIP[op], e.right, e.left
@@ -141,32 +185,33 @@ def _compare(e: A.BinOp) -> str:
         raise _Unsaid
     k = n.value
     if isinstance(count, A.Call) and count.fn in ("sets", "pairs", "tiles", "bonus") and count.args:
-        one, many = _counted(count)
-        before, after = ("the player has set aside " if count.fn == "bonus" else "the hand has "), ""
+        one, many = _counted(count, tr)
+        sentence = N_("the player has set aside {count}") if count.fn == "bonus" else N_("the hand has {count}")
     elif isinstance(count, A.Name) and count.id in _NUMBER:
-        before, one, many, after = _NUMBER[count.id]
+        sentence, one, many = _NUMBER[count.id]
+        one, many = tr.gettext(one), tr.gettext(many)
     else:
         raise _Unsaid
-    return f"{before}{_quantity(op, k, one, many)}{after}"
+    return tr.gettext(sentence).format(count=_quantity(op, k, one, many, tr))
 
 
-def _quantity(op: str, k: float, one: str, many: str) -> str:
-    n = f"{k:g}"
+def _quantity(op: str, k: float, one: str, many: str, tr) -> str:
+    _ = tr.gettext
     if k == 0 and op == "==":
-        return f"no {many}"
+        return _("no {noun}").format(noun=many)
     if (k == 0 and op == ">") or (k == 1 and op == ">="):
-        return f"at least one {one}"
+        return _("at least one {noun}").format(noun=one)
     noun = one if k == 1 and op in ("==", "<=", "!=") else many
-    return f"{_QUANTITY[op].format(n=n)} {noun}"
+    return _(_QUANTITY[op]).format(n=f"{k:g}", noun=noun)
 
 
-def _counted(call: A.Call) -> tuple[str, str]:
+def _counted(call: A.Call, tr) -> tuple[str, str]:
     pred = call.args[0]
     if call.fn == "sets":
-        return _set_noun(pred, "set")
+        return _set_noun(pred, "set", tr)
     if call.fn == "pairs":
-        return _set_noun(pred, "pair")
-    return _tile_noun(pred, "bonus tile" if call.fn == "bonus" else "tile")
+        return _set_noun(pred, "pair", tr)
+    return _tile_noun(pred, "bonus tile" if call.fn == "bonus" else "tile", tr)
 
 
 # -- noun phrases of predicates -----------------------------------------------------------
@@ -189,8 +234,9 @@ def _alternatives(e) -> list[str] | None:
     return None
 
 
-def _set_noun(pred, default: str) -> tuple[str, str]:
+def _set_noun(pred, default: str, tr) -> tuple[str, str]:
     """(singular, plural) of the sets a set predicate picks: ``exposed pung of simples``."""
+    _ = tr.gettext
     shapes: list[str] = []
     states: list[str] = []
     of: list[str] = []
@@ -199,23 +245,30 @@ def _set_noun(pred, default: str) -> tuple[str, str]:
         if names and all(n in _SHAPES for n in names) and not shapes:
             shapes = names
         elif names and len(names) == 1 and names[0] in _STATES:
-            states.append(names[0])
+            # a set's state, not a hand's ("concealed" alone is a concealed hand in the catalog)
+            states.append(tr.pgettext("set", "concealed") if names[0] == "concealed" else tr.pgettext("set", "exposed"))
         elif names:
-            of.append(" or ".join(_class_noun(n) for n in names))
+            of.append(_(" or ").join(_class_noun(n, tr) for n in names))
         elif isinstance(t, A.Not) and isinstance(t.operand, A.Name) and t.operand.id not in (*_SHAPES, *_STATES):
-            of.append(f"anything but {_class_noun(t.operand.id)}")
+            of.append(_("anything but {what}").format(what=_class_noun(t.operand.id, tr)))
         else:
             raise _Unsaid
-    one = " or ".join(_SHAPES[s][0] for s in shapes) if shapes else default
-    many = " or ".join(_SHAPES[s][1] for s in shapes) if shapes else _plural(default)
-    lead = " ".join(states) + " " if states else ""
-    tail = " of " + " and ".join(of) if of else ""
-    return f"{lead}{one}{tail}", f"{lead}{many}{tail}"
+    forms = [_noun(s, tr) for s in shapes] if shapes else [_noun(default, tr)]
+    out = []
+    for k in (0, 1):
+        noun = _(" or ").join(f[k] for f in forms)
+        if states:
+            noun = _("{state} {noun}").format(state=" ".join(states), noun=noun)
+        if of:
+            noun = _("{noun} of {what}").format(noun=noun, what=_(" and ").join(of))
+        out.append(noun)
+    return out[0], out[1]
 
 
-def _tile_noun(pred, default: str) -> tuple[str, str]:
+def _tile_noun(pred, default: str, tr) -> tuple[str, str]:
     """(singular, plural) of the tiles a tile predicate picks: ``own flower``, ``tile
     other than green``."""
+    _ = tr.gettext
     kinds: list[str] = []
     adjectives: list[str] = []
     other: list[str] = []
@@ -224,27 +277,31 @@ def _tile_noun(pred, default: str) -> tuple[str, str]:
         if names and len(names) == 1 and names[0] in ("flower", "season") and not kinds:
             kinds = names
         elif names and len(names) == 1 and names[0] not in _SHAPES:
-            adjectives.append(names[0].replace("_", " "))
+            adjectives.append(_tile_word(names[0], tr))
         elif names:
-            adjectives.append(" or ".join(n.replace("_", " ") for n in names))
+            adjectives.append(_(" or ").join(_tile_word(n, tr) for n in names))
         elif isinstance(t, A.Not) and isinstance(t.operand, A.Name):
-            other.append(t.operand.id.replace("_", " "))
+            other.append(_tile_word(t.operand.id, tr))
         else:
             raise _Unsaid
-    noun = kinds[0] if kinds else default
-    lead = " ".join(adjectives) + " " if adjectives else ""
-    tail = " that is not " + " or ".join(other) if other else ""
-    tails = " that are not " + " or ".join(other) if other else ""
-    return f"{lead}{noun}{tail}", f"{lead}{_plural(noun)}{tails}"
+    forms = _noun(kinds[0] if kinds else default, tr)
+    out = []
+    for k, but in ((0, N_("{noun} that is not {what}")), (1, N_("{noun} that are not {what}"))):
+        noun = forms[k]
+        if adjectives:
+            noun = _("{state} {noun}").format(state=" ".join(adjectives), noun=noun)
+        if other:
+            noun = _(but).format(noun=noun, what=_(" or ").join(other))
+        out.append(noun)
+    return out[0], out[1]
 
 
-def _class_noun(name: str) -> str:
-    return _CLASSES.get(name, name.replace("_", " "))
+def _tile_word(name: str, tr) -> str:
+    return tr.gettext(_TILE_WORDS[name]) if name in _TILE_WORDS else name.replace("_", " ")
 
 
-def _plural(noun: str) -> str:
-    head, _, rest = noun.partition(" or ")
-    return head + "s" + (" or " + _plural(rest) if rest else "")
+def _class_noun(name: str, tr) -> str:
+    return tr.gettext(_CLASSES[name]) if name in _CLASSES else name.replace("_", " ")
 
 
 # -- amounts -------------------------------------------------------------------------------

@@ -119,8 +119,8 @@ def rulebook_view(ctx, auto, path: str, tr=EN) -> RuleBook:
         rules_off=tuple(r.title or r.name.text for r in switched),
         payments=tuple(_payments(auto, pays, ctx.options.values(), tr)),
         session=tuple(_session(auto, tr)),
-        options=tuple(_options(ctx)),
-        terms=tuple(_terms(rs, rules, pays)),
+        options=tuple(_options(ctx, tr)),
+        terms=tuple(_terms(rs, rules, pays, tr)),
         card_title=getattr(card.card, "title", "") if card is not None else "",
         card_sections=sections,
     )
@@ -391,6 +391,8 @@ def _amount(n, unit: str, tr) -> str:
         return ngettext("{n} point", "{n} points", n, tr)
     if one == "double":
         return ngettext("{n} double", "{n} doubles", n, tr)
+    if one == "limit":
+        return ngettext("{n} limit", "{n} limits", n, tr)
     return plural(n, one)
 
 
@@ -399,12 +401,14 @@ def _rule_words(rule, values: dict, titles: dict, tr) -> str:
     line = tr.gettext("{rule}: {amount}").format(rule=rule.title or rule.name.text,
                                                  amount=_amount(rule.amount, rule.unit, tr))
     if rule.scope:
-        line = tr.gettext("{line} {per}").format(line=line, per=per_set(rule.scope, simplify(rule.where, values)))
+        line = tr.gettext("{line} {per}").format(line=line, per=per_set(rule.scope, simplify(rule.where, values), tr))
     cond = simplify(rule.condition, values)
     if cond is not None and not (isinstance(cond, A.Bool) and cond.value):
-        line = tr.gettext("{line} when {condition}").format(line=line, condition=plain(cond, titles))
+        line = tr.gettext("{line} when {condition}").format(line=line, condition=plain(cond, titles, tr))
     return line
 
+
+ON_OFF = {"on": N_("on"), "off": N_("off")}
 
 _PAYER = {"discarder": N_("the discarder pays"), "others": N_("the others pay"), "everyone": N_("everyone pays"),
           "losers": N_("the losers pay")}
@@ -417,7 +421,7 @@ def _pay_words(pay, values: dict, tr) -> str:
     line = _("{payer} the winner {amount}").format(payer=payer, amount=plain_amount(simplify(pay.amount, values), tr))
     cond = simplify(pay.condition, values)
     if cond is not None and not (isinstance(cond, A.Bool) and cond.value):
-        line = _("{line} when {condition}").format(line=line, condition=plain(cond))
+        line = _("{line} when {condition}").format(line=line, condition=plain(cond, tr=tr))
     return line
 
 
@@ -466,23 +470,29 @@ def _session(auto, tr) -> list[str]:
     return out
 
 
-def _options(ctx) -> list[OptionRow]:
+def _options(ctx, tr=EN) -> list[OptionRow]:
+    """The options in force; their meanings (the shipped rulesets' are in the club's
+    catalog: ``server/extract.py``) and on/off in ``tr``'s language."""
+    def value(o, v=None) -> str:
+        return tr.gettext(ON_OFF[o.describe_value(v)]) if o.type == "bool" else o.describe_value(v)
+
     out = []
     for o in ctx.options:
         where = "" if o.set_at is None else "--set" if o.set_at == BUILTIN else str(o.set_at)
-        out.append(OptionRow(o.name, o.describe_value(), o.describe_value(o.default), o.meaning, where))
+        out.append(OptionRow(o.name, value(o), value(o, o.default), tr.gettext(o.meaning) if o.meaning else o.meaning, where))
     return out
 
 
-def _terms(rs, rules, pays) -> list[tuple[str, str]]:
-    """The facts the value, the rules and the payments in force speak of, with their meanings."""
+def _terms(rs, rules, pays, tr=EN) -> list[tuple[str, str]]:
+    """The facts the value, the rules and the payments in force speak of, with their
+    meanings in ``tr``'s language (the facts' meanings are in the club's catalog)."""
     exprs = [e for r in rules for e in (r.where, r.condition)] + [e for p in pays for e in (p.amount, p.condition)]
     scoring = rs.block(A.ScoringBlock)
     value = scoring.one(A.ScoreValue) if scoring else None
     if value is not None:
         exprs.append(value.expr)
     used = {n.id for e in exprs for n in A.names_in(e)}
-    return [(name, f.meaning) for name, f in sorted(F.FACTS.items()) if name in used]
+    return [(name, tr.gettext(f.meaning)) for name, f in sorted(F.FACTS.items()) if name in used]
 
 
 __all__ = ["render_rulebook", "rulebook_view", "RuleBook", "FORMATS"]

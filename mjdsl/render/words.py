@@ -39,6 +39,9 @@ OFFER_RULES = {"smaller": N_("smaller"), "larger": N_("larger")}
 LIVE_UNTIL = {"next draw": N_("next draw"), "next turn": N_("next turn")}
 ANNOUNCE_TIMES = {"after first discard": N_("after first discard"), "after any discard": N_("after any discard"),
                   "on turn": N_("on turn")}
+#: how the dice count off the wall (the language's ``counting from left [plus side]``)
+COUNTING = {"counting from left": N_("counting from left"),
+            "counting from left plus side": N_("counting from left plus side")}
 _VOTE = {"any": N_("any player"), "all": N_("all players together"), "majority": N_("a majority of the players")}
 _SEAT = {"any": N_("any player"), "left": N_("the player on the left"), "right": N_("the player on the right"),
          "across": N_("the player across"), "dealer": N_("the dealer"), "side owner": N_("the owner of that side")}
@@ -88,7 +91,7 @@ def step_text(state, auto=None, tr=EN) -> str | None:
         dice = ngettext("{n} die", "{n} dice", p["dice"], tr)
         if p.get("counting"):
             return _("{by} throws {dice} for {what}, {counting}").format(by=by, dice=dice, what=what,
-                                                                         counting=p["counting"])
+                                                                         counting=said(COUNTING, p["counting"], tr))
         return _("{by} throws {dice} for {what}").format(by=by, dice=dice, what=what)
     if step == "deal":
         return _("deal the hands")

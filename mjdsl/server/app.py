@@ -38,6 +38,7 @@ from . import i18n, security
 from .card import NearestLines, card_panel
 from .claims import ClaimClocks
 from .club import DEFAULT_TABLES, load_tables
+from .priority import PeopleFirst
 from .saver import Saver
 from .steps import arrive, claim_time_up, leave, move, play_on, sit
 from .store import Store, open_store
@@ -79,8 +80,9 @@ class Club:
     views after them) on the ``regulars`` threads, each holding the game's own lock;
     the loop only receives and sends. So a regular thinking at one table never holds
     up another table, and a person's move is answered (their own view, with the move
-    made) before the regulars start on theirs. Saves are written behind the play
-    (``saver.py``).
+    made) before the regulars start on theirs; a regular about to think at any table
+    waits while a person's move is answered (``priority.py``). Saves are written
+    behind the play (``saver.py``).
     """
 
     def __init__(self, store: Store, tables: dict, claim_seconds: float = 20, guide_cache: Path | None = None):
@@ -88,8 +90,6 @@ class Club:
         self.tables = tables
         self.claims = ClaimClocks(claim_seconds)
         self.nearest = NearestLines()
-        #: each game's claim window after its last step (seat, move count, seconds), or None
-        self._windows: dict[int, tuple[int, int, float] | None] = {}
         self.guide_cache = guide_cache
         self.games: dict[int, ClubGame] = {}
         self.owners: dict[int, dict] = {}
@@ -102,9 +102,12 @@ class Club:
         self._loading = threading.Lock()
         #: (game, seat) -> what that seat's last view was made from (a view is made again only on a change)
         self._shown: dict[tuple[int, int], tuple] = {}
+        #: each open socket's count of log lines sent (its seat's ``heard`` at its last view)
+        self._heard: dict[object, int] = {}
         self.moves_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mjdsl-moves")
         self.regulars_pool = ThreadPoolExecutor(max_workers=REGULAR_THREADS, thread_name_prefix="mjdsl-regulars")
         self.saver = Saver(store)
+        self.people_first = PeopleFirst()
         self._jobs = 0
         self._idle = threading.Condition()
         self.logins = security.RateLimit()
@@ -159,6 +162,7 @@ class Club:
 
     def _adopt(self, gid: int, game: ClubGame, row: dict) -> None:
         game.on_hand_end = lambda k, returns, gid=gid: self._record(gid, k, returns)
+        game.before_regular = self.people_first.wait
         self.owners[gid] = {"kind": row["kind"], "owner": row["owner"]}
         self.locks.setdefault(gid, asyncio.Lock())
         self.games[gid] = game
@@ -248,21 +252,25 @@ class Club:
         """Run ``step(game, *args)`` under the game's lock: on the regulars' threads when it
         lets the regulars play (``step.regulars``), else on the moves' threads. The game is
         saved when it changed, and the views that changed are made there too (``show``:
-        this person's view whatever changed). The step's result and the views, by person."""
+        this person's view whatever changed). The step's result and the views, by person;
+        the claim window's clock follows the game's step, as the step left the game."""
         pool = self.regulars_pool if getattr(step, "regulars", False) else self.moves_pool
-        return await self._off_loop(pool, self._step, gid, step, args, show)
+        result, views, window = await self._off_loop(pool, self._step, gid, step, args, show)
+        self.claims.arm(gid, window, self.time_up)
+        return result, views
 
-    def _step(self, gid: int, step, args, show) -> tuple[object, dict[str, dict]]:
+    def _step(self, gid: int, step, args, show) -> tuple[object, dict[str, dict], tuple | None]:
         g = self.games[gid]
         with g.mutex:
             before = g.seen_by(None)
             result = step(g, *args)
             if g.seen_by(None) != before:
                 self.save(gid)
-            self._windows[gid] = self.claims.window(g)
-            return result, self._views(gid, show)
+            # read here, under the game's lock: the loop never looks at a game
+            window = self.claims.window(g)
+            return result, self._views(gid, window, show), window
 
-    def _views(self, gid: int, force: str | None = None) -> dict[str, dict]:
+    def _views(self, gid: int, window, force: str | None = None) -> dict[str, dict]:
         """The views of the connected people whose seat saw a change (``force``: this
         person's view whatever changed: they have just opened the table)."""
         g = self.games[gid]
@@ -275,30 +283,47 @@ class Club:
             if self._shown.get((gid, seat)) == made_from and who != force:
                 continue
             self._shown[(gid, seat)] = made_from
-            out[who] = self.seat_view(gid, seat)
+            out[who] = self.seat_view(gid, seat, window)
         return out
 
     async def send(self, gid: int, views: dict[str, dict]) -> None:
-        """Send the views (on the loop, under the game's asyncio lock); the claim window's
-        clock follows the game's last step."""
-        self.claims.arm(gid, self._windows.get(gid), self.time_up)
+        """Send the views (on the loop, under the game's asyncio lock)."""
         for who, view in views.items():
             socks = self.sockets.get(gid, {}).get(who, set())
             for ws in list(socks):
                 try:
-                    await ws.send_json(view)
+                    await ws.send_json(self._news(ws, view))
                 except (RuntimeError, WebSocketDisconnect):
                     socks.discard(ws)
 
+    def _news(self, ws, view: dict) -> dict:
+        """``view`` as socket ``ws`` gets it: only the log lines it has not had yet
+        (``"log": "more"``, the page appends them), or all the lines kept (``"all"``:
+        a socket's first view, or one that fell further behind than the lines kept):
+        every view used to carry the seat's whole log, 200 lines, to every socket."""
+        heard = view.get("heard")
+        had = self._heard.get(ws)
+        self._heard[ws] = heard
+        lines = view.get("events", [])
+        if had is None or heard is None or not 0 <= heard - had <= len(lines):
+            return dict(view, log="all")
+        return dict(view, events=lines[len(lines) - (heard - had):], log="more")
+
+    def forget(self, ws) -> None:
+        """Socket ``ws`` closed: nothing more is sent to it."""
+        self._heard.pop(ws, None)
+
     # -- views ------------------------------------------------------------------------------
-    def seat_view(self, gid: int, seat: int) -> dict:
+    def seat_view(self, gid: int, seat: int, window: tuple | None) -> dict:
+        """What ``seat`` is sent: its view of the game, and the time left in ``window``
+        (the game's claim window now: ``claims.ClaimClocks.window``)."""
         g = self.games[gid]
         v = g.view(seat)
         v["type"] = "state"
         v["game"] = gid
         v["kind"] = self.owners[gid]["kind"]
         v["claim_seconds"] = self.claims.limit(g)
-        v["claim_left"] = self.claims.left(gid, seat, self._windows.get(gid))
+        v["claim_left"] = self.claims.left(gid, seat, window)
         v["nearest"] = self.nearest.for_seat(gid, g, seat)
         if g.game is not None and v.get("to_act"):
             if g.guided:
@@ -522,19 +547,24 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
                     await ws.send_json({"type": "error", "message": "a message is JSON: {\"actions\": [n], \"at\": moves}"})
                     continue
                 async with lock:
+                    # the move is answered at once, the regulars held back meanwhile (priority.py);
+                    # then they play on to the next person
+                    club.people_first.begin()
                     try:
                         _, views = await club.play(gid, move, who, msg)
+                        await club.send(gid, views)
                     except InputError as e:
                         await ws.send_json({"type": "error", "message": str(e), "moves": game.moves})
                         continue
-                    # the move is answered at once; then the regulars play on to the next person
-                    await club.send(gid, views)
+                    finally:
+                        club.people_first.end()
                     _, views = await club.play(gid, play_on)
                     await club.send(gid, views)
         except WebSocketDisconnect:
             pass
         finally:
             mine.discard(ws)
+            club.forget(ws)
             async with lock:
                 # gone: the seat's regular plays on until they come back
                 _, views = await club.play(gid, leave, who, not mine)

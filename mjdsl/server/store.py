@@ -146,13 +146,19 @@ class Store:
         self.save_games({game_id: (json.dumps(seats), json.dumps(log), over)})
 
     def save_games(self, saves: dict[int, tuple[str, str, bool]]) -> None:
-        """Several games' saves in one transaction: game id -> (seats JSON, log JSON, over)."""
-        with Session(self.engine) as s:
-            when = now()
-            for game_id, (seats, log, over) in saves.items():
-                s.execute(sa.update(SavedGame).where(SavedGame.id == game_id).values(
-                    seats=seats, log=log, over=over, updated=when))
-            s.commit()
+        """Several games' saves in one transaction: game id -> (seats JSON, log JSON, over).
+        One statement with a row of values per game (the driver's ``executemany``): under
+        load, one ORM update per game was a fifth of the server's CPU."""
+        if not saves:
+            return
+        games = SavedGame.__table__
+        when = now()
+        rows = [{"gid": game_id, "seats": seats, "log": log, "over": over, "updated": when}
+                for game_id, (seats, log, over) in saves.items()]
+        with self.engine.begin() as conn:
+            conn.execute(games.update().where(games.c.id == sa.bindparam("gid")).values(
+                seats=sa.bindparam("seats"), log=sa.bindparam("log"), over=sa.bindparam("over"),
+                updated=sa.bindparam("updated")), rows)
 
     def game(self, game_id: int) -> dict | None:
         with Session(self.engine) as s:

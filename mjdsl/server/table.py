@@ -90,6 +90,9 @@ class ClubGame:
         self.game: Game | None = None
         #: called with (hand index, returns) when a hand ends (the server records results)
         self.on_hand_end = None
+        #: called before a regular chooses a move (the server holds regulars back while a
+        #: person's move is answered: ``priority.PeopleFirst``)
+        self.before_regular = None
         self._replaying = False
         self._start_hand()
 
@@ -163,16 +166,19 @@ class ClubGame:
             if last is not None and nxt >= last:
                 raise InputError("this is the session's last hand: there is no next hand to change seats for")
         self.seat_moves = [m for m in self.seat_moves if not (m[0] == nxt and m[1] == mine)]
+        _ = self.words[mine]._
         if to == mine:
-            self._say(f"You stay at seat {mine}.", mine)
+            self._say(_("You stay at seat {seat}.").format(seat=mine), mine)
             return
         self.seat_moves.append([nxt, mine, to])
-        self._say(f"From the next hand you sit at seat {to}, and {self.name_of(to)} takes yours.", mine)
+        self._say(_("From the next hand you sit at seat {seat}, and {name} takes yours.").format(
+            seat=to, name=self.names_for(mine)[to]), mine)
 
     def _swap(self, a: int, b: int) -> None:
         """The players at seats ``a`` and ``b`` change places, each keeping their total, their
-        stand-in and what they were told."""
-        for seq in (self.seats, self.regulars, self.bots, self.totals, self.events, self.heard):
+        stand-in, what they were told and the language they are told it in."""
+        for seq in (self.seats, self.regulars, self.bots, self.totals, self.events, self.heard, self.langs,
+                    self.words):
             seq[a], seq[b] = seq[b], seq[a]
         self.present = {b if s == a else a if s == b else s for s in self.present}
         self._renamed()
@@ -181,7 +187,8 @@ class ClubGame:
         for k, seat, other in self.seat_moves:
             if k == hand and self.seats[seat] is not None and self.seats[other] is None:
                 self._swap(seat, other)
-                self._say(f"You move to seat {other}; {self.name_of(seat)} takes seat {seat}.", other)
+                self._say(self.words[other]._("You move to seat {seat}; {name} takes seat {old}.").format(
+                    seat=other, name=self.names_for(other)[seat], old=seat), other)
 
     def played_by_person(self, seat: int) -> bool:
         """Whether ``seat``'s moves wait for its person: they are connected, or nobody at
@@ -283,6 +290,8 @@ class ClubGame:
         return True
 
     def regular_move(self, seat: int, legal: list[int]) -> int:
+        if self.before_regular is not None and not self._replaying:
+            self.before_regular()
         g = self.game
         rng = random.Random(f"{self.seed}:{self.clock.hands}:seat{seat}:{len(self.log[-1])}")
         return self.bots[seat].choose(g, seat, legal, rng)
@@ -337,7 +346,9 @@ class ClubGame:
         out = {"table": self.table.key, "title": self.auto.name, "seat": seat, "names": self.names_for(seat),
                "moves": self.moves, "hand_no": self.clock.hands + (0 if self.over else 1),
                "hands_total": self.auto.session.hands or None, "totals": list(self.totals), "over": self.over,
-               "events": list(self.events[seat]), "regular": self.name_of_regular(seat),
+               # the seat's last lines, and how many it has heard in all (the server sends a
+               # page only the lines it has not had: ``app.Club.send``)
+               "events": list(self.events[seat]), "heard": self.heard[seat], "regular": self.name_of_regular(seat),
                # more views are coming without anyone's move: chance or the regulars play on
                "more": not self.over and self.waiting_for() is None,
                # the seats a person holds (the others' are regulars', to move to), and the

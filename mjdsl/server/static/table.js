@@ -7,7 +7,9 @@
   const root = document.getElementById("club-table");
   const W = JSON.parse(root.dataset.words);
   const SUIT = { b: "#1b7f3b", c: "#b3261e", d: "#1f4fa3" };
-  let view = null, ws = null, chosen = [], sorted = true, timer = null;
+  // the log panel shows the last LOG_LINES lines the table said to this seat
+  const LOG_LINES = 60;
+  let view = null, ws = null, chosen = [], sorted = true, timer = null, lines = [];
 
   function fmt(s, args) { return s.replace(/%\((\w+)\)s/g, (_, k) => args[k]); }
 
@@ -168,7 +170,7 @@
     if (v.hint && v.hint.length) guide.appendChild(el("p", "hint", W.hint + ": " + v.hint.map(a => (legal.find(m => m.a === a) || { name: a }).name).join(", ")));
     const log = document.getElementById("log");
     log.replaceChildren();
-    (v.events || []).slice(-60).forEach(line => log.appendChild(el("li", "", line)));
+    lines.forEach(line => log.appendChild(el("li", "", line)));
     log.scrollTop = log.scrollHeight;
     root.dataset.moves = v.moves;
     root.dataset.over = v.over ? "yes" : "no";
@@ -185,7 +187,11 @@
     ws = new WebSocket(`${proto}://${location.host}/ws/${root.dataset.game}`);
     ws.onmessage = ev => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "state") { view = msg; chosen = []; render(); }
+      if (msg.type === "state") {
+        // the server sends the log lines this page has not had ("more"), or all it keeps ("all")
+        lines = (msg.log === "more" ? lines.concat(msg.events || []) : (msg.events || [])).slice(-LOG_LINES);
+        view = msg; chosen = []; render();
+      }
       else if (msg.type === "error") { document.getElementById("prompt").textContent = msg.message; }
     };
     ws.onclose = () => { clearTimer(); setTimeout(connect, 1500); };
