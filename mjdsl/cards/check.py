@@ -172,8 +172,9 @@ def check_annotations(c: CompiledCard) -> Iterable[Diagnostic]:
             if a.kind is None:
                 # a phrase cut short (`any run`) means the phrase it begins, not the nearest spelling
                 close = [k for k in known if k.startswith(a.text)] or difflib.get_close_matches(a.text, known, n=1)
-                hint = f"did you mean `{close[0]}`?" if close else "the annotations are " + ", ".join(known) + (
-                    "; a choice is written as printed: `1-5 or 5-9`, `N and S or E and W`, `9999 stays`")
+                hint = f"did you mean `{close[0]}`?" if close else "the annotations are " + ", ".join(known)
+                if any(ch in "123456789NEWS" for w in a.words for ch in w):  # numbers or winds: a choice
+                    hint = "a choice is written as printed: `1-5 or 5-9`, `N and S or E and W`, `9999 stays`"
                 yield error("MJ261", f"unknown annotation `{a.text}`", a.span, hint)
                 continue
             if a.kind in seen:
