@@ -98,7 +98,7 @@ def _wind_choice(a: ast.Annotation, line: ast.HandLine) -> Iterable[Diagnostic]:
                     f"start with the line's winds ({' and '.join(sorted(written)) or 'none'})")
     for alt in a.choices:
         if len(alt) != len(first):
-            yield error("MJ298", f"`{' and '.join(alt)}` is {len(alt)} winds and `{' and '.join(first)}` "
+            yield error("MJ298", f"`{' and '.join(alt)}` names {_winds(len(alt))} and `{' and '.join(first)}` "
                         f"{len(first)}: each choice names as many winds", a.span,
                         "write each choice with one wind for each wind printed")
             return
@@ -106,6 +106,10 @@ def _wind_choice(a: ast.Annotation, line: ast.HandLine) -> Iterable[Diagnostic]:
             yield error("MJ298", f"`{' and '.join(alt)}` names a wind twice: different winds stay different",
                         a.span, "name each wind of a choice once")
             return
+
+
+def _winds(n: int) -> str:
+    return f"{n} wind" + ("s" if n != 1 else "")
 
 
 def _stays(a: ast.Annotation, line: ast.HandLine) -> Iterable[Diagnostic]:
