@@ -90,17 +90,20 @@ def _resolved(line: ast.HandLine, tiles: TileSet, diags: list[Diagnostic]) -> It
 def expand_pattern(r: Resolved, line: ast.HandLine, index: int, p: int, tiles: TileSet) -> Iterator[Variant]:
     """Every concrete variant of one resolved pattern (duplicates included)."""
     codes = tiles.by_code
+    moving = [line.moves(slot.group) for slot in r.slots]  # once a pattern, not once a variant
+    wind_maps = list(_wind_maps(r, line, tiles))
+    dragon_maps = list(_dragon_maps(r, line, tiles))
     for suits in itertools.permutations(tiles.suits, len(r.letters)):
         by_letter = dict(zip(r.letters, suits))
         for offset in _offsets(r, line, by_letter):
-            for winds in _wind_maps(r, line, tiles):
-                for dragons in _dragon_maps(r, line, tiles):
+            for winds in wind_maps:
+                for dragons in dragon_maps:
                     need = np.zeros(tiles.size, dtype=np.int16)
                     natural = np.zeros(tiles.size, dtype=np.int16)
                     groups = []
-                    for slot, slot_winds in zip(r.slots, winds):
+                    for slot, slot_winds, moves in zip(r.slots, winds, moving):
                         suit = by_letter.get(slot.letter) if slot.letter else None
-                        moved = offset if line.moves(slot.group) else 0
+                        moved = offset if moves else 0
                         found = [_code(ch, suit, moved, slot_winds, dragons.get(slot.letter), tiles)
                                  for ch in slot.group.text]
                         if None in found:  # a rank this suit lacks: not a hand of this set
