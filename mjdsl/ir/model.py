@@ -101,6 +101,8 @@ class ClaimSpec:
     #: is offered (engine/table_facts.py); None: always (an option's is folded in)
     when: Callable | None = attrs.field(default=None, eq=False)
     when_text: str = ""
+    #: the condition as written (mjdsl.ast), for the rule book's words
+    when_expr: Any = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def is_win(self) -> bool:
@@ -238,6 +240,8 @@ class AnnounceSpec:
     #: ``if EXPR``: the announcement may be made only when this holds of the table; None: always
     when: Callable | None = attrs.field(default=None, eq=False)
     when_text: str = ""
+    #: the condition as written (mjdsl.ast), for the rule book's words
+    when_expr: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen

@@ -25,6 +25,16 @@ _FACT = {
     "dealer": ("the player is the dealer", "the player is not the dealer"),
     "concealed_hand": ("the hand has no exposures", "the hand has exposures"),
     "singles_pairs": ("the card line has no group of three or more", "the card line has a group of three or more"),
+    # said without "kong box": a table with no dead wall replaces from the end of the wall
+    "last_from_kong_box": ("the winning tile was the replacement for a kong",
+                           "the winning tile was not the replacement for a kong"),
+    # issue 10: the state and history of the hand
+    "discarded_a_wait": ("the player has discarded a tile that would complete its hand",
+                         "the player has discarded no tile that would complete its hand"),
+    "passed_a_win": ("the player has let a winning discard go by since its own last discard",
+                     "the player has let no winning discard go by since its own last discard"),
+    "own_discard": ("the discard is a tile the player has discarded before",
+                    "the discard is not a tile the player has discarded before"),
 }
 
 #: Number facts, counted: (the words before the quantity, singular, plural, the words after).
@@ -34,7 +44,18 @@ _NUMBER = {
     "waits": ("", "kind of tile", "kinds of tile", " would have completed the hand"),
     "dealer_streak": ("the dealer has won ", "hand", "hands", " in a row"),
     "set_points": ("the hand has ", "point from sets and pairs", "points from sets and pairs", ""),
+    "wall_left": ("the live wall has ", "tile", "tiles", " left"),
+    "discards": ("the players have made ", "discard", "discards", " this hand"),
+    "claims": ("the players have claimed ", "discard", "discards", " this hand"),
+    "tile_visible": ("the table shows ", "copy", "copies", " of the discard"),
+    "points": ("the score rules gave ", "point", "points", ""),
+    "doubles": ("the score rules gave ", "double", "doubles", ""),
+    "limits": ("the score rules gave ", "limit", "limits", ""),
 }
+
+#: Two amounts compared: ``value >= 2 ^ min_faan``.
+_AS_MUCH = {"==": "exactly", ">=": "at least", "<=": "at most", ">": "more than", "<": "less than",
+            "!=": "other than"}
 
 #: Amounts: facts as nouns.
 _AMOUNT = {"value": N_("the hand's value"), "card_points": N_("the card points"), "points": N_("the points"),
@@ -137,7 +158,9 @@ def _compare(e: A.BinOp) -> str:
     op, count, n = e.op, e.left, e.right
     if isinstance(count, A.Num):  # 3 <= sets(...): the count on the left
         op, count, n = _FLIP[op], e.right, e.left
-    if not isinstance(n, A.Num) or n.value < 0:
+    if not isinstance(n, A.Num):
+        return _amounts(e)
+    if n.value < 0:
         raise _Unsaid
     k = n.value
     if isinstance(count, A.Call) and count.fn in ("sets", "pairs", "tiles", "bonus") and count.args:
@@ -148,6 +171,11 @@ def _compare(e: A.BinOp) -> str:
     else:
         raise _Unsaid
     return f"{before}{_quantity(op, k, one, many)}{after}"
+
+
+def _amounts(e: A.BinOp) -> str:
+    """Two amounts compared, ``the hand's value is at least 2 to the power min faan``."""
+    return f"{_amount(e.left, EN)} is {_AS_MUCH[e.op]} {_amount(e.right, EN)}"
 
 
 def _quantity(op: str, k: float, one: str, many: str) -> str:
@@ -267,7 +295,8 @@ def _amount(e, tr) -> str:
                 times = {2: N_("twice {amount}"), 3: N_("three times {amount}"), 4: N_("four times {amount}")}
                 return _(times[int(x.value)]).format(amount=_amount(y, tr))
         return _("{left} times {right}").format(left=_amount(e.left, tr), right=_amount(e.right, tr))
-    if isinstance(e, A.BinOp) and e.op in ("+", "-", "/"):
-        word = {"+": N_("{left} plus {right}"), "-": N_("{left} minus {right}"), "/": N_("{left} divided by {right}")}
+    if isinstance(e, A.BinOp) and e.op in ("+", "-", "/", "^"):
+        word = {"+": N_("{left} plus {right}"), "-": N_("{left} minus {right}"), "/": N_("{left} divided by {right}"),
+                "^": N_("{left} to the power {right}")}
         return _(word[e.op]).format(left=_amount(e.left, tr), right=_amount(e.right, tr))
     raise _Unsaid
