@@ -159,3 +159,10 @@ def test_every_misuse_is_named(line, code, words):
         assert found == []
         return
     assert any(c == code and words in m for c, m in found), found
+
+
+def test_a_number_after_an_annotation_and_before_the_points_is_named():
+    # `· concealed 25 30` reads `concealed 25` as the annotation (a choice may end in a number)
+    found = _diags("FF 11 22 33 44 55 66 - a a a a a a · concealed 25 30")
+    assert found == [("MJ261", "unknown annotation `concealed 25`; `concealed` then 25: the points are the last "
+                      "number on the line, once")]

@@ -175,6 +175,9 @@ def check_annotations(c: CompiledCard) -> Iterable[Diagnostic]:
                 hint = f"did you mean `{close[0]}`?" if close else "the annotations are " + ", ".join(known)
                 if any(ch in "123456789NEWS" for w in a.words for ch in w):  # numbers or winds: a choice
                     hint = "a choice is written as printed: `1-5 or 5-9`, `N and S or E and W`, `9999 stays`"
+                if a.words[-1].isdigit() and a.words[:-1] and " ".join(a.words[:-1]) in ast.ANNOTATIONS:
+                    hint = (f"`{' '.join(a.words[:-1])}` then {a.words[-1]}: the points are the last number "
+                            "on the line, once")
                 yield error("MJ261", f"unknown annotation `{a.text}`", a.span, hint)
                 continue
             if a.kind in seen:
