@@ -140,6 +140,8 @@ def _diags(line: str) -> list[tuple[str, str]]:
     ("11 22 33 44 55 NNNN a a a a a - · 1 - 5 or 5-9  25", "MJ182", "without spaces"),
     ("FF NNN/SSSS 1111 1111 - - a b  25", "MJ297", "3 and 4 tiles"),
     ("FF NNNN/NNNN 1111 1111 - - a b  25", "MJ297", "written twice"),
+    ("NN/SS/EE/WW NN/SS/EE/WW NN/SS/EE/WW NN/SS/EE/WW NN/SS/EE/WW 11/22/33/44 FF - - - - - a -  25", "MJ297",
+     "4096 ways"),
     ("11 22 33 44 55 NNNN a a a a a - · 1-4 or 5-9  25", "MJ298", "does not fit"),
     ("11 22 33 44 55 NNNN a a a a a - · 1-5 or 5-9 · any run or number  25", "MJ298", "both move the numbers"),
     ("NN 1111 SS 2222 99 - a - a b · E and W or N and S  30", "MJ298", "does not print"),

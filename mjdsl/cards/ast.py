@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import math
 
 import attrs
 
@@ -42,6 +43,11 @@ ANNOTATIONS: dict[str, AnnotationKind] = {
     k.value: k for k in AnnotationKind
     if k not in (AnnotationKind.NUMBER_CHOICE, AnnotationKind.WIND_CHOICE, AnnotationKind.STAYS)
 }
+
+#: At most this many ways to spell one pattern's choice groups (``NNNN/SSSS``) are
+#: expanded; a printed card's longest needs 68. Past it the line is refused (MJ297), so
+#: that seven choice groups of four cannot make a card of 16,384 patterns.
+MAX_WAYS = 256
 
 #: Characters that stand for a tile whose suit comes from the group's suit letter.
 SUITED_LETTERS = frozenset("123456789D")
@@ -121,8 +127,13 @@ class Pattern:
         ways = itertools.product(*[g.choices or (g.text,) for g in self.groups])
         return tuple(
             attrs.evolve(self, groups=tuple(Group(t, g.span) for t, g in zip(texts, self.groups)))
-            for texts in ways
+            for texts in itertools.islice(ways, MAX_WAYS)  # past it, a card check refuses the line (MJ297)
         )
+
+    @property
+    def ways(self) -> int:
+        """How many plain patterns the choice groups make (1 without any)."""
+        return math.prod(len(g.choices) or 1 for g in self.groups)
 
 
 @attrs.frozen

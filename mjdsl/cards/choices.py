@@ -33,6 +33,10 @@ def check_choices(c: CompiledCard) -> Iterable[Diagnostic]:
         for p in line.patterns:
             for g in p.groups:
                 yield from _group_choice(g)
+            if p.ways > ast.MAX_WAYS:
+                yield error("MJ297", f"the choice groups of this pattern make {p.ways} ways to spell it: at most "
+                            f"{ast.MAX_WAYS} are read", p.span,
+                            "a printed card needs far fewer: split the line with `or`, or check the groups")
         yield from _both(line, _MOVES, "move the numbers")
         yield from _both(line, _WINDS, "choose the winds")
         for a in line.annotations:

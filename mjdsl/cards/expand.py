@@ -80,9 +80,13 @@ def _resolved(line: ast.HandLine, tiles: TileSet, diags: list[Diagnostic]) -> It
     """Each pattern of the line (by its index) resolved, once for every way of spelling its
     choice groups (``NNNN/SSSS``); the problems found are added to ``diags``, once each."""
     for p, written in enumerate(line.patterns):
+        said = set()
         for pattern in written.spelled():
             resolved, problems = resolve(pattern, line, tiles)
-            diags.extend(d for d in problems if d not in diags)  # the same problem in every way
+            for d in problems:  # the same problem in every way: said once, at its place
+                if (d.code, d.span) not in said:
+                    said.add((d.code, d.span))
+                    diags.append(d)
             if resolved is not None:
                 yield p, resolved
 
