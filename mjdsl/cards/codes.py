@@ -170,7 +170,8 @@ CODES = (
          _H + "FF 1111 1111 1111 - a b c · any odd number 25"),
     Code("MJ297", "a choice group that cannot stand in one place",
          "A choice group (`NNNN/SSSS`) is one group of the hand, either way: its alternatives are the same "
-         "size, each written once. For a pung or a kong, write the whole pattern twice joined with `or`.",
+         "size, each written once. For a pung or a kong, write the whole pattern twice joined with `or`. "
+         "The choice groups of one pattern make at most 256 ways to spell it (a printed card needs 68 at most).",
          _H + "FF NNN/SSSS 1111 1111 - - a b 25", _H + "FF NNNN/SSSS 1111 1111 - - a b 25"),
     Code("MJ298", "a choice that does not fit its line",
          "A choice after `·` is written as the card prints it. `1-5 or 5-9`: each choice names the lowest "
