@@ -48,7 +48,7 @@ FACTS: dict[str, Fact] = {
             ("self_drawn", "the winning tile came from the wall (or the kong box)"),
             ("by_discard", "the winning tile was another player's discard"),
             ("singles_pairs", "the winning card line has no group of three or more (so no joker can stand in it)"),
-            ("last_from_kong_box", "the winning tile was a replacement from the kong box"),
+            ("last_from_kong_box", "the winning tile was the replacement for a kong (from the kong box; from the end of the wall when there is none)"),
             ("last_of_wall", "the winning tile was the last tile of the live wall"),
             ("last_discard", "the winning tile was the last discard: from the end of the wall, discarded"),
             ("robbed_kong", "the winning tile was robbed from another player's added kong"),

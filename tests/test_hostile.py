@@ -311,7 +311,9 @@ def test_an_overlay_does_not_repeat_its_base_card_warnings(capsys):
 @pytest.mark.parametrize("line,code,needle", [
     ("FF 1111 1111 1111 - A B C 25", "MJ154", "write `a`"),
     ("FF (1111) 1111 1111 - a b c 25", "MJ150", "without brackets"),
-    ("FF 1111/1111 1111 - a b c 25", "MJ150", "`or`"),
+    # `/` joins the alternatives of one group (issue 10, cards as printed): a repeat, or spaces
+    ("FF 1111/1111 1111 1111 - a b c 25", "MJ297", "written twice"),
+    ("FF 1111 / 2222 1111 1111 - a b c 25", "MJ181", "no spaces"),
     ("FF 1111 1111 1111 - a b c | FF 1111 1111 1111 - a a b 25", "MJ150", "`or`"),
     ("ff 25", "MJ159", "`FF`"),
     ("NNNN ZZZ 111 222 - - a a · any wind 25", "MJ161", "write `NNNN EEE 111 222 - - a a · any wind 25`"),

@@ -72,3 +72,37 @@ def test_kongs_are_replaced_from_the_dead_wall_only_when_there_is_one(tmp_path, 
     book = render_rulebook(tmp_path / "open.mj", "md")
     assert "dead wall" not in book
     assert "A declared kong is replaced from the end of the wall" in book
+
+
+def test_a_kong_replacement_win_is_said_without_the_kong_box(tmp_path, monkeypatch):
+    """A table with no dead wall has no kong box: the condition says what happened."""
+    (tmp_path / "open.mj").write_text('extends "classical.mj"\nwall {\n    dead wall 0\n'
+                                      '    loose tiles 0 on wall\n}\n', encoding="utf-8")
+    monkeypatch.setenv("MJDSL_PATH", str(RULESETS))
+    book = render_rulebook(tmp_path / "open.mj", "md")
+    assert "when the hand wins and the winning tile was the replacement for a kong" in book
+    assert "replacement from the kong box" not in book
+
+
+@pytest.mark.parametrize("text, words", [
+    ("wall_left >= 4", "the live wall has 4 or more tiles left"),
+    ("discards < 4", "the players have made fewer than 4 discards this hand"),
+    ("claims == 0", "the players have claimed no discards this hand"),
+    ("not discarded_a_wait", "the player has discarded no tile that would complete its hand"),
+    ("doubles > 0 or limits > 0",
+     "the score rules gave at least one double or the score rules gave at least one limit"),
+    ("value >= 2 ^ min_faan", "the hand's value is at least 2 to the power min faan"),
+])
+def test_conditions_on_the_table_in_plain_words(text, words):
+    assert plain(expr(text)) == words
+
+
+def test_claims_announcements_and_the_minimum_read_in_words():
+    book = render_rulebook(RULESETS / "riichi.mj", "md")
+    assert "Riichi may be announced only when the hand has no exposures and the live wall has 4 or more tiles left" \
+        in book
+    assert ("Ron only when the player has discarded no tile that would complete its hand and the player has let "
+            "no winning discard go by since its own last discard") in book
+    assert "wall_left" not in book and "discarded_a_wait" not in book
+    hk = render_rulebook(RULESETS / "hong-kong.mj", "md")
+    assert "A hand goes out only when the hand's value is at least 2 to the power min faan" in hk

@@ -149,3 +149,15 @@ def test_diff_of_a_three_player_overlay_says_what_changed_about_the_tiles(monkey
     assert tiles == ["no tiles 1c 2c 3c 4c 5c 6c 7c 8c 9c any more",
                      "tiles f1 f2 f3 f4 s1 s2 s3 s4: linked to a seat → linked to no seat"]
     assert "players" not in {c.key for c in d.changes}
+
+
+def test_diff_of_the_three_player_american_says_each_charleston_change_once():
+    """Both Charlestons lose their across pass: one sentence saying so twice over, not
+    the same sentence twice (issue 10: the diff says what really changed)."""
+    from mjdsl.authoring.diff import diff_rulesets
+
+    d = diff_rulesets(RULESETS / "american.mj", RULESETS / "american-3p.mj")
+    phases = [c.text for c in d.changes if c.section == "phases"]
+    assert len(phases) == len(set(phases))
+    assert "The Charleston: no longer: everyone passes 3 tiles across (twice)" in phases
+    assert not [c for c in d.changes if c.section == "tiles"]  # the same tiles: nothing said of them

@@ -32,9 +32,10 @@ FAMILIES = (
 
 
 def is_card_code(code: str) -> bool:
-    """MJ15x (card syntax), MJ25x-MJ27x and MJ215 (card checks): their examples are card text."""
+    """MJ15x-MJ18x (card syntax), MJ25x-MJ27x, MJ215 and MJ297-MJ298 (card checks): their
+    examples are card text."""
     n = int(code[2:])
-    return 150 <= n < 200 or 250 <= n < 280 or n == 215
+    return 150 <= n < 200 or 250 <= n < 280 or n in (215, 297, 298)
 
 
 def _fence(text: str, info: str) -> list[str]:

@@ -182,7 +182,16 @@ def _sequence(old: list[str], new: list[str]) -> list[str]:
             out += [f"no longer: {x}" for x in old[i1:i2]]
         if op in ("replace", "insert"):
             out += [f"now: {y}" for y in new[j1:j2]]
-    return out
+    return _counted(out)
+
+
+def _counted(sentences: list[str]) -> list[str]:
+    """Each sentence once, saying how often it came: the across pass of both Charlestons
+    gone is "no longer: everyone passes 3 tiles across (twice)", not the same line twice."""
+    times: dict[str, int] = {}
+    for x in sentences:
+        times[x] = times.get(x, 0) + 1
+    return [x if n == 1 else f"{x} ({'twice' if n == 2 else f'{n} times'})" for x, n in times.items()]
 
 
 def _claims(a: Side, b: Side) -> list[Change]:

@@ -9,7 +9,7 @@ The stages, each a module:
     distance.py how many tiles each hand of a batch still needs, for every variant
     match.py    which card hands fourteen tiles make, and with how many jokers
     hint.py     the nearest hands, the tiles still needed, what to discard
-    check.py    card checks (with overlap.py), returning diagnostics
+    check.py    card checks (with overlap.py and choices.py), returning diagnostics
     render.py   a printable card (HTML, Markdown)
 
 The tile set is always an argument: a card is data, read against the tiles its

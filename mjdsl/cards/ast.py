@@ -10,6 +10,8 @@ when the card is expanded against a :class:`~mjdsl.tiles.TileSet`.
 from __future__ import annotations
 
 import enum
+import itertools
+import math
 
 import attrs
 
@@ -27,10 +29,25 @@ class AnnotationKind(enum.Enum):
     # issue 10: number choices other than one moving run
     ANY_ODD = "any odd number"
     ANY_EVEN = "any even number"
+    #: every wind group picks its winds on its own (two groups may take the same wind)
+    ANY_WIND_EACH = "any wind each"
+    # issue 10: choices written as printed; the value names the form, the choices are
+    # in :attr:`Annotation.choices`
+    NUMBER_CHOICE = "NUMBERS or NUMBERS"  #: ``1-5 or 5-9``, ``1-4-7 or 2-5-8 or 3-6-9``
+    WIND_CHOICE = "WINDS or WINDS"  #: ``N and S or E and W``
+    STAYS = "GROUP stays"  #: ``9999 stays``, ``11 and 9999 stay``
 
 
-#: The annotations a card may print, by their phrase.
-ANNOTATIONS: dict[str, AnnotationKind] = {k.value: k for k in AnnotationKind}
+#: The annotations written as a fixed phrase, by their phrase.
+ANNOTATIONS: dict[str, AnnotationKind] = {
+    k.value: k for k in AnnotationKind
+    if k not in (AnnotationKind.NUMBER_CHOICE, AnnotationKind.WIND_CHOICE, AnnotationKind.STAYS)
+}
+
+#: At most this many ways to spell one pattern's choice groups (``NNNN/SSSS``) are
+#: expanded; a printed card's longest needs 68. Past it the line is refused (MJ297), so
+#: that seven choice groups of four cannot make a card of 16,384 patterns.
+MAX_WAYS = 256
 
 #: Characters that stand for a tile whose suit comes from the group's suit letter.
 SUITED_LETTERS = frozenset("123456789D")
@@ -40,11 +57,14 @@ RANK_LETTERS = frozenset("123456789")
 
 @attrs.frozen
 class Group:
-    """One group of a hand, as printed: ``FF``, ``2026``, ``NEWS``, ``DDDD``."""
+    """One group of a hand, as printed: ``FF``, ``2026``, ``NEWS``, ``DDDD``; or a
+    choice of groups in one place, ``NNNN/SSSS``."""
 
-    #: the characters as written, one a tile
+    #: the characters as written, one a tile (``/`` between the alternatives of a choice)
     text: str
     span: Span
+    #: the alternatives of a choice, each a plain group's text; empty for a plain group
+    choices: tuple[str, ...] = ()
 
     @property
     def size(self) -> int:
@@ -97,6 +117,24 @@ class Pattern:
     def size(self) -> int:
         return sum(g.size for g in self.groups)
 
+    def spelled(self) -> tuple[Pattern, ...]:
+        """The plain patterns this one stands for: one for each way of taking one
+        alternative of every choice group (``NNNN/SSSS 2222`` is ``NNNN 2222`` and
+        ``SSSS 2222``); the pattern itself when it has no choice. The spelled groups
+        keep the choice's span, so a problem in one points at the choice."""
+        if not any(g.choices for g in self.groups):
+            return (self,)
+        ways = itertools.product(*[g.choices or (g.text,) for g in self.groups])
+        return tuple(
+            attrs.evolve(self, groups=tuple(Group(t, g.span) for t, g in zip(texts, self.groups)))
+            for texts in itertools.islice(ways, MAX_WAYS)  # past it, a card check refuses the line (MJ297)
+        )
+
+    @property
+    def ways(self) -> int:
+        """How many plain patterns the choice groups make (1 without any)."""
+        return math.prod(len(g.choices) or 1 for g in self.groups)
+
 
 @attrs.frozen
 class Annotation:
@@ -106,6 +144,10 @@ class Annotation:
     #: the words as written, for messages about unknown phrases
     words: tuple[str, ...]
     span: Span
+    #: a choice's alternatives, as written: ``(("1", "5"), ("5", "9"))`` for ``1-5 or
+    #: 5-9``, ``(("N", "S"), ("E", "W"))`` for ``N and S or E and W``, the groups named
+    #: by ``GROUP stays`` as one alternative; empty for a fixed phrase
+    choices: tuple[tuple[str, ...], ...] = ()
 
     @property
     def text(self) -> str:
@@ -139,6 +181,25 @@ class HandLine:
 
     def has(self, kind: AnnotationKind) -> bool:
         return any(a.kind is kind for a in self.annotations)
+
+    def annotation(self, kind: AnnotationKind) -> Annotation | None:
+        """The first annotation of this kind on the line, or None."""
+        return next((a for a in self.annotations if a.kind is kind), None)
+
+    @property
+    def spelled(self) -> tuple[Pattern, ...]:
+        """Every plain pattern of the line: its patterns with their choice groups spelled out."""
+        return tuple(s for p in self.patterns for s in p.spelled())
+
+    @property
+    def staying(self) -> frozenset[str]:
+        """The groups ``GROUP stays`` names: they do not move with the numbers."""
+        a = self.annotation(AnnotationKind.STAYS)
+        return frozenset(a.choices[0]) if a is not None else frozenset()
+
+    def moves(self, group: Group) -> bool:
+        """Whether the group's numbers move with the line's (a year and a staying group do not)."""
+        return not group.is_year and group.text not in self.staying
 
     @property
     def concealed(self) -> bool:

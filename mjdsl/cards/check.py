@@ -19,6 +19,7 @@ from ..tiles import TileSet
 from . import ast
 from .compiled import CompiledCard
 from .expand import compile_card
+from .choices import check_choices
 from .overlap import check_overlaps
 from .pattern import HAND_SIZE
 
@@ -82,7 +83,11 @@ def check_card_without_tiles(card: ast.Card) -> list[Diagnostic]:
 def check_size(c: CompiledCard) -> Iterable[Diagnostic]:
     """MJ250: every pattern is fourteen tiles."""
     for line in c.lines:
-        for p in line.patterns:
+        for written in line.patterns:
+            sizes = {s.size for s in written.spelled()}
+            if len(sizes) > 1:
+                continue  # a choice group whose alternatives differ in size: MJ297 says so
+            p = attrs.evolve(written, groups=written.spelled()[0].groups)
             if p.size != HAND_SIZE:
                 hint = "a hand on the card is 14 tiles, exposures included"
                 if p.size + len(str(line.points)) == HAND_SIZE and len(line.patterns) == 1:
@@ -168,6 +173,11 @@ def check_annotations(c: CompiledCard) -> Iterable[Diagnostic]:
                 # a phrase cut short (`any run`) means the phrase it begins, not the nearest spelling
                 close = [k for k in known if k.startswith(a.text)] or difflib.get_close_matches(a.text, known, n=1)
                 hint = f"did you mean `{close[0]}`?" if close else "the annotations are " + ", ".join(known)
+                if any(ch in "123456789NEWS" for w in a.words for ch in w):  # numbers or winds: a choice
+                    hint = "a choice is written as printed: `1-5 or 5-9`, `N and S or E and W`, `9999 stays`"
+                if a.words[-1].isdigit() and a.words[:-1] and " ".join(a.words[:-1]) in ast.ANNOTATIONS:
+                    hint = (f"`{' '.join(a.words[:-1])}` then {a.words[-1]}: the points are the last number "
+                            "on the line, once")
                 yield error("MJ261", f"unknown annotation `{a.text}`", a.span, hint)
                 continue
             if a.kind in seen:
@@ -185,7 +195,7 @@ def _parity(a: ast.Annotation, line: ast.HandLine) -> Iterable[Diagnostic]:
     odd = {ast.AnnotationKind.ANY_ODD: 1, ast.AnnotationKind.ANY_EVEN: 0}.get(a.kind) if a.kind else None
     if odd is None:
         return
-    wrong = sorted({int(ch) for p in line.patterns for g in p.groups if not g.is_year
+    wrong = sorted({int(ch) for p in line.spelled for g in p.groups if line.moves(g)
                     for ch in g.text if ch in ast.RANK_LETTERS and int(ch) % 2 != odd})
     if wrong:
         lowest = "1" if odd else "2"
@@ -199,21 +209,21 @@ def _parity(a: ast.Annotation, line: ast.HandLine) -> Iterable[Diagnostic]:
 
 
 def _no_effect(kind: ast.AnnotationKind, line: ast.HandLine) -> str:
-    groups = [g for p in line.patterns for g in p.groups]
+    groups = [g for p in line.spelled for g in p.groups]
     text = "".join(g.text for g in groups)
-    digits = [int(ch) for g in groups if not g.is_year for ch in g.text if ch in ast.RANK_LETTERS]
+    digits = [int(ch) for g in groups if line.moves(g) for ch in g.text if ch in ast.RANK_LETTERS]
     if kind in (ast.AnnotationKind.ANY_ODD, ast.AnnotationKind.ANY_EVEN) and not digits:
         return "the line has no numbers to move (a year stays as printed)"
     if kind is ast.AnnotationKind.ANY_RUN:
         if not digits:
             return "the line has no numbers to move (a year stays as printed)"
         # with `or`, the annotation counts if any one alternative can move
-        movable = [p for p in line.patterns
-                   if (ds := [int(ch) for g in p.groups if not g.is_year for ch in g.text if ch in ast.RANK_LETTERS])
+        movable = [p for p in line.spelled
+                   if (ds := [int(ch) for g in p.groups if line.moves(g) for ch in g.text if ch in ast.RANK_LETTERS])
                    and max(ds) < 9]
         if not movable:
             return "its numbers already reach 9 and cannot move up"
-    if kind is ast.AnnotationKind.ANY_WIND:
+    if kind in (ast.AnnotationKind.ANY_WIND, ast.AnnotationKind.ANY_WIND_EACH):
         windy = [g for g in groups if any(ch in WINDS for ch in g.text)]
         if not windy:
             return "the line has no winds"
@@ -222,7 +232,7 @@ def _no_effect(kind: ast.AnnotationKind, line: ast.HandLine) -> str:
     if kind is ast.AnnotationKind.ANY_DRAGON and "D" not in text:
         return "the line has no D group"
     if kind is ast.AnnotationKind.NO_JOKERS and not any(
-        g.same and g.size >= 3 for p in line.patterns for g in p.groups
+        g.same and g.size >= 3 for p in line.spelled for g in p.groups
     ):
         return "no group of the line takes jokers anyway"
     return ""
@@ -253,11 +263,10 @@ def check_year(c: CompiledCard) -> Iterable[Diagnostic]:
         return
     year = str(c.card.year.value)
     for line in c.lines:
-        for p in line.patterns:
-            for g in p.groups:
-                if g.is_year and g.text != year:
-                    yield warning("MJ215", f"the year group {g.text} is not the card's year {year}", g.span,
-                                  f"write {year}, or change the card's `year` line")
+        for g in dict.fromkeys(g for p in line.spelled for g in p.groups):
+            if g.is_year and g.text != year:
+                yield warning("MJ215", f"the year group {g.text} is not the card's year {year}", g.span,
+                              f"write {year}, or change the card's `year` line")
 
 
 def check_layout(c: CompiledCard) -> Iterable[Diagnostic]:
@@ -274,11 +283,11 @@ def check_layout(c: CompiledCard) -> Iterable[Diagnostic]:
 
 
 #: Every card check, in the order they run.
-CHECKS = (check_size, check_feasible, check_duplicates, check_annotations, check_points, check_year, check_layout,
-          check_overlaps)
+CHECKS = (check_size, check_feasible, check_duplicates, check_annotations, check_choices, check_points, check_year,
+          check_layout, check_overlaps)
 
 #: The checks that read only the card's text, not its variants.
-TILE_FREE = (check_size, check_annotations, check_points, check_year, check_layout)
+TILE_FREE = (check_size, check_annotations, check_choices, check_points, check_year, check_layout)
 
 #: The checks quick enough for every pause in typing: all but the overlaps, which compare
 #: every pair of lines (half a second on the club card); an editor runs those on save.

@@ -1,5 +1,5 @@
-"""The diagnostic codes of cards: MJ150-MJ169 card syntax, MJ250-MJ279 card checks (and
-MJ215, the card's year, numbered out of that range).
+"""The diagnostic codes of cards: MJ150-MJ169 and MJ181-MJ189 card syntax, MJ250-MJ279 card
+checks (and MJ215, the card's year, and MJ297-MJ298, the choices, numbered out of that range).
 
 Each entry has a title, an explanation for ``mjdsl explain``, and a wrong and a right
 card line. The table in :mod:`mjdsl.codes` points at this list.
@@ -57,6 +57,15 @@ CODES = (
          "Groups are written with the tile letters F (flower), 1-9, 0 (soap), D (the suit's "
          "dragon), N E W S (winds), R G (red, green dragons).",
          _H + "FF 1111 XXXX 1111 - a b c 25", _H + "FF 1111 DDDD 1111 - a b c 25"),
+    Code("MJ181", "a choice group written with spaces",
+         "The alternatives of one group are joined by `/` with no spaces: `NNNN/SSSS` is a kong of "
+         "north or a kong of south in that place. A `/` on its own, or at the end of a group, is not "
+         "card notation.",
+         _H + "FF NNNN / SSSS 1111 1111 - - a b 25", _H + "FF NNNN/SSSS 1111 1111 - - a b 25"),
+    Code("MJ182", "a number choice written with spaces",
+         "A number choice names numbers joined by `-` with no spaces: `· 1-5 or 5-9`.",
+         _H + "11 22 33 44 55 NNNN - a a a a a - · 1 - 5 or 5-9 25",
+         _H + "11 22 33 44 55 NNNN a a a a a - · 1-5 or 5-9 25"),
     # -- checks -------------------------------------------------------------------
     Code("MJ250", "a hand that is not 14 tiles",
          "A hand on the card is fourteen tiles, exposures included. Count the letters of the groups.",
@@ -159,6 +168,19 @@ CODES = (
          "`any run or number` moves the numbers by one, `any odd number`/`any even number` by two: a line says one.",
          _H + "FF 1111 1111 1111 - a b c · any run or number · any odd number 25",
          _H + "FF 1111 1111 1111 - a b c · any odd number 25"),
+    Code("MJ297", "a choice group that cannot stand in one place",
+         "A choice group (`NNNN/SSSS`) is one group of the hand, either way: its alternatives are the same "
+         "size, each written once. For a pung or a kong, write the whole pattern twice joined with `or`. "
+         "The choice groups of one pattern make at most 256 ways to spell it (a printed card needs 68 at most).",
+         _H + "FF NNN/SSSS 1111 1111 - - a b 25", _H + "FF NNNN/SSSS 1111 1111 - - a b 25"),
+    Code("MJ298", "a choice that does not fit its line",
+         "A choice after `·` is written as the card prints it. `1-5 or 5-9`: each choice names the lowest "
+         "and the highest number the line's numbers become (any between may be listed: `3-6-9`), so it "
+         "spans as many as the printed ones. `N and S or E and W`: the first choice is winds the line "
+         "prints, each choice as many winds, each once. `9999 stays`: a group of numbers printed on the "
+         "line. A line says one way to move its numbers and one way to choose its winds.",
+         _H + "11 22 33 44 55 NNNN a a a a a - · 1-4 or 5-9 25",
+         _H + "11 22 33 44 55 NNNN a a a a a - · 1-5 or 5-9 25"),
     Code("MJ270", "the card's tiles ruleset does not exist",
          "`tiles \"PATH\"` names the ruleset whose tile set the card is read against; the path "
          "is relative to the card file, and a name not found there is looked up in the ruleset "
@@ -169,4 +191,4 @@ CODES = (
 )
 
 #: Every code this package reports, for tests and docs.
-CARD_CODES = tuple(f"MJ{n}" for n in (*range(150, 162), 215, *range(250, 272)))
+CARD_CODES = tuple(f"MJ{n}" for n in (*range(150, 162), 181, 182, 215, *range(250, 272), 297, 298))

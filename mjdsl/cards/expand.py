@@ -42,11 +42,7 @@ def compile_card(card: ast.Card, tiles: TileSet) -> CompiledCard:
     jokers = joker.copies if joker is not None else 0
     for index, line in enumerate(lines):
         seen: set[tuple] = set()
-        for p, pattern in enumerate(line.patterns):
-            resolved, problems = resolve(pattern, line, tiles)
-            diags.extend(problems)
-            if resolved is None:
-                continue
+        for p, resolved in _resolved(line, tiles, diags):
             for var in expand_pattern(resolved, line, index, p, tiles):
                 generated += 1
                 if generated > MAX_GENERATED:
@@ -80,21 +76,40 @@ def compile_card(card: ast.Card, tiles: TileSet) -> CompiledCard:
     )
 
 
+def _resolved(line: ast.HandLine, tiles: TileSet, diags: list[Diagnostic]) -> Iterator[tuple[int, Resolved]]:
+    """Each pattern of the line (by its index) resolved, once for every way of spelling its
+    choice groups (``NNNN/SSSS``); the problems found are added to ``diags``, once each."""
+    for p, written in enumerate(line.patterns):
+        said = set()
+        for pattern in written.spelled():
+            resolved, problems = resolve(pattern, line, tiles)
+            for d in problems:  # the same problem in every way: said once, at its place
+                if (d.code, d.span) not in said:
+                    said.add((d.code, d.span))
+                    diags.append(d)
+            if resolved is not None:
+                yield p, resolved
+
+
 def expand_pattern(r: Resolved, line: ast.HandLine, index: int, p: int, tiles: TileSet) -> Iterator[Variant]:
     """Every concrete variant of one resolved pattern (duplicates included)."""
     codes = tiles.by_code
+    moving = [line.moves(slot.group) for slot in r.slots]  # once a pattern, not once a variant
+    wind_maps = list(_wind_maps(r, line, tiles))
+    dragon_maps = list(_dragon_maps(r, line, tiles))
     for suits in itertools.permutations(tiles.suits, len(r.letters)):
         by_letter = dict(zip(r.letters, suits))
         for offset in _offsets(r, line, by_letter):
-            for winds in _wind_maps(r, line, tiles):
-                for dragons in _dragon_maps(r, line, tiles):
+            for winds in wind_maps:
+                for dragons in dragon_maps:
                     need = np.zeros(tiles.size, dtype=np.int16)
                     natural = np.zeros(tiles.size, dtype=np.int16)
                     groups = []
-                    for slot in r.slots:
+                    for slot, slot_winds, moves in zip(r.slots, winds, moving):
                         suit = by_letter.get(slot.letter) if slot.letter else None
-                        moved = 0 if slot.group.is_year else offset
-                        found = [_code(ch, suit, moved, winds, dragons.get(slot.letter), tiles) for ch in slot.group.text]
+                        moved = offset if moves else 0
+                        found = [_code(ch, suit, moved, slot_winds, dragons.get(slot.letter), tiles)
+                                 for ch in slot.group.text]
                         if None in found:  # a rank this suit lacks: not a hand of this set
                             break
                         idx = tuple(codes[c].index for c in found)
@@ -126,9 +141,21 @@ def _code(ch: str, suit: Suit | None, offset: int, winds: dict, dragon: str | No
 
 
 def _offsets(r: Resolved, line: ast.HandLine, by_letter: dict[str, Suit]) -> range | list[int]:
-    """How far the numbers may move up: 0 only, unless ``any run or number`` (any
-    distance) or ``any odd number`` / ``any even number`` (steps of two: the numbers
-    keep the oddness they are printed with)."""
+    """How far the numbers may move: 0 only, unless ``any run or number`` (any distance
+    up), ``any odd number`` / ``any even number`` (steps of two: the numbers keep the
+    oddness they are printed with) or a number choice (``1-5 or 5-9``: each choice's
+    lowest number is where the line's lowest moves to). A year and a staying group
+    (``9999 stays``) do not move."""
+    ranks = [(int(ch), by_letter[s.letter]) for s in r.slots
+             if line.moves(s.group) and s.letter is not None  # numbered groups have suit letters (card checks)
+             for ch in s.group.text if ch in ast.RANK_LETTERS]
+    choice = line.annotation(ast.AnnotationKind.NUMBER_CHOICE)
+    if choice is not None:
+        printed = {n for n, _ in ranks}
+        if not printed:
+            return [0]
+        wanted = dict.fromkeys(int(c[0]) - min(printed) for c in choice.choices if number_choice_fits(c, printed))
+        return [k for k in wanted if all(n + k in suit.ranks for n, suit in ranks)]
     parity = line.has(ast.AnnotationKind.ANY_ODD) or line.has(ast.AnnotationKind.ANY_EVEN)
     if not line.has(ast.AnnotationKind.ANY_RUN) and not parity:
         return [0]
@@ -136,26 +163,50 @@ def _offsets(r: Resolved, line: ast.HandLine, by_letter: dict[str, Suit]) -> ran
     for k in range(0, 10):
         if parity and k % 2:
             continue
-        if all(
-            int(ch) + k in by_letter[s.letter].ranks
-            for s in r.slots
-            if not s.group.is_year and s.letter is not None  # numbered groups have suit letters (card checks)
-            for ch in s.group.text
-            if ch in ast.RANK_LETTERS
-        ):
+        if all(n + k in suit.ranks for n, suit in ranks):
             out.append(k)
         elif k > 0:
             break
     return out
 
 
-def _wind_maps(r: Resolved, line: ast.HandLine, tiles: TileSet) -> Iterator[dict[str, str]]:
-    """``any wind``: the winds written stand for any winds, different letters different winds."""
-    if not line.has(ast.AnnotationKind.ANY_WIND):
-        yield {}
+def number_choice_fits(choice: tuple[str, ...], printed: set[int]) -> bool:
+    """Whether one choice of ``1-5 or 5-9`` names the line's moving numbers (``printed``)
+    moved: its first number the lowest, its last the highest, any between among them
+    (MJ298 otherwise)."""
+    if not printed or not choice:
+        return False
+    k = int(choice[0]) - min(printed)
+    moved = {n + k for n in printed}
+    return int(choice[-1]) == max(moved) and all(int(c) in moved for c in choice)
+
+
+def _wind_maps(r: Resolved, line: ast.HandLine, tiles: TileSet) -> Iterator[tuple[dict[str, str], ...]]:
+    """The winds each slot's wind letters stand for, one dict a slot. ``any wind``: any
+    winds, different letters different winds; ``any wind each``: the same, group by
+    group, each group choosing on its own; ``N and S or E and W``: the winds of the
+    first choice become those of each choice in turn. Otherwise the winds as written."""
+    n = len(r.slots)
+    choice = line.annotation(ast.AnnotationKind.WIND_CHOICE)
+    if choice is not None:
+        for alt in dict.fromkeys(choice.choices):
+            yield (dict(zip(choice.choices[0], alt)),) * n
         return
     winds = [k.code for k in tiles.of_class("wind")]
-    used = list(dict.fromkeys(ch for s in r.slots for ch in s.group.text if ch in winds))
+    if line.has(ast.AnnotationKind.ANY_WIND_EACH):
+        per_slot = [list(_any_winds([s], winds)) for s in r.slots]
+        yield from itertools.product(*per_slot)
+        return
+    if not line.has(ast.AnnotationKind.ANY_WIND):
+        yield ({},) * n
+        return
+    for chosen in _any_winds(r.slots, winds):
+        yield (chosen,) * n
+
+
+def _any_winds(slots, winds: list[str]) -> Iterator[dict[str, str]]:
+    """Every way to give the wind letters of ``slots`` winds, different letters different winds."""
+    used = list(dict.fromkeys(ch for s in slots for ch in s.group.text if ch in winds))
     for chosen in itertools.permutations(winds, len(used)):
         yield dict(zip(used, chosen))
 

@@ -32,13 +32,17 @@ PUNCTUATION = r"[{}(),:]"
 # -- cards (card.lark) -------------------------------------------------------------
 CARD_YEAR = r"^(\s*)(year)(\s+)([0-9]+)"
 CARD_POINTS = r"^(\s*)(points)(\s+)([0-9]+)(\.\.)([0-9]+)"
-#: `· any run or number`: the dot (or its ASCII comma) and the words after it.
-CARD_ANNOTATION = r"([·,])((?:[ \t]*[a-z]{2,})+)"
+#: `· any run or number`: the dot (or its ASCII comma) and the words after it; a
+#: choice's numbers, winds and groups too (`· 1-5 or 5-9`, `· N and S or E and W`,
+#: `· 9999 stays`), a number only with more after it (the last is the points).
+CARD_ANNOTATION = (r"([·,])((?:[ \t]*(?:[a-z]{2,}|[1-9](?:-[1-9])+|[0-9]*[DFNEWSRG][0-9DFNEWSRG]*"
+                   r"|[0-9]+(?=[ \t]+[^\s#])))+)")
 #: The points: the last number on a hand line (a comment may follow).
 CARD_VALUE = r"\b[0-9]+(?=[ \t]*(?:#.*)?$)"
 CARD_OR = r"\bor\b"
 #: A group of tiles, one character a tile: `FF`, `2026`, `NEWS`, `DDDD`.
-CARD_GROUP = r"\b(?:[0-9]*[DFNEWSRG][0-9DFNEWSRG]*|[0-9]+)\b"
+#: A choice of groups in one place is one group: `NNNN/SSSS`.
+CARD_GROUP = r"\b(?:[0-9DFNEWSRG]+(?:/[0-9DFNEWSRG]+)+|[0-9]*[DFNEWSRG][0-9DFNEWSRG]*|[0-9]+)\b"
 #: One small letter standing alone (a suit variable), or `-` for a group with none.
 CARD_SUIT = r"(?<![A-Za-z0-9])(?:[a-z](?![A-Za-z0-9])|-(?=[ \t]|$))"
 

@@ -101,7 +101,8 @@ def lower(ctx) -> M.Automaton:
         wall_game_left=(play.one(A.WallGame).left if play.one(A.WallGame) else 0),
         announcements=tuple(M.AnnounceSpec(a.name.text, a.title, a.time, a.freezes, a.required, a.span,
                                            when=table_condition(a.condition, opts),
-                                           when_text=expr_text(a.condition) if a.condition else "")
+                                           when_text=expr_text(a.condition) if a.condition else "",
+                                           when_expr=a.condition)
                             for a in play.all(A.Announce)
                             if const_value(compile_expr(a.condition, opts), True)),
         original_hand=play.one(A.OriginalHand) is not None,
@@ -310,7 +311,8 @@ def lower_claims(rs, opts=None) -> tuple[M.ClaimSpec, ...]:
         out.append(M.ClaimSpec(c.name.text, c.size, c.shape, c.source, c.except_source,
                                c.except_for.text if c.except_for else None, rank.get(c.name.text, 0), c.span,
                                when=table_condition(c.condition, opts) if opts is not None else None,
-                               when_text=expr_text(c.condition) if c.condition else ""))
+                               when_text=expr_text(c.condition) if c.condition else "",
+                               when_expr=c.condition))
     return tuple(sorted(out, key=lambda c: (c.rank, c.name)))
 
 
@@ -481,7 +483,7 @@ def lower_bonus_pay(p, tiles, rs) -> M.BonusPaySpec:
     # the group in words, for the rule book: "cat and mouse", "their own flower and their own season", "every animal"
     text = " and ".join(m.word.text if m.how == "code" else f"their own {m.word.text}" if m.how == "own"
                         else f"every {m.word.text}" for m in p.members)
-    return M.BonusPaySpec(need, p.points, p.span, text)
+    return M.BonusPaySpec(need, p.points, p.span, text, tuple((m.how, m.word.text) for m in p.members))
 
 
 def lower_session(rs, opts) -> M.SessionSpec:

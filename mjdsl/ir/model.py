@@ -101,6 +101,8 @@ class ClaimSpec:
     #: is offered (engine/table_facts.py); None: always (an option's is folded in)
     when: Callable | None = attrs.field(default=None, eq=False)
     when_text: str = ""
+    #: the condition as written (mjdsl.ast), for the rule book's words
+    when_expr: Any = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def is_win(self) -> bool:
@@ -204,12 +206,16 @@ class BonusPaySpec:
         tiles the group needs among the seat's bonus tiles set aside (``own
         flower`` is a different tile for each position).
     points: what every other seat pays when the tile set aside completes the group.
+    text: the group as written, in English words (the IR dump's).
+    words: the group's members as (how, word): ``("code", "cat")``, ``("own", "flower")``,
+        ``("all", "animal")``, for the rule book to say in its own language.
     """
 
     need: tuple[frozenset, ...]
     points: float
     span: Span | None = None
     text: str = ""
+    words: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen
@@ -259,6 +265,8 @@ class AnnounceSpec:
     #: ``if EXPR``: the announcement may be made only when this holds of the table; None: always
     when: Callable | None = attrs.field(default=None, eq=False)
     when_text: str = ""
+    #: the condition as written (mjdsl.ast), for the rule book's words
+    when_expr: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen

@@ -31,6 +31,16 @@ _FACT = {
     "concealed_hand": (N_("the hand has no exposures"), N_("the hand has exposures")),
     "singles_pairs": (N_("the card line has no group of three or more"),
                       N_("the card line has a group of three or more")),
+    # said without "kong box": a table with no dead wall replaces from the end of the wall
+    "last_from_kong_box": (N_("the winning tile was the replacement for a kong"),
+                           N_("the winning tile was not the replacement for a kong")),
+    # issue 10: the state and history of the hand
+    "discarded_a_wait": (N_("the player has discarded a tile that would complete its hand"),
+                         N_("the player has discarded no tile that would complete its hand")),
+    "passed_a_win": (N_("the player has let a winning discard go by since its own last discard"),
+                     N_("the player has let no winning discard go by since its own last discard")),
+    "own_discard": (N_("the discard is a tile the player has discarded before"),
+                    N_("the discard is not a tile the player has discarded before")),
 }
 
 #: Number facts, counted: (the sentence, a {count} place in it; singular; plural).
@@ -40,7 +50,19 @@ _NUMBER = {
     "waits": (N_("{count} would have completed the hand"), N_("kind of tile"), N_("kinds of tile")),
     "dealer_streak": (N_("the dealer has won {count} in a row"), N_("hand"), N_("hands")),
     "set_points": (N_("the hand has {count}"), N_("point from sets and pairs"), N_("points from sets and pairs")),
+    "wall_left": (N_("the live wall has {count} left"), N_("tile"), N_("tiles")),
+    "discards": (N_("the players have made {count} this hand"), N_("discard"), N_("discards")),
+    "claims": (N_("the players have claimed {count} this hand"), N_("discard"), N_("discards")),
+    "tile_visible": (N_("the table shows {count} of the discard"), N_("copy"), N_("copies")),
+    "points": (N_("the score rules gave {count}"), N_("point"), N_("points")),
+    "doubles": (N_("the score rules gave {count}"), N_("double"), N_("doubles")),
+    "limits": (N_("the score rules gave {count}"), N_("limit"), N_("limits")),
 }
+
+#: Two amounts compared: ``value >= 2 ^ min_faan``.
+_AS_MUCH = {"==": N_("{left} is exactly {right}"), ">=": N_("{left} is at least {right}"),
+            "<=": N_("{left} is at most {right}"), ">": N_("{left} is more than {right}"),
+            "<": N_("{left} is less than {right}"), "!=": N_("{left} is other than {right}")}
 
 #: Amounts: facts as nouns.
 _AMOUNT = {"value": N_("the hand's value"), "card_points": N_("the card points"), "points": N_("the points"),
@@ -181,7 +203,9 @@ def _compare(e: A.BinOp, tr) -> str:
     op, count, n = e.op, e.left, e.right
     if isinstance(count, A.Num):  # 3 <= sets(...): the count on the left
         op, count, n = _FLIP[op], e.right, e.left
-    if not isinstance(n, A.Num) or n.value < 0:
+    if not isinstance(n, A.Num):
+        return _amounts(e, tr)
+    if n.value < 0:
         raise _Unsaid
     k = n.value
     if isinstance(count, A.Call) and count.fn in ("sets", "pairs", "tiles", "bonus") and count.args:
@@ -193,6 +217,11 @@ def _compare(e: A.BinOp, tr) -> str:
     else:
         raise _Unsaid
     return tr.gettext(sentence).format(count=_quantity(op, k, one, many, tr))
+
+
+def _amounts(e: A.BinOp, tr) -> str:
+    """Two amounts compared, ``the hand's value is at least 2 to the power min faan``."""
+    return tr.gettext(_AS_MUCH[e.op]).format(left=_amount(e.left, tr), right=_amount(e.right, tr))
 
 
 def _quantity(op: str, k: float, one: str, many: str, tr) -> str:
@@ -324,7 +353,8 @@ def _amount(e, tr) -> str:
                 times = {2: N_("twice {amount}"), 3: N_("three times {amount}"), 4: N_("four times {amount}")}
                 return _(times[int(x.value)]).format(amount=_amount(y, tr))
         return _("{left} times {right}").format(left=_amount(e.left, tr), right=_amount(e.right, tr))
-    if isinstance(e, A.BinOp) and e.op in ("+", "-", "/"):
-        word = {"+": N_("{left} plus {right}"), "-": N_("{left} minus {right}"), "/": N_("{left} divided by {right}")}
+    if isinstance(e, A.BinOp) and e.op in ("+", "-", "/", "^"):
+        word = {"+": N_("{left} plus {right}"), "-": N_("{left} minus {right}"), "/": N_("{left} divided by {right}"),
+                "^": N_("{left} to the power {right}")}
         return _(word[e.op]).format(left=_amount(e.left, tr), right=_amount(e.right, tr))
     raise _Unsaid

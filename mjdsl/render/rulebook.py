@@ -271,7 +271,7 @@ def _play_notes(auto, tr) -> list[str]:
     if auto.original_hand:
         out.append(_("the dealer's original hand counts if it wins as dealt"))
     # issue 10: announcements made only when the table allows
-    out += [_("{name} may be announced only when {when}").format(name=a.title or a.name, when=a.when_text)
+    out += [_("{name} may be announced only when {when}").format(name=a.title or a.name, when=_in_words(a, tr))
             for a in auto.announcements if a.when_text]
     return out
 
@@ -292,8 +292,14 @@ def _claims(rs, auto, tr) -> list[str]:
         out.append(_("a concealed hand may call a discard only for {claims}").format(
             claims=auto.winning.concealed_calls_only))
     # issue 10: claims that read the table
-    out += [_("{claim} only when {when}").format(claim=c.name, when=c.when_text) for c in auto.claims if c.when_text]
+    out += [_("{claim} only when {when}").format(claim=c.name, when=_in_words(c, tr)) for c in auto.claims if c.when_text]
     return out
+
+
+def _in_words(spec, tr) -> str:
+    """An announcement's or a claim's condition on the table in words, in ``tr``'s
+    language (as written when the IR has no expression for it)."""
+    return plain(spec.when_expr, tr=tr) if spec.when_expr is not None else spec.when_text
 
 
 def _jokers(auto, tr) -> list[str]:
@@ -365,7 +371,8 @@ def _scoring(auto, tr) -> list[str]:
         out.append(_("every way of splitting the hand is scored and the best kept"))
     # issue 10: the minimum to go out and the rules one implies
     if s.minimum_text:
-        out.append(_("a hand goes out only when {minimum}: below that it is no win").format(minimum=s.minimum_text))
+        minimum = plain(s.minimum_expr, _titles(auto), tr) if s.minimum_expr is not None else s.minimum_text
+        out.append(_("a hand goes out only when {minimum}: below that it is no win").format(minimum=minimum))
     titles = {r.name: r.title for r in s.rules}
     for name, names in s.excludes:
         out.append(_("{rule} is not counted with {rules}").format(
@@ -444,8 +451,16 @@ def _payments(auto, pays, values, tr) -> list[str]:
     out += [_("a {kind} kong is paid {points} points at once by every other player").format(kind=k, points=f"{v:g}")
             for k, v in sorted(p.instant.items())]
     out += [_("a player whose bonus tiles set aside come to hold {tiles} is paid {points} points at once by "
-              "every other player").format(tiles=b.text, points=f"{b.points:g}") for b in p.bonus_pays]
+              "every other player").format(tiles=_bonus_group(b, tr), points=f"{b.points:g}") for b in p.bonus_pays]
     return out
+
+
+def _bonus_group(b, tr) -> str:
+    """An ``on bonus`` group in words: "cat and mouse", "their own flower and their own season"."""
+    _ = tr.gettext
+    said = {"own": N_("their own {kind}"), "all": N_("every {kind}")}
+    words = [w if how == "code" else _(said[how]).format(kind=w) for how, w in b.words]
+    return _(" and ").join(words) if words else b.text
 
 
 def _session(auto, tr) -> list[str]:

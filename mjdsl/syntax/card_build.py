@@ -190,7 +190,7 @@ class _Builder:
                 continue
             kind = _local(child.data)
             if kind == "card_group":
-                groups.append(ast.Group(str(child.children[0]), self.span(child)))
+                groups.append(self.card_group(child))
             elif kind == "card_suits":
                 suits = tuple(self.card_suit(s) for s in child.children)
             elif kind == "card_annotation":
@@ -215,12 +215,56 @@ class _Builder:
         tok = t.children[0]
         return ast.SuitMark(None if str(tok) == "-" else str(tok), self.span(t))
 
+    def card_group(self, t: Tree) -> ast.Group:
+        tok = t.children[0]
+        choices = tuple(str(tok).split("/")) if _local(tok.type) == "CARD_CHOICE" else ()
+        return ast.Group(str(tok), self.span(t), choices)
+
     def card_annotation(self, t: Tree) -> ast.Annotation:
-        words = tuple(str(w.children[0]) for w in t.children[1:])
-        return ast.Annotation(ast.ANNOTATIONS.get(" ".join(words)), words, self.span(t))
+        tokens = [w.children[0] for w in t.children[1:]]
+        words = tuple(str(w) for w in tokens)
+        kind = ast.ANNOTATIONS.get(" ".join(words))
+        if kind is not None:
+            return ast.Annotation(kind, words, self.span(t))
+        kind, choices = _choice(tokens)
+        return ast.Annotation(kind, words, self.span(t), choices)
 
     def span(self, t: Tree) -> Span:
         return _span(self.path, t)
+
+
+#: Token kinds a choice is made of, by what they name.
+_NUMBERS = ("CARD_NUMWORD", "CARD_NUMBERS")
+_WIND_LETTERS = frozenset("NEWS")
+
+
+def _choice(tokens: list[Token]) -> tuple[ast.AnnotationKind | None, tuple[tuple[str, ...], ...]]:
+    """An annotation that is not a fixed phrase, read as one of the choices a card prints:
+    ``1-5 or 5-9`` (numbers), ``N and S or E and W`` (winds), ``9999 stays`` (groups);
+    ``(None, ())`` when it is none of them (an unknown annotation, for the checks)."""
+    kinds = [_local(t.type) for t in tokens]
+    words = [str(t) for t in tokens]
+    if words[-1] in ("stays", "stay") and len(words) > 1:
+        named = [w for w, k in zip(words[:-1], kinds[:-1]) if w != "and"]
+        if all(k in ("CARD_GROUP", "CARD_NUMWORD") for w, k in zip(words[:-1], kinds[:-1]) if w != "and"):
+            return ast.AnnotationKind.STAYS, (tuple(named),)
+        return None, ()
+    alternatives: list[list[tuple[str, str]]] = [[]]
+    for w, k in zip(words, kinds):
+        if k == "CARD_OR":
+            alternatives.append([])
+        elif w != "and":
+            alternatives[-1].append((w, k))
+    if len(alternatives) < 2 or not all(alternatives):
+        return None, ()
+    if all(len(alt) == 1 and alt[0][1] in _NUMBERS for alt in alternatives):
+        # 1-5 and 15 name the same numbers: the lowest and the highest (any between listed)
+        return ast.AnnotationKind.NUMBER_CHOICE, tuple(
+            tuple(ch for ch in alt[0][0] if ch != "-") for alt in alternatives)
+    if all(k == "CARD_GROUP" and set(w) <= _WIND_LETTERS for alt in alternatives for w, k in alt):
+        return ast.AnnotationKind.WIND_CHOICE, tuple(
+            tuple(ch for w, _ in alt for ch in w) for alt in alternatives)
+    return None, ()
 
 
 # -- tree helpers -----------------------------------------------------------------

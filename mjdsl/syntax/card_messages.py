@@ -113,6 +113,14 @@ EXAMPLES: dict[tuple[str, str, str], list[str]] = {
         _HEAD + "a 25\n",
         _HEAD + '"desc" 25\n',
     ],
+    (
+        "MJ182",
+        "a number choice is written without spaces",
+        "join the numbers of a choice with `-`: `· 1-5 or 5-9`",
+    ): [
+        _HEAD + "FF 1111 1111 1111 - a b c · 1 - 5 or 5-9 25\n",
+        _HEAD + "FF 1111 1111 1111 - a b c · 1-5 or 5 - 9 25\n",
+    ],
 }
 
 _LETTERS = "F, 1-9, 0, D, N, E, W, S, R, G"
@@ -178,6 +186,9 @@ def _bad_character(text: str, path: str, line: int, column: int, pos: int, allow
         return error("MJ150", "'|' is not card notation: the alternatives of a line are joined with `or`", span,
                      _right_wrong(" or ".join(part.strip() for part in source_line.split("|") if part.strip()),
                                   source_line, _FOREIGN[ch]))
+    if ch == "/":
+        return error("MJ181", "'/' on its own: the alternatives of one group are joined by `/` with no spaces",
+                     span, "write the group's alternatives together, `NNNN/SSSS`; for whole patterns use `or`")
     if ch in _FOREIGN:
         return error("MJ150", f"{ch!r} is not card notation", span, _FOREIGN[ch])
     header = source_line.split(None, 1)[0] if source_line else ""
@@ -229,7 +240,6 @@ _HEADERS = ("card", "section", "tiles")
 #: Characters other card notations use, and what this one writes instead.
 _FOREIGN = {
     "|": "alternative patterns of a line are joined with `or`: `FF 1111 ... - a b c or FF 1111 ... - a a b`",
-    "/": "alternative patterns of a line are joined with `or`, each written in full",
     "(": "groups are separated by spaces, without brackets; a note goes in a quoted description",
     ")": "groups are separated by spaces, without brackets; a note goes in a quoted description",
 }
@@ -245,6 +255,8 @@ _NAMES = {
     "CARD_OR": "`or`",
     "CARD_DOT": "`·`",
     "CARD_WORD": "a word",
+    "CARD_CHOICE": "a choice group",
+    "CARD_NUMBERS": "numbers such as `1-5`",
     "STRING": "a quoted string",
     "POINTS": "`points`",
     "SECTION": "`section`",
