@@ -301,3 +301,24 @@ def test_the_arena_gives_the_same_bytes_whatever_the_hash_seed():
                             "--bots", "mei,auntie-rose,rafi,greedy,random"], capture_output=True, env=env, check=True)
         outs.append(r.stdout)
     assert outs[0] == outs[1] and json.loads(outs[0])["hands"] == 5
+
+
+def test_a_tile_with_few_live_copies_left_comes_slower(american):
+    """Expected turns, not tiles: with ``live`` a variant lacking a tile whose copies are
+    all in sight counts slower; a variant that does not lack it is judged as before."""
+    from mjdsl.bots.judge import CardJudge
+
+    judge = CardJudge(american.winning.card, american.tiles, attrs.evolve(load_style(STYLES_DIR / "mei.toml"), live=1.0))
+    need = american.winning.card.tables.need
+    tile = int(np.argmax([(0 < need[:, t].astype(bool).mean() < 1) * need[:, t].astype(bool).sum()
+                          for t in range(need.shape[1])]))
+    rack = np.zeros((1, american.tiles.size), np.int16)
+    d = judge.needs(rack, ())
+    live = american.tiles.copies_vector()
+    gone = live.copy()
+    gone[tile] = 0
+    before, after = judge.slowness(rack, (), d, live)[0], judge.slowness(rack, (), d, gone)[0]
+    lacks = need[:, tile] > 0
+    assert (after[lacks] > before[lacks]).all() and (after[~lacks] == before[~lacks]).all()
+    worth = [float(judge.worth(d, None, rack, judge.slowness(rack, (), d, v))[0]) for v in (live, gone)]
+    assert worth[1] < worth[0]

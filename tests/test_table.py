@@ -126,8 +126,8 @@ def test_a_saved_game_resumes_mid_hand_and_finishes_identically(capsys, monkeypa
     code, whole, _ = play(capsys, monkeypatch, moves, AMERICAN, "--seed", "11", "--hands", "2")
     assert code == 0
     finished = json.loads((saves / "american.json").read_text())
-    # the same game, stopped after 40 moves (in the first hand's play), then resumed
-    code, first, _ = play(capsys, monkeypatch, moves[:40] + ["q"], AMERICAN, "--seed", "11", "--hands", "2")
+    # the same game, stopped after 30 moves (in the first hand's play), then resumed
+    code, first, _ = play(capsys, monkeypatch, moves[:30] + ["q"], AMERICAN, "--seed", "11", "--hands", "2")
     assert code == 0 and "Saved. Resume with" in first
     half = json.loads((saves / "american.json").read_text())
     assert not half["over"] and len(half["hands"]) == 1 and half["hands"][0] == finished["hands"][0][:len(half["hands"][0])]

@@ -226,6 +226,7 @@ class _View:
             self.exposures = tuple(_meld(e) for e in st.exposures[seat])
         self._now = None
         self._dead = None
+        self._live = None
 
     # -- what the table shows -------------------------------------------------------------
     def seen(self) -> np.ndarray:
@@ -244,6 +245,24 @@ class _View:
             seen[self.joker] = 0
         return seen
 
+    def live(self) -> np.ndarray:
+        """(T,) the copies of each tile this seat has not seen: not in its hand, its
+        exposures, any discard or another seat's exposure (jokers counted the same way)."""
+        if self._live is None:
+            st = self.game.st
+            gone = self.seen()
+            gone += self.rack
+            for s in range(self.game.n):
+                for e in st.exposures[s]:
+                    if s == self.seat:
+                        gone[e.tile] += e.size - e.jokers
+                    if self.joker is not None:
+                        gone[self.joker] += e.jokers
+            if self.joker is not None:
+                gone[self.joker] += sum(t == self.joker for s in range(self.game.n) for t in st.discards[s])
+            self._live = np.maximum(self.game.auto.tiles.copies_vector() - gone, 0)
+        return self._live
+
     def pending(self) -> dict:
         return self.game.st.pending[self.seat]
 
@@ -257,7 +276,9 @@ class _View:
         if self.card:
             if self._dead is None:
                 self._dead = self.judge.dead(self.rack, self.exposures, self.seen())
-            return self.judge.worth(self.judge.needs(racks, exposures), self._dead, racks)
+            d = self.judge.needs(racks, exposures)
+            slow = self.judge.slowness(racks, exposures, d, self.live()) if self.judge.live else None
+            return self.judge.worth(d, self._dead, racks, slow)
         return self.judge.worth(racks, exposures)
 
     def _distance(self, racks: np.ndarray, exposures=None) -> np.ndarray:

@@ -48,6 +48,9 @@ class CardJudge:
         self._powers = np.exp(-np.arange(FAR + 1, dtype=np.float64) * self.log_base)
         self.read_table = style.read_table
         self.naturals = style.naturals
+        self.live = style.live
+        #: the copies of an ordinary tile: a tile with that many live comes at the usual pace
+        self.typical = float(np.median(self.copies))
         self.groups = set(self.tables.group_keys)
         self._memo: dict = {}
 
@@ -87,12 +90,36 @@ class CardJudge:
         covered = (racks[:, t.nat_tile] >= t.nat_level).astype(np.float32) @ t.nat_planes
         return t.natural_total[None, :] - covered
 
-    def worth(self, d: np.ndarray, dead: np.ndarray | None = None, racks: np.ndarray | None = None) -> np.ndarray:
+    def slowness(self, racks: np.ndarray, exposures: Sequence[Exposure], d: np.ndarray,
+                 live: np.ndarray) -> np.ndarray:
+        """(N, V) how many times slower than an ordinary tile each tile a variant still
+        needs comes, to the style's ``live`` power: a variant's tiles come as fast as the
+        live copies (``live``, (T,): unseen, jokers among them) of every tile it still
+        lacks, a joker where a joker may stand; ``copies`` live per tile it needs is 1."""
+        filled = racks.astype(np.int16).copy()
+        for e in exposures:
+            filled[:, e.tile] += e.size
+        if self.joker is not None:
+            filled[:, self.joker] = 0
+        lacks = (self.tables.need[None, :, :] > filled[:, None, :]).astype(np.float32)
+        ways = lacks @ live.astype(np.float32)
+        if self.joker is not None:
+            joker_slots = d - self.natural_short(racks) > 0
+            ways = ways + joker_slots * float(live[self.joker])
+        per_tile = ways / np.maximum(d, 1)
+        return (self.typical / np.maximum(per_tile, 0.5)) ** self.live
+
+    def worth(self, d: np.ndarray, dead: np.ndarray | None = None, racks: np.ndarray | None = None,
+              slowness: np.ndarray | None = None) -> np.ndarray:
         """(N,) the soft minimum of the distances ``d`` (N, V), as minus tiles; each empty
-        natural slot costs the style's ``naturals`` more (those tiles come slowest)."""
-        whole = not (self.naturals and racks is not None)
+        natural slot costs the style's ``naturals`` more (those tiles come slowest), and
+        with ``slowness`` (:meth:`slowness`) every tile still to come counts that many."""
+        whole = not ((self.naturals or slowness is not None) and racks is not None)
+        far = d >= FAR
         d = d.astype(np.intp if whole else np.float64)
         if not whole:
+            if slowness is not None:
+                d = np.where(far, FAR, d * slowness)
             d = d + self.naturals * self.natural_short(racks)
         if dead is not None and self.read_table:
             d = np.where(dead[None, :], FAR, d)

@@ -38,6 +38,9 @@ class Style:
     printed points (0: points do not matter). read_table: hands whose natural tiles
     are all out in the discards and exposures count as dead. naturals: what each empty
     natural slot (a pair, a single: only that tile fills it) adds to a hand's distance.
+    live: expected turns rather than tiles: every tile a hand still needs counts as many
+    times slower as its live copies (unseen, jokers where they may stand) fall short of
+    an ordinary tile's, to this power (0: tiles only).
     eagerness: the chance of
     making a call that brings the hand closer; within: call only when the hand is then
     at most this many tiles from ready; call_jokers: most jokers put in one exposure.
@@ -58,6 +61,7 @@ class Style:
     points: float = 0.0
     read_table: bool = True
     naturals: float = 0.0
+    live: float = 0.0
     eagerness: float = 1.0
     within: int = 14
     call_jokers: int = 8
@@ -145,6 +149,7 @@ def style_from(data: dict, key: str, where: str) -> Style:
         points=_field(data, where, "target", "points", float, points0, 0.0, 4.0),
         read_table=_field(data, where, "target", "read_table", bool, True),
         naturals=_field(data, where, "target", "naturals", float, 0.0, 0.0, 4.0),
+        live=_field(data, where, "target", "live", float, 0.0, 0.0, 4.0),
         eagerness=_field(data, where, "calls", "eagerness", float, 1.0, 0.0, 1.0),
         within=_field(data, where, "calls", "within", int, 14, 0, 99),
         call_jokers=_field(data, where, "calls", "jokers", int, 8, 0, 8),
