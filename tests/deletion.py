@@ -27,7 +27,8 @@ The scenarios, each a list of items compared one by one with the shipped ruleset
 * ``false mah jongg``: each seat deals and calls mah jongg falsely at once;
 * ``scripted``: positions of tests/engine_script.py: four alike and a pung's fourth
   tile in hand (the kongs offered), a hand calling after its first discard (the
-  announcements offered, and whether mah jongg may then be claimed).
+  announcements offered, and whether mah jongg may then be claimed), a discard two
+  hands win on (who is paid: several win on one discard).
 
 Only the scenarios whose part of the automaton changed run (its IR document, spans
 left out); then each scenario again with each option at another value (a switch
@@ -473,9 +474,29 @@ def _scripted(auto) -> list:
                 pick = nine if nine in names else ("no claim" if "no claim" in names else names[0])
             g.apply_action(g.catalogue.lookup(pick))
         out.append((g.st.node, g.st.winner))
+        out.append(_two_win(auto, scripted, own))
     except (InputError, KeyError, AssertionError, MjError) as e:
         out.append(type(e).__name__)
     return out
+
+
+def _two_win(auto, scripted, own) -> tuple:
+    """The dealer's discard completes two hands (of all simples) and both claim mah
+    jongg: who wins, who else, and what each seat is paid (several win on one discard)."""
+    g = scripted(auto, {0: own("5c 1b 5b 9b 1d 5d 9d E S W N R G 1c"),
+                        1: own("2b 3b 4b 6b 7b 8b 3d 4d 5d 4c 6c 8d 8d"),
+                        2: own("2b 3b 4b 3c 4c 6d 7d 8d 2d 2d 6b 6b 6b")})
+    g.apply_action(g.catalogue.lookup(f"discard {own('5c')}"))
+    for _ in range(200):
+        if g.is_terminal():
+            break
+        if g.current_player() == CHANCE:
+            g.apply_action(chance_action(g, random.Random(0)))
+            continue
+        names = [g.action_name(a) for a in g.legal_actions()]
+        pick = "mah jongg" if "mah jongg" in names else "no claim" if "no claim" in names else names[0]
+        g.apply_action(g.catalogue.lookup(pick))
+    return g.st.winner, repr(g.st.result.get("also_won")), tuple(g.st.returns)
 
 
 def _own_codes(auto):

@@ -269,6 +269,16 @@ class TiesNextInTurn:
 
 
 @attrs.frozen
+class SeveralWin:
+    """``several win on one discard [when COND]``: every seat that claims a discard
+    for mah jongg wins and is paid (double ron), not only the nearest after the
+    discarder; ``condition`` is of options."""
+
+    condition: object
+    span: Span
+
+
+@attrs.frozen
 class DeadDiscard:
     codes: tuple[Word, ...]
     span: Span

@@ -82,6 +82,8 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
             yield Site(expand_lets(s.expr, lets_of(stmts, s)), label, s, False, outer, F.SCORE)
         elif isinstance(s, (A.SessionHands, A.SessionRounds)):
             yield Site(s.expr, label, s, False, outer, F.SETUP)
+        elif isinstance(s, A.SeveralWin) and s.condition is not None:
+            yield Site(s.condition, label, s, True, outer, F.SETUP)
         elif isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)):
             yield Site(s.condition, label, s, True, outer, F.SESSION if isinstance(s, A.DealerKeeps) else F.SETUP)
         elif isinstance(s, A.ScoreRule) and s.where is not None:
@@ -128,6 +130,8 @@ def describe(s) -> str:
         return "the minimum to go out"
     if isinstance(s, A.ScoreLet):
         return f"`let {s.name.text}`"
+    if isinstance(s, A.SeveralWin):
+        return "`several win on one discard`"
     return type(s).__name__
 
 

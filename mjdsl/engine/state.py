@@ -84,6 +84,9 @@ class HandState:
         self.flag = ""  # the guard the last step raised ("won", "claimed", ...)
         self.winner: int | None = None
         self.win: dict = {}
+        #: the other winners on the same discard (``several win on one discard``), nearest
+        #: after the discarder first: (seat, win); the tile stays in the first winner's hand
+        self.more_winners: list[tuple[int, dict]] = []
         self.returns = [0.0] * seats
         self.result: dict = {}
         self.history: list[int] = []

@@ -396,7 +396,7 @@ class ClaimWindow:
     def apply(self, game: Game, state: State, action: int) -> bool:
         if not self._answer(game, action):
             return False
-        self._resolve(game)
+        self._resolve(game, state.params.get("several_win", False))
         return True
 
     def _answer(self, game: Game, action: int) -> bool:
@@ -417,7 +417,7 @@ class ClaimWindow:
         else:
             st.turn = nxt
 
-    def _resolve(self, game: Game) -> None:
+    def _resolve(self, game: Game, several_win: bool = False) -> None:
         st = game.st
         cat = game.catalogue
         assert st.last_discard is not None  # a claim window opens on a discard
@@ -433,8 +433,11 @@ class ClaimWindow:
         st.last_claims = (discarder, tuple((s, st.pending[s]["choice"]) for s in st.asked),
                           best[1] if best else None)
         mahjong = cat.id(ACT.MAHJONG)
+        # several win on one discard: the other seats that claimed mah jongg, nearest first
+        also = [s for s in st.asked if several_win and best is not None and best[2].family == ACT.MAHJONG
+                and s != best[1] and st.pending[s]["choice"] == mahjong]
         for s in st.asked:  # a seat that could have won on this discard and did not
-            if (best is None or best[1] != s) and mahjong in st.pending[s]["options"] \
+            if (best is None or best[1] != s) and s not in also and mahjong in st.pending[s]["options"] \
                     and game.rules.completes(st, s, tile):
                 st.passed[s] = True
         st.asked = []
@@ -452,6 +455,7 @@ class ClaimWindow:
                 st.winner = seat
                 st.win = win
                 st.flag = "won"
+                st.more_winners = [w for w in (_also_wins(game, s, discarder, tile) for s in also) if w]
                 return
             game.take(seat, tile)
             st.discards[discarder].append(tile)
@@ -459,6 +463,23 @@ class ClaimWindow:
             self._no_claim(game)
             return
         make_exposure(game, seat, discarder, tile, a)
+
+
+def _also_wins(game: Game, seat: int, discarder: int, tile: int) -> tuple[int, dict] | None:
+    """A second winner on the same discard (``several win on one discard``): the seat
+    and its win, when the discard makes its hand a win that may go out. The tile stays
+    with the first winner; the settlement lends it to this hand to score it."""
+    st = game.st
+    win = discard_win(game, seat, discarder, tile)
+    game.give(seat, tile)
+    try:
+        ok = (game.rules.is_win(st, seat, exact=True) and _takes(game, seat, discarder, tile, held=True)
+              and meets_minimum(game, seat, win))
+    finally:
+        game.take(seat, tile)
+    if not ok:
+        penalize_false(game, seat)
+    return (seat, win) if ok else None
 
 
 def claim_rank(game: Game, a: ACT.Action) -> tuple[int]:

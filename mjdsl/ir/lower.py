@@ -248,6 +248,7 @@ def lower_play(rs, g: _Graph, opts):
     draw = g.add(M.State("play.draw", M.SYSTEM, "draw", {}, (), (p.one(A.DrawFrom) or p).span))
     claims_b = rs.block(A.ClaimsBlock)
     prio = claims_b.one(A.Priority) if claims_b else None
+    several = claims_b.one(A.SeveralWin) if claims_b else None
     turn = g.add(M.State("play.turn", M.DECISION, "turn", {"actor": "the seat on turn"}, (), p.span))
     window = g.add(M.State("play.claims", M.SIMULTANEOUS, "claim_window", {
         "actors": "every live seat that can claim the discard, nearest after the discarder first",
@@ -255,6 +256,9 @@ def lower_play(rs, g: _Graph, opts):
         "priority": [[w.text for w in level] for level in prio.levels] if prio else [],
         "ties": "next in turn after the discarder"
                 + ("" if claims_b is not None and claims_b.one(A.TiesNextInTurn) else " (the default)"),
+        # double ron: every mah jongg claimed on the discard stands, not the nearest only
+        # (said only when so: the automaton, and its hash, stay as they were without it)
+        **({"several_win": True} if several and const_value(compile_expr(several.condition, opts), True) else {}),
     }, (), claims_b.span if claims_b else p.span))
     after = g.add(M.State("play.after_claim", M.DECISION, "turn",
                           {"actor": "the seat that claimed", "after_claim": True}, (), p.span)) if sets else None

@@ -48,6 +48,8 @@ _CLASSES = {"simple": "simples", "terminal": "terminals", "honour": "honours", "
 _QUANTITY = {"==": "exactly {n}", ">=": "{n} or more", "<=": "at most {n}", ">": "more than {n}",
              "<": "fewer than {n}", "!=": "other than {n}"}
 _FLIP = {"==": "==", "!=": "!=", ">": "<", "<": ">", ">=": "<=", "<=": ">="}
+#: a comparison denied: not (x >= 3) is x < 3
+_OPPOSITE = {"==": "!=", "!=": "==", ">": "<=", "<": ">=", ">=": "<", "<=": ">"}
 
 
 class _Unsaid(Exception):
@@ -90,7 +92,11 @@ def per_set(scope: str, where) -> str:
 def _cond(e, titles: dict, negated: bool = False) -> str:
     if isinstance(e, A.BinOp) and e.op in ("and", "or"):
         if negated:
-            raise _Unsaid
+            # not (A and B and C): said as its parts, which read better held than denied
+            said = [_cond(t, titles) for t in _terms(e, e.op)]
+            if len(said) == 2:
+                return f"neither {said[0]} nor {said[1]}" if e.op == "or" else f"not both {said[0]} and {said[1]}"
+            return ("not all of: " if e.op == "and" else "none of: ") + ", ".join(said[:-1]) + " and " + said[-1]
         return f"{_cond(e.left, titles)} {e.op} {_cond(e.right, titles)}"
     if isinstance(e, A.Not):
         return _cond(e.operand, titles, not negated)
@@ -106,9 +112,7 @@ def _cond(e, titles: dict, negated: bool = False) -> str:
     if isinstance(e, A.Call):
         return _call(e, titles, negated)
     if isinstance(e, A.BinOp) and e.op in _QUANTITY:
-        if negated:
-            raise _Unsaid
-        return _compare(e)
+        return _compare(A.BinOp(_OPPOSITE[e.op], e.left, e.right, e.span) if negated else e)
     raise _Unsaid
 
 
@@ -172,10 +176,11 @@ def _counted(call: A.Call) -> tuple[str, str]:
 # -- noun phrases of predicates -----------------------------------------------------------
 
 
-def _terms(e) -> list:
-    """The terms of a conjunction: ``a and (b or c) and not d`` is [a, b or c, not d]."""
-    if isinstance(e, A.BinOp) and e.op == "and":
-        return _terms(e.left) + _terms(e.right)
+def _terms(e, op: str = "and") -> list:
+    """The terms of a conjunction (or, with ``op="or"``, a disjunction): ``a and (b or c)
+    and not d`` is [a, b or c, not d]."""
+    if isinstance(e, A.BinOp) and e.op == op:
+        return _terms(e.left, op) + _terms(e.right, op)
     return [e]
 
 
@@ -265,9 +270,29 @@ def _amount(e, tr) -> str:
                 return _("{amount}, doubled once for each {each}").format(amount=_amount(x, tr), each=each)
             if isinstance(x, A.Num) and x.value in (2, 3, 4):
                 times = {2: N_("twice {amount}"), 3: N_("three times {amount}"), 4: N_("four times {amount}")}
-                return _(times[int(x.value)]).format(amount=_amount(y, tr))
-        return _("{left} times {right}").format(left=_amount(e.left, tr), right=_amount(e.right, tr))
+                return _(times[int(x.value)]).format(amount=_grouped(y, tr))
+        return _("{left} times {right}").format(left=_grouped(e.left, tr), right=_grouped(e.right, tr))
     if isinstance(e, A.BinOp) and e.op in ("+", "-", "/"):
         word = {"+": N_("{left} plus {right}"), "-": N_("{left} minus {right}"), "/": N_("{left} divided by {right}")}
-        return _(word[e.op]).format(left=_amount(e.left, tr), right=_amount(e.right, tr))
+        right = _grouped(e.right, tr) if e.op != "+" else _amount(e.right, tr)
+        return _(word[e.op]).format(left=_amount(e.left, tr), right=right)
+    if isinstance(e, A.BinOp) and e.op == "^":
+        return _("{left} to the power of {right}").format(left=_grouped(e.left, tr), right=_grouped(e.right, tr))
+    if isinstance(e, A.Neg):
+        return _("minus {amount}").format(amount=_grouped(e.operand, tr))
+    if isinstance(e, A.Call) and e.fn in ("min", "max") and len(e.args) == 2:
+        word = N_("the smaller of {left} and {right}") if e.fn == "min" else N_("the larger of {left} and {right}")
+        return _(word).format(left=_grouped(e.args[0], tr, True), right=_grouped(e.args[1], tr, True))
+    if isinstance(e, A.Call) and e.fn == "round_up" and len(e.args) == 2:
+        return _("{amount} rounded up to a multiple of {step}").format(amount=_grouped(e.args[0], tr),
+                                                                      step=_amount(e.args[1], tr))
     raise _Unsaid
+
+
+def _grouped(e, tr, listed: bool = False) -> str:
+    """An operand in words, in brackets when it is a sum or difference of its own
+    (``5 * (a - b)`` is "5 times (a minus b)", not "5 times a minus b"); ``listed``:
+    one of min's or max's two, bracketed also when it is a min or max itself."""
+    words = _amount(e, tr)
+    nested = listed and isinstance(e, A.Call) and e.fn in ("min", "max")
+    return f"({words})" if nested or isinstance(e, A.BinOp) and e.op in ("+", "-") else words

@@ -114,7 +114,7 @@ def rulebook_view(ctx, auto, path: str, tr=EN) -> RuleBook:
         jokers=tuple(_jokers(auto, tr)),
         winning=tuple(_winning(auto, tr)),
         dead_hands=tuple(_dead(rs, tr)),
-        scoring=tuple(_scoring(auto, tr)),
+        scoring=tuple(_scoring(rs, auto, tr)),
         rules=tuple(_rule_words(r, ctx.options.values(), _titles(auto), tr) for r in rules),
         rules_off=tuple(r.title or r.name.text for r in switched),
         payments=tuple(_payments(auto, pays, ctx.options.values(), tr)),
@@ -288,6 +288,9 @@ def _claims(rs, auto, tr) -> list[str]:
     b = rs.block(A.ClaimsBlock)
     if b is not None and b.one(A.TiesNextInTurn) is not None:
         out.append(_("between equal claims, the player next in turn wins"))
+    window = auto.states.get("play.claims")
+    if window is not None and window.params.get("several_win"):
+        out.append(_("several players may win on one discard: each wins and is paid as if alone"))
     if auto.winning.concealed_calls_only:
         out.append(_("a concealed hand may call a discard only for {claims}").format(
             claims=auto.winning.concealed_calls_only))
@@ -351,13 +354,19 @@ def _dead(rs, tr) -> list[str]:
     return out
 
 
-def _scoring(auto, tr) -> list[str]:
+def _scoring(rs, auto, tr) -> list[str]:
     _ = tr.gettext
     s = auto.scoring
     out = []
     if s.value_text:
+        # the value as written, its lets by name, each let said after it (riichi's fu and base)
+        block = rs.block(A.ScoringBlock)
+        value = block.one(A.ScoreValue) if block is not None else None
         out.append(_("a hand is worth {value}").format(
-            value=plain_amount(s.value_expr, tr) if s.value_expr is not None else s.value_text))
+            value=plain_amount(value.expr if value is not None else s.value_expr, tr)))
+        out += [_("where {name} is {amount}").format(name=let.name.text.replace("_", " "),
+                                                     amount=plain_amount(let.expr, tr))
+                for let in (block.all(A.ScoreLet) if block is not None else ())]
     if s.limit is not None:
         out.append((_("the limit is {limit}, but the roof is off: hands are not capped") if s.roof_off
                     else _("the limit is {limit}: no hand scores more")).format(limit=f"{s.limit:g}"))
@@ -403,7 +412,8 @@ def _rule_words(rule, values: dict, titles: dict, tr) -> str:
 
 
 _PAYER = {"discarder": N_("the discarder pays"), "others": N_("the others pay"), "everyone": N_("everyone pays"),
-          "losers": N_("the losers pay")}
+          "losers": N_("the losers pay"), "dealer": N_("the dealer pays"),
+          "non dealers": N_("every loser but the dealer pays")}
 
 
 def _pay_words(pay, values: dict, tr) -> str:

@@ -466,6 +466,10 @@ class Builder(Transformer):
         return A.TiesNextInTurn(self._span(meta))
 
     @v_args(meta=True)
+    def several_win(self, meta, c):
+        return A.SeveralWin(self._cond(c), self._span(meta))
+
+    @v_args(meta=True)
     def dead_discard(self, meta, c):
         return A.DeadDiscard(self._codes(c), self._span(meta))
 
