@@ -67,6 +67,11 @@ FACTS: dict[str, Fact] = {
             ("wall_left", "tiles left in the live wall"),
             ("discards", "discards made so far this hand, by every player"),
             ("claims", "discards claimed so far this hand (chows, pungs, kongs; not the winning tile)"),
+            # indicators (`indicators N` in the wall block): dora
+            ("indicated", "tiles of this player's hand, exposed ones too, that a face-up indicator points at, "
+                          "counted once for each indicator"),
+            ("indicated_under", "the same for the tiles under the indicators, turned up at the end for a winner "
+                                "as `under indicators` says (0 otherwise)"),
         ]),
         *_facts((TABLE,), "bool", [
             ("own_discard", "the discard in question is a tile this player has discarded before this hand"),

@@ -25,6 +25,7 @@ The scenarios, each a list of items compared one by one with the shipped ruleset
 * ``deals``: 60 deals up to the first decision (the tiles, the bonus tiles and kongs
   set aside, the wall left): replacement chains are met only that often;
 * ``false mah jongg``: each seat deals and calls mah jongg falsely at once;
+* ``indicators``: 40 deals: the indicators shown and the tiles of each hand they point at;
 * ``scripted``: positions of tests/engine_script.py: four alike and a pung's fourth
   tile in hand (the kongs offered), a hand calling after its first discard (the
   announcements offered, and whether mah jongg may then be claimed), a discard two
@@ -411,6 +412,28 @@ def _deal(auto, i: int):
             tuple(sorted(st.events.items())))
 
 
+def indicator_scenario(auto) -> list:
+    """40 deals: the indicators shown, and for each seat the tiles they point at in its
+    hand (and, as if it had won having made every announcement, those under them)."""
+    return [functools.partial(_indicators, auto, i) for i in range(40)]
+
+
+def _indicators(auto, i: int):
+    from mjdsl.engine.table_facts import indicator_tiles, table_fact
+
+    game = Game(auto, dealer=i % auto.seats)
+    chance = random.Random(f"indicators:{i}:chance")
+    while game.current_player() == CHANCE:
+        game.apply_action(chance_action(game, chance))
+    st = game.st
+    out = [tuple(indicator_tiles(game)), tuple(indicator_tiles(game, under=True))]
+    for s in range(auto.seats):
+        st.winner = s
+        st.announced[s] = [a.name for a in auto.announcements]
+        out.append((table_fact(game, s, "indicated"), table_fact(game, s, "indicated_under")))
+    return tuple(out)
+
+
 def false_mahjong_scenario(auto) -> list:
     """Each seat in turn deals and, on its first turn, calls mah jongg on a hand that
     is none (having made every announcement the rules require first): the penalty
@@ -556,6 +579,7 @@ SCENARIOS = (
     ("scripted", scripted_scenario, {"kongs", "announcements", "states", "claims", "options", "payments"}),
     ("original hand", original_scenario, None),
     ("deals", deal_scenario, {"states", "wall", "deal", "bonus_kinds", "tiles", "seats", "start"}),
+    ("indicators", indicator_scenario, {"wall", "indicates"}),
 )
 
 #: Scenarios played again with each option at another value, for statements that

@@ -84,6 +84,8 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
             yield Site(s.expr, label, s, False, outer, F.SETUP)
         elif isinstance(s, A.SeveralWin) and s.condition is not None:
             yield Site(s.condition, label, s, True, outer, F.SETUP)
+        elif isinstance(s, A.WallUnder) and s.condition is not None:
+            yield Site(s.condition, label, s, True, outer, F.TABLE)
         elif isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)):
             yield Site(s.condition, label, s, True, outer, F.SESSION if isinstance(s, A.DealerKeeps) else F.SETUP)
         elif isinstance(s, A.ScoreRule) and s.where is not None:
@@ -132,6 +134,8 @@ def describe(s) -> str:
         return f"`let {s.name.text}`"
     if isinstance(s, A.SeveralWin):
         return "`several win on one discard`"
+    if isinstance(s, A.WallUnder):
+        return "`under indicators`"
     return type(s).__name__
 
 

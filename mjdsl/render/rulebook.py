@@ -191,6 +191,15 @@ def _setup(rs, auto, tr) -> list[str]:
     if w.loose:
         wall = _("{wall}, with {loose} loose tiles on top").format(wall=wall, loose=w.loose)
     out.append(wall)
+    if w.indicators:  # issue 10: dora
+        out.append((_("the dead wall shows indicators face up: {n} from the start, one more after each kong; each "
+                      "points at the next tile of its cycle") if w.indicators_per_kong else
+                    _("the dead wall shows indicators face up: {n} from the start; each points at the next tile of "
+                      "its cycle")).format(n=w.indicators))
+        if w.under:
+            out.append(_("the tiles under the indicators are turned up for a winner when {when}").format(
+                when=plain(rs.block(A.WallBlock).one(A.WallUnder).condition, _titles(auto)))
+                       if w.under_text else _("the tiles under the indicators are turned up for the winner"))
     steps = []
     for who, n, times in auto.deal:
         to = _(_DEALT_TO[who])

@@ -317,6 +317,25 @@ class Builder(Transformer):
     wall_loose = _wall_setting("loose tiles")
 
     @v_args(meta=True)
+    def wall_indicators(self, meta, c):
+        return A.WallIndicators(self._whole(c[0]), len(c) > 1, self._span(meta))
+
+    def indicator_kong(self, c):
+        return "kong"
+
+    @v_args(meta=True)
+    def wall_under(self, meta, c):
+        return A.WallUnder(self._cond(c), self._span(meta))
+
+    @v_args(meta=True)
+    def cycle_suits(self, meta, c):
+        return A.CycleDecl((), True, self._span(meta))
+
+    @v_args(meta=True)
+    def cycle_tiles(self, meta, c):
+        return A.CycleDecl(self._codes(c), False, self._span(meta))
+
+    @v_args(meta=True)
     def wall_break(self, meta, c):
         counting = str(c[3]) if len(c) > 3 else ""
         return A.WallBreak(str(c[0]), self._whole(c[1]), str(c[2]), counting, self._span(meta))
