@@ -75,6 +75,11 @@ FACTS: dict[str, Fact] = {
         ]),
         *_facts((TABLE,), "bool", [
             ("own_discard", "the discard in question is a tile this player has discarded before this hand"),
+            # `no discard when ...`: the tile this player would discard
+            ("just_claimed", "the tile in question is of the kind this player has just claimed, on the turn of "
+                             "its claim"),
+            ("claim_swap", "the tile in question is one rank beyond the far end of the run this player has just "
+                           "claimed (6 after claiming 3 for 4-5), on the turn of its claim"),
         ]),
         *_facts((TABLE,), "number", [
             ("tile_visible", "copies of the discard in question on the table: discarded or exposed, "

@@ -267,6 +267,16 @@ class Announce:
 
 
 @attrs.frozen
+class NoDiscard:
+    """``no discard when COND``: a tile may not be discarded while COND, a condition of
+    the table asked of that tile (``just_claimed``, ``claim_swap``, ``own_discard``...),
+    holds; a hand with every tile so refused may discard any."""
+
+    condition: object
+    span: Span
+
+
+@attrs.frozen
 class OriginalHand:
     seat: str
     span: Span

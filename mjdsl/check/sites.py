@@ -86,6 +86,8 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
             yield Site(s.condition, label, s, True, outer, F.SETUP)
         elif isinstance(s, A.WallUnder) and s.condition is not None:
             yield Site(s.condition, label, s, True, outer, F.TABLE)
+        elif isinstance(s, A.NoDiscard):
+            yield Site(s.condition, label, s, True, outer, F.TABLE)
         elif isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)):
             yield Site(s.condition, label, s, True, outer, F.SESSION if isinstance(s, A.DealerKeeps) else F.SETUP)
         elif isinstance(s, A.ScoreRule) and s.where is not None:
@@ -136,6 +138,8 @@ def describe(s) -> str:
         return "`several win on one discard`"
     if isinstance(s, A.WallUnder):
         return "`under indicators`"
+    if isinstance(s, A.NoDiscard):
+        return "`no discard`"
     return type(s).__name__
 
 

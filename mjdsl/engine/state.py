@@ -116,6 +116,8 @@ class HandState:
         self.passed = [False] * seats
         #: per seat, per announcement made: (discards, claims) when it was made
         self.announced_at: list[dict[str, tuple[int, int]]] = [{} for _ in range(seats)]
+        #: the claim just made, until its discard: (the tile claimed, the run's tiles or ())
+        self.just_claimed: tuple[int, tuple[int, ...]] | None = None
         #: points in the pot (deposits), and what the session carried into this hand
         self.pot = 0.0
         self.pot_in = 0.0

@@ -83,6 +83,17 @@ class Draw:
             st.flag = "wall_game"
 
 
+def _discardable(game: Game, seat: int) -> list[int]:
+    """The tiles the seat may discard: every tile held but those ``no discard when ...``
+    refuses (all of them, when it would refuse every one: a hand is never stuck)."""
+    held = [t for t, n in enumerate(game.st.hands[seat]) if n]
+    cond = game.auto.no_discard
+    if cond is None:
+        return held
+    allowed = [t for t in held if not holds(cond, game, seat, t)]
+    return allowed or held
+
+
 def _joker(game: Game) -> int | None:
     return game.auto.jokers.tile if game.auto.jokers else None
 
@@ -125,7 +136,7 @@ class Turn:
         if st.frozen[seat] and st.last_draw is not None and hand[st.last_draw[0]] and not after_claim:
             out.append(cat.id(ACT.DISCARD, st.last_draw[0]))
         else:
-            out.extend(cat.id(ACT.DISCARD, t) for t, n in enumerate(hand) if n)
+            out.extend(cat.id(ACT.DISCARD, t) for t in _discardable(game, seat))
         joker = _joker(game)
         # a frozen hand may not change: no joker swaps (the tile drawn is the one it discards)
         if joker is not None and auto.jokers.swap and not st.frozen[seat]:
@@ -208,6 +219,7 @@ class Turn:
 
     def _discard(self, game: Game, seat: int, tile: int) -> bool:
         st = game.st
+        st.just_claimed = None
         game.take(seat, tile)
         st.discards[seat].append(tile)
         st.thrown[seat][tile] = True
@@ -617,6 +629,7 @@ def make_exposure(game: Game, seat: int, discarder: int, tile: int, a: ACT.Actio
                 return
     st.turn = seat
     st.last_discard = None
+    st.just_claimed = (tile, st.exposures[seat][-1].run)
     st.claims += 1
     st.note(f"claimed {name}")
     if "impossible exposure" in auto.dead_causes and not game.rules.exposures_possible(st, seat):

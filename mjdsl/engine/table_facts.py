@@ -73,6 +73,26 @@ def _indicated(game: Game, seat: int, under: bool) -> int:
     return indicated(game.auto.indicates, held, indicator_tiles(game, under))
 
 
+def _claim_swap(game: Game) -> int | None:
+    """The tile one rank beyond the far end of the run just claimed, when the claimed tile
+    was an end of it (3 claimed for 4-5: the 6); None for the middle, a set of alike
+    tiles, or beyond the suit."""
+    claimed = game.st.just_claimed
+    if claimed is None or not claimed[1]:
+        return None
+    tile, run = claimed
+    kinds = game.auto.tiles.kinds
+    if tile == run[0]:
+        far, step = run[-1], 1
+    elif tile == run[-1]:
+        far, step = run[0], -1
+    else:
+        return None
+    k = kinds[far]
+    beyond = game.auto.tiles.suited(k.suit, k.rank + step)
+    return beyond.index if beyond is not None else None
+
+
 def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any:
     """The value of a fact of the table for ``seat``; ``tile``: the tile in question
     (the discard offered, the winning tile), None when there is none."""
@@ -95,6 +115,10 @@ def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any
         return tile is not None and st.thrown[seat][tile]
     if name == "tile_visible":
         return _tile_visible(game, tile)
+    if name == "just_claimed":
+        return tile is not None and st.just_claimed is not None and st.just_claimed[0] == tile
+    if name == "claim_swap":
+        return tile is not None and _claim_swap(game) == tile
     if name in ("indicated", "indicated_under"):
         return _indicated(game, seat, name == "indicated_under")
     if name in game.context:  # the session's counters

@@ -76,6 +76,7 @@ def ir_document(auto, spans: bool = True) -> dict:
                            "required": a.required, **({"if": a.when_text} if a.when is not None else {})}
                           for a in auto.announcements],
         "original_hand": auto.original_hand,
+        **({"no_discard": auto.no_discard_text} if auto.no_discard_text else {}),
         "replacement_from": auto.replacement_from,
         "bonus_kinds": list(auto.bonus_kinds),
         "scoring": {

@@ -88,6 +88,8 @@ def lower(ctx) -> M.Automaton:
         players=players_stmt.count if players_stmt else seats,
         wall=lower_wall(rs, opts),
         indicates=lower_cycles(rs, tiles),
+        no_discard=table_condition(play.one(A.NoDiscard).condition, opts) if play.one(A.NoDiscard) else None,
+        no_discard_text=expr_text(play.one(A.NoDiscard).condition) if play.one(A.NoDiscard) else "",
         deal=tuple((s.who, s.count, s.times) for s in rs.block(A.DealBlock).all(A.DealStep)),
         states=dict(g.states),
         start=entry,

@@ -287,6 +287,10 @@ class Automaton:
     #: per tile index, the tile an indicator of it points at (the next of its cycle), -1
     #: for a tile in no cycle; () without cycles (``cycle`` in the tiles block)
     indicates: tuple[int, ...] = ()
+    #: a discard refused while this condition of the table holds of the tile (``no
+    #: discard when ...``), its text; None: every tile held may be discarded
+    no_discard: Any = attrs.field(default=None, eq=False, repr=False)
+    no_discard_text: str = ""
 
     @property
     def session_players(self) -> int:

@@ -25,6 +25,9 @@ _FACT = {
     "dealer": ("the player is the dealer", "the player is not the dealer"),
     "concealed_hand": ("the hand has no exposures", "the hand has exposures"),
     "singles_pairs": ("the card line has no group of three or more", "the card line has a group of three or more"),
+    "just_claimed": ("it is the tile just claimed", "it is not the tile just claimed"),
+    "claim_swap": ("it is the tile beyond the other end of the run just claimed (6 after claiming 3 for 4-5)",
+                   "it is not the tile beyond the other end of the run just claimed"),
 }
 
 #: Number facts, counted: (the words before the quantity, singular, plural, the words after).

@@ -230,7 +230,7 @@ def _phases(rs, auto, ctx, tr) -> list[Phase]:
             notes.append(tr.gettext("never passed: {tiles}").format(
                 tiles=" ".join(auto.tiles.kinds[i].code for i in auto.never_pass)))
         if name == "play":
-            notes += _play_notes(auto, tr)
+            notes += _play_notes(auto, tr, rs)
         played = bool(steps.get(name))
         if not played:
             notes = [_why_not_played(rs, name, ctx, tr)]
@@ -248,7 +248,7 @@ def _why_not_played(rs, phase: str, ctx, tr) -> str:
     return tr.gettext("not played at this table")
 
 
-def _play_notes(auto, tr) -> list[str]:
+def _play_notes(auto, tr, rs=None) -> list[str]:
     _ = tr.gettext
     out = [_("a discard may be claimed until the {until}").format(until=said(LIVE_UNTIL, auto.discard_live_until, tr))]
     out.append(_("the hand is a wall game when the live wall is used up") if auto.wall_game_left == 0
@@ -279,6 +279,9 @@ def _play_notes(auto, tr) -> list[str]:
         out.append(line)
     if auto.original_hand:
         out.append(_("the dealer's original hand counts if it wins as dealt"))
+    refused = rs.block(A.PlayBlock).one(A.NoDiscard) if rs is not None and auto.no_discard_text else None
+    if refused is not None:  # issue 10: kuikae
+        out.append(_("a tile may not be discarded when {when}").format(when=plain(refused.condition)))
     # issue 10: announcements made only when the table allows
     out += [_("{name} may be announced only when {when}").format(name=a.title or a.name, when=a.when_text)
             for a in auto.announcements if a.when_text]

@@ -446,6 +446,10 @@ class Builder(Transformer):
     def original_hand(self, meta, c):
         return A.OriginalHand(str(c[0]), self._span(meta))
 
+    @v_args(meta=True)
+    def no_discard(self, meta, c):
+        return A.NoDiscard(self._cond(c), self._span(meta))
+
     # -- claims ---------------------------------------------------------------------
     @v_args(meta=True)
     def claims_block(self, meta, c):
