@@ -402,12 +402,17 @@ def deal_scenario(auto) -> list:
     return [functools.partial(_deal, auto, i) for i in range(60)]
 
 
-def _deal(auto, i: int):
+def _dealt(auto, i: int, seed: str) -> Game:
+    """The ``i``-th seeded hand up to its first decision (the dealer turns with ``i``)."""
     game = Game(auto, dealer=i % auto.seats)
-    chance = random.Random(f"deal:{i}:chance")
+    chance = random.Random(f"{seed}:{i}:chance")
     while game.current_player() == CHANCE:
         game.apply_action(chance_action(game, chance))
-    st = game.st
+    return game
+
+
+def _deal(auto, i: int):
+    st = _dealt(auto, i, "deal").st
     return (tuple(map(tuple, st.hands)), tuple(map(tuple, st.bonus)), repr(st.exposures), st.head, st.tail,
             tuple(sorted(st.events.items())))
 
@@ -421,10 +426,7 @@ def indicator_scenario(auto) -> list:
 def _indicators(auto, i: int):
     from mjdsl.engine.table_facts import indicator_tiles, table_fact
 
-    game = Game(auto, dealer=i % auto.seats)
-    chance = random.Random(f"indicators:{i}:chance")
-    while game.current_player() == CHANCE:
-        game.apply_action(chance_action(game, chance))
+    game = _dealt(auto, i, "indicators")
     st = game.st
     out = [tuple(indicator_tiles(game)), tuple(indicator_tiles(game, under=True))]
     for s in range(auto.seats):
