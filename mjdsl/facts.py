@@ -67,9 +67,19 @@ FACTS: dict[str, Fact] = {
             ("wall_left", "tiles left in the live wall"),
             ("discards", "discards made so far this hand, by every player"),
             ("claims", "discards claimed so far this hand (chows, pungs, kongs; not the winning tile)"),
+            # indicators (`indicators N` in the wall block): dora
+            ("indicated", "tiles of this player's hand, exposed ones too, that a face-up indicator points at, "
+                          "counted once for each indicator"),
+            ("indicated_under", "the same for the tiles under the indicators, turned up at the end for a winner "
+                                "as `under indicators` says (0 otherwise)"),
         ]),
         *_facts((TABLE,), "bool", [
             ("own_discard", "the discard in question is a tile this player has discarded before this hand"),
+            # `no discard when ...`: the tile this player would discard
+            ("just_claimed", "the tile in question is of the kind this player has just claimed, on the turn of "
+                             "its claim"),
+            ("claim_swap", "the tile in question is one rank beyond the far end of the run this player has just "
+                           "claimed (6 after claiming 3 for 4-5), on the turn of its claim"),
         ]),
         *_facts(_WIN + (TABLE,), "number", [
             ("tile_visible", "copies of the tile in question on the table, discarded or exposed: at a claim the "

@@ -166,3 +166,10 @@ class TileSet:
         for i, n in enumerate(hist):
             out.extend([self.kinds[i].code] * int(n))
         return out
+
+
+def indicated(indicates: Sequence[int], held: Sequence[int], indicators: Iterable[int]) -> int:
+    """How many of the tiles ``held`` (counts by index) the ``indicators`` point at, each
+    indicator counted on its own (two indicators of one tile count its tiles twice);
+    ``indicates``: per tile, the tile it points at (-1: none), the automaton's ``indicates``."""
+    return sum(held[indicates[i]] for i in indicators if indicates and indicates[i] >= 0)

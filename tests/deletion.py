@@ -25,9 +25,11 @@ The scenarios, each a list of items compared one by one with the shipped ruleset
 * ``deals``: 60 deals up to the first decision (the tiles, the bonus tiles and kongs
   set aside, the wall left): replacement chains are met only that often;
 * ``false mah jongg``: each seat deals and calls mah jongg falsely at once;
+* ``indicators``: 40 deals: the indicators shown and the tiles of each hand they point at;
 * ``scripted``: positions of tests/engine_script.py: four alike and a pung's fourth
   tile in hand (the kongs offered), a hand calling after its first discard (the
-  announcements offered, and whether mah jongg may then be claimed).
+  announcements offered, and whether mah jongg may then be claimed), a discard two
+  hands win on (who is paid: several win on one discard).
 
 Only the scenarios whose part of the automaton changed run (its IR document, spans
 left out); then each scenario again with each option at another value (a switch
@@ -400,14 +402,38 @@ def deal_scenario(auto) -> list:
     return [functools.partial(_deal, auto, i) for i in range(60)]
 
 
-def _deal(auto, i: int):
+def _dealt(auto, i: int, seed: str) -> Game:
+    """The ``i``-th seeded hand up to its first decision (the dealer turns with ``i``)."""
     game = Game(auto, dealer=i % auto.seats)
-    chance = random.Random(f"deal:{i}:chance")
+    chance = random.Random(f"{seed}:{i}:chance")
     while game.current_player() == CHANCE:
         game.apply_action(chance_action(game, chance))
-    st = game.st
+    return game
+
+
+def _deal(auto, i: int):
+    st = _dealt(auto, i, "deal").st
     return (tuple(map(tuple, st.hands)), tuple(map(tuple, st.bonus)), repr(st.exposures), st.head, st.tail,
             tuple(sorted(st.events.items())))
+
+
+def indicator_scenario(auto) -> list:
+    """40 deals: the indicators shown, and for each seat the tiles they point at in its
+    hand (and, as if it had won having made every announcement, those under them)."""
+    return [functools.partial(_indicators, auto, i) for i in range(40)]
+
+
+def _indicators(auto, i: int):
+    from mjdsl.engine.table_facts import indicator_tiles, table_fact
+
+    game = _dealt(auto, i, "indicators")
+    st = game.st
+    out = [tuple(indicator_tiles(game)), tuple(indicator_tiles(game, under=True))]
+    for s in range(auto.seats):
+        st.winner = s
+        st.announced[s] = [a.name for a in auto.announcements]
+        out.append((table_fact(game, s, "indicated"), table_fact(game, s, "indicated_under")))
+    return tuple(out)
 
 
 def false_mahjong_scenario(auto) -> list:
@@ -473,9 +499,29 @@ def _scripted(auto) -> list:
                 pick = nine if nine in names else ("no claim" if "no claim" in names else names[0])
             g.apply_action(g.catalogue.lookup(pick))
         out.append((g.st.node, g.st.winner))
+        out.append(_two_win(auto, scripted, own))
     except (InputError, KeyError, AssertionError, MjError) as e:
         out.append(type(e).__name__)
     return out
+
+
+def _two_win(auto, scripted, own) -> tuple:
+    """The dealer's discard completes two hands (of all simples) and both claim mah
+    jongg: who wins, who else, and what each seat is paid (several win on one discard)."""
+    g = scripted(auto, {0: own("5c 1b 5b 9b 1d 5d 9d E S W N R G 1c"),
+                        1: own("2b 3b 4b 6b 7b 8b 3d 4d 5d 4c 6c 8d 8d"),
+                        2: own("2b 3b 4b 3c 4c 6d 7d 8d 2d 2d 6b 6b 6b")})
+    g.apply_action(g.catalogue.lookup(f"discard {own('5c')}"))
+    for _ in range(200):
+        if g.is_terminal():
+            break
+        if g.current_player() == CHANCE:
+            g.apply_action(chance_action(g, random.Random(0)))
+            continue
+        names = [g.action_name(a) for a in g.legal_actions()]
+        pick = "mah jongg" if "mah jongg" in names else "no claim" if "no claim" in names else names[0]
+        g.apply_action(g.catalogue.lookup(pick))
+    return g.st.winner, repr(g.st.result.get("also_won")), tuple(g.st.returns)
 
 
 def _own_codes(auto):
@@ -605,6 +651,7 @@ SCENARIOS = (
     ("bonus groups", bonus_scenario, {"payments", "tiles", "bonus_kinds"}),
     ("kongs", kong_scenario, {"payments", "kongs", "claims", "tiles"}),
     ("deals", deal_scenario, {"states", "wall", "deal", "bonus_kinds", "tiles", "seats", "start"}),
+    ("indicators", indicator_scenario, {"wall", "indicates"}),
 )
 
 #: Scenarios played again with each option at another value, for statements that

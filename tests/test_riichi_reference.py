@@ -5,9 +5,11 @@ the same refusal of a hand with no yaku (the ruleset's one-yaku minimum).
 A test extra: ``pip install -e '.[reference]'`` (the test is skipped without the
 package). The calculator is set to the rules the ruleset writes: open tanyao
 (kuitan) allowed, no double yakuman, a counted yakuman at 13 han, no rounding up to
-mangan (kiriage). No dora are dealt and no kong is made: the ruleset has no dora
-indicators yet (docs/variants.md), and kongs change the tile count the random hands
-are drawn from. Hands with a yaku the ruleset cannot have here are left out and
+mangan (kiriage). Each hand has 0 to 3 dora indicators (and as many ura-dora
+indicators under them for a riichi hand), given to the calculator as its dora
+indicators and to the scorer as the facts `indicated` and `indicated_under`, counted
+by the ruleset's cycles (red fives are not compared: the ruleset has none). No kong is
+made: kongs change the tile count the random hands are drawn from. Hands with a yaku the ruleset cannot have here are left out and
 counted (none expected: every yaku a concealed or open hand of sets can make without
 the history of the hand is written). ``MJDSL_REFERENCE_HANDS`` sets how many hands
 are compared (2,000 by default).
@@ -36,6 +38,7 @@ from mjdsl.scoring import score_hand  # noqa: E402
 from mjdsl.scoring.notation import read_hand_input  # noqa: E402
 from mjdsl.scoring.score import goes_out  # noqa: E402
 from mjdsl.scoring.settle import winner_payments  # noqa: E402
+from mjdsl.tiles import indicated  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = int(os.environ.get("MJDSL_REFERENCE_HANDS", "2000"))
@@ -45,6 +48,8 @@ HONOURS = ("E", "S", "W", "N", "P", "F", "C")  # the calculator's honours 1-7, i
 KINDS = [f"{r}{s}" for s in SUITS for r in range(1, 10)] + list(HONOURS)
 WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 OPTIONS = OptionalRules(has_open_tanyao=True, has_double_yakuman=False)
+#: the calculator's dora, counted apart from the yaku (the ruleset adds them to the han)
+DORA = {"Dora", "Ura Dora", "Aka Dora"}
 
 #: the calculator's yaku by name, as the ruleset's rules; a pair: (concealed, open)
 NAMES: dict[str, str | tuple[str, str]] = {
@@ -100,7 +105,19 @@ def _kind34(code: str) -> tuple[str, str]:
     return {"m": "man", "p": "pin", "s": "sou"}[code[1]], code[0]
 
 
-def _theirs(calc, tiles, called, win, tsumo, riichi, seat, round_wind):
+def _indicators(rng: random.Random, tiles: list[str], n: int) -> list[str]:
+    """``n`` indicator tiles, drawn so that no kind has more than its four copies."""
+    counts = Counter(tiles)
+    out: list[str] = []
+    while len(out) < n:
+        code = rng.choice(KINDS)
+        if counts[code] < 4:
+            counts[code] += 1
+            out.append(code)
+    return out
+
+
+def _theirs(calc, tiles, called, win, tsumo, riichi, seat, round_wind, indicators=()):
     parts = {"man": "", "pin": "", "sou": "", "honors": ""}
     for t in tiles:
         suit, rank = _kind34(t)
@@ -118,7 +135,8 @@ def _theirs(calc, tiles, called, win, tsumo, riichi, seat, round_wind):
     win136 = take(win)
     config = HandConfig(is_tsumo=tsumo, is_riichi=riichi, player_wind=WINDS[seat], round_wind=WINDS[round_wind],
                         options=OPTIONS)
-    return calc.estimate_hand_value(t136, win136, melds=melds or None, config=config)
+    dora = [TilesConverter.string_to_136_array(**dict([_kind34(c)]))[0] for c in indicators]
+    return calc.estimate_hand_value(t136, win136, melds=melds or None, dora_indicators=dora or None, config=config)
 
 
 def _their_payments(theirs, seat: str, tsumo: bool, discarder: str) -> list[float]:
@@ -141,7 +159,7 @@ def test_riichi_agrees_with_the_mahjong_package_on_random_hands():
     auto = compile_ruleset(ROOT / "rulesets" / "riichi.mj")
     calc = HandCalculator()
     rng = random.Random("riichi-reference")
-    compared = left_out = no_yaku = 0
+    compared = left_out = no_yaku = with_dora = 0
     disagree: list = []
     while compared < HANDS:
         drawn = _random_hand(rng)
@@ -157,22 +175,31 @@ def test_riichi_agrees_with_the_mahjong_package_on_random_hands():
         tsumo, riichi = rng.random() < 0.5, concealed and rng.random() < 0.5
         seat, round_wind = rng.choice("ESWN"), rng.choice("ES")
         discarder = rng.choice([w for w in "ESWN" if w != seat])
-        theirs = _theirs(calc, tiles, called, win, tsumo, riichi, seat, round_wind)
+        shown = _indicators(rng, tiles, rng.choice((0, 1, 1, 2, 3)))
+        under = _indicators(rng, tiles + shown, len(shown)) if riichi else []
+        counts = [0] * auto.tiles.size
+        for t in tiles:
+            counts[auto.tiles.index(t)] += 1
+        dora = indicated(auto.indicates, counts, [auto.tiles.index(c) for c in shown])
+        ura = indicated(auto.indicates, counts, [auto.tiles.index(c) for c in under])
+        theirs = _theirs(calc, tiles, called, win, tsumo, riichi, seat, round_wind, shown + under)
         if theirs.error and theirs.error != "no_yaku":
             left_out += 1  # not a winning hand to the calculator (none expected)
             continue
-        names = [y.name for y in theirs.yaku or ()]
+        names = [y.name for y in theirs.yaku or () if y.name not in DORA]
         if any(n not in NAMES and n not in YAKUMAN for n in names):
             left_out += 1  # a yaku the ruleset does not express
             continue
         inp = read_hand_input(auto, hand=" ".join(held), exposed=[" ".join(g) for _, g in called], win=win,
                               source="wall" if tsumo else "discard", seat=seat, round_wind=round_wind,
                               discarder=None if tsumo else discarder, announced=["riichi"] if riichi else [],
-                              table=["discards=20", "discards_since(riichi)=9"])
+                              table=["discards=20", "discards_since(riichi)=9", f"indicated={dora}",
+                                     f"indicated_under={ura}"])
         ours = score_hand(auto, inp)
         compared += 1
         case = (" ".join(tiles), [g for _, g in called], win, tsumo, riichi, seat, round_wind, names,
-                ours.rule_names, theirs.fu, ours.points)
+                ours.rule_names, theirs.fu, ours.points, shown, under)
+        with_dora += bool(dora + ura)
         if theirs.error == "no_yaku":
             no_yaku += 1
             if goes_out(auto, ours):
@@ -190,7 +217,9 @@ def test_riichi_agrees_with_the_mahjong_package_on_random_hands():
                 if n in got:  # a per-set rule: as many han as sets
                     got[n] = sum(1 for y in names if NAMES.get(y) == n)
             fu = 25 if ours.points == 25 else -(-ours.points // 10) * 10
-            same = want == got and ours.doubles == theirs.han and not ours.limits and fu == theirs.fu
+            # dora are han but no yaku: the rules' doubles and the dora make the calculator's han
+            same = (want == got and ours.doubles + dora + ura == theirs.han and not ours.limits
+                    and fu == theirs.fu)
         if same and winner_payments(auto, ours.context, inp) != _their_payments(theirs, seat, tsumo, discarder):
             disagree.append(("payments", winner_payments(auto, ours.context, inp), theirs.cost, *case))
         elif not same:
@@ -198,3 +227,4 @@ def test_riichi_agrees_with_the_mahjong_package_on_random_hands():
     assert not disagree, f"{len(disagree)} of {compared} hands disagree (left out {left_out}); first: {disagree[:3]}"
     assert left_out <= compared // 100, left_out
     assert no_yaku > 0  # the minimum was asked of some hands
+    assert with_dora > compared // 5  # and many hands had dora

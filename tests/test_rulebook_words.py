@@ -46,7 +46,47 @@ def test_conditions_in_plain_words(text, words):
 
 def test_what_the_words_do_not_cover_is_printed_as_written():
     assert plain(expr("sets(pung) * 2 >= 3")) == "sets(pung) * 2 >= 3"
-    assert plain(expr("not (won and self_drawn)")) == "not (won and self_drawn)"
+    assert plain(expr("not (sets(pung) * 2 >= 3)")) == "not sets(pung) * 2 >= 3"
+
+
+@pytest.mark.parametrize("text, words", [
+    # a condition denied is said by its parts (it used to print as written)
+    ("not (won and self_drawn)", "not both the hand wins and the winning tile is drawn from the wall"),
+    ("not (self_drawn or dealer)",
+     "neither the winning tile is drawn from the wall nor the player is the dealer"),
+    ("not (concealed_hand and sets(chow) == 4 and wait(two_sided))",
+     "not all of: the hand has no exposures, the hand has exactly 4 chows and the winning tile completes a "
+     "two-sided wait"),
+    ("not (sets(kong) >= 3)", "the hand has fewer than 3 kongs"),
+    ("not (pairs(dragon) == 0)", "the hand has other than 0 pairs of dragons"),
+])
+def test_a_condition_under_not_is_said_in_words(text, words):
+    assert plain(expr(text)) == words
+
+
+def test_arithmetic_and_named_lets_are_said_in_words():
+    def amount(text):
+        block = parse_source(Source("x.mj", f"scoring {{\n    value {text}\n}}\n")).program
+        return plain_amount(block.stmts[0].stmts[0].expr)
+
+    assert amount("max(min(base, 2000), 2000 * mangan)") == "the larger of (the smaller of base and 2000) and 2000 times mangan"
+    assert amount("round_up(points, 10) - 5 * (points - 1)") == \
+        "the points rounded up to a multiple of 10 minus 5 times (the points minus 1)"
+    assert amount("fu * 2 ^ (doubles + 2)") == "fu times 2 to the power of (the doubles plus 2)"
+    assert amount("-points") == "minus the points"
+    book = render_rulebook(RULESETS / "riichi.mj", "md")
+    # the value by its lets' names, each let said after it; no formula as written
+    assert "A hand is worth the larger of (the smaller of base and 2000) and" in book
+    assert "Where base is fu times 2 to the power of (han plus 2)" in book
+    assert "Where han is the doubles plus indicated plus indicated under" in book
+    assert "round_up(" not in book and "min(" not in book
+
+
+def test_payments_by_seat_name_who_pays():
+    book = render_rulebook(RULESETS / "riichi.mj", "md")
+    assert "The dealer pays the winner twice the hand's value rounded up to a multiple of 100" in book
+    assert "Every loser but the dealer pays the winner the hand's value" in book
+    assert "Dealer the winner" not in book and "Non dealers the winner" not in book
 
 
 def test_amounts_and_scopes_in_plain_words():
@@ -91,7 +131,7 @@ def test_a_kong_replacement_win_is_said_without_the_kong_box(tmp_path, monkeypat
     ("not discarded_a_wait", "the player has discarded no tile that would complete its hand"),
     ("doubles > 0 or limits > 0",
      "the score rules gave at least one double or the score rules gave at least one limit"),
-    ("value >= 2 ^ min_faan", "the hand's value is at least 2 to the power min faan"),
+    ("value >= 2 ^ min_faan", "the hand's value is at least 2 to the power of min faan"),
 ])
 def test_conditions_on_the_table_in_plain_words(text, words):
     assert plain(expr(text)) == words
@@ -105,4 +145,4 @@ def test_claims_announcements_and_the_minimum_read_in_words():
             "no winning discard go by since its own last discard") in book
     assert "wall_left" not in book and "discarded_a_wait" not in book
     hk = render_rulebook(RULESETS / "hong-kong.mj", "md")
-    assert "A hand goes out only when the hand's value is at least 2 to the power min faan" in hk
+    assert "A hand goes out only when the hand's value is at least 2 to the power of min faan" in hk

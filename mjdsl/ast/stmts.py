@@ -88,6 +88,37 @@ class SeatPlayers:
 
 
 @attrs.frozen
+class CycleDecl:
+    """``cycle suits`` / ``cycle "E" "S" "W" "N"``: the order an indicator points along;
+    the tile after an indicator is the next of its cycle, the first after the last.
+    suits: each suit's ranks, in order; codes: the tiles named, in order."""
+
+    codes: tuple
+    suits: bool
+    span: Span
+
+
+@attrs.frozen
+class WallIndicators:
+    """``indicators N [more after each kong]``: N tiles of the dead wall shown face up
+    from the start (and one more after each kong declared); each points at the tile
+    after it in its cycle."""
+
+    count: int
+    per_kong: bool
+    span: Span
+
+
+@attrs.frozen
+class WallUnder:
+    """``under indicators [when COND]``: the tile under each indicator shown is turned
+    up at the end of the hand for a winner of whom COND (a fact of the table) holds."""
+
+    condition: object
+    span: Span
+
+
+@attrs.frozen
 class WallSetting:
     """``sides N`` / ``length N`` / ``height N`` / ``dead wall N`` / ``loose tiles N on wall``."""
 
@@ -236,6 +267,16 @@ class Announce:
 
 
 @attrs.frozen
+class NoDiscard:
+    """``no discard when COND``: a tile may not be discarded while COND, a condition of
+    the table asked of that tile (``just_claimed``, ``claim_swap``, ``own_discard``...),
+    holds; a hand with every tile so refused may discard any."""
+
+    condition: object
+    span: Span
+
+
+@attrs.frozen
 class OriginalHand:
     seat: str
     span: Span
@@ -265,6 +306,16 @@ class Priority:
 
 @attrs.frozen
 class TiesNextInTurn:
+    span: Span
+
+
+@attrs.frozen
+class SeveralWin:
+    """``several win on one discard [when COND]``: every seat that claims a discard
+    for mah jongg wins and is paid (double ron), not only the nearest after the
+    discarder; ``condition`` is of options."""
+
+    condition: object
     span: Span
 
 

@@ -230,6 +230,19 @@ CODES = (
          "for the seat's own tile, so its kind is `seat linked`.",
          'tiles {\n    bonus animal "cat" "mouse" x1\n}\nreplacement {\n    replace flower animals\n}\n',
          'tiles {\n    bonus animal "cat" "mouse" x1\n}\nreplacement {\n    replace flower animal\n}\n'),
+    # issue 10: indicators (check/tiles.py, check/wall.py)
+    Code("MJ249", "a tile in two cycles",
+         "An indicator points at the tile after it in its cycle (`cycle \"E\" \"S\" \"W\" \"N\"`); a tile "
+         "named in two cycles would point at two tiles.",
+         'tiles {\n    wind "E" "S" "W" "N" x4\n    cycle "E" "S"\n    cycle "S" "W" "N"\n}\n',
+         'tiles {\n    wind "E" "S" "W" "N" x4\n    cycle "E" "S" "W" "N"\n}\n'),
+    Code("MJ287", "indicators with no room or no cycle",
+         "`indicators N [more after each kong]` shows tiles of the dead wall, each with a tile under it: the "
+         "dead wall needs two tiles for each (and for the four a kong may add), and the tiles block its cycles.",
+         'tiles {\n    suit man "m" 1..9 x4\n    cycle suits\n}\nwall {\n    dead wall 4\n'
+         '    indicators 1 more after each kong\n}\n',
+         'tiles {\n    suit man "m" 1..9 x4\n    cycle suits\n}\nwall {\n    dead wall 14\n'
+         '    indicators 1 more after each kong\n}\n'),
     # issue 10: payments outside the settlement, the session's counters (check/table.py)
     Code("MJ291", "a deposit on no announcement",
          "`deposit N points on announce NAME` is paid when a player makes the announcement NAME, so NAME must "

@@ -82,6 +82,12 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
             yield Site(expand_lets(s.expr, lets_of(stmts, s)), label, s, False, outer, F.SCORE)
         elif isinstance(s, (A.SessionHands, A.SessionRounds)):
             yield Site(s.expr, label, s, False, outer, F.SETUP)
+        elif isinstance(s, A.SeveralWin) and s.condition is not None:
+            yield Site(s.condition, label, s, True, outer, F.SETUP)
+        elif isinstance(s, A.WallUnder) and s.condition is not None:
+            yield Site(s.condition, label, s, True, outer, F.TABLE)
+        elif isinstance(s, A.NoDiscard):
+            yield Site(s.condition, label, s, True, outer, F.TABLE)
         elif isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)):
             yield Site(s.condition, label, s, True, outer, F.SESSION if isinstance(s, A.DealerKeeps) else F.SETUP)
         elif isinstance(s, A.ScoreRule) and s.where is not None:
@@ -128,6 +134,12 @@ def describe(s) -> str:
         return "the minimum to go out"
     if isinstance(s, A.ScoreLet):
         return f"`let {s.name.text}`"
+    if isinstance(s, A.SeveralWin):
+        return "`several win on one discard`"
+    if isinstance(s, A.WallUnder):
+        return "`under indicators`"
+    if isinstance(s, A.NoDiscard):
+        return "`no discard`"
     return type(s).__name__
 
 

@@ -104,6 +104,17 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
         if c.name.text in classes:
             diags.append(error("MJ202", f"class `{c.name.text}` is defined twice", c.name.span, "keep one"))
         classes[c.name.text] = tuple(w.text for w in c.codes)
+    # issue 10: the cycles an indicator points along; a tile in two would point two ways
+    cycled: set[str] = set()
+    for c in block.all(A.CycleDecl):
+        for w in c.codes:
+            if w.text not in codes:
+                diags.append(error("MJ214", f"`cycle` names unknown tile `{w.text}`", w.span,
+                                   "use codes declared in the tiles block"))
+            elif w.text in cycled:
+                diags.append(error("MJ249", f"tile `{w.text}` is in two cycles", w.span,
+                                   "an indicator points at the one next tile: name each tile in one cycle"))
+            cycled.add(w.text)
     if not kinds or impossible:
         return None, classes, diags
     ts = TileSet(tuple(kinds), tuple(suits), zero.code.text if zero and zero.code.text in codes else None)

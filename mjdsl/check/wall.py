@@ -56,6 +56,7 @@ def check_wall(ctx) -> list[Diagnostic]:
                 if k is not None and k.cls != "wind":
                     out.append(error("MJ242", f"seat wind `{w.text}` is a {k.cls}, not a wind", w.span,
                                      "name wind tiles declared with `wind`"))
+    out += _indicators(ctx, wall)
     for b in wall.all(A.WallBreak) if wall is not None else ():
         if not 1 <= b.dice <= 6:
             out.append(error("MJ217", f"{b.dice} dice: throw 1 to 6", b.span, "most tables throw 2 dice"))
@@ -102,4 +103,24 @@ def check_wall(ctx) -> list[Diagnostic]:
         out.append(error("MJ221", f"the deal takes {dealt} tiles but the wall has {live} outside the dead wall",
                          deal.span if deal else wall.span,
                          f"deal fewer tiles (dealer {dealer}, others {other}) or enlarge the wall"))
+    return out
+
+
+def _indicators(ctx, wall) -> list[Diagnostic]:
+    """Indicators lie in the dead wall, each with a tile under it: the dead wall holds
+    two tiles for each, with room left for the kongs' replacements (MJ287)."""
+    ind = wall.one(A.WallIndicators) if wall is not None else None
+    if ind is None:
+        return []
+    dead = next((s.value for s in wall.all(A.WallSetting) if s.key == "dead wall"), 0)
+    out = []
+    if ind.count < 1 or 2 * (ind.count + (4 if ind.per_kong else 0)) > dead:
+        out.append(error("MJ287", f"{ind.count} indicator(s){' and one more per kong' if ind.per_kong else ''} "
+                         f"need a dead wall of {2 * (ind.count + (4 if ind.per_kong else 0))} tiles, not {dead}",
+                         ind.span, "each indicator and the tile under it lie in the dead wall (a kong adds one, "
+                         "up to four): write `dead wall 14` for `indicators 1 more after each kong`"))
+    tiles = ctx.block(A.TilesBlock)
+    if tiles is not None and tiles.one(A.CycleDecl) is None:
+        out.append(error("MJ287", "indicators point along the tiles' cycles, and the tiles block has none",
+                         ind.span, 'say them in the tiles block: `cycle suits`, `cycle "E" "S" "W" "N"`'))
     return out

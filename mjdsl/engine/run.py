@@ -147,7 +147,8 @@ class SessionClock:
         """Move on after a hand: the dealer moves (or stays, when the rules say so)."""
         s = auto.session
         self.hands += 1
-        dealer_won = result.get("winner") == self.seating(auto)[0]
+        dealer = self.seating(auto)[0]
+        dealer_won = result.get("winner") == dealer or any(w["winner"] == dealer for w in result.get("also_won", ()))
         env = _SessionEnv(dealer_won, result.get("winner") is None, bool(result.get("dealer_calling")),
                           self.counters)
         keep = False

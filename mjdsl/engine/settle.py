@@ -50,10 +50,33 @@ class Settle:
             st.returns[s] += float(amount)
         st.result = {"winner": seat, "wall_game": False, **{k: scored.get(k) for k in RESULT_KEYS},
                      "self_drawn": bool(st.win.get("self_drawn")), "discarder": st.win.get("discarder")}
+        if st.more_winners:  # several win on one discard: each is paid as if it won alone
+            st.result["also_won"] = [_settle_also(game, s, win) for s, win in st.more_winners]
         if st.pot:  # the winner takes the pot: every deposit, this hand's and those carried in
             st.returns[seat] += st.pot
             st.result["pot_taken"] = st.pot
             st.pot = 0.0
+
+
+def _settle_also(game, seat: int, win: dict) -> dict:
+    """Score and pay another winner on the discard the first winner holds: the tile is
+    lent to this hand while it is scored. The pot stays with the first winner."""
+    from ..scoring.engine import score_for_engine
+
+    st = game.st
+    saved = st.winner, st.win
+    st.winner, st.win = seat, win
+    st.hands[seat][win["tile"]] += 1
+    try:
+        scored = score_for_engine(game, seat)
+    except UNCOMPUTABLE as e:
+        raise uncomputable(game.auto, e) from None
+    finally:
+        st.hands[seat][win["tile"]] -= 1
+        st.winner, st.win = saved
+    for s, amount in enumerate(scored["payments"]):
+        st.returns[s] += float(amount)
+    return {"winner": seat, **{k: scored.get(k) for k in RESULT_KEYS}}
 
 
 def wall_game_payments(game) -> dict:

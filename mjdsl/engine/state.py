@@ -84,6 +84,9 @@ class HandState:
         self.flag = ""  # the guard the last step raised ("won", "claimed", ...)
         self.winner: int | None = None
         self.win: dict = {}
+        #: the other winners on the same discard (``several win on one discard``), nearest
+        #: after the discarder first: (seat, win); the tile stays in the first winner's hand
+        self.more_winners: list[tuple[int, dict]] = []
         self.returns = [0.0] * seats
         self.result: dict = {}
         self.history: list[int] = []
@@ -113,6 +116,8 @@ class HandState:
         self.passed = [False] * seats
         #: per seat, per announcement made: (discards, claims) when it was made
         self.announced_at: list[dict[str, tuple[int, int]]] = [{} for _ in range(seats)]
+        #: the claim just made, until its discard: (the tile claimed, the run's tiles or ())
+        self.just_claimed: tuple[int, tuple[int, ...]] | None = None
         #: points in the pot (deposits), and what the session carried into this hand
         self.pot = 0.0
         self.pot_in = 0.0

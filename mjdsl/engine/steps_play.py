@@ -86,6 +86,17 @@ class Draw:
             st.flag = "wall_game"
 
 
+def _discardable(game: Game, seat: int) -> list[int]:
+    """The tiles the seat may discard: every tile held but those ``no discard when ...``
+    refuses (all of them, when it would refuse every one: a hand is never stuck)."""
+    held = [t for t, n in enumerate(game.st.hands[seat]) if n]
+    cond = game.auto.no_discard
+    if cond is None:
+        return held
+    allowed = [t for t in held if not holds(cond, game, seat, t)]
+    return allowed or held
+
+
 def _joker(game: Game) -> int | None:
     return game.auto.jokers.tile if game.auto.jokers else None
 
@@ -128,7 +139,7 @@ class Turn:
         if st.frozen[seat] and st.last_draw is not None and hand[st.last_draw[0]] and not after_claim:
             out.append(cat.id(ACT.DISCARD, st.last_draw[0]))
         else:
-            out.extend(cat.id(ACT.DISCARD, t) for t, n in enumerate(hand) if n)
+            out.extend(cat.id(ACT.DISCARD, t) for t in _discardable(game, seat))
         joker = _joker(game)
         # a frozen hand may not change: no joker swaps (the tile drawn is the one it discards)
         if joker is not None and auto.jokers.swap and not st.frozen[seat]:
@@ -211,6 +222,7 @@ class Turn:
 
     def _discard(self, game: Game, seat: int, tile: int) -> bool:
         st = game.st
+        st.just_claimed = None
         game.take(seat, tile)
         st.discards[seat].append(tile)
         st.thrown[seat][tile] = True
@@ -399,7 +411,7 @@ class ClaimWindow:
     def apply(self, game: Game, state: State, action: int) -> bool:
         if not self._answer(game, action):
             return False
-        self._resolve(game)
+        self._resolve(game, state.params.get("several_win", False))
         return True
 
     def _answer(self, game: Game, action: int) -> bool:
@@ -420,7 +432,7 @@ class ClaimWindow:
         else:
             st.turn = nxt
 
-    def _resolve(self, game: Game) -> None:
+    def _resolve(self, game: Game, several_win: bool = False) -> None:
         st = game.st
         cat = game.catalogue
         assert st.last_discard is not None  # a claim window opens on a discard
@@ -436,8 +448,11 @@ class ClaimWindow:
         st.last_claims = (discarder, tuple((s, st.pending[s]["choice"]) for s in st.asked),
                           best[1] if best else None)
         mahjong = cat.id(ACT.MAHJONG)
+        # several win on one discard: the other seats that claimed mah jongg, nearest first
+        also = [s for s in st.asked if several_win and best is not None and best[2].family == ACT.MAHJONG
+                and s != best[1] and st.pending[s]["choice"] == mahjong]
         for s in st.asked:  # a seat that could have won on this discard and did not
-            if (best is None or best[1] != s) and mahjong in st.pending[s]["options"] \
+            if (best is None or best[1] != s) and s not in also and mahjong in st.pending[s]["options"] \
                     and game.rules.completes(st, s, tile):
                 st.passed[s] = True
         st.asked = []
@@ -455,6 +470,7 @@ class ClaimWindow:
                 st.winner = seat
                 st.win = win
                 st.flag = "won"
+                st.more_winners = [w for w in (_also_wins(game, s, discarder, tile) for s in also) if w]
                 return
             game.take(seat, tile)
             st.discards[discarder].append(tile)
@@ -462,6 +478,23 @@ class ClaimWindow:
             self._no_claim(game)
             return
         make_exposure(game, seat, discarder, tile, a)
+
+
+def _also_wins(game: Game, seat: int, discarder: int, tile: int) -> tuple[int, dict] | None:
+    """A second winner on the same discard (``several win on one discard``): the seat
+    and its win, when the discard makes its hand a win that may go out. The tile stays
+    with the first winner; the settlement lends it to this hand to score it."""
+    st = game.st
+    win = discard_win(game, seat, discarder, tile)
+    game.give(seat, tile)
+    try:
+        ok = (game.rules.is_win(st, seat, exact=True) and _takes(game, seat, discarder, tile, held=True)
+              and meets_minimum(game, seat, win))
+    finally:
+        game.take(seat, tile)
+    if not ok:
+        penalize_false(game, seat)
+    return (seat, win) if ok else None
 
 
 def claim_rank(game: Game, a: ACT.Action) -> tuple[int]:
@@ -599,6 +632,7 @@ def make_exposure(game: Game, seat: int, discarder: int, tile: int, a: ACT.Actio
                 return
     st.turn = seat
     st.last_discard = None
+    st.just_claimed = (tile, st.exposures[seat][-1].run)
     st.claims += 1
     st.note(f"claimed {name}")
     if "impossible exposure" in auto.dead_causes and not game.rules.exposures_possible(st, seat):

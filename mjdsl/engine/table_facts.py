@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..tiles import indicated
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -45,6 +47,52 @@ def _tile_visible(game: Game, tile: int | None) -> int:
     return n
 
 
+def indicator_tiles(game: Game, under: bool = False) -> list[int]:
+    """The indicators shown (or the tiles under them): the dead wall's tiles from its
+    live end, in pairs (the indicator, the tile under it), one pair for each shown; a
+    kong shows one more when the ruleset says so. They lie where neither the live wall
+    nor the replacements (taken from the far end) reach while the kong box keeps its size."""
+    st = game.st
+    w = game.auto.wall
+    if not w.indicators or not st.wall:
+        return []
+    shown = w.indicators + (sum(e.size >= 4 for exps in st.exposures for e in exps) if w.indicators_per_kong else 0)
+    first = len(st.wall) - st.reserve
+    return [st.wall[p] for p in range(first + int(under), min(first + 2 * shown, len(st.wall)), 2)]
+
+
+def _indicated(game: Game, seat: int, under: bool) -> int:
+    st = game.st
+    w = game.auto.wall
+    if under and not (w.under and st.winner == seat and holds(w.under_when, game, seat)):
+        return 0
+    held = list(st.hands[seat])
+    for e in st.exposures[seat]:
+        for t in e.tiles(None):
+            held[t] += 1
+    return indicated(game.auto.indicates, held, indicator_tiles(game, under))
+
+
+def _claim_swap(game: Game) -> int | None:
+    """The tile one rank beyond the far end of the run just claimed, when the claimed tile
+    was an end of it (3 claimed for 4-5: the 6); None for the middle, a set of alike
+    tiles, or beyond the suit."""
+    claimed = game.st.just_claimed
+    if claimed is None or not claimed[1]:
+        return None
+    tile, run = claimed
+    kinds = game.auto.tiles.kinds
+    if tile == run[0]:
+        far, step = run[-1], 1
+    elif tile == run[-1]:
+        far, step = run[0], -1
+    else:
+        return None
+    k = kinds[far]
+    beyond = game.auto.tiles.suited(k.suit, k.rank + step)
+    return beyond.index if beyond is not None else None
+
+
 def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any:
     """The value of a fact of the table for ``seat``; ``tile``: the tile in question
     (the discard offered, the winning tile), None when there is none."""
@@ -67,6 +115,12 @@ def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any
         return tile is not None and st.thrown[seat][tile]
     if name == "tile_visible":
         return _tile_visible(game, tile)
+    if name == "just_claimed":
+        return tile is not None and st.just_claimed is not None and st.just_claimed[0] == tile
+    if name == "claim_swap":
+        return tile is not None and _claim_swap(game) == tile
+    if name in ("indicated", "indicated_under"):
+        return _indicated(game, seat, name == "indicated_under")
     if name in game.context:  # the session's counters
         return game.context[name]
     if any(name == c[0] for c in game.auto.session.counters):

@@ -39,7 +39,12 @@ def ir_document(auto, spans: bool = True) -> dict:
         "tiles": [{"code": k.code, "class": k.cls, "copies": k.copies, **({"suit": k.suit, "rank": k.rank} if k.suit else {}),
                    **({"seat": k.seat} if k.seat else {})} for k in tiles.kinds],
         "wall": {"sides": auto.wall.sides, "length": auto.wall.length, "height": auto.wall.height,
-                 "dead": auto.wall.dead, "loose": auto.wall.loose, "breaks": [list(b) for b in auto.wall.breaks]},
+                 "dead": auto.wall.dead, "loose": auto.wall.loose, "breaks": [list(b) for b in auto.wall.breaks],
+                 # issue 10 (only where written, so the hashes of rulesets without them stay)
+                 **({"indicators": auto.wall.indicators, "per_kong": auto.wall.indicators_per_kong,
+                     "under": auto.wall.under, "under_when": auto.wall.under_text} if auto.wall.indicators else {})},
+        **({"indicates": {code(i): code(t) for i, t in enumerate(auto.indicates) if t >= 0}}
+           if auto.indicates else {}),
         "deal": [list(d) for d in auto.deal],
         "start": auto.start,
         "states": states,
@@ -71,6 +76,7 @@ def ir_document(auto, spans: bool = True) -> dict:
                            "required": a.required, **({"if": a.when_text} if a.when is not None else {})}
                           for a in auto.announcements],
         "original_hand": auto.original_hand,
+        **({"no_discard": auto.no_discard_text} if auto.no_discard_text else {}),
         "replacement_from": auto.replacement_from,
         "bonus_kinds": list(auto.bonus_kinds),
         "scoring": {

@@ -86,7 +86,10 @@ def lower(ctx) -> M.Automaton:
         seats=seats,
         seat_winds=seat_winds,
         players=players_stmt.count if players_stmt else seats,
-        wall=lower_wall(rs),
+        wall=lower_wall(rs, opts),
+        indicates=lower_cycles(rs, tiles),
+        no_discard=table_condition(play.one(A.NoDiscard).condition, opts) if play.one(A.NoDiscard) else None,
+        no_discard_text=expr_text(play.one(A.NoDiscard).condition) if play.one(A.NoDiscard) else "",
         deal=tuple((s.who, s.count, s.times) for s in rs.block(A.DealBlock).all(A.DealStep)),
         states=dict(g.states),
         start=entry,
@@ -249,6 +252,7 @@ def lower_play(rs, g: _Graph, opts):
     draw = g.add(M.State("play.draw", M.SYSTEM, "draw", {}, (), (p.one(A.DrawFrom) or p).span))
     claims_b = rs.block(A.ClaimsBlock)
     prio = claims_b.one(A.Priority) if claims_b else None
+    several = claims_b.one(A.SeveralWin) if claims_b else None
     turn = g.add(M.State("play.turn", M.DECISION, "turn", {"actor": "the seat on turn"}, (), p.span))
     window = g.add(M.State("play.claims", M.SIMULTANEOUS, "claim_window", {
         "actors": "every live seat that can claim the discard, nearest after the discarder first",
@@ -256,6 +260,9 @@ def lower_play(rs, g: _Graph, opts):
         "priority": [[w.text for w in level] for level in prio.levels] if prio else [],
         "ties": "next in turn after the discarder"
                 + ("" if claims_b is not None and claims_b.one(A.TiesNextInTurn) else " (the default)"),
+        # double ron: every mah jongg claimed on the discard stands, not the nearest only
+        # (said only when so: the automaton, and its hash, stay as they were without it)
+        **({"several_win": True} if several and const_value(compile_expr(several.condition, opts), True) else {}),
     }, (), claims_b.span if claims_b else p.span))
     after = g.add(M.State("play.after_claim", M.DECISION, "turn",
                           {"actor": "the seat that claimed", "after_claim": True}, (), p.span)) if sets else None
@@ -287,11 +294,33 @@ def lower_play(rs, g: _Graph, opts):
 # -----------------------------------------------------------------------------
 
 
-def lower_wall(rs) -> M.WallSpec:
+def lower_wall(rs, opts=None) -> M.WallSpec:
     w = rs.block(A.WallBlock)
     st = {s.key: s.value for s in w.all(A.WallSetting)}
+    ind, under = w.one(A.WallIndicators), w.one(A.WallUnder)
     return M.WallSpec(st["sides"], st["length"], st["height"], st.get("dead wall", 0), st.get("loose tiles", 0),
-                      tuple((b.part, b.dice, b.thrown_by, b.counting) for b in w.all(A.WallBreak)), w.span)
+                      tuple((b.part, b.dice, b.thrown_by, b.counting) for b in w.all(A.WallBreak)), w.span,
+                      indicators=ind.count if ind else 0, indicators_per_kong=bool(ind and ind.per_kong),
+                      under=bool(ind and under), under_when=table_condition(under.condition, opts) if under else None,
+                      under_text=expr_text(under.condition) if under and under.condition else "")
+
+
+def lower_cycles(rs, tiles) -> tuple[int, ...]:
+    """What each tile points at as an indicator: the next of its cycle (``cycle suits``:
+    each suit's ranks in order; ``cycle "E" "S" "W" "N"``), the last pointing at the first."""
+    b = rs.block(A.TilesBlock)
+    cycles = [c for c in b.all(A.CycleDecl)] if b is not None else []
+    if not cycles:
+        return ()
+    out = [-1] * tiles.size
+    for c in cycles:
+        rings = ([[k.index for k in sorted((k for k in tiles.kinds if k.suit == su.name), key=lambda k: k.rank)]
+                  for su in tiles.suits]
+                 if c.suits else [[tiles.index(w.text) for w in c.codes]])
+        for ring in rings:
+            for i, t in enumerate(ring):
+                out[t] = ring[(i + 1) % len(ring)]
+    return tuple(out)
 
 
 def lower_claims(rs, opts=None) -> tuple[M.ClaimSpec, ...]:

@@ -73,6 +73,14 @@ class WallSpec:
     loose: int
     breaks: tuple[tuple[str, int, str, str], ...]
     span: Span | None = None
+    #: issue 10: indicators shown face up in the dead wall from the start, one more after
+    #: each kong if so; whether the tiles under them are turned up for a winner, and of
+    #: whom (a condition of the table; None: every winner)
+    indicators: int = 0
+    indicators_per_kong: bool = False
+    under: bool = False
+    under_when: Any = attrs.field(default=None, eq=False, repr=False)
+    under_text: str = ""
 
     @property
     def size(self) -> int:
@@ -305,6 +313,13 @@ class Automaton:
     #: players in a session (``players N`` in ``seats``): more than ``seats`` and each hand
     #: some sit out in turn (``engine.run.seating``); 0 is one player per seat
     players: int = 0
+    #: per tile index, the tile an indicator of it points at (the next of its cycle), -1
+    #: for a tile in no cycle; () without cycles (``cycle`` in the tiles block)
+    indicates: tuple[int, ...] = ()
+    #: a discard refused while this condition of the table holds of the tile (``no
+    #: discard when ...``), its text; None: every tile held may be discarded
+    no_discard: Any = attrs.field(default=None, eq=False, repr=False)
+    no_discard_text: str = ""
 
     @property
     def session_players(self) -> int:

@@ -41,6 +41,9 @@ _FACT = {
                      N_("the player has let no winning discard go by since its own last discard")),
     "own_discard": (N_("the discard is a tile the player has discarded before"),
                     N_("the discard is not a tile the player has discarded before")),
+    "just_claimed": (N_("it is the tile just claimed"), N_("it is not the tile just claimed")),
+    "claim_swap": (N_("it is the tile beyond the other end of the run just claimed (6 after claiming 3 for 4-5)"),
+                   N_("it is not the tile beyond the other end of the run just claimed")),
 }
 
 #: Number facts, counted: (the sentence, a {count} place in it; singular; plural).
@@ -88,6 +91,8 @@ _FLIP = {"==": "==", "!=": "!=", ">": "<", "<": ">", ">=": "<=", "<=": ">="}
 #: how the winning tile completed its set (``wait(SHAPE)``), as said after "a"/"an"
 _WAITS = {"two_sided": N_("two-sided"), "closed": N_("closed"), "edge": N_("edge"), "pair": N_("pair"),
           "pung": N_("pung")}
+#: a comparison denied: not (x >= 3) is x < 3
+_OPPOSITE = {"==": "!=", "!=": "==", ">": "<=", "<": ">=", ">=": "<", "<=": ">"}
 
 
 class _Unsaid(Exception):
@@ -145,7 +150,13 @@ def _cond(e, titles: dict, tr, negated: bool = False) -> str:
     _ = tr.gettext
     if isinstance(e, A.BinOp) and e.op in ("and", "or"):
         if negated:
-            raise _Unsaid
+            # not (A and B and C): said as its parts, which read better held than denied
+            said = [_cond(t, titles, tr) for t in _terms(e, e.op)]
+            if len(said) == 2:
+                two = N_("neither {left} nor {right}") if e.op == "or" else N_("not both {left} and {right}")
+                return _(two).format(left=said[0], right=said[1])
+            many = N_("not all of: {parts} and {last}") if e.op == "and" else N_("none of: {parts} and {last}")
+            return _(many).format(parts=", ".join(said[:-1]), last=said[-1])
         joined = N_("{left} and {right}") if e.op == "and" else N_("{left} or {right}")
         return _(joined).format(left=_cond(e.left, titles, tr), right=_cond(e.right, titles, tr))
     if isinstance(e, A.Not):
@@ -164,9 +175,7 @@ def _cond(e, titles: dict, tr, negated: bool = False) -> str:
     if isinstance(e, A.Call):
         return _call(e, titles, negated, tr)
     if isinstance(e, A.BinOp) and e.op in _QUANTITY:
-        if negated:
-            raise _Unsaid
-        return _compare(e, tr)
+        return _compare(A.BinOp(_OPPOSITE[e.op], e.left, e.right, e.span) if negated else e, tr)
     raise _Unsaid
 
 
@@ -246,10 +255,11 @@ def _counted(call: A.Call, tr) -> tuple[str, str]:
 # -- noun phrases of predicates -----------------------------------------------------------
 
 
-def _terms(e) -> list:
-    """The terms of a conjunction: ``a and (b or c) and not d`` is [a, b or c, not d]."""
-    if isinstance(e, A.BinOp) and e.op == "and":
-        return _terms(e.left) + _terms(e.right)
+def _terms(e, op: str = "and") -> list:
+    """The terms of a conjunction (or, with ``op="or"``, a disjunction): ``a and (b or c)
+    and not d`` is [a, b or c, not d]."""
+    if isinstance(e, A.BinOp) and e.op == op:
+        return _terms(e.left, op) + _terms(e.right, op)
     return [e]
 
 
@@ -351,10 +361,29 @@ def _amount(e, tr) -> str:
                 return _("{amount}, doubled once for each {each}").format(amount=_amount(x, tr), each=each)
             if isinstance(x, A.Num) and x.value in (2, 3, 4):
                 times = {2: N_("twice {amount}"), 3: N_("three times {amount}"), 4: N_("four times {amount}")}
-                return _(times[int(x.value)]).format(amount=_amount(y, tr))
-        return _("{left} times {right}").format(left=_amount(e.left, tr), right=_amount(e.right, tr))
-    if isinstance(e, A.BinOp) and e.op in ("+", "-", "/", "^"):
-        word = {"+": N_("{left} plus {right}"), "-": N_("{left} minus {right}"), "/": N_("{left} divided by {right}"),
-                "^": N_("{left} to the power {right}")}
-        return _(word[e.op]).format(left=_amount(e.left, tr), right=_amount(e.right, tr))
+                return _(times[int(x.value)]).format(amount=_grouped(y, tr))
+        return _("{left} times {right}").format(left=_grouped(e.left, tr), right=_grouped(e.right, tr))
+    if isinstance(e, A.BinOp) and e.op in ("+", "-", "/"):
+        word = {"+": N_("{left} plus {right}"), "-": N_("{left} minus {right}"), "/": N_("{left} divided by {right}")}
+        right = _grouped(e.right, tr) if e.op != "+" else _amount(e.right, tr)
+        return _(word[e.op]).format(left=_amount(e.left, tr), right=right)
+    if isinstance(e, A.BinOp) and e.op == "^":
+        return _("{left} to the power of {right}").format(left=_grouped(e.left, tr), right=_grouped(e.right, tr))
+    if isinstance(e, A.Neg):
+        return _("minus {amount}").format(amount=_grouped(e.operand, tr))
+    if isinstance(e, A.Call) and e.fn in ("min", "max") and len(e.args) == 2:
+        word = N_("the smaller of {left} and {right}") if e.fn == "min" else N_("the larger of {left} and {right}")
+        return _(word).format(left=_grouped(e.args[0], tr, True), right=_grouped(e.args[1], tr, True))
+    if isinstance(e, A.Call) and e.fn == "round_up" and len(e.args) == 2:
+        return _("{amount} rounded up to a multiple of {step}").format(amount=_grouped(e.args[0], tr),
+                                                                      step=_amount(e.args[1], tr))
     raise _Unsaid
+
+
+def _grouped(e, tr, listed: bool = False) -> str:
+    """An operand in words, in brackets when it is a sum or difference of its own
+    (``5 * (a - b)`` is "5 times (a minus b)", not "5 times a minus b"); ``listed``:
+    one of min's or max's two, bracketed also when it is a min or max itself."""
+    words = _amount(e, tr)
+    nested = listed and isinstance(e, A.Call) and e.fn in ("min", "max")
+    return f"({words})" if nested or isinstance(e, A.BinOp) and e.op in ("+", "-") else words

@@ -114,7 +114,7 @@ def rulebook_view(ctx, auto, path: str, tr=EN) -> RuleBook:
         jokers=tuple(_jokers(auto, tr)),
         winning=tuple(_winning(auto, tr)),
         dead_hands=tuple(_dead(rs, tr)),
-        scoring=tuple(_scoring(auto, tr)),
+        scoring=tuple(_scoring(rs, auto, tr)),
         rules=tuple(_rule_words(r, ctx.options.values(), _titles(auto), tr) for r in rules),
         rules_off=tuple(r.title or r.name.text for r in switched),
         payments=tuple(_payments(auto, pays, ctx.options.values(), tr)),
@@ -191,6 +191,15 @@ def _setup(rs, auto, tr) -> list[str]:
     if w.loose:
         wall = _("{wall}, with {loose} loose tiles on top").format(wall=wall, loose=w.loose)
     out.append(wall)
+    if w.indicators:  # issue 10: dora
+        out.append((_("the dead wall shows indicators face up: {n} from the start, one more after each kong; each "
+                      "points at the next tile of its cycle") if w.indicators_per_kong else
+                    _("the dead wall shows indicators face up: {n} from the start; each points at the next tile of "
+                      "its cycle")).format(n=w.indicators))
+        if w.under:
+            out.append(_("the tiles under the indicators are turned up for a winner when {when}").format(
+                when=plain(rs.block(A.WallBlock).one(A.WallUnder).condition, _titles(auto), tr))
+                       if w.under_text else _("the tiles under the indicators are turned up for the winner"))
     steps = []
     for who, n, times in auto.deal:
         to = _(_DEALT_TO[who])
@@ -221,7 +230,7 @@ def _phases(rs, auto, ctx, tr) -> list[Phase]:
             notes.append(tr.gettext("never passed: {tiles}").format(
                 tiles=" ".join(auto.tiles.kinds[i].code for i in auto.never_pass)))
         if name == "play":
-            notes += _play_notes(auto, tr)
+            notes += _play_notes(auto, tr, rs)
         played = bool(steps.get(name))
         if not played:
             notes = [_why_not_played(rs, name, ctx, tr)]
@@ -239,7 +248,7 @@ def _why_not_played(rs, phase: str, ctx, tr) -> str:
     return tr.gettext("not played at this table")
 
 
-def _play_notes(auto, tr) -> list[str]:
+def _play_notes(auto, tr, rs=None) -> list[str]:
     _ = tr.gettext
     out = [_("a discard may be claimed until the {until}").format(until=said(LIVE_UNTIL, auto.discard_live_until, tr))]
     out.append(_("the hand is a wall game when the live wall is used up") if auto.wall_game_left == 0
@@ -270,6 +279,9 @@ def _play_notes(auto, tr) -> list[str]:
         out.append(line)
     if auto.original_hand:
         out.append(_("the dealer's original hand counts if it wins as dealt"))
+    refused = rs.block(A.PlayBlock).one(A.NoDiscard) if rs is not None and auto.no_discard_text else None
+    if refused is not None:  # issue 10: kuikae
+        out.append(_("a tile may not be discarded when {when}").format(when=plain(refused.condition, tr=tr)))
     # issue 10: announcements made only when the table allows
     out += [_("{name} may be announced only when {when}").format(name=a.title or a.name, when=_in_words(a, tr))
             for a in auto.announcements if a.when_text]
@@ -288,6 +300,9 @@ def _claims(rs, auto, tr) -> list[str]:
     b = rs.block(A.ClaimsBlock)
     if b is not None and b.one(A.TiesNextInTurn) is not None:
         out.append(_("between equal claims, the player next in turn wins"))
+    window = auto.states.get("play.claims")
+    if window is not None and window.params.get("several_win"):
+        out.append(_("several players may win on one discard: each wins and is paid as if alone"))
     if auto.winning.concealed_calls_only:
         out.append(_("a concealed hand may call a discard only for {claims}").format(
             claims=auto.winning.concealed_calls_only))
@@ -357,13 +372,19 @@ def _dead(rs, tr) -> list[str]:
     return out
 
 
-def _scoring(auto, tr) -> list[str]:
+def _scoring(rs, auto, tr) -> list[str]:
     _ = tr.gettext
     s = auto.scoring
     out = []
     if s.value_text:
+        # the value as written, its lets by name, each let said after it (riichi's fu and base)
+        block = rs.block(A.ScoringBlock)
+        value = block.one(A.ScoreValue) if block is not None else None
         out.append(_("a hand is worth {value}").format(
-            value=plain_amount(s.value_expr, tr) if s.value_expr is not None else s.value_text))
+            value=plain_amount(value.expr if value is not None else s.value_expr, tr)))
+        out += [_("where {name} is {amount}").format(name=let.name.text.replace("_", " "),
+                                                     amount=plain_amount(let.expr, tr))
+                for let in (block.all(A.ScoreLet) if block is not None else ())]
     if s.limit is not None:
         out.append((_("the limit is {limit}, but the roof is off: hands are not capped") if s.roof_off
                     else _("the limit is {limit}: no hand scores more")).format(limit=f"{s.limit:g}"))
@@ -418,7 +439,8 @@ def _rule_words(rule, values: dict, titles: dict, tr) -> str:
 ON_OFF = {"on": N_("on"), "off": N_("off")}
 
 _PAYER = {"discarder": N_("the discarder pays"), "others": N_("the others pay"), "everyone": N_("everyone pays"),
-          "losers": N_("the losers pay")}
+          "losers": N_("the losers pay"), "dealer": N_("the dealer pays"),
+          "non dealers": N_("every loser but the dealer pays")}
 
 
 def _pay_words(pay, values: dict, tr) -> str:

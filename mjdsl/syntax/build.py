@@ -317,6 +317,25 @@ class Builder(Transformer):
     wall_loose = _wall_setting("loose tiles")
 
     @v_args(meta=True)
+    def wall_indicators(self, meta, c):
+        return A.WallIndicators(self._whole(c[0]), len(c) > 1, self._span(meta))
+
+    def indicator_kong(self, c):
+        return "kong"
+
+    @v_args(meta=True)
+    def wall_under(self, meta, c):
+        return A.WallUnder(self._cond(c), self._span(meta))
+
+    @v_args(meta=True)
+    def cycle_suits(self, meta, c):
+        return A.CycleDecl((), True, self._span(meta))
+
+    @v_args(meta=True)
+    def cycle_tiles(self, meta, c):
+        return A.CycleDecl(self._codes(c), False, self._span(meta))
+
+    @v_args(meta=True)
     def wall_break(self, meta, c):
         counting = str(c[3]) if len(c) > 3 else ""
         return A.WallBreak(str(c[0]), self._whole(c[1]), str(c[2]), counting, self._span(meta))
@@ -427,6 +446,10 @@ class Builder(Transformer):
     def original_hand(self, meta, c):
         return A.OriginalHand(str(c[0]), self._span(meta))
 
+    @v_args(meta=True)
+    def no_discard(self, meta, c):
+        return A.NoDiscard(self._cond(c), self._span(meta))
+
     # -- claims ---------------------------------------------------------------------
     @v_args(meta=True)
     def claims_block(self, meta, c):
@@ -464,6 +487,10 @@ class Builder(Transformer):
     @v_args(meta=True)
     def ties_next_in_turn(self, meta, c):
         return A.TiesNextInTurn(self._span(meta))
+
+    @v_args(meta=True)
+    def several_win(self, meta, c):
+        return A.SeveralWin(self._cond(c), self._span(meta))
 
     @v_args(meta=True)
     def dead_discard(self, meta, c):

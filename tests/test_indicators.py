@@ -1,0 +1,104 @@
+"""Indicators (issue 10, dora): `cycle ...` in the tiles block says what an indicator
+points at, `indicators N [more after each kong]` and `under indicators [when COND]` in
+the wall block which tiles of the dead wall are shown; the facts `indicated` and
+`indicated_under` count the hand's tiles they point at, and rulesets/riichi.mj adds
+them to the han (not to the yaku: a hand of dora alone does not go out)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine_script import act, names, scripted
+from mjdsl.engine.game import CHANCE
+from mjdsl.engine.state import Exposure
+from mjdsl.engine.table_facts import indicator_tiles, table_fact
+from mjdsl.frontend.checked import check_file
+from mjdsl.frontend.compile import compile_ruleset
+from mjdsl.tiles import indicated
+
+RIICHI = Path(__file__).resolve().parent.parent / "rulesets" / "riichi.mj"
+
+DEALER = "5p 1m 5m 9m 1s 5s 9s E S W N P F 1p"
+WINNER = "2m 3m 4m 6m 7m 8m 3s 4s 5s 4p 6p 8s 8s"  # tanyao, waits on 5p
+# the dead wall from its live end: the indicator 3m (dora 4m), under it 7s (ura-dora 8s)
+DEAD = "3m 7s 9p 9p 9p 9p 1s 1s 1s 9s 9s 9s N N"
+
+
+@pytest.fixture(scope="module")
+def auto():
+    return compile_ruleset(RIICHI)
+
+
+def test_cycles_point_at_the_next_tile_and_wrap(auto):
+    t = auto.tiles
+    nxt = {t.kinds[i].code: t.kinds[j].code for i, j in enumerate(auto.indicates) if j >= 0}
+    assert nxt["3m"] == "4m" and nxt["9m"] == "1m" and nxt["9s"] == "1s"
+    assert nxt["E"] == "S" and nxt["N"] == "E" and nxt["P"] == "F" and nxt["C"] == "P"
+    # two indicators of one tile count its tiles twice
+    held = [0] * t.size
+    held[t.index("4m")] = 2
+    assert indicated(auto.indicates, held, [t.index("3m"), t.index("3m"), t.index("E")]) == 4
+
+
+def _won(auto, riichi: bool):
+    g = scripted(auto, {0: DEALER, 1: WINNER}, dead=DEAD)
+    if riichi:
+        g.st.announced[1].append("riichi")
+    act(g, 0, "discard 5p")
+    while g.current_player() != 1:
+        act(g, g.current_player(), "no claim")
+    act(g, 1, "mah jongg")
+    while not g.is_terminal():
+        g.apply_action(g.chance_outcomes()[0][0] if g.current_player() == CHANCE else g.legal_actions()[0])
+    return g
+
+
+def test_the_indicator_shown_counts_as_han_and_the_tiles_under_it_only_for_riichi(auto):
+    g = _won(auto, riichi=False)
+    assert [auto.tiles.kinds[i].code for i in indicator_tiles(g)] == ["3m"]
+    assert table_fact(g, 1, "indicated") == 1 and table_fact(g, 1, "indicated_under") == 0
+    # tanyao 1 + dora 1: 2 han 40 fu, 640; the discarder pays 2560, rounded up: 2600
+    assert g.st.returns[:2] == [-2600, 2600]
+    g = _won(auto, riichi=True)
+    assert table_fact(g, 1, "indicated_under") == 2  # the 7s under the indicator: two 8s
+    # riichi 1 + tanyao 1 + dora 1 + ura-dora 2 = 5 han: mangan, 8000 (and the riichi stick)
+    assert g.st.returns[:2] == [-8000, 8000]
+
+
+def test_each_kong_shows_one_more_indicator(auto):
+    g = scripted(auto, {0: DEALER, 1: WINNER}, dead=DEAD)
+    assert len(indicator_tiles(g)) == 1
+    g.st.exposures[2].append(Exposure("kong_concealed", auto.tiles.index("E"), 4, concealed=True))
+    shown = indicator_tiles(g)
+    assert len(shown) == 2 and auto.tiles.kinds[shown[1]].code == "9p"  # the third tile of the dead wall
+
+
+def test_dora_alone_is_no_yaku():
+    # an open hand of no yaku with three dora: the engine offers no win
+    auto = compile_ruleset(RIICHI)
+    # 1-2-3m, a pung of 4m (three dora under the 3m indicator), 6-7p waiting on 5p, 9m 9m,
+    # and a chi of 1-2-3s: no yaku (no all simples, no dragon, an open hand)
+    g = scripted(auto, {0: DEALER, 1: "1m 2m 3m 4m 4m 4m 6p 7p 9m 9m 1s 2s 3s"},
+                 dead="3m 7s 9p 9p 9p 9p 2p 2p 2p 9s 9s 9s N N")
+    g.st.exposures[1].append(Exposure("chi", auto.tiles.index("1s"), 3, source=0,
+                                      run=tuple(auto.tiles.index(c) for c in ("1s", "2s", "3s"))))
+    for c in ("1s", "2s", "3s"):
+        g.take(1, auto.tiles.index(c))
+    g._legal = (-1, [])
+    assert table_fact(g, 1, "indicated") == 3
+    act(g, 0, "discard 5p")
+    assert not (g.current_player() == 1 and "mah jongg" in names(g))
+
+
+@pytest.mark.parametrize("text, code", [
+    ('tiles {\n    cycle "E" "S"\n    cycle "S" "W" "N"\n}\n', "MJ249"),  # S would point two ways
+    ('tiles {\n    cycle "E" "X"\n}\n', "MJ214"),                        # X is no tile
+    ('wall {\n    dead wall 4\n}\n', "MJ287"),                          # no room for the indicators
+])
+def test_cycles_and_indicators_are_checked(text, code, tmp_path, monkeypatch):
+    monkeypatch.setenv("MJDSL_PATH", str(RIICHI.parent))
+    path = tmp_path / "over.mj"
+    path.write_text('extends "riichi.mj"\n' + text, encoding="utf-8")
+    assert code in {d.code for d in check_file(path).diagnostics}

@@ -1,0 +1,59 @@
+"""Several winners on one discard (issue 10): `several win on one discard [when COND]` in
+the claims block. With it every seat that claims the discard for mah jongg wins and is
+paid as if it won alone (riichi's double ron); without it, or with its option off, only
+the claim nearest after the discarder stands (the head bump)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine_script import act, names, scripted
+from mjdsl.engine import invariants
+from mjdsl.engine.game import CHANCE
+from mjdsl.frontend.compile import compile_ruleset
+from mjdsl.render.rulebook import render_rulebook
+
+RIICHI = Path(__file__).resolve().parent.parent / "rulesets" / "riichi.mj"
+
+# the dealer (seat 0) discards 5p; seats 1 and 2 both win on it with all simples
+DEALER = "5p 1m 5m 9m 1s 5s 9s E S W N P F 1p"
+CLOSED_5P = "2m 3m 4m 6m 7m 8m 3s 4s 5s 4p 6p 8s 8s"     # 4p-6p waits on 5p (closed)
+SIDES_5P = "2m 3m 4m 3p 4p 6s 7s 8s 2s 2s 6m 6m 6m"     # 3p-4p waits on 2p or 5p
+
+
+def _ron_twice(auto):
+    g = scripted(auto, {0: DEALER, 1: CLOSED_5P, 2: SIDES_5P})
+    act(g, 0, "discard 5p")
+    for seat in (1, 2):  # both are asked, nearest after the discarder first
+        assert g.current_player() == seat and "mah jongg" in names(g)
+        act(g, seat, "mah jongg")
+    while not g.is_terminal():  # the settlement
+        g.apply_action(g.chance_outcomes()[0][0] if g.current_player() == CHANCE else g.legal_actions()[0])
+    return g
+
+
+@pytest.mark.parametrize("double_ron", ["on", "off"])
+def test_two_rons_on_one_discard_both_stand_or_only_the_nearest(double_ron):
+    auto = compile_ruleset(RIICHI, [("double_ron", double_ron)])
+    g = _ron_twice(auto)
+    st = g.st
+    assert st.winner == 1  # the nearest after the discarder, either way
+    if double_ron == "on":
+        also = st.result["also_won"]
+        assert [w["winner"] for w in also] == [2] and "tanyao" in also[0]["rules"]
+        # the discarder pays both, 1 han 40 fu each (30 + 2 for the closed wait; 30 + 4 for
+        # the concealed pung of 6m): 1300 and 1300
+        assert st.returns == [-2600, 1300, 1300, 0]
+    else:
+        assert "also_won" not in st.result
+        assert st.returns == [-1300, 1300, 0, 0]
+    invariants.check(g)  # the tile stays in one hand: every tile is accounted for
+
+
+def test_the_rule_book_says_several_may_win_only_when_they_may():
+    on = render_rulebook(RIICHI, "md")
+    off = render_rulebook(RIICHI, "md", [("double_ron", "off")])
+    line = "Several players may win on one discard"
+    assert line in on and line not in off
