@@ -23,6 +23,7 @@ from .unplayable import check_unplayable
 from .size import check_expression_size
 from .deal import check_deal
 from .counts import check_counts
+from .numbers import check_numbers
 from .pattern_tiles import check_pattern_tiles
 from .values import check_values
 from .penalties import check_penalties
@@ -48,6 +49,7 @@ CHECKS = (
     check_expression_size,
     check_deal,
     check_counts,
+    check_numbers,
     check_pattern_tiles,
     check_values,
     check_penalties,
