@@ -5,7 +5,8 @@ line of the ruleset). Never a Python traceback, never a hand that does not end, 
 every step. The rulesets the generator found breaking one are kept in
 tests/fuzz_found/ (``test_invariants_on_rulesets_the_generator_found``).
 
-The rulesets come from ``strategies.any_rulesets()`` (whole rulesets and overlays).
+The rulesets come from ``strategies.any_ruleset_files()`` (whole rulesets with the files
+they include and their cards, and overlays).
 The default run draws a few dozen; ``MJDSL_FUZZ_EXAMPLES=20000`` is the issue's
 target run (hours on a small machine). ``MJDSL_FUZZ_TALLY=FILE`` appends each
 outcome to FILE, a line each, to count a long run as it goes.
@@ -14,12 +15,14 @@ outcome to FILE, a line each, to count a long run as it goes.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from strategies import any_rulesets
+from strategies import MAIN, any_ruleset_files
 
 from mjdsl.bots import GreedyBot, RandomBot
 from mjdsl.diagnostics import MjError
@@ -69,11 +72,16 @@ def outcome(path: Path) -> str:
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                        HealthCheck.function_scoped_fixture])
-@given(text=any_rulesets())
-def test_a_generated_ruleset_is_refused_or_plays(tmp_path, text):
-    path = tmp_path / "generated.mj"
-    path.write_text(text, encoding="utf-8")
-    result = outcome(path)
+@given(files=any_ruleset_files())
+def test_a_generated_ruleset_is_refused_or_plays(tmp_path, files):
+    # a folder of its own for each ruleset: the files one names are never another's
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    try:
+        for name, text in files.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        result = outcome(folder / MAIN)
+    finally:
+        shutil.rmtree(folder)
     if TALLY:
         with open(TALLY, "a", encoding="utf-8") as f:
             f.write(result + "\n")
@@ -144,6 +152,12 @@ REFUSED = {
     "eight pairs": (CLASSICAL, "        each of terminal + honour\n        one more of terminal + honour\n",
                     "        pairs 8 of terminal + honour\n", "MJ245"),
     "ranks past the suit": (CLASSICAL, "one more of that suit\n", "one more of that suit ranked 0..12\n", "MJ217"),
+    # numbers past anything play can use (issue 9: numbers taken unchecked)
+    "jokers in groups larger than a hand": (AMERICAN, "    dead when discarded\n",
+                                            "    dead when discarded\n    stand in groups of 20 or more\n", "MJ219"),
+    "a session of 100000 hands": (AMERICAN, "hands session_hands", "hands 100000", "MJ219"),
+    "a session of 1000 rounds": (CLASSICAL, "    rounds rounds\n", "    rounds 1000\n", "MJ219"),
+    "replacements the live wall may not hold": (CLASSICAL, "dead wall 14", "dead wall 70", "MJ248"),
     "a choice option as a bare condition": (
         AMERICAN, 'option charleston = on "Charleston before play"',
         'option charleston = on "Charleston before play"\noption style = table "Style" one of table club', None),

@@ -32,6 +32,7 @@ from .table import check_table
 from .lint_overrides import check_overrides
 from .lint_options import check_option_use
 from .lint_never_applies import check_never_applies
+from .lint_amounts import check_amounts
 from .lint_reachable import check_reachable
 from .lint_claims import check_claim_windows
 from .lint_defaults import check_defaults
@@ -59,6 +60,7 @@ CHECKS = (
     check_overrides,
     check_option_use,
     check_never_applies,
+    check_amounts,
     check_reachable,
     check_claim_windows,
     check_defaults,
