@@ -9,11 +9,13 @@ The rulesets come from ``strategies.any_ruleset_files()`` (whole rulesets with t
 they include and their cards, and overlays).
 The default run draws a few dozen; ``MJDSL_FUZZ_EXAMPLES=20000`` is the issue's
 target run (hours on a small machine). ``MJDSL_FUZZ_TALLY=FILE`` appends each
-outcome to FILE, a line each, to count a long run as it goes.
+outcome to FILE, a line each with a digest of the ruleset's files, to count a long run
+as it goes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import tempfile
@@ -82,9 +84,10 @@ def test_a_generated_ruleset_is_refused_or_plays(tmp_path, files):
         result = outcome(folder / MAIN)
     finally:
         shutil.rmtree(folder)
-    if TALLY:
+    if TALLY:  # the outcome and a digest of the files, to tell the rulesets apart
+        digest = hashlib.sha256(repr(sorted(files.items())).encode()).hexdigest()[:12]
         with open(TALLY, "a", encoding="utf-8") as f:
-            f.write(result + "\n")
+            f.write(f"{result} {digest}\n")
     assert result in ("refused", "played", "stopped")
 
 
