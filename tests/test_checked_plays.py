@@ -231,6 +231,8 @@ FOUND_REFUSED = {
     "hand-of-15-flowers": ("MJ248", "dead wall 15", "dead wall 5"),
     # a pass of 4 from a hand of 4 holding a joker it never passes gave 3 and took 4
     "pass-past-the-jokers": ("MJ243", "pass 4 right", "pass 2 right"),
+    # a deal that took the whole live wall left nothing to replace the flowers dealt
+    "deal-uses-up-the-wall": ("MJ248", "dead wall 13", "dead wall 5"),
 }
 
 

@@ -59,8 +59,8 @@ def _setup_replacements(ctx) -> list[Diagnostic]:
     seats = seats_b.count if seats_b else 4
     dealer, other = deal_sizes(deal, None, seats)
     live = ctx.tiles.total - settings.get("dead wall", 0) - settings.get("loose tiles", 0) - dealer - other * (seats - 1)
-    if live <= 0:
-        return []  # MJ221/MJ222: the deal does not fit at all
+    if live < 0:
+        return []  # MJ221/MJ222: the deal does not fit at all (a deal that just fits leaves none)
     play = ctx.block(A.PlayBlock)
     wall_game = play.one(A.WallGame) if play is not None else None
     left = wall_game.left if wall_game is not None else 0
