@@ -16,6 +16,7 @@ from __future__ import annotations
 from .. import ast as A
 from ..diagnostics import Diagnostic, warning
 from ..ir.expr import Const, compile_expr
+from .charleston import _all_steps as charleston_steps
 from .lint_support import is_own, option_names
 
 
@@ -41,16 +42,9 @@ def _courtesy_of_nothing(ctx) -> list[Diagnostic]:
     ch = ctx.block(A.CharlestonBlock)
     if ch is None:
         return []
-
-    def steps(stmts):
-        for s in stmts:
-            yield s
-            if isinstance(s, A.OptionalRound):
-                yield from steps(s.stmts)
-
     return [warning("MJ313", f"a courtesy pass of {s.low}..{s.high} tiles offers none: it is never made", s.span,
                     "offer up to 3 (`courtesy across 0..3 smaller`), or delete the line")
-            for s in steps(ch.stmts) if isinstance(s, A.CourtesyStep) and s.high == 0]
+            for s in charleston_steps(ch.stmts) if isinstance(s, A.CourtesyStep) and s.high == 0]
 
 
 def _constant(expr, ctx):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
 from ..ir.expr import Const, compile_expr
-from .wall import deal_sizes
+from .wall import deal_sizes, live_after_deal
 
 #: The longest session the checker accepts: no rule book plays more in one sitting.
 MAX_HANDS = 1000
@@ -48,18 +48,10 @@ def most_setup_replacements(ctx, kinds: tuple[str, ...]) -> tuple[int, int]:
 
 
 def _setup_replacements(ctx) -> list[Diagnostic]:
-    rep, wall, deal = ctx.block(A.ReplacementBlock), ctx.block(A.WallBlock), ctx.block(A.DealBlock)
-    if rep is None or wall is None or deal is None or ctx.tiles is None:
-        return []
-    what = rep.one(A.ReplaceWhat)
-    if what is None:
-        return []
-    settings = {s.key: s.value for s in wall.all(A.WallSetting)}
-    seats_b = ctx.block(A.SeatsBlock)
-    seats = seats_b.count if seats_b else 4
-    dealer, other = deal_sizes(deal, None, seats)
-    live = ctx.tiles.total - settings.get("dead wall", 0) - settings.get("loose tiles", 0) - dealer - other * (seats - 1)
-    if live < 0:
+    rep = ctx.block(A.ReplacementBlock)
+    what = rep.one(A.ReplaceWhat) if rep is not None else None
+    live = live_after_deal(ctx, with_draws=False)  # the replacements come before the dealer's draws
+    if what is None or live is None or live < 0:
         return []  # MJ221/MJ222: the deal does not fit at all (a deal that just fits leaves none)
     play = ctx.block(A.PlayBlock)
     wall_game = play.one(A.WallGame) if play is not None else None
