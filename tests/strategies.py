@@ -415,11 +415,13 @@ def mutated_logs(draw, log: dict) -> dict:
 # a suit's dragon, winds, dragons, a zero, flowers and seasons, jokers, a class),
 # 2-4 seats (and more players, sitting out in turn), a wall sized to the set (its
 # breaks, loose tiles, a dead wall), a deal, maybe a Charleston (passes, blind
-# passes, an optional round, a courtesy pass), a replacement phase for flowers and
-# kongs, play (draws, announcements with table conditions, original hands), claims
-# (sources, widenings, table conditions), kongs, jokers, winning patterns (sets and
-# pairs, and the special shapes: thirteen orphans, nine gates, knitting, pairs of a
-# class), a dead hand block, scoring (value, limit, roof, lets, rules per set, pair
+# passes and their conditions, an optional round, a courtesy pass), a replacement
+# phase for flowers and kongs, play (draws, announcements with table conditions,
+# original hands), claims (sources, widenings, table conditions), kongs (either kind
+# robbable), jokers, winning patterns (sets and pairs, and the special shapes:
+# thirteen orphans, nine gates, knitting, pairs of a class) or now and then a card
+# of hands (``card "FILE"``, with the American tile set: ``ruleset_files()`` below
+# writes the card), a dead hand block, scoring (value, limit, roof, lets, rules per set, pair
 # or bonus with conditions over facts, functions and set relations, exclusions, a
 # minimum to go out), payments (by seat, deposits, a wall game's and a kong's
 # instant payments, penalties) and a session (hands, rounds, the first dealer,
@@ -443,6 +445,13 @@ _SPECIAL_PATTERNS = (
     ("low_pairs", ("pairs 7 of low",)),
 )
 _DIRECTIONS = ("right", "left", "across")
+#: The American tile set (american.mj's), which a card of hands is written against.
+_CARD_TILES = ('    suit bam "b" 1..9 x4 dragon "G"', '    suit crak "c" 1..9 x4 dragon "R"',
+               '    suit dot "d" 1..9 x4 dragon "0"', '    wind "N" "E" "W" "S" x4', '    dragon "R" "G" "0" x4',
+               '    zero "0"', '    flower "F" x8 interchangeable', '    joker "J" x8')
+#: Where a generated ruleset's card is: the file ``ruleset_files()`` writes beside it,
+#: or one it never writes (MJ206), or one outside the folder tree (MJ208).
+_CARD_PATHS = ("hands.card", "hands.card", "hands.card", "hands.card", "missing.card", "../outside.card")
 
 
 def _rarely(draw, n: int = 12) -> bool:
@@ -515,6 +524,7 @@ def rulesets(draw) -> str:
         out.append('option style = fast "A style" one of fast slow')
     num_names = ["n"] if num_opt is not None else []
     # -- tiles ------------------------------------------------------------------
+    card = _rarely(draw, 8)  # a card of hands (american.mj's tile set, so the card can fit)
     suits = draw(st.lists(st.sampled_from(_SUITS), min_size=1, max_size=3, unique=True)) if _rarely(draw, 3) \
         else list(draw(st.permutations(_SUITS)))
     ranks = draw(st.integers(3, 9)) if _rarely(draw, 3) else 9
@@ -553,6 +563,9 @@ def rulesets(draw) -> str:
     if jokers:
         lines.append(f'    joker "J" x{jokers}')
         total += jokers
+    if card and not _rarely(draw, 10):
+        suits, ranks, copies, winds, dragons, flowers, seasons, jokers = list(_SUITS), 9, 4, True, True, "alike", False, 8
+        lines, total = list(_CARD_TILES), 152
     if draw(st.booleans()):
         lines.append(f'    class low "1{suits[0][1]}" "2{suits[0][1]}"')
     out += ["tiles {", *lines, "}"]
@@ -615,7 +628,11 @@ def rulesets(draw) -> str:
 
         for _ in range(draw(st.integers(1, 3))):
             blind = " blind" if draw(st.integers(0, 3)) == 0 else ""
-            ch.append(f"    pass {_maybe_wrong(draw, draw(st.integers(1, 4)), 0, 16)} {direction()}{blind}")
+            if blind and bool_opts and draw(st.booleans()):
+                blind += f" if {bool_opts[-1]}"
+            cond = f" when {draw(_condition(['dealer'] if _rarely(draw, 20) else [], bool_opts, 1))}" \
+                if bool_opts and draw(st.integers(0, 3)) == 0 else ""  # `dealer`: no such fact in a pass (MJ204)
+            ch.append(f"    pass {_maybe_wrong(draw, draw(st.integers(1, 4)), 0, 16)} {direction()}{blind}{cond}")
         if draw(st.integers(0, 2)) == 0:
             ch += [f"    optional second stopped by {draw(st.sampled_from(['any', 'all', 'majority']))} {{",
                    f"        pass {draw(st.integers(1, 3))} {direction()}", "    }"]
@@ -686,7 +703,8 @@ def rulesets(draw) -> str:
         decl.append('    dead discard "J"')
     out += ["claims {", *decl, "}"]
     if kongs:
-        out += ["kongs {", "    concealed on turn", f"    added on turn{' robbable' if draw(st.booleans()) else ''}",
+        out += ["kongs {", f"    concealed on turn{' robbable' if draw(st.integers(0, 3)) == 0 else ''}",
+                f"    added on turn{' robbable' if draw(st.booleans()) else ''}",
                 "    replacement from dead wall", "}"]
     if jokers:
         jk = [f"    stand in groups of {draw(st.integers(2, 4))} or more"]
@@ -706,6 +724,8 @@ def rulesets(draw) -> str:
     if _rarely(draw, 20):
         pat = []
     win = ["    pattern standard \"Sets and pairs\" {", *pat, "    }"]
+    if card:
+        win = [f'    card "{draw(st.sampled_from(_CARD_PATHS))}"'] + (win if _rarely(draw, 10) else [])
     if hand == 13 and winds and draw(st.integers(0, 2)) == 0:
         win += ["    pattern winds_pairs {", "        pairs 7", "        concealed", "    }"]
     patterns = ["standard"]
@@ -732,8 +752,11 @@ def rulesets(draw) -> str:
             let_name = "won" if _rarely(draw, 20) else "capped"
             sc.append(f"    let {let_name} = min(doubles, {draw(st.integers(0, 13))})")
             lets.append(let_name)
-        value = draw(st.sampled_from(['points * 2 ^ doubles', 'points', 'points + 10 * doubles',
-                                      'round_up(max(points, 20), 10) * 2 ^ min(doubles, 13)', '-points']))
+        values = ['points * 2 ^ doubles', 'points', 'points + 10 * doubles',
+                  'round_up(max(points, 20), 10) * 2 ^ min(doubles, 13)', '-points']
+        if card and draw(st.integers(0, 4)):  # a card's hand is worth its printed points
+            values = ['card_points * 2 ^ doubles', 'card_points']
+        value = draw(st.sampled_from(values))
         if lets and draw(st.booleans()):
             value = f"points * 2 ^ {lets[0]}"
         sc.append(f"    value {value}")
@@ -829,6 +852,68 @@ def rulesets(draw) -> str:
         out += ["session {", *ses, "}"]
     out.append("flow " + " -> ".join(flow))
     return "\n".join(out) + "\n"
+
+
+# ``ruleset_files()`` draws a whole ruleset with the files it names: ``{MAIN: text,
+# other name: text}``, written into one folder. ``card "hands.card"`` gets a card (the
+# club's, or random lines from ``card_texts()``); now and then a block moves into an
+# included file, or an include goes wrong: the block kept as well (MJ201), a file not
+# written (MJ206), a file including itself or its includer (MJ205), a path out of the
+# folder (MJ208). ``any_ruleset_files()``: either that or an overlay (``{MAIN: text}``).
+
+MAIN = "generated.mj"
+#: An include's target: the part written beside the ruleset, usually.
+_INCLUDES = ("part.mj", "part.mj", "part.mj", "part.mj", "kept", "missing.mj", MAIN, "cycle", "../outside.mj")
+
+
+def _club_card() -> str:
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "rulesets" / "cards" / "club-2026.card"
+    return path.read_text(encoding="utf-8")
+
+
+def _blocks(text: str) -> list[tuple[int, int]]:
+    """(first line, line after the last) of each top-level block of a generated ruleset."""
+    lines = text.split("\n")
+    out, start = [], None
+    for i, line in enumerate(lines):
+        if start is None and line.endswith("{") and not line.startswith((" ", "ruleset")):
+            start = i
+        elif start is not None and line == "}":
+            out.append((start, i + 1))
+            start = None
+    return out
+
+
+@st.composite
+def ruleset_files(draw) -> dict[str, str]:
+    text = draw(rulesets())
+    files = {}
+    if 'card "hands.card"' in text:
+        club = "\n".join(line for line in _club_card().split("\n") if not line.startswith("tiles "))
+        files["hands.card"] = club if draw(st.integers(0, 3)) else draw(card_texts())
+    blocks = _blocks(text)
+    if blocks and draw(st.integers(0, 5)) == 0:
+        a, b = draw(st.sampled_from(blocks))
+        lines = text.split("\n")
+        part = "\n".join(lines[a:b]) + "\n"
+        target = draw(st.sampled_from(_INCLUDES))
+        if target == "kept":  # the block both included and written here
+            files["part.mj"] = part
+            lines.insert(a, 'include "part.mj"')
+        else:
+            if target in ("part.mj", "cycle"):
+                files["part.mj"] = part + (f'include "{MAIN}"\n' if target == "cycle" else "")
+                target = "part.mj"
+            lines[a:b] = [f'include "{target}"']
+        text = "\n".join(lines)
+    return {MAIN: text, **files}
+
+
+def any_ruleset_files() -> st.SearchStrategy[dict[str, str]]:
+    """A whole generated ruleset with its files, or an overlay on a shipped one."""
+    return st.one_of(ruleset_files(), overlays().map(lambda text: {MAIN: text}))
 
 
 # ``overlays()`` draws an overlay on a shipped ruleset (every file of rulesets/):

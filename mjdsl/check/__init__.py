@@ -23,6 +23,7 @@ from .unplayable import check_unplayable
 from .size import check_expression_size
 from .deal import check_deal
 from .counts import check_counts
+from .numbers import check_numbers
 from .pattern_tiles import check_pattern_tiles
 from .values import check_values
 from .penalties import check_penalties
@@ -32,6 +33,7 @@ from .bonus import check_bonus
 from .lint_overrides import check_overrides
 from .lint_options import check_option_use
 from .lint_never_applies import check_never_applies
+from .lint_amounts import check_amounts
 from .lint_reachable import check_reachable
 from .lint_claims import check_claim_windows
 from .lint_defaults import check_defaults
@@ -49,6 +51,7 @@ CHECKS = (
     check_expression_size,
     check_deal,
     check_counts,
+    check_numbers,
     check_pattern_tiles,
     check_values,
     check_penalties,
@@ -59,6 +62,7 @@ CHECKS = (
     check_overrides,
     check_option_use,
     check_never_applies,
+    check_amounts,
     check_reachable,
     check_claim_windows,
     check_defaults,

@@ -19,6 +19,7 @@ def check_charleston(ctx) -> list[Diagnostic]:
     seats = ctx.block(A.SeatsBlock)
     _, hand = deal_sizes(ctx.block(A.DealBlock), ctx.block(A.PlayBlock), seats.count if seats else 4)
     _check_steps(ch.stmts, hand, out, top=True)
+    out += _passes_past_the_kept(ctx, ch, hand)
     n = seats.count if seats else 4
     if n % 2:
         for s in _all_steps(ch.stmts):
@@ -53,3 +54,36 @@ def _check_steps(stmts, hand: int, out: list, top: bool) -> None:
                 out.append(error("MJ243", f"optional round `{s.name.text}` has no pass", s.span,
                                  "put `pass N direction` lines in it"))
             _check_steps(s.stmts, hand, out, top=False)
+
+
+def _never_passed(ctx, ch) -> tuple[int, set]:
+    """How many tiles of the set no pass may give (``never pass``, jokers ``never
+    passed``), and their codes."""
+    codes = {w.text for s in _all_steps(ch.stmts) if isinstance(s, A.NeverPass) for w in s.codes}
+    jokers = ctx.block(A.JokersBlock)
+    if jokers is not None and jokers.tile is not None and jokers.one(A.JokerNeverPassed) is not None:
+        codes.add(jokers.tile.text)
+    held = sum(ctx.tiles.by_code[c].copies for c in codes if c in ctx.tiles.by_code) if ctx.tiles else 0
+    return held, codes
+
+
+def _passes_past_the_kept(ctx, ch, hand: int) -> list[Diagnostic]:
+    """A pass no hand could always make: a hand may hold every tile it never passes, and
+    then passes only what is left (found by the generated rulesets: a pass of 4 from a
+    hand of 4 that held a joker gave 3 and took 4)."""
+    kept, codes = _never_passed(ctx, ch)
+    if not kept or hand <= 0:
+        return []
+    free = hand - min(hand, kept)
+    shown = ", ".join(f"`{c}`" for c in sorted(codes))
+    out = []
+    for s in _all_steps(ch.stmts):
+        if isinstance(s, A.PassStep) and 1 <= s.count <= hand and s.count > free:
+            out.append(error("MJ243", f"a pass of {s.count} tiles from a hand of {hand} that may hold {min(hand, kept)} "
+                                      f"tiles it never passes ({shown}): such a hand has only {free} to pass", s.span,
+                             f"pass at most {free} tiles, or let the tiles be passed"))
+        elif isinstance(s, A.CourtesyStep) and s.low <= s.high <= hand and s.low > free:
+            out.append(error("MJ243", f"a courtesy pass of at least {s.low} tiles from a hand of {hand} that may hold "
+                                      f"{min(hand, kept)} tiles it never passes ({shown})", s.span,
+                             f"offer from {free} or fewer, or let the tiles be passed"))
+    return out

@@ -8,6 +8,8 @@ from ..diagnostics import Code
 
 _TILES = 'tiles {\n    suit bam "b" 1..9 x4\n    wind "E" "S" "W" "N" x4\n}\n'  # 52 tiles
 _SMALL_DEAL = 'seats 4 {\n}\nwall {\n    sides 4\n    length 13\n    height 1\n}\ndeal {\n    all 4\n    dealer 1\n}\n'
+_BONUS = 'tiles {\n    suit bam "b" 1..9 x4\n    wind "E" "S" "W" "N" x4\n    flower "F" x4 interchangeable\n}\n'
+_BONUS_DEAL = 'seats 4 {\n}\ndeal {\n    all 13\n}\nreplacement {\n    replace flower\n}\n'
 _PHASES = 'deal {\n    all 13\n}\nplay {\n    draw from wall\n}\n'
 
 CODES = (
@@ -183,6 +185,18 @@ CODES = (
          "A number that counts something (seats, tiles of a pass or a deal, dice, copies, a claim's set, "
          "a pattern's sets) is a whole number; it is never rounded down unseen.",
          "charleston {\n    pass 2.5 right\n}\n", "charleston {\n    pass 3 right\n}\n"),
+    # issue 9: numbers the checker took unchecked (check/numbers.py)
+    Code("MJ219", "a count past anything play can use",
+         "Jokers that stand only in groups larger than a winning hand could never stand at all; a session of "
+         "more than 1,000 hands or 100 rounds never ends at a table (and `simulate` would play it for hours).",
+         'session {\n    hands 100000\n}\n', 'session {\n    hands 16\n}\n'),
+    Code("MJ248", "replacements the wall may not hold",
+         "The replacements for the tiles first dealt (`replacement { replace flower kong }`) come from the "
+         "kong box, whose end moves into the live wall with each one. The deal must leave at least as many "
+         "live tiles above `wall game when N left` as they may need (every bonus tile of the set, and as many "
+         "kongs as the hands dealt can hold), or a hand could start with a seat a tile short.",
+         _BONUS + 'wall {\n    sides 4\n    length 14\n    height 1\n    dead wall 2\n}\n' + _BONUS_DEAL,
+         _BONUS + 'wall {\n    sides 4\n    length 14\n    height 1\n}\n' + _BONUS_DEAL),
     Code("MJ280", "statement play has no meaning for",
          "The grammar shares words between blocks, so some statements parse that no hand could play: a turn "
          "drawn from the dead wall (only replacements come from it), a kong replaced from the live wall, a "

@@ -22,7 +22,7 @@ from __future__ import annotations
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
 from ..ir.expr import Const, compile_expr
-from .wall import deal_sizes
+from .wall import deal_sizes, live_after_deal
 
 
 def check_counts(ctx) -> list[Diagnostic]:
@@ -116,15 +116,8 @@ def _first_dealer(ctx) -> list[Diagnostic]:
 
 
 def _wall_game(ctx) -> list[Diagnostic]:
-    play, wall, deal = ctx.block(A.PlayBlock), ctx.block(A.WallBlock), ctx.block(A.DealBlock)
-    if play is None or wall is None or deal is None or ctx.tiles is None:
-        return []
-    settings = {s.key: s.value for s in wall.all(A.WallSetting)}
-    seats_b = ctx.block(A.SeatsBlock)
-    seats = seats_b.count if seats_b else 4
-    dealer, other = deal_sizes(deal, play, seats)
-    live = ctx.tiles.total - settings.get("dead wall", 0) - settings.get("loose tiles", 0) - dealer - other * (seats - 1)
-    if live <= 0:
+    play, live = ctx.block(A.PlayBlock), live_after_deal(ctx)
+    if play is None or live is None or live <= 0:
         return []  # MJ221/MJ222: the deal does not fit at all
     return [error("MJ236", f"`wall game when {w.left} left`: the deal leaves {live} tiles in the live wall, so every "
                            "hand would end before the first draw", w.span,

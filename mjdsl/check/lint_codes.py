@@ -86,4 +86,22 @@ CODES = (
          "`on wrong tile count` never makes a hand dead, and the interpreter raises only the penalties it "
          "knows (`false_mahjong`). The line changes nothing.",
          'dead hand {\n    on wrong tile count\n}\n', 'dead hand {\n    on false mahjong\n}\n'),
+    # issue 9: numbers that play and change nothing (check/lint_amounts.py)
+    Code("MJ312", "an amount of nothing",
+         "A deposit, an instant payment, a wall game's payment or a penalty of 0 points moves no points: the "
+         "line changes nothing (a leftover, or the amount meant was not written).",
+         'extends "riichi.mj"\npayments {\n    deposit 0 points on announce riichi\n}\n',
+         'extends "riichi.mj"\npayments {\n    deposit 1000 points on announce riichi\n}\n'),
+    Code("MJ313", "a courtesy pass of no tiles",
+         "`courtesy DIRECTION 0..0` offers no tile, so the courtesy pass is never made.",
+         _BASE + "charleston {\n    courtesy across 0..0 smaller\n}\n",
+         _BASE + "charleston {\n    courtesy across 0..3 smaller\n}\n"),
+    Code("MJ314", "a bound that binds nothing",
+         "`chows at most N` with N at least the pattern's sets allows every hand the pattern allows without it; "
+         "a `limit` of 0 or less makes every hand pay nothing (unless the roof is off). Only numbers written "
+         "as such are reported: an option there may be set otherwise.",
+         'extends "classical.mj"\nwinning {\n    pattern standard {\n        sets 4\n        pairs 1\n'
+         '        chows at most 4\n    }\n}\n',
+         'extends "classical.mj"\nwinning {\n    pattern standard {\n        sets 4\n        pairs 1\n'
+         '        chows at most 1\n    }\n}\n'),
 )

@@ -26,6 +26,19 @@ def deal_sizes(deal: A.DealBlock | None, play: A.PlayBlock | None, seats: int) -
     return dealer, other
 
 
+def live_after_deal(ctx, with_draws: bool = True) -> int | None:
+    """Tiles the deal leaves in the live wall (below 0: the deal does not fit), or None
+    without a wall, a deal or a tile set. ``with_draws``: the dealer's first draws too."""
+    wall, deal = ctx.block(A.WallBlock), ctx.block(A.DealBlock)
+    if wall is None or deal is None or ctx.tiles is None:
+        return None
+    settings = {s.key: s.value for s in wall.all(A.WallSetting)}
+    seats_b = ctx.block(A.SeatsBlock)
+    seats = seats_b.count if seats_b else 4
+    dealer, other = deal_sizes(deal, ctx.block(A.PlayBlock) if with_draws else None, seats)
+    return ctx.tiles.total - settings.get("dead wall", 0) - settings.get("loose tiles", 0) - dealer - other * (seats - 1)
+
+
 def check_wall(ctx) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     wall = ctx.block(A.WallBlock)

@@ -51,8 +51,7 @@ def check(game) -> None:
                 _fail(f"{k.code}: {count[k.index]} accounted for, the set has {k.copies} (at {st.node})")
     node = auto.states[st.node]
     if st.wall and node.step not in ("shuffle", "dice"):
-        # the hand the ruleset deals (13 at the shipped tables, but the deal says), one more to act
-        size = sum(n * times for who, n, times in auto.deal if who in ("all", "others"))
+        size = dealt_size(auto)
         for s in range(game.n):
             held = st.held(s)
             if held not in (size, size + 1):
@@ -68,20 +67,27 @@ def check(game) -> None:
             rule(game, node)
 
 
+def dealt_size(auto) -> int:
+    """The hand the ruleset deals a seat (13 at the shipped tables, but the deal says)."""
+    return sum(n * times for who, n, times in auto.deal if who in ("all", "others"))
+
+
 def extra_tile_with_the_seat_to_act(game, node) -> None:
-    """Only the seat to act holds a fourteenth tile: the seat on turn (or, before play,
-    the dealer); nobody while a discard waits for claims; the seat adding a kong while
-    it may be robbed. A dead hand is out of play, with whatever it holds."""
+    """Only the seat to act holds an extra tile (a fourteenth, at the shipped tables):
+    the seat on turn (or, before play, the dealer); nobody while a discard waits for
+    claims; the seat adding a kong while it may be robbed. A dead hand is out of play,
+    with whatever it holds."""
     st = game.st
-    extra = [s for s in range(game.n) if st.held(s) == 14 and not st.dead[s]]
+    full = dealt_size(game.auto) + 1
+    extra = [s for s in range(game.n) if st.held(s) == full and not st.dead[s]]
     if len(extra) > 1:
-        _fail(f"seats {extra} each hold 14 tiles at {st.node}")
+        _fail(f"seats {extra} each hold {full} tiles at {st.node}")
     if not extra or node.kind == "terminal":
         return
     may = {"turn": st.turn, "rob_window": st.kong_pending[0] if st.kong_pending else None,
            "claim_window": None}.get(node.step, st.dealer)
     if extra[0] != may:
-        _fail(f"seat {extra[0]} holds 14 tiles at {st.node}, where only "
+        _fail(f"seat {extra[0]} holds {full} tiles at {st.node}, where only "
               + (f"seat {may} may" if may is not None else "nobody may (a discard waits for claims)"))
 
 

@@ -94,7 +94,8 @@ class HandState:
         self.discarded_once = [False] * seats
         self.announced: list[list[str]] = [[] for _ in range(seats)]
         self.frozen = [False] * seats
-        #: a frozen hand as it was frozen: (concealed counts, exposures), by seat
+        #: a frozen hand as it was frozen (by an announcement on turn: as the turn's
+        #: discard left it): (concealed counts, exposures), by seat
         self.frozen_as: dict[int, tuple] = {}
         #: the last claim window resolved: the discarder, every answer (seat, action id)
         #: nearest after the discarder first, and the seat whose claim stood (None: none)

@@ -176,7 +176,10 @@ class Turn:
             spec = next(x for x in game.auto.announcements if x.name == a.arg)
             if spec.freezes and not st.frozen[seat]:
                 st.frozen[seat] = True
-                st.frozen_as[seat] = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
+                if spec.time != "on turn":
+                    st.frozen_as[seat] = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
+                # on turn the seat still holds the tile it must discard: the hand
+                # freezes as that discard leaves it (_discard)
             if spec.time == "on turn":  # made during the turn: the turn goes on
                 return False
             st.pending = {}
@@ -224,6 +227,8 @@ class Turn:
         st = game.st
         st.just_claimed = None
         game.take(seat, tile)
+        if st.frozen[seat] and seat not in st.frozen_as:  # frozen by an announcement on this turn
+            st.frozen_as[seat] = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
         st.discards[seat].append(tile)
         st.thrown[seat][tile] = True
         st.passed[seat] = False
