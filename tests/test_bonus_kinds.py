@@ -100,3 +100,32 @@ def test_the_rule_book_names_the_animals_and_their_bites():
     assert "Flowers: cat" not in text
     assert "bonus tiles set aside come to hold cat and mouse is paid 1 points at once" in text
     assert "hold their own flower and their own season is paid 1 points" in text
+
+
+# -- found by reading the merged change (session 5) -----------------------------------------
+
+def test_the_setup_replacements_count_every_kind_of_bonus_tile_set_aside():
+    """MJ248 counts the animals too: a deal must leave room for every bonus tile replaced."""
+    from mjdsl.check.numbers import most_setup_replacements
+    from mjdsl.frontend.checked import check_file
+
+    ctx = check_file(ROOT / "rulesets" / "singapore.mj").ctx
+    bonus, _kongs = most_setup_replacements(ctx, ("flower", "season", "animal"))
+    assert bonus == 12  # 8 flowers and seasons, 4 animals
+    assert most_setup_replacements(ctx, ("flower", "season"))[0] == 8
+
+
+def test_a_kind_of_bonus_tile_named_kong_is_refused(tmp_path):
+    from mjdsl.frontend.checked import check_file
+
+    text = (ROOT / "rulesets" / "singapore.mj").read_text(encoding="utf-8").replace("bonus animal", "bonus kong")
+    path = tmp_path / "kong-kind.mj"
+    path.write_text(text, encoding="utf-8")
+    assert "MJ288" in {d.code for d in check_file(path).errors}
+
+
+def test_the_bites_are_said_in_the_rule_books_language():
+    from mjdsl.server.i18n import translations
+
+    zh = render_rulebook(SINGAPORE, "md", translations=translations("zh"))
+    assert "自己的花" in zh and "their own" not in zh

@@ -102,3 +102,21 @@ def test_cycles_and_indicators_are_checked(text, code, tmp_path, monkeypatch):
     path = tmp_path / "over.mj"
     path.write_text('extends "riichi.mj"\n' + text, encoding="utf-8")
     assert code in {d.code for d in check_file(path).diagnostics}
+
+
+def test_tiles_under_the_indicators_an_option_turns_off_are_never_turned_up(tmp_path):
+    """``under indicators when OPTION`` with the option off: no tile under an indicator
+    counts (a condition the options make false was read as one they make true)."""
+    text = RIICHI.read_text(encoding="utf-8").replace("under indicators when announced(riichi)",
+                                                      "under indicators when double_ron")
+    path = tmp_path / "riichi-under-option.mj"
+    path.write_text(text, encoding="utf-8")
+    assert compile_ruleset(path).wall.under
+    assert not compile_ruleset(path, [("double_ron", "off")]).wall.under
+
+
+def test_a_suited_tile_named_again_beside_cycle_suits_is_in_two_cycles(tmp_path):
+    text = RIICHI.read_text(encoding="utf-8").replace("    cycle suits\n", '    cycle suits\n    cycle "1m" "2m"\n')
+    path = tmp_path / "riichi-two-cycles.mj"
+    path.write_text(text, encoding="utf-8")
+    assert "MJ249" in {d.code for d in check_file(path).errors}

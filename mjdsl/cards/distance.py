@@ -298,6 +298,8 @@ def waits(tables: Tables, rack: Sequence[int], exposures: Sequence[tuple[int, in
             mask &= row[c] if c < len(row) else 0
             if not mask:
                 return frozenset()
+    if mask < 0:
+        return frozenset()  # every tile counted is a joker: no line of the card is that close
     rows = _indices(mask, tables.size)
     rows = rows[allowed(tables, exposures)[rows]]
     if not len(rows):

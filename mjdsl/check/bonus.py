@@ -26,8 +26,11 @@ def _names(ctx, decls) -> list[Diagnostic]:
     suits = {s.name for s in ctx.tiles.suits} if ctx.tiles else set()
     out = []
     for d in decls:
-        if d.cls in HAND_CLASSES or d.cls in suits or (d.cls in F.FACTS and d.cls not in ("flower", "season")):
-            what = "a suit" if d.cls in suits else "a kind of tile" if d.cls in HAND_CLASSES else "a fact of a tile"
+        taken = d.cls in HAND_CLASSES or d.cls in suits or d.cls == "kong"
+        if taken or (d.cls in F.FACTS and d.cls not in ("flower", "season")):
+            # `replace kong` replaces four alike dealt: a kind named kong could never be set aside
+            what = ("a suit" if d.cls in suits else "a kind of tile" if d.cls in HAND_CLASSES
+                    else "what `replace kong` replaces" if d.cls == "kong" else "a fact of a tile")
             out.append(error("MJ288", f"a kind of bonus tile named `{d.cls}`, which is already {what}", d.span,
                              "give the kind a name of its own: bonus animal \"cat\" ..."))
     return out

@@ -35,7 +35,7 @@ def most_setup_replacements(ctx, kinds: tuple[str, ...]) -> tuple[int, int]:
     """(bonus tiles, kongs) the replacements for the tiles first dealt may have to
     replace, at most, for a replacement block that replaces ``kinds``."""
     tiles = ctx.tiles
-    bonus = sum(k.copies for k in tiles.kinds if k.cls in ("flower", "season") and k.cls in kinds)
+    bonus = sum(k.copies for k in tiles.kinds if k.is_bonus and k.cls in kinds)  # flowers, animals...
     if "kong" not in kinds:
         return bonus, 0
     seats_b = ctx.block(A.SeatsBlock)
@@ -43,7 +43,7 @@ def most_setup_replacements(ctx, kinds: tuple[str, ...]) -> tuple[int, int]:
     dealer, other = deal_sizes(ctx.block(A.DealBlock), None, seats)
     # a hand of H holds a (k+1)-th four-alike only while H - 3k >= 4
     per_hand = sum(max(0, (h - 1) // 3) for h in [dealer] + [other] * (seats - 1))
-    fours = sum(k.copies // 4 for k in tiles.kinds if k.cls not in ("flower", "season", "joker"))
+    fours = sum(k.copies // 4 for k in tiles.kinds if not k.is_bonus and k.cls != "joker")
     return bonus, min(per_hand, fours)
 
 

@@ -107,6 +107,14 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
     # issue 10: the cycles an indicator points along; a tile in two would point two ways
     cycled: set[str] = set()
     for c in block.all(A.CycleDecl):
+        if c.suits:  # every suited tile, along its suit
+            suited = {k.code for k in kinds if k.cls == "suit"}
+            twice = sorted(suited & cycled)
+            if twice:
+                diags.append(error("MJ249", f"tile `{twice[0]}` is in two cycles: `cycle suits` takes every suited "
+                                            "tile", c.span, "an indicator points at the one next tile: name each "
+                                                            "tile in one cycle"))
+            cycled |= suited
         for w in c.codes:
             if w.text not in codes:
                 diags.append(error("MJ214", f"`cycle` names unknown tile `{w.text}`", w.span,

@@ -301,7 +301,8 @@ def lower_wall(rs, opts=None) -> M.WallSpec:
     return M.WallSpec(st["sides"], st["length"], st["height"], st.get("dead wall", 0), st.get("loose tiles", 0),
                       tuple((b.part, b.dice, b.thrown_by, b.counting) for b in w.all(A.WallBreak)), w.span,
                       indicators=ind.count if ind else 0, indicators_per_kong=bool(ind and ind.per_kong),
-                      under=bool(ind and under), under_when=table_condition(under.condition, opts) if under else None,
+                      under=bool(ind and under and _may_hold(under.condition, opts)),
+                      under_when=table_condition(under.condition, opts) if under else None,
                       under_text=expr_text(under.condition) if under and under.condition else "")
 
 
@@ -343,6 +344,11 @@ def lower_claims(rs, opts=None) -> tuple[M.ClaimSpec, ...]:
                                when_text=expr_text(c.condition) if c.condition else "",
                                when_expr=c.condition))
     return tuple(sorted(out, key=lambda c: (c.rank, c.name)))
+
+
+def _may_hold(e, opts) -> bool:
+    """A condition read in play that the options do not make always false (none given: true)."""
+    return e is None or opts is None or bool(const_value(compile_expr(e, opts), True))
 
 
 def table_condition(e, opts):

@@ -126,8 +126,13 @@ def per_set(scope: str, where, tr=EN) -> str:
     try:
         one, _many = _tile_noun(where, noun, tr) if scope == "bonus" else _set_noun(where, noun, tr)
     except _Unsaid:
-        return _("per {scope} where {condition}").format(scope=_noun(scope, tr)[0], condition=expr_text(where))
+        return _("per {scope} where {condition}").format(scope=_noun(noun, tr)[0], condition=expr_text(where))
     return _("per {noun}").format(noun=one)
+
+
+def noun(name: str, tr=EN) -> str:
+    """A noun of tiles (``flower``, ``season``, a ruleset's own ``animal``) in ``tr``'s language."""
+    return _noun(name, tr)[0]
 
 
 def _noun(name: str, tr) -> tuple[str, str]:

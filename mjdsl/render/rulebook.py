@@ -22,7 +22,7 @@ from .. import facts as F
 from ..diagnostics import InputError
 from ..source import BUILTIN
 from . import environment
-from .plain import per_set, plain, plain_amount
+from .plain import noun, per_set, plain, plain_amount
 from .words import (ANNOUNCE_TIMES, EN, LIVE_UNTIL, N_, PHASE_TITLES, STATE_PHASE, claim_text, in_force, ngettext,
                     plural, said, simplify, step_text, wall_end)
 
@@ -481,7 +481,7 @@ def _bonus_group(b, tr) -> str:
     """An ``on bonus`` group in words: "cat and mouse", "their own flower and their own season"."""
     _ = tr.gettext
     said = {"own": N_("their own {kind}"), "all": N_("every {kind}")}
-    words = [w if how == "code" else _(said[how]).format(kind=w) for how, w in b.words]
+    words = [w if how == "code" else _(said[how]).format(kind=noun(w, tr)) for how, w in b.words]
     return _(" and ").join(words) if words else b.text
 
 

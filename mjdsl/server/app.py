@@ -295,6 +295,7 @@ class Club:
                     await ws.send_json(self._news(ws, view))
                 except (RuntimeError, WebSocketDisconnect):
                     socks.discard(ws)
+                    self.forget(ws)  # closed while this send was on its way: its handler may have forgotten it already
 
     def _news(self, ws, view: dict) -> dict:
         """``view`` as socket ``ws`` gets it: only the log lines it has not had yet
