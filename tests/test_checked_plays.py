@@ -127,6 +127,8 @@ REFUSED = {
     "sets() in the value": (CLASSICAL, "scoring {\n", "scoring {\n    value points + sets(pung)\n", "MJ226"),
     "tiles() in the value": (CLASSICAL, "scoring {\n", "scoring {\n    value points + tiles(dragon)\n", "MJ226"),
     "a limit that is not a number": (CLASSICAL, "    limit limit", "    limit limit + points", "MJ226"),
+    # the 20,000-ruleset run (session 5): check hung working out 10 ^ 100000000 exactly
+    "a limit of a huge power": (CLASSICAL, "    limit limit\n", "    limit 10 ^ 100000000\n", "MJ226"),
     "a short deal": (AMERICAN, _DEAL, "    all 4\n    dealer 1\n", "MJ223"),
     "an empty deal": (AMERICAN, _DEAL, "", "MJ223"),
     "no dealer line": (AMERICAN, "    dealer 2\n", "", "MJ223"),

@@ -14,6 +14,9 @@ from typing import Any, Callable
 
 from .. import ast as A
 
+#: a constant power with a larger exponent is worked out in floating point, not exactly
+_EXACT_POWER = 1024
+
 _BIN = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "^": operator.pow,
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
@@ -142,6 +145,10 @@ def compile_expr(e: A.Expr | None, options: dict) -> Callable[[Any], Any] | None
     op = _BIN[e.op]
     if isinstance(left, Const) and isinstance(right, Const):
         try:
+            if e.op == "^" and isinstance(right.value, (int, float)) and abs(right.value) > _EXACT_POWER:
+                # 10 ^ 100000000 in whole numbers takes minutes to work out (the checker
+                # refuses such an exponent, MJ224): in floating point it overflows at once
+                return Const(float(left.value) ** right.value)
             return Const(op(left.value, right.value))
         except (ZeroDivisionError, OverflowError, TypeError):
             pass
