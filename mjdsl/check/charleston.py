@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
-from .wall import deal_sizes
+from .wall import dealt_sizes, seat_count
 
 
 def check_charleston(ctx) -> list[Diagnostic]:
@@ -16,11 +16,10 @@ def check_charleston(ctx) -> list[Diagnostic]:
     ch = ctx.block(A.CharlestonBlock)
     if ch is None:
         return out
-    seats = ctx.block(A.SeatsBlock)
-    _, hand = deal_sizes(ctx.block(A.DealBlock), ctx.block(A.PlayBlock), seats.count if seats else 4)
+    _, hand = dealt_sizes(ctx)
     _check_steps(ch.stmts, hand, out, top=True)
     out += _passes_past_the_kept(ctx, ch, hand)
-    n = seats.count if seats else 4
+    n = seat_count(ctx)
     if n % 2:
         for s in _all_steps(ch.stmts):
             if isinstance(s, (A.PassStep, A.CourtesyStep)) and s.direction == "across":

@@ -22,7 +22,7 @@ from __future__ import annotations
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
 from ..ir.expr import Const, compile_expr
-from .wall import deal_sizes, live_after_deal
+from .wall import dealt_sizes, live_after_deal
 
 
 def check_counts(ctx) -> list[Diagnostic]:
@@ -64,8 +64,7 @@ def _special_sizes(ctx) -> list[Diagnostic]:
     win, deal = ctx.block(A.WinningBlock), ctx.block(A.DealBlock)
     if win is None or deal is None:
         return []
-    seats_b = ctx.block(A.SeatsBlock)
-    _, hand = deal_sizes(deal, ctx.block(A.PlayBlock), seats_b.count if seats_b else 4)
+    _, hand = dealt_sizes(ctx)
     out = []
     for p in win.all(A.PatternDecl):
         if hand <= 0 or any(isinstance(s, (A.PatSets, A.PatPairs, A.PatEachOf)) for s in p.stmts):

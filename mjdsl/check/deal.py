@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
-from .wall import deal_sizes
+from .wall import dealt_sizes
 
 #: Tiles a hand of a printed card holds when it is won (docs/cli.md, `mjdsl match`: "these 14 tiles").
 CARD_HAND = 14
@@ -34,9 +34,8 @@ def _deal_sizes(ctx) -> list[Diagnostic]:
     deal = ctx.block(A.DealBlock)
     if deal is None:
         return []  # MJ216 says so
-    seats = ctx.block(A.SeatsBlock)
     play = ctx.block(A.PlayBlock)
-    dealer, other = deal_sizes(deal, play, seats.count if seats else 4)
+    dealer, other = dealt_sizes(ctx)
     if other <= 0:
         return [error("MJ223", f"the deal gives the seats other than the dealer no tiles (the dealer {dealer})",
                       deal.span, "deal every seat its hand: `all 13`, or `all 4 x3` and `all 1`")]

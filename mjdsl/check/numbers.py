@@ -20,7 +20,7 @@ from __future__ import annotations
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
 from ..ir.expr import Const, compile_expr
-from .wall import deal_sizes, live_after_deal
+from .wall import dealt_sizes, live_after_deal, seat_count
 
 #: The longest session the checker accepts: no rule book plays more in one sitting.
 MAX_HANDS = 1000
@@ -38,9 +38,8 @@ def most_setup_replacements(ctx, kinds: tuple[str, ...]) -> tuple[int, int]:
     bonus = sum(k.copies for k in tiles.kinds if k.is_bonus and k.cls in kinds)  # flowers, animals...
     if "kong" not in kinds:
         return bonus, 0
-    seats_b = ctx.block(A.SeatsBlock)
-    seats = seats_b.count if seats_b else 4
-    dealer, other = deal_sizes(ctx.block(A.DealBlock), None, seats)
+    seats = seat_count(ctx)
+    dealer, other = dealt_sizes(ctx, with_draws=False)
     # a hand of H holds a (k+1)-th four-alike only while H - 3k >= 4
     per_hand = sum(max(0, (h - 1) // 3) for h in [dealer] + [other] * (seats - 1))
     fours = sum(k.copies // 4 for k in tiles.kinds if not k.is_bonus and k.cls != "joker")
@@ -73,8 +72,7 @@ def _joker_groups(ctx) -> list[Diagnostic]:
     jokers, deal = ctx.block(A.JokersBlock), ctx.block(A.DealBlock)
     if jokers is None or deal is None:
         return []
-    seats_b = ctx.block(A.SeatsBlock)
-    dealer, other = deal_sizes(deal, ctx.block(A.PlayBlock), seats_b.count if seats_b else 4)
+    dealer, other = dealt_sizes(ctx)
     hand = max(dealer, other + 1)  # the winning hand: the dealt hand and one more tile
     if hand <= 1:
         return []  # MJ223: no deal to speak of

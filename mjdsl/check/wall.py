@@ -26,6 +26,18 @@ def deal_sizes(deal: A.DealBlock | None, play: A.PlayBlock | None, seats: int) -
     return dealer, other
 
 
+def seat_count(ctx) -> int:
+    """The ruleset's seats (four without a seats block)."""
+    seats_b = ctx.block(A.SeatsBlock)
+    return seats_b.count if seats_b else 4
+
+
+def dealt_sizes(ctx, with_draws: bool = True) -> tuple[int, int]:
+    """The ruleset's :func:`deal_sizes` (the dealer's, each other seat's); ``with_draws``:
+    the dealer's first draws too."""
+    return deal_sizes(ctx.block(A.DealBlock), ctx.block(A.PlayBlock) if with_draws else None, seat_count(ctx))
+
+
 def live_after_deal(ctx, with_draws: bool = True) -> int | None:
     """Tiles the deal leaves in the live wall (below 0: the deal does not fit), or None
     without a wall, a deal or a tile set. ``with_draws``: the dealer's first draws too."""
@@ -33,9 +45,8 @@ def live_after_deal(ctx, with_draws: bool = True) -> int | None:
     if wall is None or deal is None or ctx.tiles is None:
         return None
     settings = {s.key: s.value for s in wall.all(A.WallSetting)}
-    seats_b = ctx.block(A.SeatsBlock)
-    seats = seats_b.count if seats_b else 4
-    dealer, other = deal_sizes(deal, ctx.block(A.PlayBlock) if with_draws else None, seats)
+    seats = seat_count(ctx)
+    dealer, other = dealt_sizes(ctx, with_draws)
     return ctx.tiles.total - settings.get("dead wall", 0) - settings.get("loose tiles", 0) - dealer - other * (seats - 1)
 
 

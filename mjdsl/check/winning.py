@@ -7,7 +7,7 @@ from pathlib import Path
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
 from ..frontend.paths import Refused, resolve_named
-from .wall import deal_sizes
+from .wall import dealt_sizes
 
 
 #: Pattern statements that say which tiles make the hand (`chows at most` and
@@ -47,8 +47,7 @@ def check_winning(ctx) -> list[Diagnostic]:
         elif not found.is_file():
             out.append(error("MJ206", f"card file is not a file: {c.path}", c.span,
                              "name a .card file; the path is relative to the ruleset that names it"))
-    seats = ctx.block(A.SeatsBlock)
-    _, hand = deal_sizes(ctx.block(A.DealBlock), ctx.block(A.PlayBlock), seats.count if seats else 4)
+    _, hand = dealt_sizes(ctx)
     for p in patterns:
         sets = next((s.count for s in p.stmts if isinstance(s, A.PatSets)), None)
         pairs = next((s.count for s in p.stmts if isinstance(s, A.PatPairs)), None)
