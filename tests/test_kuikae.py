@@ -70,3 +70,15 @@ def test_a_ruleset_without_it_plays_as_before():
         act(g, g.current_player(), "no claim")
     act(g, 1, next(n for n in names(g) if n.startswith("claim chow")))
     assert {"discard 3b", "discard 6b"} <= set(names(g))
+
+
+def test_a_condition_of_the_table_an_option_turns_off_is_kept_as_false(tmp_path):
+    """``no discard when OPTION``: on, the options make it always true (no closure to
+    ask); off, always false, and it must say so, not read as "no condition"."""
+    text = RIICHI.read_text(encoding="utf-8").replace("no discard when just_claimed or claim_swap",
+                                                      "no discard when double_ron")
+    path = tmp_path / "riichi-no-discard-option.mj"
+    path.write_text(text, encoding="utf-8")
+    assert compile_ruleset(path).no_discard is None
+    off = compile_ruleset(path, [("double_ron", "off")]).no_discard
+    assert off is not None and off(None) is False

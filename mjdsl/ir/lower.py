@@ -353,9 +353,10 @@ def _may_hold(e, opts) -> bool:
 
 def table_condition(e, opts):
     """A condition on the table read in play (a claim's, an announcement's): its
-    closure, or None when the options make it always true."""
+    closure, or None when the options make it always true (one they make always false
+    stays, a constant that says so)."""
     f = compile_expr(e, opts)
-    return None if is_const(f) else f
+    return None if is_const(f) and const_value(f, True) else f
 
 
 def lower_kongs(rs) -> dict:

@@ -482,7 +482,7 @@ def _bonus_group(b, tr) -> str:
     _ = tr.gettext
     said = {"own": N_("their own {kind}"), "all": N_("every {kind}")}
     words = [w if how == "code" else _(said[how]).format(kind=noun(w, tr)) for how, w in b.words]
-    return _(" and ").join(words) if words else b.text
+    return _(" and ").join(words)
 
 
 def _session(auto, tr) -> list[str]:
