@@ -89,6 +89,17 @@ def test_a_frozen_hand_stays_frozen(classical):
     _breaks(g, "frozen hand changed")
 
 
+def test_a_frozen_hand_keeps_its_sets_when_another_seat_swaps_a_joker_out():
+    # a frozen hand's exposed kong with two jokers: another seat swapping one out (the
+    # generator's American-like table) leaves the same set; a joker put in, or another
+    # tile, is a change
+    kong = Exposure("kong", 32, 4, 2, False, 3)
+    assert invariants._same_sets([Exposure("kong", 32, 4, 1, False, 3)], (kong,))
+    assert not invariants._same_sets([Exposure("kong", 32, 4, 3, False, 3)], (kong,))
+    assert not invariants._same_sets([Exposure("kong", 31, 4, 1, False, 3)], (kong,))
+    assert not invariants._same_sets([], (kong,))
+
+
 def test_the_claim_that_stands_is_the_best_by_priority(game):
     act(game, 0, "discard 5b")
     st = game.st

@@ -12,6 +12,8 @@ replacements for the tiles dealt came in the ruleset's order.
 
 from __future__ import annotations
 
+import attrs
+
 from ..diagnostics import MjError, error
 from ..source import BUILTIN
 from .claim_sources import may_claim_from
@@ -122,15 +124,22 @@ def claims_from_allowed_seats(game, node) -> None:
 
 def frozen_hands_stay_frozen(game, node) -> None:
     """A frozen hand keeps the tiles and sets it was frozen with; it may hold one more
-    (the tile just drawn, or the one it wins with)."""
+    (the tile just drawn, or the one it wins with). Its sets stay the same sets, though
+    another seat may swap a joker out of one for the tile it stands for."""
     st = game.st
     for s, (hand, exposures) in st.frozen_as.items():
         if not st.frozen[s]:
             _fail(f"seat {s}'s hand was frozen and is no longer")
         now = st.hands[s]
         extra = [now[t] - hand[t] for t in range(len(hand))]
-        if any(d < 0 for d in extra) or sum(extra) > 1 or tuple(st.exposures[s]) != exposures:
+        if any(d < 0 for d in extra) or sum(extra) > 1 or not _same_sets(st.exposures[s], exposures):
             _fail(f"seat {s}'s frozen hand changed at {st.node}")
+
+
+def _same_sets(now, then) -> bool:
+    """The exposures are those of ``then``, but for jokers swapped out by other seats."""
+    return len(now) == len(then) and all(
+        a == b or attrs.evolve(a, jokers=b.jokers) == b and a.jokers < b.jokers for a, b in zip(now, then))
 
 
 def claim_priority_as_ruled(game, node) -> None:

@@ -521,6 +521,9 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
     jokers = hand[joker] if joker is not None else 0
     held = hand[tile]
     frozen = st.frozen[seat]
+    # a set claimed for exposure leaves the seat a tile to discard (or a kong's
+    # replacement): one that would take the whole concealed hand is a mah jongg or nothing
+    concealed = sum(hand)
     for c in auto.claims:
         allowed = may_claim_from(c.source, seat, discarder, st.dealer, game.n)
         if c.is_win:
@@ -532,6 +535,8 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
                 out.append(cat.id(ACT.MAHJONG))
             continue
         if frozen or not allowed or not holds(c.when, game, seat, tile):
+            continue
+        if concealed <= c.size - 1 and not (c.shape != "run" and c.size == 4 and auto.kongs["replacement"]):
             continue
         if c.shape == "run":
             for pos, need in _runs(auto, c.size, tile):
