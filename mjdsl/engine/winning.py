@@ -49,7 +49,7 @@ class WinRules:
             self._groups = [tuple(g.indices) for g in lay.groups if g.suit is not None] + [(i,) for i in self._honours]
             self._caps = {}
             for p in self.patterns:
-                if p.special is not None:
+                if p.special is not None and not p.special.mixed:
                     bindings = compiled_pattern(p.special, auto.tiles).bindings
                     cap = [max(col) for col in zip(*(b.cap for b in bindings))] if bindings else None
                     self._caps[p.name] = None if cap is None else (
@@ -139,6 +139,12 @@ class WinRules:
                 return True
         exposed = st.exposures[seat]
         for p, cap, _ in self._plan:
+            if p.special is not None and p.special.mixed and not (p.concealed and exposed):
+                if any(t not in self._not_waits for t in completing_tiles(
+                        compiled_pattern(p.special, self.auto.tiles), hand_counts(hist, self._layout), melds,
+                        exposed_counts(melds, self.auto.tiles), self._copies)):
+                    return True
+                continue
             if p.special is None or cap is None or p.concealed and exposed and any(not e.concealed for e in exposed):
                 continue
             if (hist > cap).any():
@@ -272,7 +278,14 @@ class WinRules:
         melds = None
         tiles = self.auto.tiles
         for p, cap, forbid in self._plan:
-            if p.special is not None:
+            if p.special is not None and p.special.mixed:
+                # parts beside sets (a knitted straight): the hand library's search
+                if not (p.concealed and exposed):
+                    hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
+                    melds = self._melds(st, seat) if melds is None else melds
+                    if match_pattern(p.special, hist, melds, tiles):
+                        return p.name
+            elif p.special is not None:
                 if cap is None or any(map(hand.__getitem__, forbid)):  # map: no generator frame per tile
                     continue
                 hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
@@ -305,7 +318,11 @@ class WinRules:
         melds = self._melds(st, seat)
         tiles = self.auto.tiles
         for p, cap, _ in self._plan:
-            if p.special is not None:
+            if p.special is not None and p.special.mixed:
+                # the tile may sit in the parts or in a set of the rest: any way the hand makes it
+                if not (p.concealed and st.exposures[seat]) and match_pattern(p.special, hist, melds, tiles):
+                    return True
+            elif p.special is not None:
                 if cap is not None and self._special_win(p, cap, hist, melds, st.exposures[seat]):
                     return True
             elif p.sets is not None:
