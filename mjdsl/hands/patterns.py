@@ -232,6 +232,9 @@ class _Binding:
     size: how many tiles a hand matching it holds.
     cap: for each tile, at most how many of it a matching hand can hold; a hand
         holding more is ruled out without a search (and stays ruled out as tiles are added).
+    need: the fixed picks' tiles as ``(tile, count)``: a matching hand holds at least these.
+    mask, need_mask: the tiles the parts can hold, and those ``need`` names, as bit masks
+        (:func:`could_be_made`: a hand ruled out by one integer operation or two).
     """
 
     suits: tuple[tuple[str, str], ...]
@@ -240,6 +243,9 @@ class _Binding:
     by_low: dict = attrs.field(eq=False, repr=False)
     size: int = 0
     cap: tuple[int, ...] = ()
+    need: tuple[tuple[int, int], ...] = ()
+    mask: int = 0
+    need_mask: int = 0
 
     def admits(self, counts: Sequence[int]) -> bool:
         return all(c <= m for c, m in zip(counts, self.cap))
@@ -252,6 +258,8 @@ class Compiled:
     pattern: Pattern
     bindings: tuple[_Binding, ...]
     tiles: TileSet = attrs.field(eq=False, repr=False)
+    #: :func:`could_be_made`'s masks, worked out when first asked
+    quick: tuple | None = attrs.field(default=None, eq=False, repr=False)
 
 
 def _suit_vars(pattern: Pattern) -> list[str]:
@@ -352,6 +360,10 @@ def _bind(suits, choices: list[_Choice], size: int) -> _Binding:
             for ui, unit in enumerate(c.units):
                 unit = tuple(sorted(unit))
                 by_low.setdefault(unit[0], []).append((ci, ui, unit))
+    need: dict[int, int] = {}
+    for _, unit in fixed:
+        for t in unit:
+            need[t] = need.get(t, 0) + 1
     return _Binding(
         suits,
         tuple(choices),
@@ -359,6 +371,9 @@ def _bind(suits, choices: list[_Choice], size: int) -> _Binding:
         {t: tuple(v) for t, v in by_low.items()},
         sum(c.n * len(c.units[0]) for c in choices if c.n),
         tuple(cap),
+        tuple(sorted(need.items())),
+        sum(1 << t for t, m in enumerate(cap) if m),
+        sum(1 << t for t in need),
     )
 
 
@@ -386,6 +401,53 @@ def compiled(pattern: Pattern, tiles: TileSet) -> Compiled:
     if hit is None or hit[0] is not pattern or hit[1] is not tiles:
         hit = _COMPILED[(id(pattern), id(tiles))] = (pattern, tiles, _compile(pattern, tiles))
     return hit[2]
+
+
+_BITS: list[int] = []
+
+
+def present_mask(counts: Sequence[int]) -> int:
+    """The tiles a hand holds (counts by tile index), as a bit mask."""
+    if len(_BITS) < len(counts):
+        _BITS[:] = [1 << i for i in range(len(counts))]
+    return sum(itertools.compress(_BITS, counts))  # compress: no Python frame per tile
+
+
+def could_be_made(spec: Compiled, present: int, missing: int = 0) -> bool:
+    """Whether a hand holding the tiles of bit mask ``present`` can match some binding
+    of ``spec``: it holds every tile the binding's fixed parts name, but ``missing`` of
+    them (``missing=1``: one more tile may bring the last), and (a pattern of parts
+    only) no tile its parts cannot hold. A necessary condition, cheap to ask first:
+    the tiles every binding needs and those no binding can hold are tried before the
+    bindings one by one."""
+    quick = spec.quick
+    if quick is None:
+        quick = _quick(spec)
+    mixed, held, common, per_binding = quick
+    if not mixed and present & ~held:
+        return False
+    lacking = common & ~present
+    if lacking and (not missing or lacking & (lacking - 1)):
+        return False
+    for mask, need in per_binding:
+        if not mixed and present & ~mask:
+            continue
+        lacking = need & ~present
+        if not lacking or missing and lacking & (lacking - 1) == 0:
+            return True
+    return False
+
+
+def _quick(spec: Compiled) -> tuple:
+    """(mixed, tiles some binding holds, tiles every binding needs, per binding (mask,
+    need mask)) of a compiled pattern, made once (:func:`could_be_made`)."""
+    held = common = 0
+    for i, b in enumerate(spec.bindings):
+        held |= b.mask
+        common = b.need_mask if i == 0 else common & b.need_mask
+    quick = (spec.pattern.mixed, held, common, tuple((b.mask, b.need_mask) for b in spec.bindings))
+    object.__setattr__(spec, "quick", quick)  # a cache on a frozen value: not part of what it is
+    return quick
 
 
 # -- matching ----------------------------------------------------------------------
@@ -510,7 +572,7 @@ def _mixed(spec: Compiled, counts: list[int], exposed: Sequence[Meld], first: bo
     lay = layout_of(spec.tiles)
     found = []
     for b in spec.bindings:
-        if b.size + 3 * need_sets + 2 * need_pairs != total:
+        if b.size + 3 * need_sets + 2 * need_pairs != total or any(counts[t] < n for t, n in b.need):
             continue
         for picks in _within(b, counts, False):
             rest = list(counts)
@@ -577,11 +639,7 @@ def _mixed_completing(spec: Compiled, counts: list[int], exposed: Sequence[Meld]
     candidates: set[int] = set()
     anything = False
     for b in spec.bindings:
-        need: dict[int, int] = {}
-        for _, unit in b.fixed:
-            for t in unit:
-                need[t] = need.get(t, 0) + 1
-        missing = [t for t, n in need.items() for _ in range(n - counts[t]) if n > counts[t]]
+        missing = [t for t, n in b.need for _ in range(n - counts[t]) if n > counts[t]]
         if not missing:
             anything = True
         elif len(missing) == 1:
