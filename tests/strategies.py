@@ -443,6 +443,11 @@ _SPECIAL_PATTERNS = (
     ("knitting", ("knitted 7 pairs",)),
     ("triple_knitting", ("knitted 4 triples distinct", "knitted 1 pair")),
     ("low_pairs", ("pairs 7 of low",)),
+    # Chinese Official's knitted hands: rank groups tied to suits, singles, parts beside sets
+    ("knitted_straight", ("each of knitted 147 258 369", "sets 1", "pairs 1")),
+    ("lesser_knitted", ("singles 14 of knitted 147 258 369 + honour",)),
+    ("greater_knitted", ("each of honour", "singles 7 of knitted 147 258 369")),
+    ("knitted_in_two", ("each of knitted 1479 258", "sets 1", "pairs 1", "chows at most 0")),
 )
 _DIRECTIONS = ("right", "left", "across")
 #: The American tile set (american.mj's), which a card of hands is written against.

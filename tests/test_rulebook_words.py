@@ -146,3 +146,22 @@ def test_claims_announcements_and_the_minimum_read_in_words():
     assert "wall_left" not in book and "discarded_a_wait" not in book
     hk = render_rulebook(RULESETS / "hong-kong.mj", "md")
     assert "A hand goes out only when the hand's value is at least 2 to the power of min faan" in hk
+
+
+def test_the_knitted_hands_are_said_in_words():
+    """Chinese Official's knitted hands: their parts in words (before: "1 set and 1 pair"
+    for the knitted straight, "a special hand" for the other two), and the words in the
+    club's Chinese and Japanese."""
+    from mjdsl.server import i18n
+
+    book = render_rulebook(RULESETS / "mcr.mj", "md", {})
+    knit = "the knitted tiles (1 4 7 of one suit, 2 5 8 of another suit, 3 6 9 of another suit)"
+    assert f"- Knitted straight: one of each of {knit}, beside 1 set and 1 pair\n" in book
+    assert f"- Lesser honours and knitted tiles: 14 different tiles of {knit} and the honours\n" in book
+    assert f"- Greater honours and knitted tiles: one of each of the honours, 7 different tiles of {knit}\n" in book
+    zh = render_rulebook(RULESETS / "mcr.mj", "md", {}, i18n.translations("zh"))
+    assert "- Knitted straight：组合龙的牌（一门花色的1 4 7，另一门花色的2 5 8，另一门花色的3 6 9）各一张，另加1组面子加1对将\n" in zh
+    ja = render_rulebook(RULESETS / "mcr.mj", "md", {}, i18n.translations("ja"))
+    assert "- Greater honours and knitted tiles：字牌を各1枚、組合竜の牌（ある色の1 4 7、別の色の2 5 8、別の色の3 6 9）のうち互いに異なる7枚\n" in ja
+    for text in (zh, ja):
+        assert "knitted tiles (" not in text and "different tiles of" not in text

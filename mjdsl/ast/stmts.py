@@ -381,9 +381,21 @@ class TileList:
 
 
 @attrs.frozen
+class KnitRanks:
+    """``knitted 147 258 369``: rank groups tied to suits, each group (its digits are
+    its ranks) in a different suit, the suits chosen once for the whole pattern."""
+
+    groups: tuple[tuple[int, ...], ...]
+    span: Span
+
+
+@attrs.frozen
 class ClassUnion:
+    """Tiles named by class, joined by ``+``; ``knitted``: a knitted term among them."""
+
     names: tuple[Word, ...]
     span: Span
+    knitted: KnitRanks | None = None
 
 
 TileClass = Union[TileList, ClassUnion]
@@ -453,6 +465,15 @@ class PatKnitted:
     count: int
     width: int
     distinct: bool
+    span: Span
+
+
+@attrs.frozen
+class PatSingles:
+    """``singles N of CLASS``: N different tiles of a class, one of each."""
+
+    count: int
+    tiles: TileClass
     span: Span
 
 

@@ -25,6 +25,7 @@ from .deal import check_deal
 from .counts import check_counts
 from .numbers import check_numbers
 from .pattern_tiles import check_pattern_tiles
+from .knitted import check_knitted
 from .values import check_values
 from .penalties import check_penalties
 from .terms import check_terms
@@ -53,6 +54,7 @@ CHECKS = (
     check_counts,
     check_numbers,
     check_pattern_tiles,
+    check_knitted,
     check_values,
     check_penalties,
     check_terms,

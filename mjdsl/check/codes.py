@@ -12,6 +12,10 @@ _BONUS = 'tiles {\n    suit bam "b" 1..9 x4\n    wind "E" "S" "W" "N" x4\n    fl
 _BONUS_DEAL = 'seats 4 {\n}\ndeal {\n    all 13\n}\nreplacement {\n    replace flower\n}\n'
 _PHASES = 'deal {\n    all 13\n}\nplay {\n    draw from wall\n}\n'
 
+#: three suits and the honours, for the knitted examples
+_THREE_SUITS = ('tiles {\n    suit bam "b" 1..9 x4\n    suit crak "c" 1..9 x4\n    suit dot "d" 1..9 x4\n'
+                '    wind "E" "S" "W" "N" x4\n    dragon "R" "G" "0" x4\n}\n')
+
 CODES = (
     Code("MJ201", "block written twice",
          "Each block appears once in a ruleset (includes count as the same file). An overlay that `extends` a base may restate a block to change it.",
@@ -273,6 +277,20 @@ CODES = (
          "option, a fact or another counter.",
          'session {\n    counter wall_game counts hands in a row when wall_game\n}\n',
          'session {\n    counter draws counts hands in a row when wall_game\n}\n'),
+    # issue 10: knitted tiles and singles in a pattern (check/knitted.py)
+    Code("MJ295", "knitted rank groups that can't be bound",
+         "`knitted 147 258 369` ties each group of digits (its ranks) to a different suit, the suits chosen "
+         "once for the pattern: every digit must be a rank of every suit, no rank twice in a group, and no more "
+         "groups than the tiles have suits.",
+         _THREE_SUITS + 'winning {\n    pattern knitted_straight {\n        each of knitted 147 258 369 0\n        sets 1\n'
+         '        pairs 1\n    }\n}\n',
+         _THREE_SUITS + 'winning {\n    pattern knitted_straight {\n        each of knitted 147 258 369\n        sets 1\n'
+         '        pairs 1\n    }\n}\n'),
+    Code("MJ296", "more singles than the class holds",
+         "`singles N of CLASS` is N different tiles of the class, one of each: N must be at least 1 and at most "
+         "the number of tiles the class holds (the knitted tiles of three suits are nine, the honours seven).",
+         _THREE_SUITS + 'winning {\n    pattern lesser_honours {\n        singles 17 of knitted 147 258 369 + honour\n    }\n}\n',
+         _THREE_SUITS + 'winning {\n    pattern lesser_honours {\n        singles 14 of knitted 147 258 369 + honour\n    }\n}\n'),
     Code("MJ299", "internal error in a check",
          "A check failed on this ruleset. This is a bug in mjdsl: please report it with the file.", "", ""),
 )

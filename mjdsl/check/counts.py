@@ -75,11 +75,13 @@ def _special_sizes(ctx) -> list[Diagnostic]:
                 made += 2 * s.count
             elif isinstance(s, A.PatKnitted):
                 made += s.width * s.count
+            elif isinstance(s, A.PatSingles):
+                made += s.count
             elif isinstance(s, A.PatSuitCounts):
                 made += sum(s.counts)
             elif isinstance(s, (A.PatExtraOf, A.PatExtraSameSuit)):
                 made += 1
-        counted = any(isinstance(s, (A.PatPairsOf, A.PatKnitted, A.PatSuitCounts)) for s in p.stmts)
+        counted = any(isinstance(s, (A.PatPairsOf, A.PatKnitted, A.PatSuitCounts, A.PatSingles)) for s in p.stmts)
         if counted and made != hand + 1:
             out.append(error("MJ245", f"pattern `{p.name.text}` makes {made} tiles, a winning hand has {hand + 1}",
                              p.span, "a winning hand is the dealt hand and one more tile"))

@@ -117,7 +117,8 @@ def _implied_concealed(ctx) -> list[Diagnostic]:
             continue
         try:
             special = lower_pattern(p, ctx.options.values()).special
-            bindings = compiled(special, ctx.tiles).bindings if special is not None else ()
+            # a pattern with sets beside its parts may hold an exposed set
+            bindings = compiled(special, ctx.tiles).bindings if special is not None and not special.mixed else ()
         except Exception:  # noqa: BLE001 - a pattern that does not lower is the checks' to report
             continue
         if bindings and not any(_may_hold_a_set(_cap(b), ctx.tiles) for b in bindings):

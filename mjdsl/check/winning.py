@@ -13,7 +13,9 @@ from .wall import dealt_sizes
 #: Pattern statements that say which tiles make the hand (`chows at most` and
 #: `concealed` only narrow what the others allow).
 _DESCRIBES_TILES = (A.PatSets, A.PatPairs, A.PatPairsOf, A.PatKnitted, A.PatEachOf, A.PatExtraOf,
-                    A.PatSuitCounts, A.PatExtraSameSuit)
+                    A.PatSuitCounts, A.PatExtraSameSuit, A.PatSingles)
+#: the statements of a special hand's parts (the rest of a mixed pattern makes sets)
+_PARTS = (A.PatPairsOf, A.PatKnitted, A.PatEachOf, A.PatExtraOf, A.PatSuitCounts, A.PatExtraSameSuit, A.PatSingles)
 
 
 def resolve_card(ref: A.CardRef, ruleset) -> Path | Refused:
@@ -28,6 +30,22 @@ def card_path(ref: A.CardRef, ruleset) -> Path | None:
     """The card file of ``ref``, or None when the policy refuses it (check_winning says why)."""
     found = resolve_card(ref, ruleset)
     return None if isinstance(found, Refused) else found
+
+
+def _parts_size(ctx, p: A.PatternDecl) -> int | None:
+    """How many tiles the parts of a pattern with sets take (the same under every
+    binding of its suits); None when they cannot be worked out (refused elsewhere)."""
+    if ctx.tiles is None:
+        return None
+    from ..hands.patterns import compiled
+    from ..ir.lower import lower_pattern
+
+    try:
+        special = lower_pattern(p, ctx.options.values()).special
+        sizes = {b.size for b in compiled(special, ctx.tiles).bindings}
+    except Exception:  # noqa: BLE001 - a pattern that does not lower is the other checks' to report
+        return None
+    return max(sizes) if sizes else None
 
 
 def check_winning(ctx) -> list[Diagnostic]:
@@ -54,7 +72,16 @@ def check_winning(ctx) -> list[Diagnostic]:
         # a pattern of sets and pairs (seven pairs has no `sets` line) makes 3 x sets + 2 x pairs
         if sets is not None or pairs is not None:
             sets, pairs = sets or 0, pairs or 0
-        if sets is not None and hand and 3 * sets + 2 * pairs != hand + 1:
+        parts = _parts_size(ctx, p) if sets is not None and any(isinstance(s, _PARTS) for s in p.stmts) else 0
+        if parts is None:
+            continue  # parts the other checks refuse (MJ238, MJ295)
+        if sets is not None and parts:
+            if hand and parts + 3 * sets + 2 * pairs != hand + 1:
+                out.append(error("MJ245", f"pattern `{p.name.text}` makes {parts + 3 * sets + 2 * pairs} tiles "
+                                          f"({parts} in its parts, {3 * sets + 2 * pairs} in its sets and pairs), "
+                                          f"a winning hand has {hand + 1}",
+                                 p.span, "a winning hand is the dealt hand and one more tile"))
+        elif sets is not None and hand and 3 * sets + 2 * pairs != hand + 1:
             out.append(error("MJ245", f"pattern `{p.name.text}` makes {3 * sets + 2 * pairs} tiles, a winning hand has {hand + 1}",
                              p.span, "a winning hand is the dealt hand and one more tile"))
         if not any(isinstance(s, _DESCRIBES_TILES) for s in p.stmts):

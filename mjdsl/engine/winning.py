@@ -16,7 +16,7 @@ from ..cards.hands import Exposure as CardExposure, Hand
 from ..cards.match import match_hand
 from ..hands import Meld, is_complete, match_pattern, meld_tiles, split_hand
 from ..hands.decompose import exposed_counts, hand_counts, layout_of
-from ..hands.patterns import compiled as compiled_pattern, completing_tiles
+from ..hands.patterns import compiled as compiled_pattern, completing_tiles, could_be_made, present_mask
 from ..memo import ByObject
 
 
@@ -31,6 +31,7 @@ class WinRules:
         self.size = auto.tiles.size
         self._waits: dict[int, dict] = {}
         self._meld_memo: dict[tuple, tuple[Meld, ...]] = {}
+        self._exposed_masks: dict[int, tuple[tuple[Meld, ...], int]] = {}
         #: tiles that never complete a hand: bonus tiles and jokers (a joker is no wait)
         self._not_waits = frozenset(i for i, k in enumerate(auto.tiles.kinds)
                                     if k.is_bonus or k.cls == "joker")
@@ -48,8 +49,13 @@ class WinRules:
             # the groups whose residues the shape test reads: each suit, and each honour alone
             self._groups = [tuple(g.indices) for g in lay.groups if g.suit is not None] + [(i,) for i in self._honours]
             self._caps = {}
+            #: each special hand compiled against the tile set, for its quick rejects
+            self._specs = {p.name: compiled_pattern(p.special, auto.tiles) for p in self.patterns
+                           if p.special is not None}
+            #: the patterns of parts beside sets and pairs
+            self._mixed = frozenset(p.name for p in self.patterns if p.special is not None and p.special.mixed)
             for p in self.patterns:
-                if p.special is not None:
+                if p.special is not None and not p.special.mixed:
                     bindings = compiled_pattern(p.special, auto.tiles).bindings
                     cap = [max(col) for col in zip(*(b.cap for b in bindings))] if bindings else None
                     self._caps[p.name] = None if cap is None else (
@@ -138,7 +144,17 @@ class WinRules:
             if p.special is None and p.sets is not None and self._shape_calling(hand, hist, melds, p):
                 return True
         exposed = st.exposures[seat]
+        present, whole = self._masks(st, seat)
         for p, cap, _ in self._plan:
+            if p.special is not None and not could_be_made(
+                    self._specs[p.name], present if p.name in self._mixed else whole, missing=1):
+                continue  # one more tile cannot make it
+            if p.name in self._mixed and not (p.concealed and exposed):
+                if any(t not in self._not_waits for t in completing_tiles(
+                        compiled_pattern(p.special, self.auto.tiles), hand_counts(hist, self._layout), melds,
+                        exposed_counts(melds, self.auto.tiles), self._copies)):
+                    return True
+                continue
             if p.special is None or cap is None or p.concealed and exposed and any(not e.concealed for e in exposed):
                 continue
             if (hist > cap).any():
@@ -233,6 +249,21 @@ class WinRules:
             hit = self._meld_memo[exps] = self._to_melds(exps)
         return hit
 
+    def _masks(self, st, seat: int) -> tuple[int, int]:
+        """The tiles of the seat's concealed hand as a bit mask, and with its exposures'
+        tiles: a special hand's matching counts the exposures (its parts join their
+        tiles), a pattern of parts beside sets takes its parts from the concealed tiles."""
+        present = present_mask(st.hands[seat])
+        if not st.exposures[seat]:
+            return present, present
+        melds = self._melds(st, seat)  # remembered per exposures: the same tuple, so its mask too
+        hit = self._exposed_masks.get(id(melds))
+        if hit is None or hit[0] is not melds:
+            if len(self._exposed_masks) >= 4096:
+                self._exposed_masks.clear()
+            hit = self._exposed_masks[id(melds)] = (melds, present_mask(exposed_counts(melds, self.auto.tiles)))
+        return present, present | hit[1]
+
     @staticmethod
     def _to_melds(exps) -> tuple[Meld, ...]:
         out = []
@@ -271,9 +302,32 @@ class WinRules:
         hist = None
         melds = None
         tiles = self.auto.tiles
+        present = whole = None
         for p, cap, forbid in self._plan:
-            if p.special is not None:
+            if p.name in self._mixed:
+                # parts beside sets (a knitted straight): the tiles its parts need, as a bit
+                # mask, rule most hands out before the hand library's search
+                if p.concealed and exposed:
+                    continue
+                present = present_mask(hand) if present is None else present
+                if not could_be_made(self._specs[p.name], present):
+                    continue
+                hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
+                melds = self._melds(st, seat) if melds is None else melds
+                if match_pattern(p.special, hist, melds, tiles):
+                    return p.name
+            elif p.special is not None:
                 if cap is None or any(map(hand.__getitem__, forbid)):  # map: no generator frame per tile
+                    continue
+                if p.concealed and exposed and any(not e.concealed for e in exposed):
+                    continue
+                # the tiles it needs and may hold, binding by binding (a knitted hand's
+                # suits): the exposures' tiles join the hand's when they may be part of it
+                if exposed:
+                    whole = self._masks(st, seat)[1] if whole is None else whole
+                else:
+                    whole = present = present_mask(hand) if present is None else present
+                if not could_be_made(self._specs[p.name], whole):
                     continue
                 hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
                 melds = self._melds(st, seat) if melds is None else melds
@@ -304,8 +358,16 @@ class WinRules:
         hist = np.asarray(st.hands[seat], dtype=np.int16)
         melds = self._melds(st, seat)
         tiles = self.auto.tiles
+        present, whole = self._masks(st, seat)
         for p, cap, _ in self._plan:
-            if p.special is not None:
+            if p.special is not None and not could_be_made(self._specs[p.name],
+                                                           present if p.name in self._mixed else whole):
+                continue
+            if p.name in self._mixed:
+                # the tile may sit in the parts or in a set of the rest: any way the hand makes it
+                if not (p.concealed and st.exposures[seat]) and match_pattern(p.special, hist, melds, tiles):
+                    return True
+            elif p.special is not None:
                 if cap is not None and self._special_win(p, cap, hist, melds, st.exposures[seat]):
                     return True
             elif p.sets is not None:

@@ -7,7 +7,16 @@ part a choice of *units* (tile groups) from tiles named by class, never by code:
 - :class:`OneOf` ``count`` of any single tile of a class;
 - :class:`SuitCounts` fixed counts on the ranks of one suit;
 - :class:`PairsOf` ``n`` pairs from a class;
-- :class:`Knitted` ``n`` groups of the same rank, one tile from each of some suits.
+- :class:`Knitted` ``n`` groups of the same rank, one tile from each of some suits;
+- :class:`Singles` ``n`` different tiles of a class, one of each.
+
+A class may tie rank groups to suits (``TileClass.knit``): Chinese Official's
+knitted tiles are ranks 1 4 7 of one suit, 2 5 8 of another and 3 6 9 of the third,
+``TileClass((), knit=(("a", (1, 4, 7)), ("b", (2, 5, 8)), ("c", (3, 6, 9))))``.
+A pattern may also ask for sets and pairs beside its parts (``Pattern.sets``,
+``Pattern.pairs``): the parts take their tiles from the concealed hand and the rest,
+with the declared melds, must split into those sets and pairs (a knitted straight
+and a set and a pair).
 
 Suits are variables (``"a"``, ``"b"``, ``"c"``), bound to distinct suits of the tile
 set, as on a card. For example, Thirteen Orphans is
@@ -29,16 +38,30 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 import attrs
 
 from ..tiles import TileSet
-from .decompose import Layout, Meld, exposed_counts, hand_counts, layout_of
+from .decompose import Layout, Meld, concealed_splits, exposed_counts, hand_counts, layout_of, still_needed
 
 if TYPE_CHECKING:  # numpy only in annotations: checking a ruleset never loads it
     import numpy as np
+
+def _repr_leaving_out(obj, fields: tuple[str, ...]) -> str:
+    """The attrs repr of ``obj`` without ``fields`` that hold their default: fields
+    added later (knitted ranks, sets beside parts) leave the repr of a pattern that
+    uses none of them as it was, and so the IR and the hash of the ruleset (game logs
+    name it) do not change for rulesets that never use them."""
+    shown = []
+    for a in attrs.fields(type(obj)):
+        value = getattr(obj, a.name)
+        if a.name in fields and value == a.default:
+            continue
+        shown.append(f"{a.name}={value!r}")
+    return f"{type(obj).__name__}({', '.join(shown)})"
+
 
 #: Class names a :class:`TileClass` may use, each computed from the tile set.
 CLASS_NAMES = ("terminal", "simple", "honour", "wind", "dragon", "suited")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class TileClass:
     """Tiles named by what they are.
 
@@ -49,11 +72,18 @@ class TileClass:
         (its honours are unaffected), so ``TileClass(("suited", "wind"), suit="a")``
         is suit a and the winds.
     ranks: when given, the class's suit tiles must have one of these ranks.
+    knit: rank groups tied to suit variables, as ``(variable, ranks)`` pairs: a suit
+        tile of the suit bound to a variable, with one of its ranks, is in the class
+        too (the variables are bound to different suits, once for the whole pattern).
     """
 
     kinds: tuple[str, ...] = attrs.field(validator=attrs.validators.deep_iterable(attrs.validators.in_(CLASS_NAMES)))
     suit: str | None = None
     ranks: tuple[int, ...] | None = None
+    knit: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    def __repr__(self) -> str:
+        return _repr_leaving_out(self, ("knit",))
 
 
 @attrs.frozen
@@ -108,22 +138,46 @@ class Knitted:
     name: str = ""
 
 
-Part = EachOf | OneOf | SuitCounts | PairsOf | Knitted
-
-
 @attrs.frozen
+class Singles:
+    """``n`` different tiles of a class, one of each (no two alike)."""
+
+    n: int
+    tiles: TileClass
+    name: str = ""
+
+
+Part = EachOf | OneOf | SuitCounts | PairsOf | Knitted | Singles
+
+
+@attrs.frozen(repr=False)
 class Pattern:
     """A special hand.
 
     name: the name the ruleset gives it (shown in explanations, never looked at here).
     parts: what the hand is made of; together they must use every tile.
     concealed: no declared melds allowed. When False, the tiles of declared melds
-        join the hand's tiles before matching.
+        join the hand's tiles before matching (unless the pattern has sets).
+    sets, pairs, max_chows: sets and pairs the hand makes beside the parts (a mixed
+        pattern): the parts are taken from the concealed tiles, and the rest with
+        the declared melds splits into ``sets`` sets and ``pairs`` pairs, at most
+        ``max_chows`` of them chows (None: any number).
     """
 
     name: str
     parts: tuple[Part, ...]
     concealed: bool = True
+    sets: int = 0
+    pairs: int = 0
+    max_chows: int | None = None
+
+    def __repr__(self) -> str:
+        return _repr_leaving_out(self, ("sets", "pairs", "max_chows"))
+
+    @property
+    def mixed(self) -> bool:
+        """Whether the pattern holds sets or pairs beside its parts."""
+        return bool(self.sets or self.pairs)
 
 
 @attrs.frozen
@@ -142,11 +196,14 @@ class PatternMatch:
     pattern: the pattern matched.
     suits: the suit variables' bindings, as ``(variable, suit name)`` pairs.
     groups: the picked groups, in part order, so a scorer can tell which tiles form what.
+    melds: for a mixed pattern, the sets and pairs the rest of the concealed tiles
+        split into (the declared melds not included); () otherwise.
     """
 
     pattern: Pattern
     suits: tuple[tuple[str, str], ...]
     groups: tuple[PatternGroup, ...]
+    melds: tuple[Meld, ...] = ()
 
 
 # -- compiling ---------------------------------------------------------------------
@@ -175,6 +232,9 @@ class _Binding:
     size: how many tiles a hand matching it holds.
     cap: for each tile, at most how many of it a matching hand can hold; a hand
         holding more is ruled out without a search (and stays ruled out as tiles are added).
+    need: the fixed picks' tiles as ``(tile, count)``: a matching hand holds at least these.
+    mask, need_mask: the tiles the parts can hold, and those ``need`` names, as bit masks
+        (:func:`could_be_made`: a hand ruled out by one integer operation or two).
     """
 
     suits: tuple[tuple[str, str], ...]
@@ -183,6 +243,9 @@ class _Binding:
     by_low: dict = attrs.field(eq=False, repr=False)
     size: int = 0
     cap: tuple[int, ...] = ()
+    need: tuple[tuple[int, int], ...] = ()
+    mask: int = 0
+    need_mask: int = 0
 
     def admits(self, counts: Sequence[int]) -> bool:
         return all(c <= m for c, m in zip(counts, self.cap))
@@ -194,14 +257,17 @@ class Compiled:
 
     pattern: Pattern
     bindings: tuple[_Binding, ...]
+    tiles: TileSet = attrs.field(eq=False, repr=False)
+    #: :func:`could_be_made`'s masks, worked out when first asked
+    quick: tuple | None = attrs.field(default=None, eq=False, repr=False)
 
 
 def _suit_vars(pattern: Pattern) -> list[str]:
     seen: list[str] = []
     for part in pattern.parts:
         names: list[str] = []
-        if isinstance(part, (EachOf, OneOf, PairsOf)) and part.tiles.suit:
-            names = [part.tiles.suit]
+        if isinstance(part, (EachOf, OneOf, PairsOf, Singles)):
+            names = ([part.tiles.suit] if part.tiles.suit else []) + [v for v, _ in part.tiles.knit]
         elif isinstance(part, SuitCounts):
             names = [part.suit]
         elif isinstance(part, Knitted):
@@ -230,6 +296,11 @@ def _members(cls: TileClass, lay: Layout, bounds: dict, binding: dict[str, str])
                 if k.cls in cls.kinds or "honour" in cls.kinds:
                     out.append(i)
                 continue
+            if any(binding[v] == g.suit and k.rank in ranks for v, ranks in cls.knit):
+                out.append(i)
+                continue
+            if not cls.kinds:
+                continue
             if cls.suit is not None and binding[cls.suit] != g.suit:
                 continue
             if cls.ranks is not None and k.rank not in cls.ranks:
@@ -252,6 +323,11 @@ def _choice(k: int, part: Part, lay: Layout, bounds: dict, binding: dict[str, st
     elif isinstance(part, PairsOf):
         units = tuple((i, i) for i in _members(part.tiles, lay, bounds, binding))
         n = part.n
+    elif isinstance(part, Singles):
+        units = tuple((i,) for i in _members(part.tiles, lay, bounds, binding))
+        if len(units) < part.n:
+            return None  # fewer different tiles than the part asks for
+        return _Choice(k, part.name, units, part.n, True)
     elif isinstance(part, SuitCounts):
         idx = suit_tiles[binding[part.suit]]
         if len(idx) != len(part.counts):
@@ -284,6 +360,10 @@ def _bind(suits, choices: list[_Choice], size: int) -> _Binding:
             for ui, unit in enumerate(c.units):
                 unit = tuple(sorted(unit))
                 by_low.setdefault(unit[0], []).append((ci, ui, unit))
+    need: dict[int, int] = {}
+    for _, unit in fixed:
+        for t in unit:
+            need[t] = need.get(t, 0) + 1
     return _Binding(
         suits,
         tuple(choices),
@@ -291,6 +371,9 @@ def _bind(suits, choices: list[_Choice], size: int) -> _Binding:
         {t: tuple(v) for t, v in by_low.items()},
         sum(c.n * len(c.units[0]) for c in choices if c.n),
         tuple(cap),
+        tuple(sorted(need.items())),
+        sum(1 << t for t, m in enumerate(cap) if m),
+        sum(1 << t for t in need),
     )
 
 
@@ -306,7 +389,7 @@ def _compile(pattern: Pattern, tiles: TileSet) -> Compiled:
         if None in choices:
             continue
         bindings.append(_bind(tuple(binding.items()), choices, tiles.size))
-    return Compiled(pattern, tuple(bindings))
+    return Compiled(pattern, tuple(bindings), tiles)
 
 
 _COMPILED: dict[tuple[int, int], tuple[Pattern, TileSet, Compiled]] = {}
@@ -318,6 +401,53 @@ def compiled(pattern: Pattern, tiles: TileSet) -> Compiled:
     if hit is None or hit[0] is not pattern or hit[1] is not tiles:
         hit = _COMPILED[(id(pattern), id(tiles))] = (pattern, tiles, _compile(pattern, tiles))
     return hit[2]
+
+
+_BITS: list[int] = []
+
+
+def present_mask(counts: Sequence[int]) -> int:
+    """The tiles a hand holds (counts by tile index), as a bit mask."""
+    if len(_BITS) < len(counts):
+        _BITS[:] = [1 << i for i in range(len(counts))]
+    return sum(itertools.compress(_BITS, counts))  # compress: no Python frame per tile
+
+
+def could_be_made(spec: Compiled, present: int, missing: int = 0) -> bool:
+    """Whether a hand holding the tiles of bit mask ``present`` can match some binding
+    of ``spec``: it holds every tile the binding's fixed parts name, but ``missing`` of
+    them (``missing=1``: one more tile may bring the last), and (a pattern of parts
+    only) no tile its parts cannot hold. A necessary condition, cheap to ask first:
+    the tiles every binding needs and those no binding can hold are tried before the
+    bindings one by one."""
+    quick = spec.quick
+    if quick is None:
+        quick = _quick(spec)
+    mixed, held, common, per_binding = quick
+    if not mixed and present & ~held:
+        return False
+    lacking = common & ~present
+    if lacking and (not missing or lacking & (lacking - 1)):
+        return False
+    for mask, need in per_binding:
+        if not mixed and present & ~mask:
+            continue
+        lacking = need & ~present
+        if not lacking or missing and lacking & (lacking - 1) == 0:
+            return True
+    return False
+
+
+def _quick(spec: Compiled) -> tuple:
+    """(mixed, tiles some binding holds, tiles every binding needs, per binding (mask,
+    need mask)) of a compiled pattern, made once (:func:`could_be_made`)."""
+    held = common = 0
+    for i, b in enumerate(spec.bindings):
+        held |= b.mask
+        common = b.need_mask if i == 0 else common & b.need_mask
+    quick = (spec.pattern.mixed, held, common, tuple((b.mask, b.need_mask) for b in spec.bindings))
+    object.__setattr__(spec, "quick", quick)  # a cache on a frozen value: not part of what it is
+    return quick
 
 
 # -- matching ----------------------------------------------------------------------
@@ -373,23 +503,101 @@ def _cover(b: _Binding, rem: list[int], left: list[int], picked: list, out: list
 
 def _hand_for(spec: Compiled, lst: Sequence[int], exposed: Sequence[Meld], used: Sequence[int]) -> list[int] | None:
     """The counts a pattern is matched against, or None when declared melds rule it out."""
-    if not exposed:
-        return list(lst)
+    if not exposed or spec.pattern.mixed and not spec.pattern.concealed:
+        return list(lst)  # a mixed pattern's declared melds are among its sets
     if spec.pattern.concealed:
         return None
     return [a + b for a, b in zip(lst, used)]
+
+
+def _within(b: _Binding, rem: list[int], first: bool) -> list:
+    """Every pick of units from ``b`` that ``rem`` holds, leaving the rest (a mixed
+    pattern: the rest makes the sets). ``rem`` is restored after.
+
+    The picks of each choice are taken in unit order (each unit once if ``distinct``),
+    so each multiset of picks is met once; a unit the counts left cannot hold is
+    never tried, so the search stays among the tiles the hand holds."""
+    taken = 0
+    ok = True
+    for _, unit in b.fixed:
+        for t in unit:
+            rem[t] -= 1
+        taken += 1
+        if min(rem[t] for t in unit) < 0:
+            ok = False
+            break
+    out: list = []
+    open_choices = [c for c in b.choices if len(c.units) > 1 and c.n]
+
+    def go(k: int, left: int, start: int, picked: list) -> None:
+        if first and out:
+            return
+        if k == len(open_choices):
+            out.append(tuple(picked))
+            return
+        c = open_choices[k]
+        if not left:
+            go(k + 1, open_choices[k + 1].n if k + 1 < len(open_choices) else 0, 0, picked)
+            return
+        for ui in range(start, len(c.units)):
+            unit = c.units[ui]
+            for t in unit:
+                rem[t] -= 1
+            if min(rem[t] for t in unit) >= 0:
+                picked.append((c, tuple(sorted(unit))))
+                go(k, left - 1, ui + 1 if c.distinct else ui, picked)
+                picked.pop()
+            for t in unit:
+                rem[t] += 1
+            if first and out:
+                break
+
+    if ok:
+        go(0, open_choices[0].n if open_choices else 0, 0, list(b.fixed))
+    for _, unit in b.fixed[:taken]:
+        for t in unit:
+            rem[t] += 1
+    return out
+
+
+def _mixed(spec: Compiled, counts: list[int], exposed: Sequence[Meld], first: bool) -> list:
+    """The matches of a mixed pattern: (binding, picks, the rest's melds) for every pick
+    of the parts from the concealed ``counts`` whose rest splits into the sets and pairs
+    the pattern still needs beside the declared melds."""
+    p = spec.pattern
+    need_sets, need_pairs, cap = still_needed(exposed, p.sets, p.pairs, p.max_chows)
+    if need_sets < 0 or need_pairs < 0 or cap < 0:
+        return []
+    total = sum(counts)
+    lay = layout_of(spec.tiles)
+    found = []
+    for b in spec.bindings:
+        if b.size + 3 * need_sets + 2 * need_pairs != total or any(counts[t] < n for t, n in b.need):
+            continue
+        for picks in _within(b, counts, False):
+            rest = list(counts)
+            for _, unit in picks:
+                for t in unit:
+                    rest[t] -= 1
+            for melds in concealed_splits(lay, rest, need_sets, need_pairs, cap, True, first):
+                found.append((b, picks, melds))
+                if first:
+                    return found
+    return found
 
 
 def _matches(spec: Compiled, lst: Sequence[int], exposed: Sequence[Meld], used: Sequence[int], first: bool) -> list:
     counts = _hand_for(spec, lst, exposed, used)
     if counts is None:
         return []
+    if spec.pattern.mixed:
+        return _mixed(spec, counts, exposed, first)
     total = sum(counts)
     found = []
     for b in spec.bindings:
         if b.size != total or not b.admits(counts):
             continue
-        found += [(b, p) for p in _search(b, counts, first)]
+        found += [(b, p, ()) for p in _search(b, counts, first)]
         if first and found:
             break
     return found
@@ -406,6 +614,9 @@ def completing_tiles(
     counts = _hand_for(spec, lst, exposed, used)
     if counts is None:
         return
+    if spec.pattern.mixed:
+        yield from _mixed_completing(spec, counts, exposed, used, copies)
+        return
     total = sum(counts) + 1
     live = [b for b in spec.bindings if b.size == total and b.admits(counts)]
     candidates = sorted({t for b in live for t, m in enumerate(b.cap) if m > counts[t]})
@@ -414,6 +625,32 @@ def completing_tiles(
             continue
         counts[t] += 1
         hit = any(counts[t] <= b.cap[t] and _search(b, counts, True) for b in live)
+        counts[t] -= 1
+        if hit:
+            yield t
+
+
+def _mixed_completing(spec: Compiled, counts: list[int], exposed: Sequence[Meld], used: Sequence[int],
+                      copies: Sequence[int]) -> Iterator[int]:
+    """:func:`completing_tiles` of a mixed pattern. A binding whose fixed parts miss two
+    tiles or more of the hand is out; one that misses one tile can only be completed
+    by that tile; the others are asked of every tile a set could hold."""
+    lay = layout_of(spec.tiles)
+    candidates: set[int] = set()
+    anything = False
+    for b in spec.bindings:
+        missing = [t for t, n in b.need for _ in range(n - counts[t]) if n > counts[t]]
+        if not missing:
+            anything = True
+        elif len(missing) == 1:
+            candidates.add(missing[0])
+    if anything:
+        candidates = {i for g in lay.groups for i in g.indices}
+    for t in sorted(candidates):
+        if counts[t] + used[t] >= copies[t]:
+            continue
+        counts[t] += 1
+        hit = bool(_mixed(spec, counts, exposed, True))
         counts[t] -= 1
         if hit:
             yield t
@@ -437,11 +674,12 @@ def pattern_splits(
     exposed = tuple(exposed)
     out: list[PatternMatch] = []
     seen = set()
-    for b, picks in _matches(compiled(pattern, tiles), lst, exposed, exposed_counts(exposed, tiles), first=False):
+    for b, picks, melds in _matches(compiled(pattern, tiles), lst, exposed, exposed_counts(exposed, tiles),
+                                    first=False):
         groups = tuple(
             PatternGroup(c.part, c.name, unit) for c, unit in sorted(picks, key=lambda p: (p[0].part, p[1]))
         )
-        if groups not in seen:  # suit bindings that differ only by naming give the same groups
-            seen.add(groups)
-            out.append(PatternMatch(pattern, b.suits, groups))
+        if (groups, melds) not in seen:  # suit bindings that differ only by naming give the same groups
+            seen.add((groups, melds))
+            out.append(PatternMatch(pattern, b.suits, groups, melds))
     return out

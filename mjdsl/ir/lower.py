@@ -435,7 +435,11 @@ def lower_pattern(p: A.PatternDecl, opts) -> M.PatternSpec:
             parts.append(HP.PairsOf(s.count, _tile_class(s.tiles), s.distinct))
         elif isinstance(s, A.PatKnitted):
             parts.append(HP.Knitted(s.count, ("a", "b", "c")[: s.width], s.distinct))
-    special = HP.Pattern(p.name.text, tuple(parts), concealed) if parts else None
+        elif isinstance(s, A.PatSingles):
+            parts.append(HP.Singles(s.count, _tile_class(s.tiles)))
+    # parts beside sets or pairs: the parts take their tiles, the rest makes the sets
+    special = HP.Pattern(p.name.text, tuple(parts), concealed, sets or 0, pairs,
+                         int(max_chows) if max_chows is not None else None) if parts else None
     return M.PatternSpec(p.name.text, p.title or p.name.text, sets, pairs,
                          int(max_chows) if max_chows is not None else None, special, concealed, p.span)
 
@@ -444,7 +448,9 @@ def _tile_class(tc):
     from ..hands import patterns as HP
 
     if isinstance(tc, A.ClassUnion):
-        return HP.TileClass(tuple(w.text for w in tc.names))
+        # a knitted term's rank groups go to suit variables a, b, c... in order
+        knit = tuple(zip("abcdefghij", tc.knitted.groups)) if tc.knitted is not None else ()
+        return HP.TileClass(tuple(w.text for w in tc.names), knit=knit)
     raise MjError(error("MJ217", "explicit tile lists in patterns are not supported yet", tc.span,
                         "name classes: terminal, simple, honour, wind, dragon"))
 

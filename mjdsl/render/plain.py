@@ -20,7 +20,7 @@ from __future__ import annotations
 from .. import ast as A
 from .. import facts as F
 from ..ast.text import expr_text
-from .words import EN, N_
+from .words import EN, N_, ngettext
 
 #: Boolean facts: (what holds, what holds when not).
 _FACT = {
@@ -392,3 +392,59 @@ def _grouped(e, tr, listed: bool = False) -> str:
     words = _amount(e, tr)
     nested = listed and isinstance(e, A.Call) and e.fn in ("min", "max")
     return f"({words})" if nested or isinstance(e, A.BinOp) and e.op in ("+", "-") else words
+
+
+# -- special hands in words -----------------------------------------------------------
+
+#: the built-in classes of a pattern's tiles (hands.patterns.CLASS_NAMES), as nouns
+_PATTERN_CLASSES = {"terminal": N_("the terminals"), "simple": N_("the simples"), "honour": N_("the honours"),
+                    "wind": N_("the winds"), "dragon": N_("the dragons"), "suited": N_("the suit tiles")}
+
+
+def pattern_words(special, tr=EN) -> str | None:
+    """A special hand's parts in words (``one of each of the honours, 7 different tiles
+    of the knitted tiles (1 4 7 of one suit, 2 5 8 of another suit, 3 6 9 of another
+    suit)``), with the sets and pairs beside them; None for a pattern of parts these
+    words do not cover (the rule book then says "a special hand")."""
+    from ..hands.patterns import EachOf, Singles
+
+    _ = tr.gettext
+    said = []
+    for part in special.parts:
+        if not isinstance(part, (EachOf, Singles)) or part.tiles.suit is not None or part.tiles.ranks is not None:
+            return None
+        tiles = _pattern_class(part.tiles, tr)
+        if isinstance(part, EachOf):
+            said.append(_("one of each of {tiles}").format(tiles=tiles))
+        else:
+            said.append(tr.ngettext("{n} different tile of {tiles}", "{n} different tiles of {tiles}",
+                                    part.n).format(n=part.n, tiles=tiles))
+    parts = _listed(said, tr)
+    if not special.mixed:
+        return parts
+    rest = _("{sets} and {pairs}").format(sets=ngettext("{n} set", "{n} sets", special.sets, tr),
+                                          pairs=ngettext("{n} pair", "{n} pairs", special.pairs, tr))
+    return _("{parts}, beside {sets_and_pairs}").format(parts=parts, sets_and_pairs=rest)
+
+
+def _pattern_class(cls, tr=EN) -> str:
+    """A pattern's class of tiles as a noun: its knitted tiles first, then its classes."""
+    _ = tr.gettext
+    nouns = []
+    if cls.knit:
+        groups = [(_("{ranks} of one suit") if i == 0 else _("{ranks} of another suit")).format(
+            ranks=" ".join(map(str, ranks))) for i, (_var, ranks) in enumerate(cls.knit)]
+        nouns.append(_("the knitted tiles ({groups})").format(groups=_listed(groups, tr)))
+    nouns += [_(_PATTERN_CLASSES[k]) for k in cls.kinds]
+    out = nouns[0]
+    for more in nouns[1:]:
+        out = _("{tiles} and {more}").format(tiles=out, more=more)
+    return out
+
+
+def _listed(items: list[str], tr=EN) -> str:
+    """Items one after the other, as the language lists them (``a, b, c``)."""
+    out = items[0]
+    for more in items[1:]:
+        out = tr.gettext("{first}, {next}").format(first=out, next=more)
+    return out

@@ -22,7 +22,8 @@ from .. import facts as F
 from ..diagnostics import InputError
 from ..source import BUILTIN
 from . import environment
-from .plain import noun, per_set, plain, plain_amount
+from ..hands.patterns import Singles
+from .plain import noun, pattern_words, per_set, plain, plain_amount
 from .words import (ANNOUNCE_TIMES, EN, LIVE_UNTIL, N_, PHASE_TITLES, STATE_PHASE, claim_text, in_force, ngettext,
                     plural, said, simplify, step_text, wall_end)
 
@@ -342,7 +343,11 @@ def _winning(auto, tr) -> list[str]:
         out.append(_("fourteen tiles, exposures included, that make a hand of the card ({card}), "
                      "worth the points printed beside it").format(card=_title(win.card, tr)))
     for p in win.patterns:
-        if p.sets is not None:
+        described = pattern_words(p.special, tr) if p.special is not None else None
+        if described is not None and (p.special.mixed or any(isinstance(c, Singles) or getattr(getattr(c, "tiles", None), "knit", ())
+                                                             for c in p.special.parts)):
+            shape = described  # knitted tiles, singles, parts beside sets: said in words
+        elif p.sets is not None and (p.special is None or not p.special.mixed):
             shape = _("{sets} and {pairs}").format(sets=ngettext("{n} set", "{n} sets", p.sets, tr),
                                                    pairs=ngettext("{n} pair", "{n} pairs", p.pairs, tr))
         else:

@@ -35,7 +35,8 @@ class Reading:
     """One way to read a hand: its winning shape (pattern name), its sets and pairs
     as scored, their keys ``(kind, tile, concealed, own wind, round wind)``, the
     position of the set the winning tile completed (-1: none), and whether the shape
-    is a special hand (then the melds are only the declared ones)."""
+    is a special hand (then the melds are only the declared ones, and for a pattern
+    of parts beside sets, the sets and pairs the rest of the hand splits into)."""
 
     __slots__ = ("pattern", "melds", "keys", "last", "special")
 

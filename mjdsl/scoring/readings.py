@@ -77,6 +77,40 @@ def winner_readings(t: Tables, inp: HandInput, nz=None) -> list[Reading]:
                     out.append(Reading(p.name, declared + melds, keys, n + j))
     if t.specials:
         out.extend(special_readings(t, lst, declared, seat, round_, nz))
+    for p in t.mixed:
+        out.extend(mixed_readings(t, p, lst, declared, w, expose, seat, round_))
+    return out
+
+
+def mixed_readings(t: Tables, p, lst: list[int], declared: tuple, w, expose: bool, seat: int,
+                   round_: int) -> list[Reading]:
+    """The readings of a pattern of parts beside sets and pairs: for each way its parts
+    take their tiles and the rest splits, the winning tile in each set or pair of the
+    rest that holds it (exposed when it came from another player), or in the parts
+    (no set completed: last -1) when they hold it."""
+    if declared and p.concealed:
+        return []
+    out: list[Reading] = []
+    dkeys = _keys(declared, seat, round_)
+    n = len(declared)
+    chow_tiles = t.lay.chow_tiles
+    for match in pattern_splits(p.special, lst, declared, t.tiles):
+        melds = match.melds
+        keys = dkeys + _keys(melds, seat, round_)
+        if w is None or any(w in g.tiles for g in match.groups):
+            out.append(Reading(p.name, declared + melds, keys, -1, True))
+        seen = set()
+        for j, m in enumerate(melds):
+            holds = w in chow_tiles[m.tile] if m.kind == "chow" else m.tile == w
+            if not holds or (m.kind, m.tile) in seen:
+                continue
+            seen.add((m.kind, m.tile))
+            if expose:
+                k = keys[n + j]
+                out.append(Reading(p.name, declared + melds[:j] + (_exposed(m),) + melds[j + 1:],
+                                   keys[:n + j] + ((k[0], k[1], False, k[3], k[4]),) + keys[n + j + 1:], n + j, True))
+            else:
+                out.append(Reading(p.name, declared + melds, keys, n + j, True))
     return out
 
 

@@ -92,6 +92,8 @@ def to_text(auto, hand: HandInput, result: ScoreResult, card_line: dict | None =
         parts.append(f"{m['kind']} {' '.join(m['tiles'])}" + (f" ({', '.join(notes)})" if notes else ""))
     if result.pattern and not parts:
         parts.append(f"the {result.pattern} hand")
+    elif result.pattern and any(p.name == result.pattern and p.special is not None for p in auto.winning.patterns):
+        parts.insert(0, f"the {result.pattern} hand")  # parts beside sets: the sets are the rest
     if hand.bonus:
         parts.append("bonus " + " ".join(_codes(auto, hand.bonus)))
     if card_line is not None:

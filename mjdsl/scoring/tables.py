@@ -122,8 +122,11 @@ class Tables:
         self.card = auto.winning.card is not None
         self.standard = tuple(p for p in auto.winning.patterns if p.special is None and p.sets is not None)
         specials = []
+        #: the patterns of parts beside sets and pairs (a knitted straight and a set and a
+        #: pair): read by the hand library's search, the rest split into sets
+        self.mixed = tuple(p for p in auto.winning.patterns if p.special is not None and p.special.mixed)
         for p in auto.winning.patterns:
-            if p.special is not None:
+            if p.special is not None and not p.special.mixed:
                 bindings = compiled(p.special, auto.tiles).bindings
                 fits = tuple((b.size, sum(1 << i for i, c in enumerate(b.cap) if c)) for b in bindings)
                 mask = 0

@@ -61,6 +61,9 @@ def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...], held: int | Non
     specials = t.open_specials if melds else t.specials
     if specials:
         out.update(_special_waits(t, specials, lst, melds, held, tiles))
+    for p in t.mixed:
+        if not (melds and p.concealed):
+            out.update(completing_tiles(compiled(p.special, t.tiles), lst, melds, _used(t, melds), t.lay.copies))
     return tuple(sorted(out))
 
 

@@ -586,6 +586,20 @@ class Builder(Transformer):
         return A.PatKnitted(self._whole(c[0]), width, distinct, self._span(meta))
 
     @v_args(meta=True)
+    def pat_singles(self, meta, c):
+        return A.PatSingles(self._whole(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def knit_ranks(self, meta, c):
+        groups = []
+        for t in c:
+            text = str(t)
+            if not text.isdigit():
+                text = str(self._whole(t))  # a fraction: MJ239
+            groups.append(tuple(int(d) for d in text))
+        return A.KnitRanks(tuple(groups), self._span(meta))
+
+    @v_args(meta=True)
     def pat_extra_same_suit(self, meta, c):
         also = tuple(self._word(t) for t in c if isinstance(t, Token) and t.type == "NAME")
         ranks = next((x for x in c if isinstance(x, tuple)), None)
@@ -601,7 +615,9 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def class_union(self, meta, c):
-        return A.ClassUnion(tuple(self._word(t) for t in c), self._span(meta))
+        knit = [x for x in c if isinstance(x, A.KnitRanks)]
+        return A.ClassUnion(tuple(self._word(t) for t in c if isinstance(t, Token)), self._span(meta),
+                            knit[0] if knit else None)
 
     @v_args(meta=True)
     def dead_block(self, meta, c):
