@@ -208,7 +208,7 @@ def test_no_rule_book_prints_an_expression(lang, path):
 
 
 #: English counts and articles: "1 points", "a added kong" (the catalog's plural forms say 1 point).
-MISCOUNTED = re.compile(r"(?<![\d.])\b1 (points|tiles|doubles|limits|discards|hands|rounds|dice|sets|pairs|chows|"
+MISCOUNTED = re.compile(r"(?<![\d.])\b1 (?:loose )?(points|tiles|doubles|limits|discards|hands|rounds|dice|sets|pairs|chows|"
                         r"pungs|kongs|kinds|groups|ranks|copies|players|seats)\b|\b[Aa] [aeiou]\w")
 
 

@@ -191,9 +191,11 @@ def _setup(rs, auto, tr) -> list[str]:
     wall = _("the wall: {sides} sides of {length} stacks, {height} high ({size} tiles)").format(
         sides=w.sides, length=w.length, height=w.height, size=w.size)
     if w.dead:
-        wall = _("{wall}; the last {dead} tiles are the dead wall").format(wall=wall, dead=w.dead)
+        wall = tr.ngettext("{wall}; the last {dead} tile is the dead wall", "{wall}; the last {dead} tiles are the dead wall",
+                           w.dead).format(wall=wall, dead=w.dead)
     if w.loose:
-        wall = _("{wall}, with {loose} loose tiles on top").format(wall=wall, loose=w.loose)
+        wall = tr.ngettext("{wall}, with {loose} loose tile on top", "{wall}, with {loose} loose tiles on top",
+                           w.loose).format(wall=wall, loose=w.loose)
     out.append(wall)
     if w.indicators:  # issue 10: dora
         out.append((_("the dead wall shows indicators face up: {n} from the start, one more after each kong; each "
