@@ -84,7 +84,7 @@ FACTS: dict[str, Fact] = {
         *_facts(_WIN + (TABLE,), "number", [
             ("tile_visible", "copies of the tile in question on the table, discarded or exposed: at a claim the "
                              "discard offered, this one included; when scoring the winning tile, itself not "
-                             "counted (Chinese Official's last tile: `tile_visible == 3`)"),
+                             "counted (Chinese Official's last tile: 3 of them seen)"),
         ]),
         *_facts(_WIN, "number", [
             ("jokers", "jokers in the winning hand"),

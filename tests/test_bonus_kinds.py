@@ -98,8 +98,8 @@ def test_the_rule_book_names_the_animals_and_their_bites():
     text = render_rulebook(SINGAPORE, "md")
     assert "- Animals: cat mouse rooster centipede" in text
     assert "Flowers: cat" not in text
-    assert "bonus tiles set aside come to hold cat and mouse is paid 1 points at once" in text
-    assert "hold their own flower and their own season is paid 1 points" in text
+    assert "bonus tiles set aside come to hold cat and mouse is paid 1 point at once" in text
+    assert "hold their own flower and their own season is paid 1 point at once" in text
 
 
 # -- found by reading the merged change (session 5) -----------------------------------------

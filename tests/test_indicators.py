@@ -120,3 +120,33 @@ def test_a_suited_tile_named_again_beside_cycle_suits_is_in_two_cycles(tmp_path)
     path = tmp_path / "riichi-two-cycles.mj"
     path.write_text(text, encoding="utf-8")
     assert "MJ249" in {d.code for d in check_file(path).errors}
+
+
+@pytest.mark.parametrize("dead", [12, 13, 14])
+def test_the_dead_wall_has_room_for_the_indicators_and_the_kong_replacements(dead, auto, tmp_path, monkeypatch):
+    """MJ287 counts the kong replacements the engine draws from the far end of the kong
+    box beside the indicators (from its live end): four kongs show five indicators (ten
+    tiles with the tiles under them) and draw four replacements. Riichi's 14 holds them;
+    a box of 12 or 13 lets the fourth replacement take a tile under an indicator (the old
+    check asked only for the ten)."""
+    import attrs
+
+    from mjdsl.engine.game import Game
+
+    monkeypatch.setenv("MJDSL_PATH", str(RIICHI.parent))
+    path = tmp_path / "over.mj"
+    path.write_text(f'extends "riichi.mj"\nwall {{\n    dead wall {dead}\n}}\n', encoding="utf-8")
+    refused = "MJ287" in {d.code for d in check_file(path).diagnostics}
+    # the engine with that box: four replacements drawn, four kongs on the table
+    g = Game(attrs.evolve(auto, wall=attrs.evolve(auto.wall, dead=dead)), dealer=0)
+    while g.current_player() == CHANCE:
+        outs = g.chance_outcomes()
+        g.apply_action(outs[0][0] if outs else 0)
+    st = g.st
+    first = len(st.wall) - st.reserve
+    drawn = set()
+    for _ in range(4):
+        assert g.draw_dead() is not None
+        drawn.add(st.tail)
+    shown = range(first, first + 2 * (1 + 4))  # the indicators of four kongs and the tiles under them
+    assert bool(drawn & set(shown)) == refused == (dead < 14)

@@ -256,7 +256,8 @@ CODES = (
          'tiles {\n    wind "E" "S" "W" "N" x4\n    cycle "E" "S" "W" "N"\n}\n'),
     Code("MJ287", "indicators with no room or no cycle",
          "`indicators N [more after each kong]` shows tiles of the dead wall, each with a tile under it: the "
-         "dead wall needs two tiles for each (and for the four a kong may add), and the tiles block its cycles.",
+         "dead wall needs two tiles for each (and for the four a kong may add), one more for each replacement "
+         "drawn from it (a kong's, up to four, and a bonus tile's), and the tiles block its cycles.",
          'tiles {\n    suit man "m" 1..9 x4\n    cycle suits\n}\nwall {\n    dead wall 4\n'
          '    indicators 1 more after each kong\n}\n',
          'tiles {\n    suit man "m" 1..9 x4\n    cycle suits\n}\nwall {\n    dead wall 14\n'

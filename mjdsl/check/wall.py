@@ -130,19 +130,53 @@ def check_wall(ctx) -> list[Diagnostic]:
     return out
 
 
+#: The most kongs a hand's indicators count ("one more after each kong"): four, a hand's worth.
+MOST_KONGS = 4
+
+
+def dead_wall_draws(ctx) -> tuple[int, int]:
+    """(bonus tiles, kongs) a hand may replace from the far end of the kong box, at most,
+    the way ``Game.draw_dead`` takes them: every bonus tile of the kinds the replacement
+    block replaces (those dealt always come from the kong box; those drawn in play too
+    unless ``replacement from wall``), and up to :data:`MOST_KONGS` kongs, when kongs can
+    be made and are replaced from the dead wall (``replacement from wall`` in the kongs
+    block draws from the live wall; the kongs dealt are replaced from the kong box)."""
+    rep = ctx.block(A.ReplacementBlock)
+    what = rep.one(A.ReplaceWhat) if rep is not None else None
+    kinds = what.kinds if what is not None else ()
+    bonus = sum(k.copies for k in ctx.tiles.kinds if k.is_bonus and k.cls in kinds) if ctx.tiles else 0
+    kongs_b, claims_b = ctx.block(A.KongsBlock), ctx.block(A.ClaimsBlock)
+    where = kongs_b.one(A.KongReplacement) if kongs_b is not None else None
+    declared = kongs_b is not None and kongs_b.one(A.KongAllowed) is not None
+    claimed = claims_b is not None and any(c.size == 4 and c.shape == "same" for c in claims_b.all(A.ClaimDecl))
+    # a claimed kong draws a replacement only when the kongs block says where from (steps_play)
+    from_dead = (declared or claimed and where is not None) and (where is None or where.where != "wall")
+    return bonus, MOST_KONGS if from_dead or "kong" in kinds else 0
+
+
 def _indicators(ctx, wall) -> list[Diagnostic]:
-    """Indicators lie in the dead wall, each with a tile under it: the dead wall holds
-    two tiles for each, with room left for the kongs' replacements (MJ287)."""
+    """Indicators lie in the kong box, each with a tile under it, from its live end on
+    (``table_facts.indicator_tiles``); the replacements are drawn from its far end, and
+    the box keeps its size by moving the end of the live wall: the box holds two tiles
+    for each indicator and one for each replacement a hand may draw, else a replacement
+    takes a tile shown as an indicator or lying under one (MJ287)."""
     ind = wall.one(A.WallIndicators) if wall is not None else None
     if ind is None:
         return []
-    dead = next((s.value for s in wall.all(A.WallSetting) if s.key == "dead wall"), 0)
+    settings = {s.key: s.value for s in wall.all(A.WallSetting)}
+    box = settings.get("dead wall", 0) + settings.get("loose tiles", 0)
+    shown = ind.count + (MOST_KONGS if ind.per_kong else 0)
+    bonus, kongs = dead_wall_draws(ctx)
+    need = 2 * shown + bonus + kongs
     out = []
-    if ind.count < 1 or 2 * (ind.count + (4 if ind.per_kong else 0)) > dead:
+    if ind.count < 1 or need > box:
+        draws = " and ".join(x for x in (f"{bonus} bonus tile replacement(s)" if bonus else "",
+                                         f"{kongs} kong replacement(s)" if kongs else "") if x)
         out.append(error("MJ287", f"{ind.count} indicator(s){' and one more per kong' if ind.per_kong else ''} "
-                         f"need a dead wall of {2 * (ind.count + (4 if ind.per_kong else 0))} tiles, not {dead}",
+                         f"{'with ' + draws + ' ' if draws else ''}need a dead wall of {need} tiles, not {box}",
                          ind.span, "each indicator and the tile under it lie in the dead wall (a kong adds one, "
-                         "up to four): write `dead wall 14` for `indicators 1 more after each kong`"))
+                         "up to four), and each replacement is drawn from it: write `dead wall 14` for "
+                         "`indicators 1 more after each kong` with four kong replacements"))
     tiles = ctx.block(A.TilesBlock)
     if tiles is not None and tiles.one(A.CycleDecl) is None:
         out.append(error("MJ287", "indicators point along the tiles' cycles, and the tiles block has none",

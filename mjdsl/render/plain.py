@@ -62,6 +62,16 @@ _NUMBER = {
     "limits": (N_("the score rules gave {count}"), N_("limit"), N_("limits")),
 }
 
+#: Counts since an announcement (``discards_since(riichi) < 4``): (the sentence, singular, plural).
+_SINCE = {"discards_since": (N_("the players have made {count} since the player announced {name}"),
+                             N_("discard"), N_("discards")),
+          "claims_since": (N_("the players have claimed {count} since the player announced {name}"),
+                           N_("discard"), N_("discards"))}
+
+#: ``related(N P, SUITS, RANKS)``: how the sets of a group stand to one another.
+_RELATED_SUITS = {"same": N_("{noun} of one suit"), "different": N_("{noun}, each of its own suit"),
+                  "any": "{noun}"}
+
 #: Two amounts compared: ``value >= 2 ^ min_faan``.
 _AS_MUCH = {"==": N_("{left} is exactly {right}"), ">=": N_("{left} is at least {right}"),
             "<=": N_("{left} is at most {right}"), ">": N_("{left} is more than {right}"),
@@ -70,13 +80,16 @@ _AS_MUCH = {"==": N_("{left} is exactly {right}"), ">=": N_("{left} is at least 
 #: Amounts: facts as nouns.
 _AMOUNT = {"value": N_("the hand's value"), "card_points": N_("the card points"), "points": N_("the points"),
            "doubles": N_("the doubles"), "jokers": N_("the jokers"),
-           "set_points": N_("the points from sets and pairs")}
+           "set_points": N_("the points from sets and pairs"),
+           "indicated": N_("the tiles of the hand the indicators point at"),
+           "indicated_under": N_("the tiles of the hand the tiles under the indicators point at")}
 
 #: nouns: (singular, plural)
 _NOUNS = {"pung": (N_("pung"), N_("pungs")), "kong": (N_("kong"), N_("kongs")), "chow": (N_("chow"), N_("chows")),
           "pair": (N_("pair"), N_("pairs")), "set": (N_("set"), N_("sets")), "tile": (N_("tile"), N_("tiles")),
           "set or pair": (N_("set or pair"), N_("sets or pairs")), "bonus tile": (N_("bonus tile"), N_("bonus tiles")), "flower": (N_("flower"), N_("flowers")),
-          "season": (N_("season"), N_("seasons"))}
+          "season": (N_("season"), N_("seasons")), "wind": (N_("wind"), N_("winds")),
+          "dragon": (N_("dragon"), N_("dragons"))}
 _SHAPES = ("pung", "kong", "chow", "pair")
 _STATES = ("concealed", "exposed")
 _CLASSES = {"simple": N_("simples"), "terminal": N_("terminals"), "honour": N_("honours"), "wind": N_("winds"),
@@ -135,6 +148,11 @@ def noun(name: str, tr=EN) -> str:
     return _noun(name, tr)[0]
 
 
+def many(name: str, tr=EN) -> str:
+    """The plural of a noun of tiles (``wind``: "winds", a ruleset's own ``animal``: "animals")."""
+    return _noun(name, tr)[1]
+
+
 def _noun(name: str, tr) -> tuple[str, str]:
     """(singular, plural) of a noun in ``tr``'s language; a name the table lacks is the ruleset's own."""
     if name in _NOUNS:
@@ -145,7 +163,8 @@ def _noun(name: str, tr) -> tuple[str, str]:
 
 def _a(phrase: str, tr, a: str, an: str) -> str:
     """``phrase`` after the article English gives it: ``a`` and ``an`` are messages with a {noun} place."""
-    return tr.gettext(an if phrase.startswith(("a", "e", "i", "o", "u")) else a).format(noun=phrase)
+    # "an honour": the h of honour and hour is not said
+    return tr.gettext(an if phrase.startswith(("a", "e", "i", "o", "u", "honour", "hour")) else a).format(noun=phrase)
 
 
 # -- conditions --------------------------------------------------------------------------
@@ -180,7 +199,7 @@ def _cond(e, titles: dict, tr, negated: bool = False) -> str:
     if isinstance(e, A.Call):
         return _call(e, titles, negated, tr)
     if isinstance(e, A.BinOp) and e.op in _QUANTITY:
-        return _compare(A.BinOp(_OPPOSITE[e.op], e.left, e.right, e.span) if negated else e, tr)
+        return _compare(A.BinOp(_OPPOSITE[e.op], e.left, e.right, e.span) if negated else e, tr, titles)
     raise _Unsaid
 
 
@@ -207,13 +226,20 @@ def _call(e: A.Call, titles: dict, negated: bool, tr) -> str:
             return _a(shape, tr, N_("the winning tile does not complete a {noun} wait"),
                       N_("the winning tile does not complete an {noun} wait"))
         return _a(shape, tr, N_("the winning tile completes a {noun} wait"), N_("the winning tile completes an {noun} wait"))
+    if e.fn == "calling_for" and e.args and all(isinstance(a, A.Name) for a in e.args):
+        rules = [titles.get(a.id, a.id.replace("_", " ")) for a in e.args]
+        names = rules[0] if len(rules) == 1 else _("{parts} or {last}").format(parts=", ".join(rules[:-1]),
+                                                                                 last=rules[-1])
+        said = (_("no tile drawn from the wall would complete the hand as {rules}") if negated
+                else _("one more tile drawn from the wall would complete the hand as {rules}"))
+        return said.format(rules=names)
     if e.fn == "last_in" and arg is not None and not negated:
         one, _many = _set_noun(arg, "set or pair", tr)
         return _a(one, tr, N_("the winning tile completes a {noun}"), N_("the winning tile completes an {noun}"))
     raise _Unsaid
 
 
-def _compare(e: A.BinOp, tr) -> str:
+def _compare(e: A.BinOp, tr, titles: dict | None = None) -> str:
     op, count, n = e.op, e.left, e.right
     if isinstance(count, A.Num):  # 3 <= sets(...): the count on the left
         op, count, n = _FLIP[op], e.right, e.left
@@ -228,9 +254,39 @@ def _compare(e: A.BinOp, tr) -> str:
     elif isinstance(count, A.Name) and count.id in _NUMBER:
         sentence, one, many = _NUMBER[count.id]
         one, many = tr.gettext(one), tr.gettext(many)
+    elif isinstance(count, A.Related):
+        one, many = _related(count, tr)
+        sentence = N_("the hand has {count}")
+    elif isinstance(count, A.Call) and count.fn == "kinds" and len(count.args) == 1 and isinstance(count.args[0], A.Num):
+        n_of = count.args[0].value
+        one, many = (tr.ngettext("kind of tile it holds exactly {n} of", "kinds of tile it holds exactly {n} of",
+                                 k).format(n=f"{n_of:g}") for k in (1, 2))
+        sentence = N_("the hand has {count}")
+    elif (isinstance(count, A.Call) and count.fn in _SINCE and len(count.args) == 1
+          and isinstance(count.args[0], A.Name)):
+        sentence, one, many = _SINCE[count.fn]
+        one, many = tr.gettext(one), tr.gettext(many)
+        name = (titles or {}).get(count.args[0].id, count.args[0].id)
+        return tr.gettext(sentence).format(count=_quantity(op, k, one, many, tr), name=name)
     else:
-        raise _Unsaid
+        return _amounts(e, tr)  # arithmetic of counts: ``kinds(4) - sets(kong) >= 1``
     return tr.gettext(sentence).format(count=_quantity(op, k, one, many, tr))
+
+
+def _related(e: A.Related, tr) -> tuple[str, str]:
+    """(singular, plural) of the groups a ``related(...)`` counts: "group of 3 chows of one
+    suit, 3 ranks apart"."""
+    _ = tr.gettext
+    sets = _set_noun(e.pred, "set", tr)[1]
+    sets = _(_RELATED_SUITS[e.suits]).format(noun=sets)
+    if e.step == 0:
+        sets = _("{noun}, all of the same rank").format(noun=sets)
+    elif e.step is not None:
+        sets = tr.ngettext("{noun}, {n} rank apart", "{noun}, {n} ranks apart", e.step).format(noun=sets, n=e.step)
+    # the forms for one group and for several (the quantity says how many): the sets in a group are {n}
+    one, many = (tr.ngettext("group of {n} {noun}", "groups of {n} {noun}", k).format(n=e.count, noun=sets)
+                 for k in (1, 2))
+    return one, many
 
 
 def _amounts(e: A.BinOp, tr) -> str:
@@ -284,6 +340,7 @@ def _set_noun(pred, default: str, tr) -> tuple[str, str]:
     shapes: list[str] = []
     states: list[str] = []
     of: list[str] = []
+    holds: list[str] = []
     for t in _terms(pred):
         names = _alternatives(t)
         if names and all(n in _SHAPES for n in names) and not shapes:
@@ -295,6 +352,8 @@ def _set_noun(pred, default: str, tr) -> tuple[str, str]:
             of.append(_(" or ").join(_class_noun(n, tr) for n in names))
         elif isinstance(t, A.Not) and isinstance(t.operand, A.Name) and t.operand.id not in (*_SHAPES, *_STATES):
             of.append(_("anything but {what}").format(what=_class_noun(t.operand.id, tr)))
+        elif _has(t) is not None:
+            holds.append(_has_words(t, tr))
         else:
             raise _Unsaid
     forms = [_noun(s, tr) for s in shapes] if shapes else [_noun(default, tr)]
@@ -305,8 +364,26 @@ def _set_noun(pred, default: str, tr) -> tuple[str, str]:
             noun = _("{state} {noun}").format(state=" ".join(states), noun=noun)
         if of:
             noun = _("{noun} of {what}").format(noun=noun, what=_(" and ").join(of))
+        for held in holds:
+            noun = held.replace("{noun}", noun)
         out.append(noun)
     return out[0], out[1]
+
+
+def _has(t):
+    """The tile predicate of ``has(P)`` or ``not has(P)``, else None."""
+    inner = t.operand if isinstance(t, A.Not) else t
+    if isinstance(inner, A.Call) and inner.fn == "has" and len(inner.args) == 1:
+        return inner.args[0]
+    return None
+
+
+def _has_words(t, tr) -> str:
+    """``has(five)`` as "{noun} with a five tile", ``not has(five)`` "{noun} without a five tile"."""
+    one, _many = _tile_noun(_has(t), "tile", tr)
+    if isinstance(t, A.Not):
+        return _a(one, tr, N_("{{noun}} without a {noun}"), N_("{{noun}} without an {noun}"))
+    return _a(one, tr, N_("{{noun}} with a {noun}"), N_("{{noun}} with an {noun}"))
 
 
 def _tile_noun(pred, default: str, tr) -> tuple[str, str]:
@@ -356,7 +433,19 @@ def _amount(e, tr) -> str:
     if isinstance(e, A.Num):
         return f"{e.value:g}"
     if isinstance(e, A.Name):
-        return _(_AMOUNT[e.id]) if e.id in _AMOUNT else e.id.replace("_", " ")
+        if e.id in _AMOUNT:
+            return _(_AMOUNT[e.id])
+        fact = F.FACTS.get(e.id)
+        if fact is not None and fact.type == "number":
+            return _(fact.meaning)  # a number fact's meaning is a noun phrase: "tiles left in the live wall"
+        return e.id.replace("_", " ")  # a let or a counter of the ruleset, by its name
+    if isinstance(e, A.Call) and e.fn in ("sets", "pairs", "tiles", "bonus") and e.args:
+        said = N_("the number of {noun} set aside") if e.fn == "bonus" else N_("the number of {noun}")
+        return _(said).format(noun=_counted(e, tr)[1])
+    if isinstance(e, A.Call) and e.fn == "kinds" and len(e.args) == 1 and isinstance(e.args[0], A.Num):
+        return _("the number of kinds of tile the hand holds exactly {n} of").format(n=f"{e.args[0].value:g}")
+    if isinstance(e, A.Related):
+        return _("the number of {noun}").format(noun=_related(e, tr)[1])
     if isinstance(e, A.BinOp) and e.op == "*":
         # X * 2 ^ doubles: the doubling rule of most tables
         for x, y in ((e.left, e.right), (e.right, e.left)):

@@ -23,7 +23,7 @@ from ..diagnostics import InputError
 from ..source import BUILTIN
 from . import environment
 from ..hands.patterns import Singles
-from .plain import noun, pattern_words, per_set, plain, plain_amount
+from .plain import many, noun, pattern_words, per_set, plain, plain_amount
 from .words import (ANNOUNCE_TIMES, EN, LIVE_UNTIL, N_, PHASE_TITLES, STATE_PHASE, claim_text, in_force, ngettext,
                     plural, said, simplify, step_text, wall_end)
 
@@ -115,11 +115,11 @@ def rulebook_view(ctx, auto, path: str, tr=EN) -> RuleBook:
         jokers=tuple(_jokers(auto, tr)),
         winning=tuple(_winning(auto, tr)),
         dead_hands=tuple(_dead(rs, tr)),
-        scoring=tuple(_scoring(rs, auto, tr)),
+        scoring=tuple(_scoring(rs, auto, tr, ctx.options.values())),
         rules=tuple(_rule_words(r, ctx.options.values(), _titles(auto), tr) for r in rules),
         rules_off=tuple(r.title or r.name.text for r in switched),
         payments=tuple(_payments(auto, pays, ctx.options.values(), tr)),
-        session=tuple(_session(auto, tr)),
+        session=tuple(_session(rs, auto, tr)),
         options=tuple(_options(ctx, tr)),
         terms=tuple(_terms(rs, rules, pays, tr)),
         card_title=getattr(card.card, "title", "") if card is not None else "",
@@ -130,6 +130,10 @@ def rulebook_view(ctx, auto, path: str, tr=EN) -> RuleBook:
 # -----------------------------------------------------------------------------
 # Sections
 # -----------------------------------------------------------------------------
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _codes(words) -> str:
@@ -148,20 +152,20 @@ def _tiles(block, tr) -> list[str]:
             else:
                 out.append(_("{suit} ({letter}): {low} to {high}, {copies} of each").format(**places))
         elif isinstance(s, (A.HonourDecl, A.BonusDecl)):
-            places = dict(cls=s.cls, codes=_codes(s.codes), copies=s.copies)
+            places = dict(cls=_sentence(many(s.cls, tr)), codes=_codes(s.codes), copies=s.copies)
             link = s.link if isinstance(s, A.BonusDecl) else None
             if link == "interchangeable":
-                out.append(_("{cls}s: {codes}, {copies} of each, interchangeable").format(**places))
+                out.append(_("{cls}: {codes}, {copies} of each, interchangeable").format(**places))
             elif link == "seat linked":
-                out.append(_("{cls}s: {codes}, {copies} of each, each linked to a seat").format(**places))
+                out.append(_("{cls}: {codes}, {copies} of each, each linked to a seat").format(**places))
             else:
-                out.append(_("{cls}s: {codes}, {copies} of each").format(**places))
+                out.append(_("{cls}: {codes}, {copies} of each").format(**places))
         elif isinstance(s, A.JokerDecl):
             out.append(_("jokers: {code}, {copies} of them").format(code=s.code.text, copies=s.copies))
         elif isinstance(s, A.ZeroDecl):
             out.append(_("{code} also serves as zero").format(code=s.code.text))
         elif isinstance(s, A.ClassDecl):
-            out.append(_("\"{name}\" tiles: {codes}").format(name=s.name.text, codes=_codes(s.codes)))
+            out.append(_("\"{name}\" tiles: {codes}").format(name=s.name.text.replace("_", " "), codes=_codes(s.codes)))
     return out
 
 
@@ -188,9 +192,11 @@ def _setup(rs, auto, tr) -> list[str]:
     wall = _("the wall: {sides} sides of {length} stacks, {height} high ({size} tiles)").format(
         sides=w.sides, length=w.length, height=w.height, size=w.size)
     if w.dead:
-        wall = _("{wall}; the last {dead} tiles are the dead wall").format(wall=wall, dead=w.dead)
+        wall = tr.ngettext("{wall}; the last {dead} tile is the dead wall", "{wall}; the last {dead} tiles are the dead wall",
+                           w.dead).format(wall=wall, dead=w.dead)
     if w.loose:
-        wall = _("{wall}, with {loose} loose tiles on top").format(wall=wall, loose=w.loose)
+        wall = tr.ngettext("{wall}, with {loose} loose tile on top", "{wall}, with {loose} loose tiles on top",
+                           w.loose).format(wall=wall, loose=w.loose)
     out.append(wall)
     if w.indicators:  # issue 10: dora
         out.append((_("the dead wall shows indicators face up: {n} from the start, one more after each kong; each "
@@ -253,8 +259,9 @@ def _play_notes(auto, tr, rs=None) -> list[str]:
     _ = tr.gettext
     out = [_("a discard may be claimed until the {until}").format(until=said(LIVE_UNTIL, auto.discard_live_until, tr))]
     out.append(_("the hand is a wall game when the live wall is used up") if auto.wall_game_left == 0
-               else _("the hand is a wall game when {left} tiles are left in the live wall").format(
-                   left=auto.wall_game_left))
+               else tr.ngettext("the hand is a wall game when {left} tile is left in the live wall",
+                                "the hand is a wall game when {left} tiles are left in the live wall",
+                                auto.wall_game_left).format(left=auto.wall_game_left))
     if auto.dead_discards:
         out.append(_("a discarded {tiles} is dead and can't be claimed").format(
             tiles=_(" or ").join(auto.tiles.kinds[i].code for i in auto.dead_discards)))
@@ -377,7 +384,7 @@ def _dead(rs, tr) -> list[str]:
     return out
 
 
-def _scoring(rs, auto, tr) -> list[str]:
+def _scoring(rs, auto, tr, values: dict) -> list[str]:
     _ = tr.gettext
     s = auto.scoring
     out = []
@@ -386,9 +393,9 @@ def _scoring(rs, auto, tr) -> list[str]:
         block = rs.block(A.ScoringBlock)
         value = block.one(A.ScoreValue) if block is not None else None
         out.append(_("a hand is worth {value}").format(
-            value=plain_amount(value.expr if value is not None else s.value_expr, tr)))
+            value=plain_amount(simplify(value.expr if value is not None else s.value_expr, values), tr)))
         out += [_("where {name} is {amount}").format(name=let.name.text.replace("_", " "),
-                                                     amount=plain_amount(let.expr, tr))
+                                                     amount=plain_amount(simplify(let.expr, values), tr))
                 for let in (block.all(A.ScoreLet) if block is not None else ())]
     if s.limit is not None:
         out.append((_("the limit is {limit}, but the roof is off: hands are not capped") if s.roof_off
@@ -397,7 +404,8 @@ def _scoring(rs, auto, tr) -> list[str]:
         out.append(_("every way of splitting the hand is scored and the best kept"))
     # issue 10: the minimum to go out and the rules one implies
     if s.minimum_text:
-        minimum = plain(s.minimum_expr, _titles(auto), tr) if s.minimum_expr is not None else s.minimum_text
+        minimum = (plain(simplify(s.minimum_expr, values), _titles(auto), tr) if s.minimum_expr is not None
+                   else s.minimum_text)
         out.append(_("a hand goes out only when {minimum}: below that it is no win").format(minimum=minimum))
     titles = {r.name: r.title for r in s.rules}
     for name, names in s.excludes:
@@ -412,7 +420,8 @@ def _scoring(rs, auto, tr) -> list[str]:
 
 def _titles(auto) -> dict:
     """Pattern, announcement and rule names with the titles the rule book says them by."""
-    out = {p.name: p.title or p.name for p in auto.winning.patterns}
+    out = {r.name: r.title or r.name for r in auto.scoring.rules}
+    out.update({p.name: p.title or p.name for p in auto.winning.patterns})
     out.update({a.name: a.title or a.name for a in auto.announcements})
     return out
 
@@ -467,19 +476,29 @@ def _payments(auto, pays, values, tr) -> list[str]:
         out.append(_("the losers settle the differences of their scores among themselves"))
     if p.dealer_double:
         out.append(_("the dealer pays and receives double"))
-    out += [_("penalty for {offence}: {points} points").format(offence=n.replace('_', ' '), points=f"{v:g}")
+    out += [_("penalty for {offence}: {points}").format(offence=n.replace('_', ' '), points=_points(v, tr))
             for n, v in sorted(p.penalties.items())]
     # issue 10: payments outside the winner's settlement
-    out += [_("announcing {name} puts {points} points into the pot: the next winner takes the pot, a wall game "
-              "carries it on").format(name=n, points=f"{v:g}") for n, v in sorted(p.deposits.items())]
+    names = _titles(auto)
+    out += [_("announcing {name} puts {points} into the pot: the next winner takes the pot, a wall game "
+              "carries it on").format(name=names.get(n, n), points=_points(v, tr)) for n, v in sorted(p.deposits.items())]
     if p.wall_game_pay:
-        out.append(_("at a wall game the hands not calling pay {points} points in all to the calling "
-                     "hands, shared equally on both sides").format(points=f"{p.wall_game_pay:g}"))
-    out += [_("a {kind} kong is paid {points} points at once by every other player").format(kind=k, points=f"{v:g}")
+        out.append(_("at a wall game the hands not calling pay {points} in all to the calling "
+                     "hands, shared equally on both sides").format(points=_points(p.wall_game_pay, tr)))
+    out += [_("{kong} is paid {points} at once by every other player").format(kong=_(_KONG_EVENTS[k]), points=_points(v, tr))
             for k, v in sorted(p.instant.items())]
-    out += [_("a player whose bonus tiles set aside come to hold {tiles} is paid {points} points at once by "
-              "every other player").format(tiles=_bonus_group(b, tr), points=f"{b.points:g}") for b in p.bonus_pays]
+    out += [_("a player whose bonus tiles set aside come to hold {tiles} is paid {points} at once by "
+              "every other player").format(tiles=_bonus_group(b, tr), points=_points(b.points, tr)) for b in p.bonus_pays]
     return out
+
+
+#: the kongs an instant payment is made on (``on concealed kong: others pay N points``)
+_KONG_EVENTS = {"concealed": N_("a concealed kong"), "claimed": N_("a claimed kong"), "added": N_("an added kong")}
+
+
+def _points(n, tr) -> str:
+    """``1 point``, ``8 points``: a number of points in ``tr``'s language (its plural forms)."""
+    return ngettext("{n} point", "{n} points", n, tr)
 
 
 def _bonus_group(b, tr) -> str:
@@ -490,9 +509,12 @@ def _bonus_group(b, tr) -> str:
     return _(" and ").join(words)
 
 
-def _session(auto, tr) -> list[str]:
+def _session(rs, auto, tr) -> list[str]:
     _ = tr.gettext
     s = auto.session
+    block = rs.block(A.SessionBlock)
+    keeps = block.one(A.DealerKeeps) if block is not None else None
+    counters = {c.name.text: c.condition for c in block.all(A.SessionCounter)} if block is not None else {}
     out = []
     if s.first_dealer_dice:
         out.append(_("each player throws {dice}: the highest deals first, the tied throw again").format(
@@ -504,11 +526,12 @@ def _session(auto, tr) -> list[str]:
     if s.dealer_rotates:
         out.append(_("the deal moves on after every hand"))
     if s.dealer_keeps_text:
-        out.append(_("the dealer keeps the deal when {when}").format(when=s.dealer_keeps_text))
+        out.append(_("the dealer keeps the deal when {when}").format(
+            when=plain(keeps.condition, tr=tr) if keeps is not None else s.dealer_keeps_text))
     if s.round_wind_rotates:
         out.append(_("the round wind moves on after every round"))
-    out += [_("the counter {name} counts the hands in a row when {when}").format(name=name, when=text)
-            for name, _k, text in s.counters]
+    out += [_("the counter {name} counts the hands in a row when {when}").format(
+        name=name, when=plain(counters[name], tr=tr) if name in counters else text) for name, _k, text in s.counters]
     return out
 
 

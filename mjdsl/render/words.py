@@ -57,7 +57,7 @@ def plural(n, one: str, many: str | None = None) -> str:
 def ngettext(one: str, many: str, n, tr=EN) -> str:
     """``n`` with its noun in ``tr``'s language: the message ``one``/``many`` (with a
     ``{n}`` place) chosen by ``n`` and ``n`` put in."""
-    whole = int(n) if float(n).is_integer() else n
+    whole = int(n) if float(n).is_integer() else 2  # a fraction (0.4 limits) takes the plural
     return tr.ngettext(one, many, whole).format(n=f"{n:g}")
 
 
@@ -113,7 +113,9 @@ def step_text(state, auto=None, tr=EN) -> str | None:
             direction=said(DIRECTIONS, p["direction"], tr), low=p["low"], high=p["high"],
             rule=said(OFFER_RULES, p["rule"], tr))
     if step == "replace_bonus":
-        kinds = ", ".join(p["kinds"]) or _("bonus tiles")
+        from .plain import many  # plain builds on this module's words
+
+        kinds = ", ".join(many(k, tr) for k in p["kinds"]) or _("bonus tiles")
         direction = said(DIRECTIONS, p["direction"], tr)
         if p.get("again_after_everyone"):
             return _("replace {kinds} dealt, dealer first, {direction}, again after everyone has had theirs").format(
@@ -225,6 +227,7 @@ def simplify(expr, values: dict):
     import attrs
 
     from .. import ast as A
+    from ..facts import ARITHMETIC
 
     def const(e):
         return e.value if isinstance(e, (A.Bool, A.Num)) else None
@@ -241,7 +244,11 @@ def simplify(expr, values: dict):
     if isinstance(expr, A.Not):
         inner = simplify(expr.operand, values)
         return A.Bool(not inner.value, expr.span) if isinstance(inner, A.Bool) else attrs.evolve(expr, operand=inner)
-    if not isinstance(expr, A.BinOp):  # a call's arguments are predicates of the hand, not options
+    if isinstance(expr, A.Call) and expr.fn in ARITHMETIC:  # min(doubles, max_tai): numbers, options among them
+        return attrs.evolve(expr, args=tuple(simplify(a, values) for a in expr.args))
+    if isinstance(expr, A.Neg):
+        return attrs.evolve(expr, operand=simplify(expr.operand, values))
+    if not isinstance(expr, A.BinOp):  # other calls' arguments are predicates of the hand, not options
         return expr
     left, right = simplify(expr.left, values), simplify(expr.right, values)
     if expr.op in ("and", "or"):
