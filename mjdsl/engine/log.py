@@ -25,6 +25,8 @@ def state_digest(game) -> str:
     parts = (st.node, st.hands, [[(e.kind, e.tile, e.size, e.jokers) for e in x] for x in st.exposures],
              st.discards, st.bonus, st.head, st.tail, st.dead, st.returns,
              _canonical(st.pending), _canonical(st.offers), st.announced, st.frozen)
+    if game.auto.tiles.variants:  # which copies are where (red fives): replay must agree on them too
+        parts += (st.held_variants, [[e.copies for e in x] for x in st.exposures], st.discard_copies)
     return format(zlib.crc32(repr(parts).encode()), "08x")
 
 
