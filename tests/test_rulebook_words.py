@@ -78,7 +78,7 @@ def test_arithmetic_and_named_lets_are_said_in_words():
     # the value by its lets' names, each let said after it; no formula as written
     assert "A hand is worth the larger of (the smaller of base and 2000) and" in book
     assert "Where base is fu times 2 to the power of (han plus 2)" in book
-    assert "Where han is the doubles plus indicated plus indicated under" in book
+    assert "Where han is the doubles plus indicated plus indicated under plus the red tiles held" in book
     assert "round_up(" not in book and "min(" not in book
 
 
