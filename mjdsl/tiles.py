@@ -161,6 +161,19 @@ class TileSet:
         """The code of a copy number: the variant's (``0m``) or the kind's."""
         return self.kinds[t].code if t < len(self.kinds) else self.variants[t - len(self.kinds)].code
 
+    def copy_codes(self) -> list[str]:
+        """Every code by copy number: the kinds', then the variants' (``codes[copy]``)."""
+        return [k.code for k in self.kinds] + [v.code for v in self.variants]
+
+    def held_codes(self, counts: Sequence[int], variants: Sequence[int] = ()) -> list[str]:
+        """A hand's codes, kind by kind; of a kind, the variant copies it holds (copy
+        numbers ``variants``) written as theirs: ``5m 0m`` for a plain and a red five."""
+        out: list[str] = []
+        for i, n in enumerate(counts):
+            mine = [self.copy_code(c) for c in variants if self.base(c) == i] if variants else []
+            out.extend([self.kinds[i].code] * (int(n) - len(mine)) + mine)
+        return out
+
     def plain_copies(self, index: int) -> int:
         """How many copies of a kind are plain (not of a variant)."""
         return self.kinds[index].copies - sum(v.copies for v in self.variants if v.base == index)

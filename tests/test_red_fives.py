@@ -244,3 +244,32 @@ def test_riichi_without_red_fives_scores_fives_as_fives(tmp_path, capsys):
                "--json"])
     doc = json.loads(capsys.readouterr().out)
     assert rc == 0 and doc["total"] == 960 and "variants" not in doc["hand"]
+
+
+# -- at the table: a person names the copy ----------------------------------------------
+
+
+def test_a_person_at_the_table_throws_the_red_five_by_its_code(riichi):
+    from mjdsl.tui.controller import Controller
+    from mjdsl.tui.session import Session
+
+    for seed in range(40):
+        s = Session(riichi, RIICHI, {}, str(seed), 0, ["greedy", "greedy", "greedy"])
+        c = Controller(s)
+        c.advance()
+        g = s.game
+        if g.current_player() != 0 or not g.st.held_variants[0]:
+            continue
+        code = riichi.tiles.copy_code(g.st.held_variants[0][0])
+        assert code in observe_hand(g)  # the person sees it as the red one
+        said = c.handle(code)
+        assert any(f"You discard {code}" in line for line in said), said
+        assert riichi.tiles.copy_code(g.st.discard_copies[0][0]) == code
+        return
+    raise AssertionError("no seed dealt the person a red five on its first turn")
+
+
+def observe_hand(game):
+    from mjdsl.engine.observe import observe
+
+    return observe(game, 0)["hand"]
