@@ -273,3 +273,18 @@ def observe_hand(game):
     from mjdsl.engine.observe import observe
 
     return observe(game, 0)["hand"]
+
+
+def test_a_claim_is_judged_with_the_copy_offered(tmp_path):
+    """A minimum that counts red fives (a house rule) offers the ron on the red 5s, not
+    on a plain one: the claim is scored with the copy thrown."""
+    text = RIICHI.read_text(encoding="utf-8").replace(
+        "win only when doubles > 0 or limits > 0", "win only when doubles > 0 or limits > 0 or variants(red) > 0")
+    path = tmp_path / "riichi-red-goes-out.mj"
+    path.write_text(text, encoding="utf-8")
+    auto = compile_ruleset(path)
+    waiting = "1m 2m 3m 6p 7p 8p 2s 3s 4s W W W 5s"  # no yaku: only a red five lets it go out
+    for thrown, offered in (("0s", True), ("5s", False)):
+        g = scripted(auto, {0: f"{thrown} 1m 9m 1p 9p E S N P F C 2m 4p 9s", 1: waiting})
+        act(g, 0, f"discard {thrown}")
+        assert ("mah jongg" in names(g)) == offered, (thrown, names(g))

@@ -327,9 +327,10 @@ def robbed_win(seat: int, owner: int, tile: int) -> dict:
 
 
 def meets_minimum(game: Game, seat: int, win: dict, tile: int | None = None) -> bool:
-    """Does the seat's hand (with ``tile`` added, for a claim) meet the ruleset's
-    minimum to go out (``win only when ...``), won as ``win`` says? Scored as the
-    settlement would score it; True where the ruleset has no minimum."""
+    """Does the seat's hand (with ``tile`` added, for a claim: the copy offered, a red
+    five as the red one) meet the ruleset's minimum to go out (``win only when ...``),
+    won as ``win`` says? Scored as the settlement would score it; True where the
+    ruleset has no minimum."""
     if game.auto.scoring.minimum is None:
         return True
     from ..scoring.engine import goes_out_in_game
@@ -337,14 +338,14 @@ def meets_minimum(game: Game, seat: int, win: dict, tile: int | None = None) -> 
     st = game.st
     saved = st.winner, st.win
     if tile is not None:
-        st.hands[seat][tile] += 1
+        game.give(seat, tile)
     st.winner, st.win = seat, win
     try:
         return goes_out_in_game(game, seat)
     finally:
         st.winner, st.win = saved
         if tile is not None:
-            st.hands[seat][tile] -= 1
+            game.take(seat, tile)
 
 
 def may_win(game: Game, seat: int) -> bool:
@@ -544,7 +545,8 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
             if allowed and may_win(game, seat) and (
                     game.allow_false_calls or game.rules.completes(st, seat, tile)
                     and _takes(game, seat, discarder, tile, held=False)
-                    and meets_minimum(game, seat, discard_win(game, seat, discarder, tile), tile)
+                    and meets_minimum(game, seat, discard_win(game, seat, discarder, tile),
+                                      _offered_copy(game, discarder, tile))
             ) and holds(c.when, game, seat, tile):
                 out.append(cat.id(ACT.MAHJONG))
             continue
@@ -565,6 +567,12 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
                 if aid is not None:
                     out.append(aid)
     return sorted(set(out))
+
+
+def _offered_copy(game: Game, discarder: int, tile: int) -> int:
+    """The copy of the discard offered (a red five's own copy number), else the tile."""
+    thrown = game.st.discard_copies[discarder]
+    return thrown[-1] if thrown and game.auto.tiles.base(thrown[-1]) == tile else tile
 
 
 def untakeable(game: Game, seat: int, discarder: int) -> frozenset:
@@ -692,7 +700,8 @@ class RobWindow(ClaimWindow):
         for i in range(1, game.n):
             s = (seat + i) % game.n
             if not st.dead[s] and may_win(game, s) and game.rules.completes(st, s, tile) \
-                    and meets_minimum(game, s, robbed_win(s, seat, tile), tile):
+                    and meets_minimum(game, s, robbed_win(s, seat, tile),
+                                      st.kong_copy if st.kong_copy is not None else tile):
                 st.asked.append(s)
                 st.pending[s] = {"choice": None, "done": False, "options": [game.catalogue.id(ACT.MAHJONG)]}
         return not st.asked
