@@ -137,7 +137,7 @@ class Function:
 
     name: str
     contexts: frozenset
-    args: tuple[str, ...]  # "set-pred", "tile-pred", "pattern", "tile", "name", "number", "wait"; "rules": one or more
+    args: tuple[str, ...]  # "set-pred", "tile-pred", "pattern", "tile", "name", "number", "wait", "variant"; "rules": one or more
     # rule names; "numbers": two or more numbers
     meaning: str
 
@@ -168,6 +168,10 @@ FUNCTIONS: dict[str, Function] = {
         Function("kinds", frozenset(_WIN), ("number",),
                  "how many kinds of tile the hand holds exactly N of, declared sets included (tile hog: "
                  "kinds(4) - sets(kong))"),
+        # issue 10: copies told apart (`variant red "0m" x1 of "5m"`): riichi's red fives
+        Function("variants", frozenset(_WIN), ("variant",),
+                 "how many copies of this variant the hand holds, concealed or in its sets, the winning tile "
+                 "among them (variants(red): the red fives)"),
         Function("has", frozenset({SET}), ("tile-pred",),
                  "the set holds at least one tile that matches (a class alone describes a set only when all its "
                  "tiles are in it)"),

@@ -69,14 +69,42 @@ class TileKind:
 
 
 @attrs.frozen
+class Variant:
+    """Copies of a kind told apart (``variant red "0m" x1 of "5m"``): they play as the
+    kind ``base`` everywhere, and scoring counts them (``variants(red)``).
+
+    name: the variant's name (``red``); several kinds may share it.
+    code: how one copy is written (``0m``), in logs, at the table and in ``mjdsl score``.
+    base: the index of the kind the copies are of; copies: how many of its copies.
+    index: the copy's number where a tile's copy is told (the wall, a discard): past
+    the kinds, ``size + position`` (see :meth:`TileSet.base`).
+    """
+
+    name: str
+    code: str
+    base: int
+    copies: int
+    index: int
+
+
+@attrs.frozen
 class TileSet:
-    """All kinds of tile of a ruleset, in index order, with lookups."""
+    """All kinds of tile of a ruleset, in index order, with lookups.
+
+    variants: copies of some kinds told apart (:class:`Variant`). A hand is counted by
+    kind; where the copy matters (the wall, a discard, a set, what a hand holds) a tile
+    is a *copy number*: the kind's index for a plain copy, a variant's ``index`` (past
+    the kinds) for one of its copies.
+    """
 
     kinds: tuple[TileKind, ...]
     suits: tuple[Suit, ...] = ()
     #: the code of the tile that also serves as zero in a year (the soap), if any
     zero: str | None = None
+    variants: tuple[Variant, ...] = ()
     by_code: dict = attrs.field(init=False, eq=False, repr=False)
+    #: variant code -> Variant
+    by_variant_code: dict = attrs.field(init=False, eq=False, repr=False)
     #: (suit, rank) -> kind: the bots and the claim runs look suited tiles up in their
     #: inner loops (a linear search was a fifth of classical greedy play, issue 12)
     by_suit_rank: dict = attrs.field(init=False, eq=False, repr=False)
@@ -87,6 +115,7 @@ class TileSet:
         for k in self.kinds:
             by_rank.setdefault((k.suit, k.rank), k)  # the first of a (suit, rank), as the search found
         object.__setattr__(self, "by_suit_rank", by_rank)
+        object.__setattr__(self, "by_variant_code", {v.code: v for v in self.variants})
 
     # -- sizes ---------------------------------------------------------------
     @property
@@ -105,10 +134,60 @@ class TileSet:
 
     # -- lookups -------------------------------------------------------------
     def kind(self, code: str) -> TileKind:
+        """The kind a code is of; a variant's code is of its base kind (it plays as it)."""
         try:
             return self.by_code[code]
         except KeyError:
+            v = self.by_variant_code.get(code)
+            if v is not None:
+                return self.kinds[v.base]
             raise InputError(f"unknown tile code {code!r}; this ruleset's codes are {self.codes_summary()}") from None
+
+    # -- copies (variants) ---------------------------------------------------
+    def copy_of(self, code: str) -> int:
+        """The copy number a code says: a variant's index, else the kind's (InputError if unknown)."""
+        v = self.by_variant_code.get(code)
+        return v.index if v is not None else self.kind(code).index
+
+    def base(self, t: int) -> int:
+        """The kind a copy number is of (itself for a plain copy)."""
+        return t if t < len(self.kinds) else self.variants[t - len(self.kinds)].base
+
+    def variant(self, t: int) -> Variant | None:
+        """The variant of a copy number; None for a plain copy."""
+        return self.variants[t - len(self.kinds)] if t >= len(self.kinds) else None
+
+    def copy_code(self, t: int) -> str:
+        """The code of a copy number: the variant's (``0m``) or the kind's."""
+        return self.kinds[t].code if t < len(self.kinds) else self.variants[t - len(self.kinds)].code
+
+    def copy_codes(self) -> list[str]:
+        """Every code by copy number: the kinds', then the variants' (``codes[copy]``)."""
+        return [k.code for k in self.kinds] + [v.code for v in self.variants]
+
+    def held_codes(self, counts: Sequence[int], variants: Sequence[int] = ()) -> list[str]:
+        """A hand's codes, kind by kind; of a kind, the variant copies it holds (copy
+        numbers ``variants``) written as theirs: ``5m 0m`` for a plain and a red five."""
+        out: list[str] = []
+        for i, n in enumerate(counts):
+            mine = [self.copy_code(c) for c in variants if self.base(c) == i] if variants else []
+            out.extend([self.kinds[i].code] * (int(n) - len(mine)) + mine)
+        return out
+
+    def plain_copies(self, index: int) -> int:
+        """How many copies of a kind are plain (not of a variant)."""
+        return self.kinds[index].copies - sum(v.copies for v in self.variants if v.base == index)
+
+    def wall_tiles(self) -> list[int]:
+        """Every tile of the set once, as copy numbers, in index order (the shuffle's input):
+        a kind's variant copies stand last among its copies."""
+        out: list[int] = []
+        for k in self.kinds:
+            out.extend([k.index] * self.plain_copies(k.index))
+            for v in self.variants:
+                if v.base == k.index:
+                    out.extend([v.index] * v.copies)
+        return out
 
     def index(self, code: str) -> int:
         return self.kind(code).index
@@ -131,7 +210,7 @@ class TileSet:
         return js[0] if js else None
 
     def codes_summary(self) -> str:
-        codes = [k.code for k in self.kinds]
+        codes = [k.code for k in self.kinds] + [v.code for v in self.variants]
         return " ".join(codes) if len(codes) <= 50 else " ".join(codes[:50]) + " ..."
 
     # -- hands ---------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 ``scripted(auto, hands, wall)`` plays the chance steps, then puts the given tiles in
 each seat's hand and the given tiles at the front of the wall (the rest of the set
-follows, in tile order), so a test states exactly the position it needs.
+follows, in tile order), so a test states exactly the position it needs. A variant's
+code (riichi's red ``0m``) puts that copy; a plain code a plain copy while there is one.
 """
 
 from __future__ import annotations
@@ -23,20 +24,43 @@ def scripted(auto, hands: dict, wall: str = "", dealer: int = 0, dead: str = "")
     st.replacements = []
     left = {k.index: k.copies for k in tiles.kinds}
     named = hands or {}
+    pool = tiles.wall_tiles()  # every copy, by copy number
+
+    def copies(text: str) -> list[int]:
+        out = []
+        for code in text.split():
+            c = tiles.copy_of(code)
+            if c not in pool:  # a plain code with the plain copies gone: the variant's copy
+                c = next(x for x in pool if tiles.base(x) == tiles.base(c))
+            pool.remove(c)
+            out.append(c)
+        return out
+
+    for s in range(auto.seats):
+        if named:
+            st.held_variants[s] = []
+        else:  # every seat keeps what it was dealt, its copies with it
+            for c in st.held_variants[s]:
+                pool.remove(c)
+            for t, n in enumerate(st.hands[s]):
+                for _ in range(n - sum(1 for c in st.held_variants[s] if tiles.base(c) == t)):
+                    pool.remove(t)
     for s, text in named.items():
         st.hands[s] = [0] * tiles.size
-        for t in tiles.parse(text):
-            st.hands[s][t] += 1
-    front = tiles.parse(wall)
-    back = tiles.parse(dead)  # the end of the wall (the kong box): its last tile is drawn first
+        for c in copies(text):
+            st.hands[s][tiles.base(c)] += 1
+            if c >= tiles.size:
+                st.held_variants[s].append(c)
+        st.held_variants[s].sort()
+    front = copies(wall)
+    back = copies(dead)  # the end of the wall (the kong box): its last tile is drawn first
     for s in range(auto.seats):
         if s in named or not named:  # with no hands named, every seat keeps what it was dealt
             for t, n in enumerate(st.hands[s]):
                 left[t] -= n
     for t in front + back:
-        left[t] -= 1
+        left[tiles.base(t)] -= 1
     assert all(v >= 0 for v in left.values()), f"more tiles than the set has: {left}"
-    rest = [t for t, n in sorted(left.items()) for _ in range(n)]
     # seats not named get single tiles of different kinds, no jokers: they can claim nothing
     joker = auto.jokers.tile if auto.jokers else None
     for s in range(auto.seats):
@@ -48,8 +72,11 @@ def scripted(auto, hands: dict, wall: str = "", dealer: int = 0, dead: str = "")
                     st.hands[s][t] += 1
                     left[t] -= 1
                     want -= 1
+                    c = copies(tiles.kinds[t].code)[0]  # a plain copy (a variant's when none is left)
+                    if c >= tiles.size:
+                        st.held_variants[s].append(c)
             assert want == 0, "not enough different tiles to fill a seat"
-    rest = [t for t, n in sorted(left.items()) for _ in range(n)]
+    rest = pool  # what is left of the set, in tile order
     st.wall = front + rest + back
     st.head, st.tail = 0, len(st.wall)
     game._legal = (-1, [])

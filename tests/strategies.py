@@ -573,6 +573,9 @@ def rulesets(draw) -> str:
         lines, total = list(_CARD_TILES), 152
     if draw(st.booleans()):
         lines.append(f'    class low "1{suits[0][1]}" "2{suits[0][1]}"')
+    if draw(st.integers(0, 3)) == 0:  # copies told apart (red fives), rarely more than the kind has: MJ290
+        told = draw(st.integers(1, copies)) if not _rarely(draw, 20) else copies + 1
+        lines.append(f'    variant red "0{suits[0][1]}" x{told} of "{min(ranks, 5)}{suits[0][1]}"')
     out += ["tiles {", *lines, "}"]
     # -- seats --------------------------------------------------------------------
     seats = 4 if flowers == "linked" and not _rarely(draw, 40) else draw(st.sampled_from([3, 4, 2, 4]))

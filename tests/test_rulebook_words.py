@@ -107,7 +107,7 @@ def test_arithmetic_and_named_lets_are_said_in_words():
     assert "A hand is worth the larger of (the smaller of base and 2000) and" in book
     assert "Where base is fu times 2 to the power of (han plus 2)" in book
     assert ("Where han is the doubles plus the tiles of the hand the indicators point at plus the tiles of the hand "
-            "the tiles under the indicators point at") in book
+            "the tiles under the indicators point at plus the red tiles held") in book
     assert "round_up(" not in book and "min(" not in book
 
 

@@ -70,6 +70,19 @@ class ClassDecl:
 
 
 @attrs.frozen
+class VariantDecl:
+    """``variant NAME "code" xN of "base"``: N of the copies of the tile ``base`` are a
+    variant, written ``code``: it plays as ``base`` everywhere (patterns, claims, waits)
+    and scoring counts it (``variants(NAME)``); riichi's red fives."""
+
+    name: Word
+    code: Word
+    copies: int
+    base: Word
+    span: Span
+
+
+@attrs.frozen
 class SeatWinds:
     codes: tuple[Word, ...]
     span: Span

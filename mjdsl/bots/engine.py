@@ -104,13 +104,14 @@ class StyleBot:
     # -- the moves ----------------------------------------------------------------------
     def _discard(self, view, actions, rng) -> int:
         cat = view.game.catalogue
-        tiles = [cat[a].arg for a in actions]
+        throws = ACT.throws_by_kind(cat, view.game.auto.tiles, actions)  # chosen by kind, a red five kept
+        tiles = list(throws)
         joker = view.joker
         if joker in tiles and self._mistake("discard_joker", rng):
-            return cat.id(ACT.DISCARD, joker)
+            return throws[joker]
         cand = [t for t in tiles if t != joker] or tiles
         if len(cand) > 1 and self._mistake("discard_needed", rng):
-            return cat.id(ACT.DISCARD, cand[rng.randrange(len(cand))])
+            return throws[cand[rng.randrange(len(cand))]]
         worth = view.worth_without(cand)
         danger = view.danger(cand) if self.style.safety > 0 else None
         if danger is not None:
@@ -118,7 +119,7 @@ class StyleBot:
             if view.distance_now() > self.style.fold_at:
                 weight *= self.style.fold
             worth = worth - weight * danger
-        return cat.id(ACT.DISCARD, _best(cand, worth, rng))
+        return throws[_best(cand, worth, rng)]
 
     def _pass(self, view, actions, rng) -> int:
         """The tiles of a pass are chosen together at the first pick, then handed out."""

@@ -60,8 +60,8 @@ class GreedyBot:
         if ACT.GIVE in roles:
             return _with_arg(cat, roles[ACT.GIVE], self._pass_tile(game, seat, view, roles[ACT.GIVE], rng))
         if ACT.THROW in roles:
-            tiles = [cat[a].arg for a in roles[ACT.THROW]]
-            return _with_arg(cat, roles[ACT.THROW], view.worst_tile(tiles, rng))
+            throws = ACT.throws_by_kind(cat, game.auto.tiles, roles[ACT.THROW])  # a red five kept
+            return throws[view.worst_tile(list(throws), rng)]
         return legal[rng.randrange(len(legal))]
 
     def _pass_tile(self, game, seat, view, actions, rng) -> int:
@@ -100,10 +100,11 @@ class GreedyBot:
                             n += 3 - abs(d)
                 return n
 
-            options = [cat[a].arg for a in roles[ACT.THROW]]
+            throws = ACT.throws_by_kind(cat, tiles, roles[ACT.THROW])  # by kind, a red five kept
+            options = list(throws)
             lowest = min(neighbours(t) for t in options)
             worst = [t for t in options if neighbours(t) == lowest]
-            return _with_arg(cat, roles[ACT.THROW], worst[rng.randrange(len(worst))])
+            return throws[worst[rng.randrange(len(worst))]]
         if ACT.DECLINE in roles:
             return roles[ACT.DECLINE][0]
         return legal[rng.randrange(len(legal))]

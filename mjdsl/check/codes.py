@@ -292,6 +292,19 @@ CODES = (
          "the number of tiles the class holds (the knitted tiles of three suits are nine, the honours seven).",
          _THREE_SUITS + 'winning {\n    pattern lesser_honours {\n        singles 17 of knitted 147 258 369 + honour\n    }\n}\n',
          _THREE_SUITS + 'winning {\n    pattern lesser_honours {\n        singles 14 of knitted 147 258 369 + honour\n    }\n}\n'),
+
+    # issue 10: variants of a kind (red fives; check/tiles.py)
+    Code("MJ290", "more variant copies than the kind has",
+         "`variant NAME \"code\" xN of \"base\"` tells N of the base tile's copies apart; the variants of one "
+         "kind together may hold at most the copies the tiles block gives it.",
+         'tiles {\n    suit man "m" 1..9 x4\n    variant red "0m" x5 of "5m"\n}\n',
+         'tiles {\n    suit man "m" 1..9 x4\n    variant red "0m" x1 of "5m"\n}\n'),
+    Code("MJ294", "a variant of no tile that plays",
+         "A variant's copies play as its base tile, so the base must be a tile of the set that goes into a hand "
+         "(a suited tile, a wind or a dragon: not a bonus tile, a joker or another variant), its code must be new, "
+         "and `variants(NAME)` must name a declared variant.",
+         'tiles {\n    suit man "m" 1..9 x4\n    variant red "0p" x1 of "5p"\n}\n',
+         'tiles {\n    suit man "m" 1..9 x4\n    variant red "0m" x1 of "5m"\n}\n'),
     Code("MJ299", "internal error in a check",
          "A check failed on this ruleset. This is a bug in mjdsl: please report it with the file.", "", ""),
 )

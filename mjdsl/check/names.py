@@ -174,6 +174,13 @@ def _check_call(e: A.Call, c: str, ctx, stack, patterns, names) -> list[Diagnost
                 shown = arg.id if isinstance(arg, A.Name) else "this"
                 out.append(error("MJ204", f"no announcement `{shown}`", arg.span,
                                  _suggest(shown, announcements) if announcements else "declare it with `announce` in play"))
+        elif kind == "variant":
+            variants = {v.name for v in ctx.tiles.variants} if ctx.tiles is not None else set()
+            if not isinstance(arg, A.Name) or arg.id not in variants:
+                shown = arg.id if isinstance(arg, A.Name) else "this"
+                out.append(error("MJ294", f"no variant `{shown}`", arg.span,
+                                 _suggest(shown, variants) if variants
+                                 else "declare it in the tiles block: variant red \"0m\" x1 of \"5m\""))
         elif kind == "wait":
             if not isinstance(arg, A.Name) or arg.id not in F.WAIT_SHAPES:
                 shown = arg.id if isinstance(arg, A.Name) else "this"

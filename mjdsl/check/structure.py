@@ -56,7 +56,7 @@ def _named_twice(blocks) -> list[Diagnostic]:
         first = {}
         for s in b.stmts:
             w = getattr(s, "name", None)
-            if isinstance(w, A.Word):
+            if isinstance(w, A.Word) and not isinstance(s, A.VariantDecl):  # red 0m, red 0p: one name, many kinds
                 key = (type(s).__name__, w.text)
                 counts[key] += 1
                 if counts[key] > 1:

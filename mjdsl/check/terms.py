@@ -25,7 +25,7 @@ MAX_RELATED = 5
 MAX_STEP = 8
 
 _ARITH_OPS = ("+", "-", "*", "/", "^")
-_TRUTH_CALLS = frozenset(n for n, f in F.FUNCTIONS.items() if n not in ("sets", "pairs", "tiles", "bonus", "kinds")
+_TRUTH_CALLS = frozenset(n for n, f in F.FUNCTIONS.items() if n not in ("sets", "pairs", "tiles", "bonus", "kinds", "variants")
                          and n not in F.ARITHMETIC)
 
 

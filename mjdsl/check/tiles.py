@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
-from ..tiles import CLASSES, Suit, TileKind, TileSet
+from ..tiles import CLASSES, HAND_CLASSES, Suit, TileKind, TileSet, Variant
 
 
 #: Bounds on a tile set: no real set is near them, and beyond them the tables grow absurd.
@@ -44,6 +44,8 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
         kinds.append(TileKind(code=code.text, index=len(kinds), **kw))
 
     for s in block.stmts:
+        if isinstance(s, A.VariantDecl):  # its copies are of a kind: judged with the variants (MJ290)
+            continue
         copies = getattr(s, "copies", 1)
         if not 1 <= copies <= MAX_COPIES:
             diags.append(error("MJ217", f"{copies} copies of a tile: a set holds 1 to {MAX_COPIES} of each",
@@ -123,10 +125,49 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
                 diags.append(error("MJ249", f"tile `{w.text}` is in two cycles", w.span,
                                    "an indicator points at the one next tile: name each tile in one cycle"))
             cycled.add(w.text)
+    variants = _variants(block, kinds, seen, diags)
     if not kinds or impossible:
         return None, classes, diags
-    ts = TileSet(tuple(kinds), tuple(suits), zero.code.text if zero and zero.code.text in codes else None)
+    ts = TileSet(tuple(kinds), tuple(suits), zero.code.text if zero and zero.code.text in codes else None,
+                 tuple(variants))
     return ts, classes, diags
+
+
+def _variants(block: A.TilesBlock, kinds: list[TileKind], seen: dict, diags: list[Diagnostic]) -> list[Variant]:
+    """The variants the block declares (``variant red "0m" x1 of "5m"``), each numbered
+    past the kinds; MJ294 for one of no tile that plays or a code already taken, MJ290
+    for more copies than the kind has."""
+    by_code = {k.code: k for k in kinds}
+    out: list[Variant] = []
+    given: dict[int, int] = {}  # kind index -> variant copies declared so far
+    for d in block.all(A.VariantDecl):
+        base = by_code.get(d.base.text)
+        if base is None:
+            other = next((v for v in out if v.code == d.base.text), None)
+            what = "another variant" if other is not None else "not a tile of this set"
+            diags.append(error("MJ294", f"variant `{d.code.text}` is of `{d.base.text}`, {what}", d.base.span,
+                               "name a tile the tiles block declares: variant red \"0m\" x1 of \"5m\""))
+            continue
+        if base.cls not in HAND_CLASSES or base.cls == "joker":
+            diags.append(error("MJ294", f"variant `{d.code.text}` is of `{base.code}`, a {base.cls} tile",
+                               d.base.span, "a variant plays as its tile in a hand: make it of a suited tile, "
+                                            "a wind or a dragon"))
+            continue
+        if d.code.text in seen or any(v.code == d.code.text for v in out) or not d.code.text \
+                or any(ch.isspace() for ch in d.code.text):
+            diags.append(error("MJ294", f"variant code `{d.code.text}` is already a tile's code (or empty)",
+                               d.code.span, "give the variant a code of its own: \"0m\" for a red 5m"))
+            continue
+        total = given.get(base.index, 0) + d.copies
+        if not 1 <= d.copies or total > base.copies:
+            diags.append(error("MJ290", f"variant `{d.code.text}` takes {d.copies} of the {base.copies} copies of "
+                                        f"`{base.code}`" + (f", {given[base.index]} taken by other variants already"
+                                                            if given.get(base.index) else ""),
+                               d.span, f"give at most {base.copies - given.get(base.index, 0)} (x1: one red five)"))
+            continue
+        given[base.index] = total
+        out.append(Variant(d.name.text, d.code.text, base.index, d.copies, len(kinds) + len(out)))
+    return out
 
 
 def _written_by(span, block: A.TilesBlock) -> bool:

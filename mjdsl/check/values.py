@@ -151,7 +151,8 @@ def _whole_hand(stmt, expr, opts) -> list[Diagnostic]:
     what = "the hand's value" if isinstance(stmt, A.ScoreValue) else "the limit"
     out = []
     for e in _walk(expr):
-        if isinstance(e, A.Related) or isinstance(e, A.Call) and e.fn not in ARITHMETIC:
+        # variants(NAME) counts copies of the whole hand, the same in every reading
+        if isinstance(e, A.Related) or isinstance(e, A.Call) and e.fn not in ARITHMETIC and e.fn != "variants":
             fn = "related" if isinstance(e, A.Related) else e.fn
             out.append(error("MJ226", f"`{fn}(...)` is not known in {what}", e.span,
                              f"{what} is worked out once from the rules' points and doubles; "

@@ -5,7 +5,8 @@ same ruleset always numbers actions the same way; logs store these integers.
 Families, in order: discard a tile, pass a tile (Charleston), forward k tiles
 blind, vote on an optional round, offer k tiles (courtesy), declare mah jongg,
 claim a discard (per claim kind and form), decline a claim, swap a joker, declare
-a concealed or added kong, make an announcement. Each family has a role (``ROLES``):
+a concealed or added kong, make an announcement; then the discards of a variant's
+copy (``discard 0m``: a red five; its argument is the copy number). Each family has a role (``ROLES``):
 what the bots read to choose, so they play any family a ruleset's steps offer.
 """
 
@@ -127,6 +128,10 @@ class Catalogue:
             add(KONG_ADDED, k.index, f"add {k.code} to a pung")
         for a in auto.announcements:
             add(ANNOUNCE, a.name, f"announce {a.title or a.name}")
+        # issue 10: throwing a variant's copy (a red five) rather than a plain one of its
+        # kind; last, so the actions before keep their numbers with or without variants
+        for v in tiles.variants:
+            add(DISCARD, v.index, f"discard {v.code}")
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -162,4 +167,18 @@ def by_role(catalogue: Catalogue, legal: list[int]) -> dict[str, list[int]]:
     if DECLARATION in out:
         rank = {f: i for i, f in enumerate(DECLARATION_ORDER)}
         out[DECLARATION].sort(key=lambda a: (rank.get(catalogue[a].family, len(rank)), a))
+    return out
+
+
+def throws_by_kind(catalogue: Catalogue, tiles, actions: list[int]) -> dict[int, int]:
+    """The discards among ``actions``, one for each kind of tile (its index): a plain
+    copy's where one is offered, else a variant's. A variant's copy (a red five) plays
+    as its kind and is told apart only for scoring to count it, so a player choosing by
+    kind keeps it: the bots choose a kind to throw, then throw it by this table."""
+    out: dict[int, int] = {}
+    for a in actions:
+        t = catalogue[a].arg
+        k = tiles.base(t)
+        if k not in out or t == k:
+            out[k] = a
     return out

@@ -44,6 +44,8 @@ class Game:
         self.allow_false_calls = allow_false_calls
         self.context = dict(context or {})
         self.n = auto.seats
+        #: the number of kinds: a tile past it is a variant's copy (TileSet.variants)
+        self.kinds = auto.tiles.size
         st = HandState(auto.seats, auto.tiles.size)
         st.dealer = dealer
         st.turn = dealer
@@ -177,15 +179,52 @@ class Game:
                             "this is a bug in the lowering: please report it"))
 
     # -- tiles moving -------------------------------------------------------------------
+    # A tile is a copy number (TileSet): a kind's index, or past the kinds a variant's
+    # copy (a red five), which counts in the hand as its kind and is remembered apart.
     def give(self, seat: int, tile: int, n: int = 1) -> None:
-        self.st.hands[seat][tile] += n
+        if tile < self.kinds:
+            self.st.hands[seat][tile] += n
+            return
+        self.st.hands[seat][self.auto.tiles.base(tile)] += n
+        held = self.st.held_variants[seat]
+        held.extend([tile] * n)
+        held.sort()
 
-    def take(self, seat: int, tile: int, n: int = 1) -> None:
+    def take(self, seat: int, tile: int, n: int = 1) -> list[int]:
+        """Take ``n`` tiles from the seat's hand: that variant's copies for a variant's
+        copy number, else copies of the kind, the plain ones first (a variant's copy
+        goes only where no plain one is left: a red five stays in the hand). Returns
+        the variant copies taken (none, mostly)."""
         h = self.st.hands[seat]
-        if h[tile] < n:
-            raise MjError(error("MJ405", f"seat {seat} has {h[tile]} of tile {self.auto.tiles.kinds[tile].code}, "
+        base = tile if tile < self.kinds else self.auto.tiles.base(tile)
+        if h[base] < n:
+            raise MjError(error("MJ405", f"seat {seat} has {h[base]} of tile {self.auto.tiles.kinds[base].code}, "
                                 f"{n} needed", _nospan(), "this is a bug in a step handler"))
-        h[tile] -= n
+        held = self.st.held_variants[seat]
+        if not held:
+            if tile >= self.kinds:
+                raise MjError(error("MJ405", f"seat {seat} holds no {self.auto.tiles.copy_code(tile)}", _nospan(),
+                                    "this is a bug in a step handler"))
+            h[tile] -= n
+            return []
+        mine = [c for c in held if self.auto.tiles.base(c) == base]
+        if tile >= self.kinds:
+            if mine.count(tile) < n:
+                raise MjError(error("MJ405", f"seat {seat} holds {mine.count(tile)} {self.auto.tiles.copy_code(tile)}, "
+                                    f"{n} needed", _nospan(), "this is a bug in a step handler"))
+            taken = [tile] * n
+        else:
+            taken = mine[:max(0, n - (h[base] - len(mine)))]
+        for c in taken:
+            held.remove(c)
+        h[base] -= n
+        return taken
+
+    def plain_held(self, seat: int, tile: int) -> int:
+        """How many plain copies (no variant's) of a kind the seat holds."""
+        held = self.st.held_variants[seat]
+        n = self.st.hands[seat][tile]
+        return n - sum(1 for c in held if self.auto.tiles.base(c) == tile) if held else n
 
     def draw_live(self) -> int | None:
         st = self.st
@@ -193,7 +232,7 @@ class Game:
             return None
         t = st.wall[st.head]
         st.head += 1
-        return t
+        return t  # a copy number: give() it, and read its kind with TileSet.base
 
     def draw_dead(self) -> int | None:
         """A replacement tile from the end of the wall (the kong box). The box keeps

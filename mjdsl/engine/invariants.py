@@ -46,7 +46,9 @@ def check(game) -> None:
         for t in st.discards[s]:
             count[t] += 1
     for t in st.wall[st.head:st.tail]:
-        count[t] += 1
+        count[tiles.base(t)] += 1
+    if tiles.variants:
+        _variants_accounted(game)
     if st.wall:
         for k in tiles.kinds:
             if count[k.index] != k.copies:
@@ -67,6 +69,31 @@ def check(game) -> None:
     if st.wall and node.step not in ("shuffle", "dice"):
         for rule in RULES:
             rule(game, node)
+
+
+def _variants_accounted(game) -> None:
+    """Every variant's copy is somewhere once (a hand, a set, a discard, the wall), and a
+    hand's variant copies are among its tiles of their kind."""
+    st = game.st
+    tiles = game.auto.tiles
+    found = [0] * len(tiles.variants)
+    places = [c for s in range(game.n) for c in st.held_variants[s]]
+    places += [c for s in range(game.n) for e in st.exposures[s] for c in e.copies]
+    places += [c for s in range(game.n) for c in st.discard_copies[s]]
+    places += [c for c in st.wall[st.head:st.tail]]
+    for c in places:
+        if c >= tiles.size:
+            found[c - tiles.size] += 1
+    for v, n in zip(tiles.variants, found):
+        if st.wall and n != v.copies:
+            _fail(f"{v.code}: {n} accounted for, the set has {v.copies} (at {st.node})")
+    for s in range(game.n):
+        for c in set(st.held_variants[s]):
+            if st.held_variants[s].count(c) > st.hands[s][tiles.base(c)]:
+                _fail(f"seat {s} holds {st.held_variants[s].count(c)} {tiles.copy_code(c)} among "
+                      f"{st.hands[s][tiles.base(c)]} of its kind")
+        if len(st.discard_copies[s]) != len(st.discards[s]):
+            _fail(f"seat {s}: {len(st.discards[s])} discards, {len(st.discard_copies[s])} copies told")
 
 
 def dealt_size(auto) -> int:

@@ -22,9 +22,11 @@ def state_digest(game) -> str:
     """A short checksum of everything on the table and in the hands, and of what the
     settlement reads besides (announcements made, frozen hands)."""
     st = game.st
-    parts = (st.node, st.hands, [[(e.kind, e.tile, e.size, e.jokers) for e in x] for x in st.exposures],
+    parts: tuple = (st.node, st.hands, [[(e.kind, e.tile, e.size, e.jokers) for e in x] for x in st.exposures],
              st.discards, st.bonus, st.head, st.tail, st.dead, st.returns,
              _canonical(st.pending), _canonical(st.offers), st.announced, st.frozen)
+    if game.auto.tiles.variants:  # which copies are where (red fives): replay must agree on them too
+        parts += (st.held_variants, [[e.copies for e in x] for x in st.exposures], st.discard_copies)
     return format(zlib.crc32(repr(parts).encode()), "08x")
 
 

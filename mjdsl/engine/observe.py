@@ -11,13 +11,20 @@ have chosen in a step still being collected (PettingZoo-style action mask).
 from __future__ import annotations
 
 
+def _set_codes(auto, e) -> list[str]:
+    """A set's codes, a variant's copy in it (a red five) as its own."""
+    out = [auto.tiles.kinds[t].code for t in e.tiles(auto.jokers.tile if auto.jokers else None)]
+    for c in e.copies:
+        plain = auto.tiles.kinds[auto.tiles.base(c)].code
+        if plain in out:
+            out[out.index(plain)] = auto.tiles.copy_code(c)
+    return out
+
+
 def observe(game, seat: int) -> dict:
     st = game.st
     auto = game.auto
-    codes = [k.code for k in auto.tiles.kinds]
-
-    def tiles(counts):
-        return [codes[t] for t, n in enumerate(counts) for _ in range(n)]
+    codes = auto.tiles.copy_codes()  # by copy number: a red five's own code
 
     mine = st.pending.get(seat) if isinstance(st.pending, dict) else None
     own_choice = None
@@ -34,12 +41,12 @@ def observe(game, seat: int) -> dict:
         "turn": st.turn,
         "seat_winds": [codes[w] for w in auto.seat_winds],
         "round_wind": codes[st.round_wind] if st.round_wind is not None else None,
-        "hand": tiles(st.hands[seat]),
+        "hand": auto.tiles.held_codes(st.hands[seat], st.held_variants[seat]),
         "hand_sizes": [sum(h) for h in st.hands],
-        "exposures": [[{"kind": e.kind, "tiles": [codes[t] for t in e.tiles(auto.jokers.tile if auto.jokers else None)],
+        "exposures": [[{"kind": e.kind, "tiles": _set_codes(auto, e),
                         "concealed": e.concealed} for e in exps] for exps in st.exposures],
         "bonus": [[codes[t] for t in b] for b in st.bonus],
-        "discards": [[codes[t] for t in d] for d in st.discards],
+        "discards": [[codes[t] for t in d] for d in st.discard_copies],  # the copies thrown
         "live_discard": None if st.last_discard is None else {"seat": st.last_discard[0], "tile": codes[st.last_discard[1]]},
         "wall_left": st.live_left() if st.wall else None,
         "dead": list(st.dead),

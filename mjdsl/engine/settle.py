@@ -66,13 +66,14 @@ def _settle_also(game, seat: int, win: dict) -> dict:
     st = game.st
     saved = st.winner, st.win
     st.winner, st.win = seat, win
-    st.hands[seat][win["tile"]] += 1
+    copy = win.get("copy", win["tile"])  # the copy thrown (a red five is lent as the red one)
+    game.give(seat, copy)
     try:
         scored = score_for_engine(game, seat)
     except UNCOMPUTABLE as e:
         raise uncomputable(game.auto, e) from None
     finally:
-        st.hands[seat][win["tile"]] -= 1
+        game.take(seat, copy)
         st.winner, st.win = saved
     for s, amount in enumerate(scored["payments"]):
         st.returns[s] += float(amount)

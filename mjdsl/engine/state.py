@@ -25,6 +25,8 @@ class Exposure:
     jokers: jokers standing in it (for a tile of a same-shape set).
     concealed: a concealed kong. source: the seat whose discard completed it (None: own).
     run: for a run, its tiles (indices), else ().
+    copies: the copies of a variant standing in it (copy numbers, ``TileSet.variants``):
+    a red five in a pung; () when none (the other tiles are plain copies).
     """
 
     kind: str
@@ -34,6 +36,7 @@ class Exposure:
     concealed: bool = False
     source: int | None = None
     run: tuple[int, ...] = ()
+    copies: tuple[int, ...] = ()
 
     @property
     def naturals(self) -> int:
@@ -77,6 +80,15 @@ class HandState:
         self.asked: list[int] = []
         self.pending: dict[Any, Any] = {}  # by seat in a window; by word ("announce") on a turn
         self.step_info: dict = {}
+        # copies told apart (``variant`` in the tiles block: red fives). Hands, discards
+        # and sets count tiles by kind; these say which of those copies are variants.
+        #: per seat: the variant copies (copy numbers) among its concealed tiles
+        self.held_variants: list[list[int]] = [[] for _ in range(seats)]
+        #: per seat, beside ``discards``: the copy each discard was (its kind for a plain one)
+        self.discard_copies: list[list[int]] = [[] for _ in range(seats)]
+        #: the copy of the tile last drawn (``last_draw`` has its kind), of the tile added to a pung
+        self.drawn_copy: int | None = None
+        self.kong_copy: int | None = None
         # the discard on the table (seat, tile), if it may still be claimed
         self.last_discard: tuple[int, int] | None = None
         self.last_draw: tuple[int, str, bool] | None = None  # (tile, where from, the last live tile)

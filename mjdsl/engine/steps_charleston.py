@@ -100,7 +100,9 @@ class Pass(Simultaneous):
         st = game.st
         n = game.n
         off = DIRECTION[state.params["direction"]]
-        own = {s: list(st.pending[s]["sel"]) for s in st.asked}
+        # each seat's tiles leave its hand first, as the copies they are (a plain one of
+        # a kind before a variant's: Game.take), and those copies travel
+        own = {s: [(game.take(s, t) or [t])[0] for t in st.pending[s]["sel"]] for s in st.asked}
         blind = {s: st.pending[s]["blind"] for s in st.asked}
         src = {s: (s - off) % n for s in st.asked}
 
@@ -116,9 +118,6 @@ class Pass(Simultaneous):
             return o + take(min(k - len(o), blind[j]), src[j], hops + 1)
 
         outgoing = {s: own[s] + take(blind[s], src[s], 0) for s in st.asked}
-        for s in st.asked:
-            for t in own[s]:
-                game.take(s, t)
         for s in st.asked:
             incoming = outgoing.get(src[s], [])
             kept = incoming[blind[s]:] if blind[s] else incoming

@@ -49,7 +49,7 @@ def draw_for(game: Game, seat: int, dead_wall: bool = False) -> bool:
     source = "kong box" if dead_wall else "wall"
     bonus = _bonus_classes(game)
     kinds = auto.tiles.kinds
-    while kinds[t].cls in bonus:
+    while t < game.kinds and kinds[t].cls in bonus:  # a variant's copy (past the kinds) is never a bonus tile
         st.bonus[seat].append(t)
         pay_bonus_groups(game, seat, t)
         st.note("bonus replaced" if source == "wall" and not dead_wall else "bonus chain")
@@ -58,7 +58,8 @@ def draw_for(game: Game, seat: int, dead_wall: bool = False) -> bool:
             return False
         source = "kong box" if auto.replacement_from == "dead wall" else "wall"
     game.give(seat, t)
-    st.last_draw = (t, source, st.live_left() == auto.wall_game_left and not dead_wall)
+    st.last_draw = (auto.tiles.base(t), source, st.live_left() == auto.wall_game_left and not dead_wall)
+    st.drawn_copy = t
     return True
 
 
@@ -88,13 +89,19 @@ class Draw:
 
 def _discardable(game: Game, seat: int) -> list[int]:
     """The tiles the seat may discard: every tile held but those ``no discard when ...``
-    refuses (all of them, when it would refuse every one: a hand is never stuck)."""
+    refuses (all of them, when it would refuse every one: a hand is never stuck).
+    Copy numbers: a kind's own for its plain copies, a variant's for each variant copy
+    held (holding a red and a plain five, the player chooses which to throw)."""
     held = [t for t, n in enumerate(game.st.hands[seat]) if n]
     cond = game.auto.no_discard
-    if cond is None:
+    if cond is not None:
+        held = [t for t in held if not holds(cond, game, seat, t)] or held
+    variants = game.st.held_variants[seat]
+    if not variants:
         return held
-    allowed = [t for t in held if not holds(cond, game, seat, t)]
-    return allowed or held
+    base = game.auto.tiles.base
+    kinds = set(held)
+    return sorted([t for t in held if game.plain_held(seat, t)] + [c for c in set(variants) if base(c) in kinds])
 
 
 def _joker(game: Game) -> int | None:
@@ -137,7 +144,9 @@ class Turn:
             out.extend(cat.id(ACT.ANNOUNCE, a.name) for a in auto.announcements
                        if a.time == "on turn" and a.name not in st.announced[seat] and holds(a.when, game, seat))
         if st.frozen[seat] and st.last_draw is not None and hand[st.last_draw[0]] and not after_claim:
-            out.append(cat.id(ACT.DISCARD, st.last_draw[0]))
+            drawn = st.drawn_copy  # the very copy drawn (a red five drawn is thrown as the red one)
+            kept = drawn is not None and drawn >= game.kinds and drawn in st.held_variants[seat]
+            out.append(cat.id(ACT.DISCARD, drawn if kept else st.last_draw[0]))
         else:
             out.extend(cat.id(ACT.DISCARD, t) for t in _discardable(game, seat))
         joker = _joker(game)
@@ -195,14 +204,14 @@ class Turn:
             for exps in _from(st.exposures, seat, game.n):
                 for i, e in enumerate(exps):
                     if e.jokers and not e.run and e.tile == a.arg:
-                        exps[i] = Exposure(e.kind, e.tile, e.size, e.jokers - 1, e.concealed, e.source, e.run)
+                        copies = e.copies + tuple(game.take(seat, a.arg))
+                        exps[i] = Exposure(e.kind, e.tile, e.size, e.jokers - 1, e.concealed, e.source, e.run, copies)
                         st.note("joker swap")
-                        game.take(seat, a.arg)
                         game.give(seat, joker)
                         return False
         if fam == ACT.KONG_CONCEALED:
-            game.take(seat, a.arg, 4)
-            st.exposures[seat].append(Exposure("kong_concealed", a.arg, 4, concealed=True))
+            copies = tuple(game.take(seat, a.arg, 4))
+            st.exposures[seat].append(Exposure("kong_concealed", a.arg, 4, concealed=True, copies=copies))
             st.note("concealed kong")
             pay_instant(game, "concealed", seat)
             st.flag = "replace"
@@ -211,8 +220,9 @@ class Turn:
             exps = st.exposures[seat]
             for i, e in enumerate(exps):
                 if not e.run and e.size == 3 and e.tile == a.arg:
-                    game.take(seat, a.arg)
-                    exps[i] = Exposure("kong_added", e.tile, 4, 0, False, e.source)
+                    taken = game.take(seat, a.arg)
+                    exps[i] = Exposure("kong_added", e.tile, 4, 0, False, e.source, (), e.copies + tuple(taken))
+                    st.kong_copy = taken[0] if taken else a.arg
                     break
             st.kong_pending = (seat, a.arg)
             st.note("added kong")
@@ -223,10 +233,12 @@ class Turn:
             return self._discard(game, seat, a.arg)
         return False
 
-    def _discard(self, game: Game, seat: int, tile: int) -> bool:
+    def _discard(self, game: Game, seat: int, copy: int) -> bool:
         st = game.st
         st.just_claimed = None
-        game.take(seat, tile)
+        game.take(seat, copy)
+        tile = game.auto.tiles.base(copy)
+        st.discard_copies[seat].append(copy)
         if st.frozen[seat] and seat not in st.frozen_as:  # frozen by an announcement on this turn
             st.frozen_as[seat] = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
         st.discards[seat].append(tile)
@@ -315,9 +327,10 @@ def robbed_win(seat: int, owner: int, tile: int) -> dict:
 
 
 def meets_minimum(game: Game, seat: int, win: dict, tile: int | None = None) -> bool:
-    """Does the seat's hand (with ``tile`` added, for a claim) meet the ruleset's
-    minimum to go out (``win only when ...``), won as ``win`` says? Scored as the
-    settlement would score it; True where the ruleset has no minimum."""
+    """Does the seat's hand (with ``tile`` added, for a claim: the copy offered, a red
+    five as the red one) meet the ruleset's minimum to go out (``win only when ...``),
+    won as ``win`` says? Scored as the settlement would score it; True where the
+    ruleset has no minimum."""
     if game.auto.scoring.minimum is None:
         return True
     from ..scoring.engine import goes_out_in_game
@@ -325,14 +338,14 @@ def meets_minimum(game: Game, seat: int, win: dict, tile: int | None = None) -> 
     st = game.st
     saved = st.winner, st.win
     if tile is not None:
-        st.hands[seat][tile] += 1
+        game.give(seat, tile)
     st.winner, st.win = seat, win
     try:
         return goes_out_in_game(game, seat)
     finally:
         st.winner, st.win = saved
         if tile is not None:
-            st.hands[seat][tile] -= 1
+            game.take(seat, tile)
 
 
 def may_win(game: Game, seat: int) -> bool:
@@ -467,36 +480,41 @@ class ClaimWindow:
             return
         _, seat, a = best
         st.discards[discarder].pop()
+        copy = st.discard_copies[discarder].pop()  # the copy thrown goes where the claim takes it
         if a.family == ACT.MAHJONG:
-            game.give(seat, tile)
+            game.give(seat, copy)
             win = discard_win(game, seat, discarder, tile)
             if (game.rules.is_win(st, seat, exact=True) and _takes(game, seat, discarder, tile, held=True)
                     and meets_minimum(game, seat, win)):
                 st.winner = seat
                 st.win = win
                 st.flag = "won"
-                st.more_winners = [w for w in (_also_wins(game, s, discarder, tile) for s in also) if w]
+                st.more_winners = [w for w in (_also_wins(game, s, discarder, tile, copy) for s in also) if w]
                 return
-            game.take(seat, tile)
+            game.take(seat, copy)
             st.discards[discarder].append(tile)
+            st.discard_copies[discarder].append(copy)
             penalize_false(game, seat)
             self._no_claim(game)
             return
-        make_exposure(game, seat, discarder, tile, a)
+        make_exposure(game, seat, discarder, tile, a, copy)
 
 
-def _also_wins(game: Game, seat: int, discarder: int, tile: int) -> tuple[int, dict] | None:
+def _also_wins(game: Game, seat: int, discarder: int, tile: int, copy: int) -> tuple[int, dict] | None:
     """A second winner on the same discard (``several win on one discard``): the seat
     and its win, when the discard makes its hand a win that may go out. The tile stays
-    with the first winner; the settlement lends it to this hand to score it."""
+    with the first winner; the settlement lends it (``copy``: the copy thrown) to this
+    hand to score it."""
     st = game.st
     win = discard_win(game, seat, discarder, tile)
-    game.give(seat, tile)
+    if copy != tile:
+        win["copy"] = copy
+    game.give(seat, copy)
     try:
         ok = (game.rules.is_win(st, seat, exact=True) and _takes(game, seat, discarder, tile, held=True)
               and meets_minimum(game, seat, win))
     finally:
-        game.take(seat, tile)
+        game.take(seat, copy)
     if not ok:
         penalize_false(game, seat)
     return (seat, win) if ok else None
@@ -530,7 +548,8 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
             if allowed and may_win(game, seat) and (
                     game.allow_false_calls or game.rules.completes(st, seat, tile)
                     and _takes(game, seat, discarder, tile, held=False)
-                    and meets_minimum(game, seat, discard_win(game, seat, discarder, tile), tile)
+                    and meets_minimum(game, seat, discard_win(game, seat, discarder, tile),
+                                      _offered_copy(game, discarder, tile))
             ) and holds(c.when, game, seat, tile):
                 out.append(cat.id(ACT.MAHJONG))
             continue
@@ -553,6 +572,12 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
                 if aid is not None:
                     out.append(aid)
     return sorted(set(out))
+
+
+def _offered_copy(game: Game, discarder: int, tile: int) -> int:
+    """The copy of the discard offered (a red five's own copy number), else the tile."""
+    thrown = game.st.discard_copies[discarder]
+    return thrown[-1] if thrown and game.auto.tiles.base(thrown[-1]) == tile else tile
 
 
 def untakeable(game: Game, seat: int, discarder: int) -> frozenset:
@@ -613,26 +638,32 @@ def _runs(auto: Automaton, size: int, tile: int) -> list[tuple[int, tuple[int, .
     return hit
 
 
-def make_exposure(game: Game, seat: int, discarder: int, tile: int, a: ACT.Action) -> None:
+def make_exposure(game: Game, seat: int, discarder: int, tile: int, a: ACT.Action, copy: int | None = None) -> None:
+    """The claimed set on the table: the discard (``copy``: the copy thrown, a red five
+    too) and the hand's tiles it needs, plain copies first (a red five the set does not
+    need stays in the hand: Game.take)."""
     st = game.st
     auto = game.auto
     name, form = a.arg
     c = auto.claim(name)
-    game.give(seat, tile)
+    copy = tile if copy is None else copy
+    game.give(seat, copy)
+    copies = list(game.take(seat, copy))  # the discard itself goes into the set
     if c.shape == "run":
         k = auto.tiles.kinds[tile]
         low = k.rank - form
         run = tuple(auto.tiles.suited(k.suit, r).index for r in range(low, low + c.size))
         for t in run:
-            game.take(seat, t)
-        st.exposures[seat].append(Exposure(name, run[0], c.size, 0, False, discarder, run))
+            if t != tile:
+                copies += game.take(seat, t)
+        st.exposures[seat].append(Exposure(name, run[0], c.size, 0, False, discarder, run, tuple(copies)))
     else:
         joker = _joker(game)
-        game.take(seat, tile, c.size - form)
+        copies += game.take(seat, tile, c.size - form - 1)
         if form:
             assert joker is not None  # a claim with jokers in it needs jokers
             game.take(seat, joker, form)
-        st.exposures[seat].append(Exposure(name, tile, c.size, form, False, discarder))
+        st.exposures[seat].append(Exposure(name, tile, c.size, form, False, discarder, (), tuple(copies)))
         if c.size == 4:
             pay_instant(game, "claimed", seat)
         if c.size == 4 and auto.kongs["replacement"]:
@@ -674,7 +705,8 @@ class RobWindow(ClaimWindow):
         for i in range(1, game.n):
             s = (seat + i) % game.n
             if not st.dead[s] and may_win(game, s) and game.rules.completes(st, s, tile) \
-                    and meets_minimum(game, s, robbed_win(s, seat, tile), tile):
+                    and meets_minimum(game, s, robbed_win(s, seat, tile),
+                                      st.kong_copy if st.kong_copy is not None else tile):
                 st.asked.append(s)
                 st.pending[s] = {"choice": None, "done": False, "options": [game.catalogue.id(ACT.MAHJONG)]}
         return not st.asked
@@ -689,11 +721,15 @@ class RobWindow(ClaimWindow):
             return True
         assert st.kong_pending is not None
         owner, tile = st.kong_pending
+        copy = st.kong_copy if st.kong_copy is not None else tile  # the copy added is the one robbed
         exps = st.exposures[owner]
         for i, e in enumerate(exps):
             if e.kind == "kong_added" and e.tile == tile:
-                exps[i] = Exposure("pung", tile, 3, 0, False, e.source)
-        game.give(robber, tile)
+                left = list(e.copies)
+                if copy in left:
+                    left.remove(copy)
+                exps[i] = Exposure("pung", tile, 3, 0, False, e.source, (), tuple(left))
+        game.give(robber, copy)
         st.note("robbed kong")
         st.winner = robber
         st.win = robbed_win(robber, owner, tile)

@@ -31,7 +31,7 @@ class Shuffle:
 
     def apply(self, game, state, seed) -> bool:
         auto = game.auto
-        tiles = [k.index for k in auto.tiles.kinds for _ in range(k.copies)]
+        tiles = auto.tiles.wall_tiles()  # copy numbers: a red five is told apart from the start
         random.Random(seed).shuffle(tiles)
         st = game.st
         st.wall = tiles
@@ -160,8 +160,8 @@ def replace_bonus_tiles(game, seat: int, bonus_cls: set, kongs: bool = False, ro
         st.note("bonus replaced" if round_no == 1 else "bonus chain")
         _replace(game, seat, round_no)
     for t in fours:
-        game.take(seat, t, 4)
-        st.exposures[seat].append(Exposure("kong_concealed", t, 4, concealed=True))
+        copies = tuple(game.take(seat, t, 4))
+        st.exposures[seat].append(Exposure("kong_concealed", t, 4, concealed=True, copies=copies))
         st.note("concealed kong")
         st.kong_draws[seat] += 1
         _replace(game, seat, round_no)

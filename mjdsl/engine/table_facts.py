@@ -58,7 +58,8 @@ def indicator_tiles(game: Game, under: bool = False) -> list[int]:
         return []
     shown = w.indicators + (sum(e.size >= 4 for exps in st.exposures for e in exps) if w.indicators_per_kong else 0)
     first = len(st.wall) - st.reserve
-    return [st.wall[p] for p in range(first + int(under), min(first + 2 * shown, len(st.wall)), 2)]
+    base = game.auto.tiles.base  # a red five shown points as a five does
+    return [base(st.wall[p]) for p in range(first + int(under), min(first + 2 * shown, len(st.wall)), 2)]
 
 
 def _indicated(game: Game, seat: int, under: bool) -> int:

@@ -155,11 +155,11 @@ class MjdslEnv(AECEnv):
 
     def _table_text(self) -> str:
         game = self.game
-        codes = [k.code for k in self.auto.tiles.kinds]
+        codes = self.auto.tiles.copy_codes()
         st = game.st
         lines = [f"hand {self.seed_used}: {st.node}, wall {st.live_left()} left"]
         for s, agent in enumerate(self.possible_agents):
-            hand = " ".join(codes[t] for t, c in enumerate(st.hands[s]) for _ in range(c))
+            hand = " ".join(self.auto.tiles.held_codes(st.hands[s], st.held_variants[s]))
             lines.append(f"{agent}{' (dealer)' if s == st.dealer else ''}: {hand}"
-                         f" | discards {' '.join(codes[t] for t in st.discards[s])}")
+                         f" | discards {' '.join(codes[t] for t in st.discard_copies[s])}")
         return "\n".join(lines)

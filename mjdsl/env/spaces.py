@@ -20,7 +20,8 @@ wall left              1: tiles left in the live wall
 =====================  ==========================================================
 
 K is the number of tile kinds and n the number of seats; :func:`layout` names each
-block's slice.
+block's slice. A variant's copy (a red five) counts as its kind; the action mask tells
+its discard apart (``discard 0m``).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ def encode(auto, view: dict) -> np.ndarray:
     """The observation vector of one seat's :func:`observe` view."""
     n, seat = auto.seats, view["seat"]
     index = {k.code: k.index for k in auto.tiles.kinds}
+    index.update({v.code: v.base for v in auto.tiles.variants})  # a red five counts as its five here
     k = auto.tiles.size
     out = np.zeros(size(auto), dtype=DTYPE)
     at = layout(auto)

@@ -258,6 +258,8 @@ def statement_key(stmt) -> tuple:
     a dead-hand cause the same cause, a wind/dragon/flower/season line the line of
     the same class; any other statement replaces all base statements of its type.
     """
+    if isinstance(stmt, A.VariantDecl):  # `variant red "0m" ...`, `variant red "0p" ...`: one per code
+        return ("VariantDecl", stmt.code.text)
     for attr in ("name",):
         w = getattr(stmt, attr, None)
         if isinstance(w, A.Word):

@@ -471,6 +471,8 @@ def _amount(e, tr) -> str:
     if isinstance(e, A.Call) and e.fn == "round_up" and len(e.args) == 2:
         return _("{amount} rounded up to a multiple of {step}").format(amount=_grouped(e.args[0], tr),
                                                                       step=_amount(e.args[1], tr))
+    if isinstance(e, A.Call) and e.fn == "variants" and len(e.args) == 1 and isinstance(e.args[0], A.Name):
+        return _("the {name} tiles held").format(name=e.args[0].id)  # riichi's red fives
     raise _Unsaid
 
 

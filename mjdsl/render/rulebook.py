@@ -166,6 +166,10 @@ def _tiles(block, tr) -> list[str]:
             out.append(_("{code} also serves as zero").format(code=s.code.text))
         elif isinstance(s, A.ClassDecl):
             out.append(_("\"{name}\" tiles: {codes}").format(name=s.name.text.replace("_", " "), codes=_codes(s.codes)))
+        elif isinstance(s, A.VariantDecl):
+            out.append(_("\"{name}\" {code}: {copies} of the copies of {base}, played as {base} and counted "
+                         "by scoring").format(name=s.name.text, code=s.code.text, copies=s.copies,
+                                              base=s.base.text))
     return out
 
 

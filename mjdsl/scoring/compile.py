@@ -158,6 +158,8 @@ class _Gen:
             return f"({arg.id!r} in env.inp.announcements)"
         if fn in ("discards_since", "claims_since") and isinstance(arg, A.Name):
             return f"F[{(fn, arg.id)!r}]"
+        if fn == "variants" and isinstance(arg, A.Name):
+            return f"VARIANTS(env, {arg.id!r})"
         if fn == "calling_for":
             names = tuple(a.id for a in e.args if isinstance(a, A.Name))
             return f"CALLING_FOR(env, {names!r})"
@@ -172,7 +174,7 @@ class _Unknown(Exception):
 
 def compile_rules(t: Tables) -> CompiledRules:
     """The hand rules, the scoped rules' conditions and the value of ``t``'s automaton."""
-    from .env import CALLING_FOR, KINDS, wait_shape
+    from .env import CALLING_FOR, KINDS, VARIANTS, wait_shape
     from .relations import related_count
 
     gen = _Gen(t)
@@ -210,7 +212,7 @@ def compile_rules(t: Tables) -> CompiledRules:
         lines += ["def _value(env, F):", "    return V(env)"]
     source = "\n".join(lines) + "\n"
     namespace: dict[str, Any] = {"CALLING_FOR": CALLING_FOR, "WAIT": wait_shape, "PK": t.set_packed, "RELATED": related_count,
-                                 "KINDS": KINDS,
+                                 "KINDS": KINDS, "VARIANTS": VARIANTS,
                                  "ROUND_UP": ARITHMETIC["round_up"], **gen.names}
     exec(compile(source, f"<scoring {t.auto.name}>", "exec"), namespace)  # noqa: S102 - generated from the checked AST
     return CompiledRules(namespace["_hand"], namespace["_scoped"], namespace["_value"], gen.uses_sets,

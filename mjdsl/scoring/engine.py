@@ -78,8 +78,20 @@ def hand_from_game(game: Game, seat: int) -> HandInput:
         earthly_hand=bool(win.get("earthly_hand")),
         dealer_streak=streak,
         card=cardwin,
+        variants=held_variants(game, seat),
         table=TableFacts(game, seat, win.get("tile") if won else None),
     )
+
+
+def held_variants(game: Game, seat: int) -> tuple[int, ...]:
+    """Per variant of the tile set, its copies the seat holds, concealed or in its sets."""
+    tiles = game.auto.tiles
+    if not tiles.variants:
+        return ()
+    out = [0] * len(tiles.variants)
+    for c in [*game.st.held_variants[seat], *(c for e in game.st.exposures[seat] for c in e.copies)]:
+        out[c - tiles.size] += 1
+    return tuple(out)
 
 
 def goes_out_in_game(game: Game, seat: int) -> bool:

@@ -350,8 +350,15 @@ def KINDS(env: HandEnv, n) -> int:
     return sum(1 for _, c in env.full() if c == n)
 
 
+def VARIANTS(env: HandEnv, name: str) -> int:
+    """``variants(NAME)``: the copies of the variants called NAME the hand holds."""
+    got = env.inp.variants
+    return sum(n for v, n in zip(env.t.auto.tiles.variants, got) if v.name == name)
+
+
 _CALLS = {
     "kinds": KINDS,
+    "variants": VARIANTS,
     "sets": _sets,
     "pairs": _pairs,
     "last_in": LAST_IN,

@@ -73,6 +73,9 @@ class HandInput:
     original_hand, earthly_hand: the heavenly and earthly hands.
     dealer_streak: hands in a row the dealer has won, this one included.
     card: for a win from a card of hands, its facts; None for pattern hands.
+    variants: per variant of the tile set (``TileSet.variants``, in order), how many of
+        its copies the hand holds, concealed or in its sets (they are counted in
+        ``concealed`` and ``melds`` as their base kind); () when there are none.
     table: the facts of the table at the end of the hand (``wall_left``, the session's
         counters, ``discards_since(NAME)`` as the key ``("discards_since", NAME)``...):
         a mapping the engine fills as the rules read it
@@ -93,6 +96,7 @@ class HandInput:
     earthly_hand: bool = False
     dealer_streak: int = 0
     card: CardWin | None = None
+    variants: tuple[int, ...] = attrs.field(default=(), converter=_ints)
     table: Any = attrs.field(default=None, eq=False, repr=False)
 
     @property

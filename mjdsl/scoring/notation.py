@@ -1,6 +1,7 @@
 """The ``mjdsl score`` input: tile codes a person can type, checked, to a HandInput.
 
-Every part is a list of tile codes (docs/cli.md, "Tile codes") separated by spaces::
+Every part is a list of tile codes (docs/cli.md, "Tile codes") separated by spaces; a
+variant's code (riichi's red fives, ``0m``) says that copy of its kind::
 
     --hand "5c 5c"                 the concealed tiles, the winning tile among them
     --exposed "1c 1c 1c"           a set on the table: three alike (pung), four
@@ -35,12 +36,43 @@ SOURCE_NAMES = {s.replace("_", "-"): s for s in SOURCES}
 
 
 def _codes(tiles, text: str, what: str) -> list[int]:
+    """Tile codes to kind indices; a variant's code (``0m``) is of its base kind."""
     out = []
     for code in text.replace(",", " ").split():
-        if code not in tiles.by_code:
+        if code in tiles.by_code:
+            out.append(tiles.by_code[code].index)
+        elif code in tiles.by_variant_code:
+            out.append(tiles.by_variant_code[code].base)
+        else:
             raise InputError(f"{what}: unknown tile code {code!r}; this ruleset's codes are {tiles.codes_summary()}")
-        out.append(tiles.by_code[code].index)
     return out
+
+
+def read_variants(tiles, texts: Iterable[str], seen: Sequence[int]) -> tuple[int, ...]:
+    """How many copies of each variant a hand holds: those written with the variant's
+    code (``0m``), and those it must hold because it has more copies of the kind than
+    the set's plain copies (four 5m are the three plain ones and the red one; a kong
+    of 5m holds the red one). ``seen``: the hand's count of each kind, sets included.
+    InputError for more copies of a variant than the set holds."""
+    if not tiles.variants:
+        return ()
+    out = [0] * len(tiles.variants)
+    for text in texts:
+        for code in text.replace(",", " ").split():
+            v = tiles.by_variant_code.get(code)
+            if v is not None:
+                out[v.index - tiles.size] += 1
+    for j, v in enumerate(tiles.variants):
+        if out[j] > v.copies:
+            raise InputError(f"too many {v.code}: {out[j]} given, the set holds {v.copies}")
+    for base in sorted({v.base for v in tiles.variants}):
+        mine = [j for j, v in enumerate(tiles.variants) if v.base == base]
+        missing = seen[base] - tiles.plain_copies(base) - sum(out[j] for j in mine)
+        for j in mine:  # the copies past the plain ones are variants, the first variants first
+            more = min(max(missing, 0), tiles.variants[j].copies - out[j])
+            out[j] += more
+            missing -= more
+    return tuple(out)
 
 
 def read_set(tiles, text: str) -> Meld:
@@ -125,10 +157,11 @@ def read_hand_input(
         if c > tiles.kinds[i].copies:
             k = tiles.kinds[i]
             raise InputError(f"too many {k.code}: {c} given, the set holds {k.copies}")
+    variants = read_variants(tiles, [hand, *exposed, *kongs, *claimed_kongs], seen)
     winning = None
     if win is not None:
         winning = _one(tiles, win, "--win")
-        if counts[winning] == 0:
+        if counts[winning] == 0 or win in tiles.by_variant_code and win not in hand.replace(",", " ").split():
             raise InputError(f"--win {win}: the winning tile must be one of the --hand tiles")
         if source is None:
             raise InputError("--win needs --from: wall, discard, kong-box, last-of-wall, last-discard or robbed-kong")
@@ -175,6 +208,7 @@ def read_hand_input(
         earthly_hand=earthly_hand,
         dealer_streak=dealer_streak,
         card=card,
+        variants=variants,
         table=read_table(auto, table, announced) if table else None,
     )
 

@@ -67,11 +67,17 @@ def to_json(auto, hand: HandInput, result: ScoreResult, card_line: dict | None =
         "basis": result.basis,
         "payments": dict(zip(_seats(auto), (_num(p) for p in result.payments))),
     }
+    if auto.tiles.variants:  # the copies told apart the hand holds (riichi's red fives), one code each
+        doc["hand"]["variants"] = _variant_codes(auto, hand)
     if result.won and auto.scoring.minimum is not None:
         doc["goes_out"] = goes_out(auto, result)
     if card_line is not None:
         doc["card"] = card_line
     return doc
+
+
+def _variant_codes(auto, hand: HandInput) -> list[str]:
+    return [v.code for v, n in zip(auto.tiles.variants, hand.variants) for _ in range(n)]
 
 
 def to_text(auto, hand: HandInput, result: ScoreResult, card_line: dict | None = None) -> str:
@@ -96,6 +102,10 @@ def to_text(auto, hand: HandInput, result: ScoreResult, card_line: dict | None =
         parts.insert(0, f"the {result.pattern} hand")  # parts beside sets: the sets are the rest
     if hand.bonus:
         parts.append("bonus " + " ".join(_codes(auto, hand.bonus)))
+    for name in dict.fromkeys(v.name for v in auto.tiles.variants):
+        held = [v.code for v, n in zip(auto.tiles.variants, hand.variants) if v.name == name for _ in range(n)]
+        if held:
+            parts.append(f"{name} {' '.join(held)}")
     if card_line is not None:
         jokers = card_line.get("jokers", 0)
         parts.append(f"the card hand {card_line['hand']} [{card_line.get('section')}, line {card_line.get('line')}], "

@@ -362,7 +362,8 @@ class ClubGame:
             return out
         o = observe(g, seat)
         out.update({k: o[k] for k in SEEN})
-        out["drawn"] = (self.auto.tiles.kinds[g.st.last_draw[0]].code
+        out["drawn"] = (self.auto.tiles.copy_code(g.st.drawn_copy if g.st.drawn_copy is not None
+                                                  else g.st.last_draw[0])
                         if g.st.last_draw is not None and g.st.turn == seat else None)
         mine = g.current_player() == seat
         cat = g.catalogue

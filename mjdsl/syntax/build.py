@@ -278,6 +278,11 @@ class Builder(Transformer):
     def class_decl(self, meta, c):
         return A.ClassDecl(self._word(c[0]), self._codes(c[1:]), self._span(meta))
 
+    @v_args(meta=True)
+    def variant_decl(self, meta, c):
+        return A.VariantDecl(self._word(c[0]), self._word(c[1], True), c[2], self._word(c[3], True),
+                             self._span(meta))
+
     # -- blocks -----------------------------------------------------------------
     def _block(self, cls, meta, c, **kw):
         stmts = tuple(x for x in c if not isinstance(x, (Token, tuple, Kw)) and x is not None)

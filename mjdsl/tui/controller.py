@@ -167,7 +167,7 @@ class Controller:
         if ACT.PASS_TILE in fams:
             p = g.st.pending[s.person]
             n = p["count"] - (p["blind"] or 0) - len(p["sel"])
-            tiles = [self._tile(w) for w in words]
+            tiles = [g.auto.tiles.base(self._tile(w)) for w in words]  # a pass names kinds
             if len(tiles) != n:
                 raise InputError(f"pass {n} tiles at once, not {len(tiles)}")
             have = list(g.st.hands[s.person])
@@ -217,9 +217,9 @@ class Controller:
 
     def _tile(self, code: str) -> int:
         try:
-            return self.session.auto.tiles.index(code)
+            return self.session.auto.tiles.copy_of(code)  # 0m: the red five's copy, to discard it
         except (InputError, KeyError):
-            raise InputError(f"{code!r} is not a tile here; tiles are written like 5b, N, R, F, J") from None
+            raise InputError(f"{code!r} is not a tile here; tiles are written like 5b, N, R, F, J (a red five 0m)") from None
 
     @staticmethod
     def _pick(legal, test, expected: str) -> int:

@@ -40,7 +40,7 @@ class Words:
         self.names = names
         self._ = gettext
         self.ngettext = ngettext
-        self.codes = [k.code for k in auto.tiles.kinds]
+        self.codes = auto.tiles.copy_codes()  # by copy number: a red five (0m) by its own code
         self.winds = [self.codes[w] for w in auto.seat_winds] if auto.seat_winds else []
 
     def who(self, seat: int) -> str:
@@ -109,7 +109,8 @@ class Words:
         out.extend(self.calls(game, before, person))
         draw = st.last_draw
         if draw is not None and draw is not before["draw"] and st.turn == person and not game.is_terminal():
-            out.append(self._("You draw {tile}").format(tile=self.codes[draw[0]]))
+            drawn = st.drawn_copy if st.drawn_copy is not None else draw[0]
+            out.append(self._("You draw {tile}").format(tile=self.codes[drawn]))
         return out
 
     def calls(self, game, before: dict, person: int) -> list[str]:
