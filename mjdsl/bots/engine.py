@@ -276,9 +276,11 @@ class _View:
         if self.card:
             if self._dead is None:
                 self._dead = self.judge.dead(self.rack, self.exposures, self.seen())
-            d = self.judge.needs(racks, exposures)
-            slow = self.judge.slowness(racks, exposures, d, self.live()) if self.judge.live else None
-            return self.judge.worth(d, self._dead, racks, slow)
+            j = self.judge
+            live = self.live() if j.live else None
+            d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals))
+            slow = j.slowness_of(d, short, lacking, live) if live is not None else None
+            return j.worth(d, self._dead, None, slow, short)
         return self.judge.worth(racks, exposures)
 
     def _distance(self, racks: np.ndarray, exposures=None) -> np.ndarray:
