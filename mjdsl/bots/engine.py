@@ -277,10 +277,15 @@ class _View:
             if self._dead is None:
                 self._dead = self.judge.dead(self.rack, self.exposures, self.seen())
             j = self.judge
-            live = self.live() if j.live else None
+            live = self.live() if j.live or j.ways else None
             d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals))
-            slow = j.slowness_of(d, short, lacking, live) if live is not None else None
-            return j.worth(d, self._dead, None, slow, short)
+            slow = j.slowness_of(d, short, lacking, live) if j.live and live is not None else None
+            worth = j.worth(d, self._dead, None, slow, short)
+            if j.ways and live is not None and short is not None:
+                # each doubling of the tiles that bring a nearest hand closer: `ways` tiles
+                ways = j.improving(racks, exposures, d, short, self._dead, live)
+                worth = worth + j.ways * np.log2(np.maximum(ways, 1.0))
+            return worth
         return self.judge.worth(racks, exposures)
 
     def _distance(self, racks: np.ndarray, exposures=None) -> np.ndarray:

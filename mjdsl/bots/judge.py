@@ -49,6 +49,7 @@ class CardJudge:
         self.read_table = style.read_table
         self.naturals = style.naturals
         self.live = style.live
+        self.ways = style.ways
         #: the copies of an ordinary tile: a tile with that many live comes at the usual pace
         self.typical = float(np.median(self.copies))
         self.groups = set(self.tables.group_keys)
@@ -141,6 +142,45 @@ class CardJudge:
         terms = self._powers[d - m] if whole else np.exp(-(d - m) * self.log_base)
         s = (self.weight[None, :] * terms).sum(axis=1)
         return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
+
+    def improving(self, racks: np.ndarray, exposures: Sequence[Exposure], d: np.ndarray, short: np.ndarray,
+                  dead: np.ndarray | None, live: np.ndarray) -> np.ndarray:
+        """(N,) the ways each rack can still improve: the live copies (``live``, (T,)) of
+        every tile that would bring one of its nearest variants (the fewest tiles to
+        come, the dead ones aside when the style reads the table) a tile closer. A
+        variant with a joker's place still open (``d > short``) comes closer by any tile
+        it lacks, or a joker; one whose open places only natural tiles fill (a pair, a
+        single), only by those."""
+        t = self.tables
+        filled = np.array(racks, dtype=np.int16)
+        if self.joker is not None:
+            filled[:, self.joker] = 0
+        natural = filled.copy()
+        for e in exposures:
+            filled[:, e.tile] += e.size
+        if dead is not None and self.read_table:
+            d = np.where(dead[None, :], FAR, d)
+        open_joker = d > short
+        out = np.zeros(len(filled))
+        live_f = live.astype(np.float64)
+        for i in range(len(filled)):
+            row = d[i]
+            m = row.min()
+            if m >= FAR:
+                continue
+            near = np.flatnonzero(row == m)
+            jok = near[open_joker[i, near]]
+            nat = near[~open_joker[i, near]]
+            tiles = np.zeros(filled.shape[1], dtype=bool)
+            if len(jok):
+                tiles |= (t.need[jok] > filled[i][None, :]).any(axis=0)
+            if len(nat):
+                tiles |= (t.natural[nat] > natural[i][None, :]).any(axis=0)
+            ways = float(live_f[tiles].sum())
+            if len(jok) and self.joker is not None:
+                ways += float(live_f[self.joker])
+            out[i] = ways
+        return out
 
     def likely(self, exposures: Sequence[Exposure], discards: Sequence[int]) -> np.ndarray:
         """(V,) how likely another seat is making each variant, from what it shows: its
