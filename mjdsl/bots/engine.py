@@ -274,9 +274,9 @@ class _View:
     def _worth(self, racks: np.ndarray, exposures=None) -> np.ndarray:
         exposures = self.exposures if exposures is None else exposures
         if self.card:
-            if self._dead is None:
-                self._dead = self.judge.dead(self.rack, self.exposures, self.seen())
             j = self.judge
+            if self._dead is None and j.read_table:  # (a style that does not read the table never asks)
+                self._dead = j.dead(self.rack, self.exposures, self.seen())
             live = self.live() if j.live or j.ways else None
             d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals))
             slow = j.slowness_of(d, short, lacking, live) if j.live and live is not None else None

@@ -104,13 +104,17 @@ class _Packed:
         """:meth:`sums` of ``hand`` (filled, natural) from those of ``base``, reading only
         the tiles ``changed`` in each (a bot's candidates differ from its rack by a tile or two)."""
         a, b = sums
+        top = _TOP - 1
         # linear: the packed total is right as long as every field ends in 0..255
+        # (the counts clamped to 0..top inline: this is the bots' innermost loop)
+        now, was = hand[0], base[0]
         for t in changed[0]:
-            row = self.need[t]
-            a += row[_clamp(hand[0][t])] - row[_clamp(base[0][t])]
+            row, h, w = self.need[t], now[t], was[t]
+            a += row[0 if h < 0 else h if h < top else top] - row[0 if w < 0 else w if w < top else top]
+        now, was = hand[1], base[1]
         for t in changed[1]:
-            row = self.nat[t]
-            b += row[_clamp(hand[1][t])] - row[_clamp(base[1][t])]
+            row, h, w = self.nat[t], now[t], was[t]
+            b += row[0 if h < 0 else h if h < top else top] - row[0 if w < 0 else w if w < top else top]
         return a, b
 
     def finish(self, a: int, b: int, jokers: int) -> bytes:
@@ -129,10 +133,6 @@ class _Packed:
 
 #: counts at or above this read a tile's last row (no variant needs so many of a tile)
 _TOP = 24
-
-
-def _clamp(c: int) -> int:
-    return 0 if c < 0 else c if c < _TOP else _TOP - 1
 
 
 def _lack_row(c: int) -> int:
