@@ -322,3 +322,31 @@ def test_a_tile_with_few_live_copies_left_comes_slower(american):
     assert (after[lacks] > before[lacks]).all() and (after[~lacks] == before[~lacks]).all()
     worth = [float(judge.worth(d, None, rack, judge.slowness(rack, (), d, v))[0]) for v in (live, gone)]
     assert worth[1] < worth[0]
+
+
+def test_the_ways_a_hand_can_still_improve_are_the_live_tiles_that_bring_a_nearest_hand_closer(american):
+    """``ways``: the live copies of every tile (or a joker) that, drawn, leave one of the
+    rack's nearest variants a tile nearer, worked out by adding each tile in turn."""
+    from mjdsl.bots.judge import CardJudge
+
+    judge = CardJudge(american.winning.card, american.tiles, attrs.evolve(load_style(STYLES_DIR / "mei.toml"), ways=1.0))
+    copies = american.tiles.copies_vector()
+    wall = [t for t in range(american.tiles.size) for _ in range(int(copies[t]))]
+    rng = random.Random(5)
+    racks = []
+    for _ in range(12):
+        rack = np.zeros(american.tiles.size, np.int16)
+        for t in rng.sample(wall, 13):
+            rack[t] += 1
+        racks.append(rack)
+    racks = np.array(racks)
+    live = np.array([rng.randrange(5) for _ in range(american.tiles.size)], np.int16)
+    d, short, _ = judge.measure(racks, (), live)
+    ways = judge.improving(racks, (), d, short, None, live)
+    for i, rack in enumerate(racks):
+        near = d[i] == d[i].min()
+        more = np.repeat(rack[None, :], american.tiles.size, axis=0) + np.eye(american.tiles.size, dtype=np.int16)
+        after = judge.needs(more, ())
+        closer = (after[:, near] < d[i][near][None, :]).any(axis=1)
+        assert ways[i] == live[closer].sum()
+    assert ways.min() < ways.max()  # some racks have more ways than others

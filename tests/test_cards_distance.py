@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from mjdsl.cards import HandBatch, read_hand
-from mjdsl.cards.distance import FAR, allowed, compatible, distances, needs
+from mjdsl.cards.distance import FAR, allowed, compatible, distances, measures, needs
 
 
 def _batch(club, tiles, text, exposed=()):
@@ -105,6 +105,36 @@ def test_small_batches_worked_out_packed_equal_the_indicator_products(club, amer
             monkeypatch.undo()
             assert packed.dtype == products.dtype == np.int16
             assert (packed == products).all()
+
+
+def test_what_a_bot_weighs_beside_the_distance_is_worked_out_in_the_same_pass(club, american_tiles, monkeypatch):
+    # the natural slots covered and the live copies of the tiles lacking, packed with the
+    # distance for small batches, by products for large ones, and both by their definition
+    from mjdsl.cards import distance
+
+    t = club.tables
+    rng = np.random.default_rng(7)
+    joker = _code(american_tiles, "J")
+    for n in (1, 14, distance.LOOKUP_BATCH):
+        for trial in range(10):
+            filled, natural, jokers = _random_racks(american_tiles, joker, n, rng)
+            if trial % 2:  # a bot's candidates: the first hand with a tile moved
+                moves = rng.integers(0, american_tiles.size, n)
+                filled, natural, jokers = filled[:1].repeat(n, 0), natural[:1].repeat(n, 0), jokers[:1].repeat(n)
+                filled[np.arange(n), moves] -= 1
+                natural[np.arange(n), moves] -= 1
+            live = rng.integers(0, 5, american_tiles.size)
+            need, covered, lacking = measures(t, filled, natural, jokers, live, covered=True)
+            assert (need == distances(t, filled, natural, jokers)).all()
+            assert (covered == np.minimum(np.maximum(natural, 0)[:, None, :], t.natural[None, :, :]).sum(axis=2)).all()
+            assert (lacking == ((t.need[None, :, :] > filled[:, None, :]) * live[None, None, :]).sum(axis=2)).all()
+            monkeypatch.setattr(distance, "LOOKUP_BATCH", 0)
+            products = measures(t, filled, natural, jokers, live, covered=True)
+            monkeypatch.undo()
+            assert all((a == b).all() and a.dtype == b.dtype == np.int16
+                       for a, b in zip((need, covered, lacking), products))
+    # nothing asked, nothing worked out
+    assert measures(t, filled, natural, jokers)[1:] == (None, None)
 
 
 def test_allowed_is_remembered_and_cannot_be_changed_by_a_caller(club, american_tiles):

@@ -275,11 +275,18 @@ class _View:
     def _worth(self, racks: np.ndarray, exposures=None) -> np.ndarray:
         exposures = self.exposures if exposures is None else exposures
         if self.card:
-            if self._dead is None:
-                self._dead = self.judge.dead(self.rack, self.exposures, self.seen())
-            d = self.judge.needs(racks, exposures)
-            slow = self.judge.slowness(racks, exposures, d, self.live()) if self.judge.live else None
-            return self.judge.worth(d, self._dead, racks, slow)
+            j = self.judge
+            if self._dead is None and j.read_table:  # (a style that does not read the table never asks)
+                self._dead = j.dead(self.rack, self.exposures, self.seen())
+            live = self.live() if j.live or j.ways else None
+            d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals))
+            slow = j.slowness_of(d, short, lacking, live) if j.live and live is not None else None
+            worth = j.worth(d, self._dead, None, slow, short)
+            if j.ways and live is not None and short is not None:
+                # each doubling of the tiles that bring a nearest hand closer: `ways` tiles
+                ways = j.improving(racks, exposures, d, short, self._dead, live)
+                worth = worth + j.ways * np.log2(np.maximum(ways, 1.0))
+            return worth
         return self.judge.worth(racks, exposures)
 
     def _distance(self, racks: np.ndarray, exposures=None) -> np.ndarray:

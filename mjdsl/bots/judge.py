@@ -21,7 +21,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards.distance import FAR, allowed, needs, rack_needs
+from ..cards.distance import FAR, allowed, needs, rack_measures, rack_needs
 from ..cards.hands import Exposure, Hand, HandBatch
 from ..hands import Meld
 from ..memo import ByObject
@@ -49,6 +49,7 @@ class CardJudge:
         self.read_table = style.read_table
         self.naturals = style.naturals
         self.live = style.live
+        self.ways = style.ways
         #: the copies of an ordinary tile: a tile with that many live comes at the usual pace
         self.typical = float(np.median(self.copies))
         self.groups = set(self.tables.group_keys)
@@ -86,9 +87,19 @@ class CardJudge:
     def natural_short(self, racks: np.ndarray) -> np.ndarray:
         """(N, V) natural slots (pairs, singles, runs of different tiles) the racks leave
         empty: no joker fills them and no discard may be called for them but the last."""
-        t = self.tables
-        covered = (racks[:, t.nat_tile] >= t.nat_level).astype(np.float32) @ t.nat_planes
-        return t.natural_total[None, :] - covered
+        return self.measure(racks, (), covered=True)[1]
+
+    def measure(self, racks: np.ndarray, exposures: Sequence[Exposure], live: np.ndarray | None = None,
+                covered: bool = False) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+        """What :meth:`worth` and :meth:`slowness` read, in one pass of the card's
+        distance (``cards.distance.rack_measures``): (N, V) the tiles still to come; with
+        ``covered`` (or ``live``) the natural slots left empty (float32); with ``live``
+        (T,) the live copies of the tiles each variant still lacks (int16)."""
+        covered = covered or live is not None
+        d, cover, lacking = rack_measures(self.tables, racks, [(e.tile, e.size) for e in exposures], self.joker,
+                                          live, covered)
+        short = (self.tables.natural_total[None, :] - cover).astype(np.float32) if cover is not None else None
+        return d, short, lacking
 
     def slowness(self, racks: np.ndarray, exposures: Sequence[Exposure], d: np.ndarray,
                  live: np.ndarray) -> np.ndarray:
@@ -96,37 +107,80 @@ class CardJudge:
         needs comes, to the style's ``live`` power: a variant's tiles come as fast as the
         live copies (``live``, (T,): unseen, jokers among them) of every tile it still
         lacks, a joker where a joker may stand; ``copies`` live per tile it needs is 1."""
-        filled = racks.astype(np.int16).copy()
-        for e in exposures:
-            filled[:, e.tile] += e.size
+        _, short, lacking = self.measure(racks, exposures, live)
+        assert short is not None and lacking is not None
+        return self.slowness_of(d, short, lacking, live)
+
+    def slowness_of(self, d: np.ndarray, short: np.ndarray, lacking: np.ndarray, live: np.ndarray) -> np.ndarray:
+        """:meth:`slowness` from :meth:`measure`'s answers (``short``, ``lacking``)."""
+        ways = lacking.astype(np.float32)
         if self.joker is not None:
-            filled[:, self.joker] = 0
-        lacks = (self.tables.need[None, :, :] > filled[:, None, :]).astype(np.float32)
-        ways = lacks @ live.astype(np.float32)
-        if self.joker is not None:
-            joker_slots = d - self.natural_short(racks) > 0
+            joker_slots = d - short > 0
             ways = ways + joker_slots * float(live[self.joker])
         per_tile = ways / np.maximum(d, 1)
         return (self.typical / np.maximum(per_tile, 0.5)) ** self.live
 
     def worth(self, d: np.ndarray, dead: np.ndarray | None = None, racks: np.ndarray | None = None,
-              slowness: np.ndarray | None = None) -> np.ndarray:
+              slowness: np.ndarray | None = None, short: np.ndarray | None = None) -> np.ndarray:
         """(N,) the soft minimum of the distances ``d`` (N, V), as minus tiles; each empty
-        natural slot costs the style's ``naturals`` more (those tiles come slowest), and
-        with ``slowness`` (:meth:`slowness`) every tile still to come counts that many."""
-        whole = not ((self.naturals or slowness is not None) and racks is not None)
+        natural slot (``short``, or worked out from ``racks``) costs the style's
+        ``naturals`` more (those tiles come slowest), and with ``slowness``
+        (:meth:`slowness`) every tile still to come counts that many."""
+        whole = not ((self.naturals or slowness is not None) and (racks is not None or short is not None))
         far = d >= FAR
         d = d.astype(np.intp if whole else np.float64)
         if not whole:
             if slowness is not None:
                 d = np.where(far, FAR, d * slowness)
-            d = d + self.naturals * self.natural_short(racks)
+            if self.naturals:  # (adding naturals 0 times the slots would change nothing)
+                if short is None:
+                    short = self.natural_short(racks)
+                d = d + self.naturals * short
         if dead is not None and self.read_table:
             d = np.where(dead[None, :], FAR, d)
         m = d.min(axis=1, keepdims=True)
         terms = self._powers[d - m] if whole else np.exp(-(d - m) * self.log_base)
         s = (self.weight[None, :] * terms).sum(axis=1)
         return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
+
+    def improving(self, racks: np.ndarray, exposures: Sequence[Exposure], d: np.ndarray, short: np.ndarray,
+                  dead: np.ndarray | None, live: np.ndarray) -> np.ndarray:
+        """(N,) the ways each rack can still improve: the live copies (``live``, (T,)) of
+        every tile that would bring one of its nearest variants (the fewest tiles to
+        come, the dead ones aside when the style reads the table) a tile closer. A
+        variant with a joker's place still open (``d > short``) comes closer by any tile
+        it lacks, or a joker; one whose open places only natural tiles fill (a pair, a
+        single), only by those."""
+        t = self.tables
+        filled = np.array(racks, dtype=np.int16)
+        if self.joker is not None:
+            filled[:, self.joker] = 0
+        natural = filled.copy()
+        for e in exposures:
+            filled[:, e.tile] += e.size
+        if dead is not None and self.read_table:
+            d = np.where(dead[None, :], FAR, d)
+        open_joker = d > short
+        out = np.zeros(len(filled))
+        live_f = live.astype(np.float64)
+        for i in range(len(filled)):
+            row = d[i]
+            m = row.min()
+            if m >= FAR:
+                continue
+            near = np.flatnonzero(row == m)
+            jok = near[open_joker[i, near]]
+            nat = near[~open_joker[i, near]]
+            tiles = np.zeros(filled.shape[1], dtype=bool)
+            if len(jok):
+                tiles |= (t.need[jok] > filled[i][None, :]).any(axis=0)
+            if len(nat):
+                tiles |= (t.natural[nat] > natural[i][None, :]).any(axis=0)
+            ways = float(live_f[tiles].sum())
+            if len(jok) and self.joker is not None:
+                ways += float(live_f[self.joker])
+            out[i] = ways
+        return out
 
     def likely(self, exposures: Sequence[Exposure], discards: Sequence[int]) -> np.ndarray:
         """(V,) how likely another seat is making each variant, from what it shows: its

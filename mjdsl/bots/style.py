@@ -40,7 +40,9 @@ class Style:
     natural slot (a pair, a single: only that tile fills it) adds to a hand's distance.
     live: expected turns rather than tiles: every tile a hand still needs counts as many
     times slower as its live copies (unseen, jokers where they may stand) fall short of
-    an ordinary tile's, to this power (0: tiles only).
+    an ordinary tile's, to this power (0: tiles only). ways: the ways the hand can
+    still improve: each doubling of the live copies of the tiles that would bring one of
+    its nearest hands a tile closer is worth this many tiles (0: not counted).
     eagerness: the chance of
     making a call that brings the hand closer; within: call only when the hand is then
     at most this many tiles from ready; call_jokers: most jokers put in one exposure.
@@ -62,6 +64,7 @@ class Style:
     read_table: bool = True
     naturals: float = 0.0
     live: float = 0.0
+    ways: float = 0.0
     eagerness: float = 1.0
     within: int = 14
     call_jokers: int = 8
@@ -150,6 +153,7 @@ def style_from(data: dict, key: str, where: str) -> Style:
         read_table=_field(data, where, "target", "read_table", bool, True),
         naturals=_field(data, where, "target", "naturals", float, 0.0, 0.0, 4.0),
         live=_field(data, where, "target", "live", float, 0.0, 0.0, 4.0),
+        ways=_field(data, where, "target", "ways", float, 0.0, 0.0, 4.0),
         eagerness=_field(data, where, "calls", "eagerness", float, 1.0, 0.0, 1.0),
         within=_field(data, where, "calls", "within", int, 14, 0, 99),
         call_jokers=_field(data, where, "calls", "jokers", int, 8, 0, 8),

@@ -56,6 +56,36 @@ class _Packed:
         # 46 - natural total: the bias that keeps ``14 - a - (natural_total - b)`` >= 0
         self.bias = _pack((46 - tables.natural_total.astype(np.int16)).astype(np.uint8))
         self.full = int.from_bytes(bytes([HAND_SIZE]) * v, "little")
+        self._need = tables.need
+        self._lack: list[list[int]] | None = None
+
+    @property
+    def lack(self) -> list[list[int]]:
+        """``lack[t][c + 1]``: the variants needing more than ``c`` of tile ``t`` (a 1 byte
+        each), for c from -1 (every variant) up; made when first asked (:func:`measures`)."""
+        if self._lack is None:
+            need = self._need
+            self._lack = [[_pack(need[:, t] > c) for c in range(-1, _TOP)] for t in range(need.shape[1])]
+        return self._lack
+
+    def lacking(self, filled: list[int], live: list[int]) -> int:
+        """``sum live[t] * (need[:, t] > filled[t])`` over tiles, packed."""
+        w = 0
+        for t, (row, c) in enumerate(zip(self.lack, filled)):
+            k = live[t]
+            if k:
+                w += k * row[_lack_row(c)]
+        return w
+
+    def lacking_moved(self, w: int, base: list[int], hand: list[int], changed: list[int], live: list[int]) -> int:
+        """:meth:`lacking` of ``hand`` from that of ``base``, reading only the tiles ``changed``."""
+        lack = self.lack
+        for t in changed:
+            k = live[t]
+            if k:
+                row = lack[t]
+                w += k * (row[_lack_row(hand[t])] - row[_lack_row(base[t])])
+        return w
 
     def sums(self, filled: list[int], natural: list[int]) -> tuple[int, int]:
         """``sum min(filled, need)`` and ``sum min(natural, natural need)``, packed."""
@@ -74,13 +104,17 @@ class _Packed:
         """:meth:`sums` of ``hand`` (filled, natural) from those of ``base``, reading only
         the tiles ``changed`` in each (a bot's candidates differ from its rack by a tile or two)."""
         a, b = sums
+        top = _TOP - 1
         # linear: the packed total is right as long as every field ends in 0..255
+        # (the counts clamped to 0..top inline: this is the bots' innermost loop)
+        now, was = hand[0], base[0]
         for t in changed[0]:
-            row = self.need[t]
-            a += row[_clamp(hand[0][t])] - row[_clamp(base[0][t])]
+            row, h, w = self.need[t], now[t], was[t]
+            a += row[0 if h < 0 else h if h < top else top] - row[0 if w < 0 else w if w < top else top]
+        now, was = hand[1], base[1]
         for t in changed[1]:
-            row = self.nat[t]
-            b += row[_clamp(hand[1][t])] - row[_clamp(base[1][t])]
+            row, h, w = self.nat[t], now[t], was[t]
+            b += row[0 if h < 0 else h if h < top else top] - row[0 if w < 0 else w if w < top else top]
         return a, b
 
     def finish(self, a: int, b: int, jokers: int) -> bytes:
@@ -101,8 +135,8 @@ class _Packed:
 _TOP = 24
 
 
-def _clamp(c: int) -> int:
-    return 0 if c < 0 else c if c < _TOP else _TOP - 1
+def _lack_row(c: int) -> int:
+    return 0 if c < 0 else c + 1 if c < _TOP else _TOP
 
 
 def _pack(values: np.ndarray) -> int:
@@ -172,35 +206,81 @@ def distances(tables: Tables, filled: np.ndarray, natural: np.ndarray, jokers: n
     natural: (N, T) the rack's natural tiles; jokers: (N,) jokers on the rack. The
     answer is int16.
     """
-    if len(filled) == 0:
-        return np.zeros((0, tables.size), dtype=np.int16)
-    if len(filled) <= LOOKUP_BATCH:
-        packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
-        filled, natural = np.asarray(filled), np.asarray(natural)
-        fl, nl, jl = filled.tolist(), natural.tolist(), np.asarray(jokers).tolist()
-        base = (fl[0], nl[0])
-        first = packed.sums(*base)
-        # the tiles in which each hand differs from the first, found for all at once
-        changed: list[tuple[list[int], list[int]]] = [([], []) for _ in fl]
-        for k, m in enumerate((filled, natural)):
-            rows, cols = np.nonzero(m != m[0])
-            for i, t in zip(rows.tolist(), cols.tolist()):
-                changed[i][k].append(t)
-        parts = []
-        for i in range(len(fl)):
-            c = changed[i]
-            if len(c[0]) + len(c[1]) <= 6:
-                sums = packed.moved(first, base, (fl[i], nl[i]), c)
-            else:
-                sums = packed.sums(fl[i], nl[i])
-            parts.append(packed.finish(*sums, jl[i]))
-        out = b"".join(parts)
-        return np.frombuffer(out, dtype=np.uint8).reshape(len(filled), packed.size).astype(np.int16)
+    return measures(tables, filled, natural, jokers)[0]
+
+
+def measures(tables: Tables, filled: np.ndarray, natural: np.ndarray, jokers: np.ndarray,
+             live: np.ndarray | None = None, covered: bool = False
+             ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """:func:`distances` and, worked out in the same pass, what a bot weighs beside them:
+
+    - with ``covered``, (N, V) the natural slots (pairs, singles) each rack already
+      fills, ``sum min(natural, natural need)`` (``natural_total`` less it: the slots
+      only the exact tile fills);
+    - with ``live`` (T,) (non-negative counts: the copies of each tile still to come),
+      (N, V) ``sum live[t]`` over the tiles ``t`` a variant needs more of than
+      ``filled`` holds: how many live copies could still come of the tiles it lacks.
+
+    All three int16; None for what was not asked.
+    """
+    n = len(filled)
+    if n == 0:
+        empty = np.zeros((0, tables.size), dtype=np.int16)
+        return empty, (empty if covered else None), (empty if live is not None else None)
+    live_l = None
+    if live is not None:
+        live_l = np.asarray(live).tolist()
+        if any(not isinstance(k, int) or k < 0 for k in live_l) or sum(live_l) > 255:
+            live_l = None  # a byte a variant no longer holds it: the products below
+    if n <= LOOKUP_BATCH and (live is None or live_l is not None):
+        return _packed_measures(tables, filled, natural, jokers, live_l, covered)
     a = _indicators(filled, tables.need_tile, tables.need_level) @ tables.need_planes
     b = _indicators(natural, tables.nat_tile, tables.nat_level) @ tables.nat_planes
     natural_short = tables.natural_total[None, :] - b  # natural slots no rack tile fills
     open_slots = np.maximum(HAND_SIZE - a - natural_short, 0)  # joker slots still open
-    return (HAND_SIZE - a - np.minimum(jokers[:, None], open_slots)).astype(np.int16)
+    need = (HAND_SIZE - a - np.minimum(jokers[:, None], open_slots)).astype(np.int16)
+    lacking = None
+    if live is not None:
+        lacks = (tables.need[None, :, :] > np.asarray(filled)[:, None, :]).astype(np.float32)
+        lacking = (lacks @ np.asarray(live, dtype=np.float32)).astype(np.int16)
+    return need, (b.astype(np.int16) if covered else None), lacking
+
+
+def _packed_measures(tables: Tables, filled: np.ndarray, natural: np.ndarray, jokers: np.ndarray,
+                     live: list[int] | None, covered: bool):
+    """:func:`measures` of a small batch in packed integers (:class:`_Packed`)."""
+    packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
+    filled, natural = np.asarray(filled), np.asarray(natural)
+    fl, nl, jl = filled.tolist(), natural.tolist(), np.asarray(jokers).tolist()
+    base = (fl[0], nl[0])
+    first = packed.sums(*base)
+    first_w = packed.lacking(fl[0], live) if live is not None else 0
+    # the tiles in which each hand differs from the first, found for all at once
+    changed: list[tuple[list[int], list[int]]] = [([], []) for _ in fl]
+    for k, m in enumerate((filled, natural)):
+        rows, cols = np.nonzero(m != m[0])
+        for i, t in zip(rows.tolist(), cols.tolist()):
+            changed[i][k].append(t)
+    size = packed.size
+    parts, cover, ways = [], [], []
+    for i in range(len(fl)):
+        c = changed[i]
+        few = len(c[0]) + len(c[1]) <= 6
+        if few:
+            sums = packed.moved(first, base, (fl[i], nl[i]), c)
+        else:
+            sums = packed.sums(fl[i], nl[i])
+        parts.append(packed.finish(*sums, jl[i]))
+        if covered:
+            cover.append(sums[1].to_bytes(size, "little"))
+        if live is not None:
+            w = packed.lacking_moved(first_w, fl[0], fl[i], c[0], live) if few else packed.lacking(fl[i], live)
+            ways.append(w.to_bytes(size, "little"))
+
+    def read(chunks: list[bytes]) -> np.ndarray:
+        return np.frombuffer(b"".join(chunks), dtype=np.uint8).reshape(len(fl), size).astype(np.int16)
+
+    return read(parts), (read(cover) if covered else None), (read(ways) if live is not None else None)
 
 
 def needs(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
@@ -218,6 +298,15 @@ def rack_needs(tables: Tables, racks: np.ndarray, exposures: Sequence[tuple[int,
     """(N, V) :func:`needs` of racks (N, T, jokers included) that share one seat's
     exposures, each a (tile, size): what a bot asks, a rack per candidate move, without
     building a :class:`HandBatch`."""
+    return rack_measures(tables, racks, exposures, joker)[0]
+
+
+def rack_measures(tables: Tables, racks: np.ndarray, exposures: Sequence[tuple[int, int]],
+                  joker: int | None, live: np.ndarray | None = None, covered: bool = False
+                  ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """:func:`measures` of racks as :func:`rack_needs` takes them: the needs (:data:`FAR`
+    where the exposures rule a variant out), the natural slots covered, the live copies
+    of the tiles lacking (the exposures' tiles counted as held)."""
     natural = np.array(racks, dtype=np.int16)
     jokers = np.zeros(len(natural), dtype=np.int16)
     if joker is not None:
@@ -228,10 +317,10 @@ def rack_needs(tables: Tables, racks: np.ndarray, exposures: Sequence[tuple[int,
         filled = natural.copy()
         for tile, size in exposures:
             filled[:, tile] += size
-    out = distances(tables, filled, natural, jokers).astype(np.int16)
+    out, cover, lacking = measures(tables, filled, natural, jokers, live, covered)
     if exposures:
         out[:, ~allowed(tables, exposures)] = FAR
-    return out
+    return out, cover, lacking
 
 
 def makes(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
