@@ -70,6 +70,9 @@ class ClubGame:
         self.hands_limit = hands_limit
         self.guided = guided
         self.bots = [make_bot(r) for r in regulars]
+        #: which bot is which, following them through seat changes (a worker process keeps
+        #: each game's bots by these: ``thinking.Thinkers``)
+        self.bot_keys = list(range(auto.seats))
         #: seats whose person is connected now; the others are played by their regular
         self.present: set[int] = set()
         self.clock = SessionClock.begin(auto, seed)
@@ -93,6 +96,10 @@ class ClubGame:
         #: called before a regular chooses a move (the server holds regulars back while a
         #: person's move is answered: ``priority.PeopleFirst``)
         self.before_regular = None
+        #: asked for a regular's move before the seat's bot is: ``(game, seat, legal, seed)``
+        #: gives the action, or None to leave the choice to the bot here (the server's
+        #: regulars think in a process of their own: ``thinking.Thinkers``)
+        self.thinker = None
         self._replaying = False
         self._start_hand()
 
@@ -177,8 +184,8 @@ class ClubGame:
     def _swap(self, a: int, b: int) -> None:
         """The players at seats ``a`` and ``b`` change places, each keeping their total, their
         stand-in, what they were told and the language they are told it in."""
-        for seq in (self.seats, self.regulars, self.bots, self.totals, self.events, self.heard, self.langs,
-                    self.words):
+        for seq in (self.seats, self.regulars, self.bots, self.bot_keys, self.totals, self.events, self.heard,
+                    self.langs, self.words):
             seq[a], seq[b] = seq[b], seq[a]
         self.present = {b if s == a else a if s == b else s for s in self.present}
         self._renamed()
@@ -218,8 +225,11 @@ class ClubGame:
         c = self.clock
         k = c.hands
         self._move_seats(k)
-        self.game = Game(self.auto, dealer=c.dealer, round_wind=c.round_wind(self.auto),
-                         context={"dealer_streak": c.streak})
+        #: how this hand was begun, and its name: the hand is these and its log's actions
+        self.hand_args = (c.dealer, c.round_wind(self.auto), {"dealer_streak": c.streak})
+        self.hand_key = (self.seed, k)
+        dealer, wind, context = self.hand_args
+        self.game = Game(self.auto, dealer=dealer, round_wind=wind, context=dict(context))
         self.chance = chance_stream(f"{self.seed}:{k}")
         self.log.append([])
         for s in range(self.auto.seats):
@@ -290,11 +300,15 @@ class ClubGame:
         return True
 
     def regular_move(self, seat: int, legal: list[int]) -> int:
-        if self.before_regular is not None and not self._replaying:
+        seed = f"{self.seed}:{self.clock.hands}:seat{seat}:{len(self.log[-1])}"
+        # thought elsewhere, the choice may overlap a person's answer being sent; here,
+        # the regular waits before thinking (either way, it plays after: priority.py)
+        a = self.thinker(self, seat, legal, seed) if self.thinker is not None else None
+        if self.before_regular is not None:
             self.before_regular()
-        g = self.game
-        rng = random.Random(f"{self.seed}:{self.clock.hands}:seat{seat}:{len(self.log[-1])}")
-        return self.bots[seat].choose(g, seat, legal, rng)
+        if a is None:
+            a = self.bots[seat].choose(self.game, seat, legal, random.Random(seed))
+        return a
 
     # -- acting ---------------------------------------------------------------------------
     def act(self, seat: int, actions: list[int], at: int | None = None) -> None:
