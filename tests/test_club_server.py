@@ -459,3 +459,61 @@ def test_seat_change_lines_are_said_in_the_seats_language(tables):
         seat=2, name=g.names_for(0)[2]) and "From the next hand" not in said
     g.move_seat("visitor:a", 0)
     assert g.events[0][-1] == zh("You stay at seat {seat}.").format(seat=0)
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+def test_the_websockets_refusals_are_said_in_the_pages_language(tmp_path, tables, lang):
+    from mjdsl.server import i18n
+    from mjdsl.server.steps import MOVE_EXAMPLE
+
+    _ = i18n.translations(lang).gettext
+    app = create_app(f"sqlite:///{tmp_path / 'r.sqlite3'}", secret="s", tables=tables, guide_cache=tmp_path / "g.json")
+    c = TestClient(app)
+    c.cookies.set("lang", lang)
+    gid = _sit(c, "american")
+    with c.websocket_connect(f"/ws/{gid}") as ws:
+        m = ws.receive_json()
+        while m["more"] or not m["to_act"]:
+            m = ws.receive_json()
+        legal = {x["a"] for x in m["legal"]}
+        illegal = next(a for a in range(10_000) if a not in legal)
+        for msg, said in (
+                ({"actions": [m["legal"][0]["a"]], "at": m["moves"] - 1},
+                 _("the game has moved on since that move was chosen")),
+                ({"actions": [illegal], "at": m["moves"]}, _("action {action} is not legal now").format(action=illegal)),
+                ({"actions": ["x"], "at": m["moves"]}, _("a move is an action number")),
+                ({"actions": "x"}, _("send the move as {example}").format(example=MOVE_EXAMPLE)),
+                ({"seat": 9}, _("the seats are numbered 0 to {last}").format(last=3))):
+            ws.send_json(msg)
+            err = ws.receive_json()
+            assert err == {"type": "error", "message": said, "moves": m["moves"]}, msg
+            assert not said.isascii()  # in the language, not in English
+        ws.send_text("not json")
+        err = ws.receive_json()
+        assert err["message"] == _("a message is JSON: {example}").format(example=MOVE_EXAMPLE)
+        assert not err["message"].startswith("a message")
+        # nothing changed: the move refused first is taken now
+        ws.send_json({"actions": [m["legal"][0]["a"]], "at": m["moves"]})
+        assert ws.receive_json()["moves"] > m["moves"]
+
+
+def test_a_club_hand_is_begun_with_what_the_session_carries():
+    """A table plays any ruleset: riichi's repeat counter (honba) and the pot a wall game
+    leaves go into the next hand at the club as at the terminal table (the club began
+    every hand with the dealer's streak alone, so honba was always 0 there)."""
+    from mjdsl.frontend.compile import compile_ruleset
+    from mjdsl.frontend.paths import library_paths
+    from mjdsl.server.club import ClubTable
+
+    path = next(str(p / "riichi.mj") for p in library_paths() if (p / "riichi.mj").is_file())
+    auto = compile_ruleset(path, [])
+    t = ClubTable("riichi", "riichi", path, (), ("mei", "auntie-rose", "rafi"), auto)
+    g = ClubGame(t, "3", [None] * 4, ["mei", "auntie-rose", "rafi", "mei"], hands_limit=3)
+    carried = []
+    while not g.over:
+        carried.append((dict(g.game.context), g.clock.context()))
+        hand = g.clock.hands
+        while not g.over and g.clock.hands == hand:
+            g.advance(1)
+    assert all(game == clock for game, clock in carried)
+    assert any(game.get("honba", 0) > 0 for game, _ in carried)

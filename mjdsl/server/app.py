@@ -41,9 +41,9 @@ from .claims import ClaimClocks
 from .club import DEFAULT_TABLES, load_tables
 from .priority import PeopleFirst
 from .saver import Saver
-from .steps import arrive, claim_time_up, leave, move, play_on, sit
+from .steps import MOVE_EXAMPLE, arrive, claim_time_up, leave, move, play_on, sit
 from .store import Store, open_store
-from .table import ClubGame
+from .table import ClubGame, Refused
 from .thinking import Thinkers
 
 HERE = Path(__file__).resolve().parent
@@ -560,7 +560,8 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
                 try:
                     msg = await ws.receive_json()
                 except (ValueError, KeyError):
-                    await ws.send_json({"type": "error", "message": "a message is JSON: {\"actions\": [n], \"at\": moves}"})
+                    await ws.send_json({"type": "error", "message": i18n.translations(lang_of(ws)).gettext(
+                        "a message is JSON: {example}").format(example=MOVE_EXAMPLE)})
                     continue
                 async with lock:
                     # the move is answered at once; the regulars start on theirs meanwhile,
@@ -571,7 +572,9 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
                         more, views = await club.play(gid, move, who, msg)
                     except InputError as e:
                         club.people_first.end(gid)
-                        await ws.send_json({"type": "error", "message": str(e), "moves": game.moves})
+                        # said in the page's language (the seat hears the table in it too)
+                        said = e.said(i18n.translations(lang_of(ws))) if isinstance(e, Refused) else str(e)
+                        await ws.send_json({"type": "error", "message": said, "moves": game.moves})
                         continue
                     later = asyncio.ensure_future(club.play(gid, play_on)) if more else None
                     try:

@@ -6,8 +6,10 @@ the moves' threads, so a person's move is answered while regulars think elsewher
 
 from __future__ import annotations
 
-from ..diagnostics import InputError
-from .table import ClubGame
+from .table import N_, ClubGame, Refused
+
+#: what a move looks like, quoted as it is in the refusals
+MOVE_EXAMPLE = '{"actions": [n, ...], "at": moves}'
 
 
 def _regulars(step):
@@ -37,7 +39,7 @@ def move(game: ClubGame, who: str, msg) -> bool:
     else:
         actions = msg.get("actions") if isinstance(msg, dict) else None
         if not isinstance(actions, list) or not 1 <= len(actions) <= 8:
-            raise InputError("send {\"actions\": [n, ...], \"at\": moves}")
+            raise Refused(N_("send the move as {example}"), example=MOVE_EXAMPLE)
         game.act(seat, actions, msg.get("at"))
     return not game.over and game.waiting_for() is None
 
