@@ -12,7 +12,12 @@ of its own, as a club runs (the clients in this one would otherwise share its in
 lock); it is stopped with Ctrl-C, which writes every save, before the logs are read.
 A benchmark, not a test.
 
-    .venv/bin/python bench/run.py club        # or: python bench/club_bench.py [TABLES [THINK_SECONDS]]
+    .venv/bin/python bench/run.py club        # or: python bench/club_bench.py [TABLES [THINK_SECONDS]] [-- SERVE_OPTIONS]
+
+``SERVE_OPTIONS`` are given to ``mjdsl serve`` (``--regulars-processes 0``: the regulars
+think in the server's own process, as before they had workers). The server's CPU is
+its own process's; the CPU of its worker processes (the regulars' thinking) is counted
+apart.
 """
 
 from __future__ import annotations
@@ -67,11 +72,11 @@ async def _client(addr: str, cookie: str, gid: int, seed: int, times: list, turn
         return m
 
 
-def _serve(db: str, port: int) -> subprocess.Popen:
+def _serve(db: str, port: int, options: list[str]) -> subprocess.Popen:
     """``mjdsl serve`` in a process of its own (the clients must not share its interpreter)."""
     mjdsl = Path(sys.executable).with_name("mjdsl")
     cmd = [str(mjdsl)] if mjdsl.exists() else [sys.executable, "-c", "from mjdsl.cli import main; main()"]
-    return subprocess.Popen(cmd + ["serve", "--db", db, "--port", str(port), "--secret", "load"],
+    return subprocess.Popen(cmd + ["serve", "--db", db, "--port", str(port), "--secret", "load", *options],
                             stderr=subprocess.DEVNULL)
 
 
@@ -84,15 +89,31 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (its worker processes), where /proc tells."""
+    out: list[int] = []
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            out += [int(x) for x in (task / "children").read_text().split()]
+    except OSError:
+        pass
+    return out
+
+
+def _workers_cpu(pid: int) -> dict[int, float]:
+    return {c: s for c in _children(pid) if (s := _cpu_seconds(c)) is not None}
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def run(tables: int = TABLES, think: float = 0.0) -> dict:
+def run(tables: int = TABLES, think: float = 0.0, serve_options: list[str] | None = None) -> dict:
     """The load of ``tables`` tables; ``think``: the mean seconds a client takes to choose
-    (0: at once, every table always busy; a person takes a second or more)."""
+    (0: at once, every table always busy; a person takes a second or more);
+    ``serve_options``: more options for ``mjdsl serve``."""
     import httpx
 
     from mjdsl.server.club import load_tables
@@ -104,7 +125,7 @@ def run(tables: int = TABLES, think: float = 0.0) -> dict:
         db = f"sqlite:///{tmp}/load.sqlite3"
         port = _free_port()
         addr = f"127.0.0.1:{port}"
-        server = _serve(db, port)
+        server = _serve(db, port, list(serve_options or []))
         try:
             deadline = time.monotonic() + 120
             while True:
@@ -131,10 +152,12 @@ def run(tables: int = TABLES, think: float = 0.0) -> dict:
                 return await asyncio.gather(*(_client(addr, ck, gid, gid, times, turns, sent, think) for gid, ck in games))
 
             cpu0 = _cpu_seconds(server.pid)
+            workers0 = _workers_cpu(server.pid)
             finals = asyncio.run(all_clients())
             elapsed = time.perf_counter() - started
             cpu = _cpu_seconds(server.pid)
             server_cpu = cpu - cpu0 if cpu is not None and cpu0 is not None else None
+            workers_cpu = sum(s - workers0.get(c, 0.0) for c, s in _workers_cpu(server.pid).items())
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
         finally:
             # Ctrl-C: the server writes every save before it stops
@@ -162,7 +185,9 @@ def run(tables: int = TABLES, think: float = 0.0) -> dict:
             "p50_ms": pct(0.50), "p95_ms": pct(0.95), "max_ms": pct(1.0), "target_p95_ms": TARGET_P95_MS,
             "turn_p50_ms": pct(0.50, turns), "turn_p95_ms": pct(0.95, turns), "turn_max_ms": pct(1.0, turns),
             # the machine may be shared: the server's own CPU, and the load it ran under
+            "serve_options": list(serve_options or []),
             "server_cpu_s": round(server_cpu, 2) if server_cpu is not None else None,
+            "workers_cpu_s": round(workers_cpu, 2),
             "server_cpu_ms_per_move": round(1000 * server_cpu / len(times), 2) if server_cpu and times else None,
             "moves_per_server_cpu_s": round(len(times) / server_cpu, 1) if server_cpu else None,
             "load_average_1m": round(load, 2) if load is not None else None,
@@ -170,5 +195,8 @@ def run(tables: int = TABLES, think: float = 0.0) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(run(int(sys.argv[1]) if len(sys.argv) > 1 else TABLES,
-                         float(sys.argv[2]) if len(sys.argv) > 2 else 0.0), indent=1))
+    args, options = sys.argv[1:], []
+    if "--" in args:
+        args, options = args[:args.index("--")], args[args.index("--") + 1:]
+    print(json.dumps(run(int(args[0]) if args else TABLES, float(args[1]) if len(args) > 1 else 0.0, options),
+                     indent=1))

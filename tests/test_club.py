@@ -18,6 +18,7 @@ pytest.importorskip("sqlalchemy")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from mjdsl.diagnostics import InputError  # noqa: E402
 from mjdsl.server import security  # noqa: E402
 from mjdsl.server.app import create_app  # noqa: E402
 from mjdsl.server.club import load_tables  # noqa: E402
@@ -176,7 +177,8 @@ def test_an_illegal_move_or_one_for_another_seat_is_refused_unchanged(tables):
                            (p, [next(iter(legal))], g.moves - 1), (p, ["7"], g.moves)):
         with pytest.raises(Exception) as e:
             g.act(seat, acts, at)
-        assert type(e.value).__name__ == "InputError"
+        # refused as the table's input error (said in the seat's language), not the engine's IllegalAction
+        assert type(e.value).__name__ == "Refused" and isinstance(e.value, InputError)
         assert (g.moves, repr(g.game.st.hands), list(g.events[p])) == before
 
 

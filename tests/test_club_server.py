@@ -113,6 +113,150 @@ def test_a_regular_thinking_at_one_table_does_not_hold_up_another(tmp_path, tabl
         b.close()
 
 
+def test_a_persons_next_pick_is_read_without_waiting_for_a_regulars_thread(tmp_path, tables):
+    """A move after which the same person is to move again (the next tile of a pass) lets
+    nobody play on: the next move is read at once. It used to wait for a regulars' thread
+    to find nothing to play, behind every other table's regulars (the load bench's long
+    round trips: a pick sent, and not read for a second)."""
+    import httpx
+    from websockets.sync.client import connect
+
+    from mjdsl.server.loopback import live_server
+
+    app = create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", secret="s", tables=tables, guide_cache=tmp_path / "g.json")
+    club = app.state.club
+    with live_server(app) as addr, httpx.Client(base_url=f"http://{addr}", follow_redirects=False, timeout=60) as c:
+        gid = _sit(c, "american-short")
+        cookie = "; ".join(f"{k}={v}" for k, v in c.cookies.items())
+        with connect(f"ws://{addr}/ws/{gid}", additional_headers={"Cookie": cookie}, open_timeout=60) as ws:
+            m = json.loads(ws.recv(timeout=60))
+            while m["more"] or not m["to_act"]:
+                m = json.loads(ws.recv(timeout=60))
+            assert m["pass_count"] == 3  # the Charleston's first pass: three picks in a row
+            busy = threading.Event()
+            for _ in range(2):  # every regulars' thread busy (other tables' regulars)
+                club.regulars_pool.submit(busy.wait, 60)
+            try:
+                for left in (3, 2):
+                    assert m["pass_count"] == left
+                    ws.send(json.dumps({"actions": [m["legal"][0]["a"]], "at": m["moves"]}))
+                    m = json.loads(ws.recv(timeout=10))
+                    assert m["type"] == "state" and m["to_act"] and not m["more"], m
+            finally:
+                busy.set()
+            assert m["pass_count"] == 1
+
+
+# -- the regulars think in a worker process -----------------------------------------------------
+
+def _person_plays(g: ClubGame, rng, moves: int | None = None) -> None:
+    """The person at seat 0 plays at random, the regulars between, to the end (or ``moves`` moves)."""
+    n = 0
+    g.advance()
+    while not g.over and (moves is None or n < moves):
+        g.act(0, [rng.choice([m["a"] for m in g.view(0)["legal"]])], at=g.moves)
+        g.advance()
+        n += 1
+
+
+def test_a_regulars_move_thought_in_a_worker_is_the_one_played_here_and_replays(tables):
+    from mjdsl.server.thinking import Thinkers
+
+    t = tables["american-short"]
+    regulars = ["mei", "auntie-rose", "rafi", "mei"]
+    here = ClubGame(t, "w1", ["visitor:a", None, None, None], regulars)
+    _person_plays(here, random.Random(3))
+    thinkers = Thinkers(tables, 1)
+    try:
+        there = ClubGame(t, "w1", ["visitor:a", None, None, None], regulars)
+        there.thinker = lambda game, seat, legal, seed: thinkers.choose(5, game, seat, legal, seed)
+        _person_plays(there, random.Random(3))
+    finally:
+        thinkers.close()
+    # every regular's move came from the worker, and the game is the one played without it
+    assert thinkers.answered > 50 and thinkers.left_to_server == 0, thinkers.last_problem
+    assert there.over and there.log == here.log and there.totals == here.totals
+    again = ClubGame.resume(t, there.to_json())
+    assert again.over and again.log == there.log
+
+
+def test_a_worker_that_is_gone_or_wrong_leaves_the_choice_to_the_server(tables):
+    from mjdsl.server import thinking
+
+    t = tables["classical"]
+    regulars = ["mei", "auntie-rose", "rafi", "mei"]
+    rng = random.Random(4)
+    thinkers = thinking.Thinkers(tables, 1)
+    real_ask = thinking._Worker.ask
+
+    def answering(answer):
+        def ask(self, request):
+            out = thinking.Future()
+            if isinstance(answer, Exception):
+                out.set_exception(answer)
+            else:
+                out.set_result(answer)
+            return out
+        return ask
+
+    def person_moves(g):
+        g.act(0, [rng.choice([m["a"] for m in g.view(0)["legal"]])], at=g.moves)
+        g.advance()
+
+    try:
+        g = ClubGame(t, "w2", ["visitor:a", None, None, None], regulars, hands_limit=1)
+        g.thinker = lambda game, seat, legal, seed: thinkers.choose(8, game, seat, legal, seed)
+        g.advance()
+        person_moves(g)
+        assert thinkers.answered > 0 and thinkers.left_to_server == 0, thinkers.last_problem
+        first = thinkers._workers[0]
+        first.process.kill()  # the worker dies: the next choice starts another
+        first.process.join(10)
+        asked = thinkers.answered
+        person_moves(g)
+        assert thinkers.answered > asked and thinkers._workers[0] is not first and not first.alive
+        for answer, said in ((thinking._Gone("the worker process stopped"), "stopped"),
+                             ((10**6, None), "not a legal action"),
+                             ((None, "ValueError: no copy"), "no copy")):
+            thinking._Worker.ask = answering(answer)
+            try:
+                left, played = thinkers.left_to_server, g.moves
+                person_moves(g)
+            finally:
+                thinking._Worker.ask = real_ask
+            # the regulars played on, each move chosen here instead
+            assert g.moves > played + 1 and thinkers.left_to_server > left and said in thinkers.last_problem
+    finally:
+        thinkers.close()
+    # every move was checked by the engine here, and the game replays from its log
+    again = ClubGame.resume(t, g.to_json())
+    assert again.log == g.log
+
+
+def test_the_club_plays_its_regulars_in_a_worker_over_the_websocket(tmp_path, tables):
+    app = create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", secret="s", tables=tables, guide_cache=tmp_path / "g.json",
+                     regulars_processes=1)
+    club = app.state.club
+    rng = random.Random(2)
+    with TestClient(app) as c:
+        gid = _sit(c, "american-short")
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            m = ws.receive_json()
+            while not m["over"]:
+                if m["more"] or not m["to_act"]:
+                    m = ws.receive_json()
+                    continue
+                ws.send_json({"actions": [rng.choice([x["a"] for x in m["legal"]])], "at": m["moves"]})
+                m = ws.receive_json()
+        assert club.thinkers.answered > 0 and club.thinkers.left_to_server == 0, club.thinkers.last_problem
+        game = club.games[gid]
+        club.flush()
+        saved = club.store.game(gid)["log"]
+        again = ClubGame.resume(tables["american-short"], saved)
+        assert again.over and again.log == game.log
+    assert all(w is None for w in club.thinkers._workers)  # closed with the club
+
+
 # -- a job cancelled before it ran ----------------------------------------------------------
 
 def test_a_move_cancelled_before_it_ran_is_not_waited_for(tmp_path, tables):
@@ -244,7 +388,9 @@ def test_a_socket_is_sent_only_the_log_lines_it_has_not_had(tmp_path, tables):
         assert first["log"] == "all" and first["events"] and first["heard"] == len(first["events"])
         lines, views = list(first["events"]), [first]
         m = first
-        while len(views) < 30 and not m["over"]:
+        # stop where the game waits for the person (the regulars may still be playing on after a
+        # view marked "more")
+        while (len(views) < 30 or m["more"]) and not m["over"]:
             if m["to_act"] and not m["more"]:
                 ws.send_json({"actions": [rng.choice([x["a"] for x in m["legal"]])], "at": m["moves"]})
             m = ws.receive_json()
@@ -262,21 +408,45 @@ def test_a_socket_is_sent_only_the_log_lines_it_has_not_had(tmp_path, tables):
         assert fresh["log"] == "all" and fresh["events"] == game.events[seat]
 
 
-def test_a_regular_waits_while_a_persons_move_is_answered():
+def test_a_regular_waits_while_a_persons_move_at_its_table_is_answered():
     from mjdsl.server.priority import PeopleFirst
 
     first = PeopleFirst(patience=0.05)
-    assert first.wait() is True  # nobody moving: the regular thinks at once
-    first.begin()
-    assert first.wait() is False  # held back for the patience, then thinks anyway
+    assert first.wait(1) is True  # nobody moving: the regular plays at once
+    first.begin(1)
+    assert first.wait(1) is False  # held back for the patience, then plays anyway
     done = threading.Event()
-    waiter = threading.Thread(target=lambda: done.set() if first.wait() else None)
+    waiter = threading.Thread(target=lambda: done.set() if first.wait(1) else None)
     first.patience = 30
     waiter.start()
     assert not done.wait(0.1)
-    first.end()  # the move's views are sent: the regular goes on
+    first.end(1)  # the move's views are sent: the regular goes on
     waiter.join(10)
     assert done.is_set()
+
+
+def test_a_persons_move_at_one_table_does_not_hold_the_regulars_of_another():
+    """The wait is per table: with fifty busy tables some person's move is always in
+    flight, and one count for the whole club held every regular for its whole patience."""
+    from mjdsl.server.priority import PeopleFirst
+
+    first = PeopleFirst(patience=30)
+    first.begin(1)
+    first.begin(1)  # two people's moves at a friends' table
+    other = threading.Thread(target=lambda: results.append(first.wait(2)))
+    results: list[bool] = []
+    other.start()
+    other.join(5)  # at once, not after 30 s
+    assert results == [True] and first.moving(1) == 2
+    first.end(1)
+    assert first.moving(1) == 1
+    held = threading.Thread(target=lambda: results.append(first.wait(1)))
+    held.start()
+    held.join(0.2)
+    assert held.is_alive()  # table 1 still answers a move
+    first.end(1)
+    held.join(5)
+    assert results == [True, True] and first.moving(1) == 0
 
 
 def test_seat_change_lines_are_said_in_the_seats_language(tables):
@@ -291,3 +461,61 @@ def test_seat_change_lines_are_said_in_the_seats_language(tables):
         seat=2, name=g.names_for(0)[2]) and "From the next hand" not in said
     g.move_seat("visitor:a", 0)
     assert g.events[0][-1] == zh("You stay at seat {seat}.").format(seat=0)
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh"])
+def test_the_websockets_refusals_are_said_in_the_pages_language(tmp_path, tables, lang):
+    from mjdsl.server import i18n
+    from mjdsl.server.steps import MOVE_EXAMPLE
+
+    _ = i18n.translations(lang).gettext
+    app = create_app(f"sqlite:///{tmp_path / 'r.sqlite3'}", secret="s", tables=tables, guide_cache=tmp_path / "g.json")
+    c = TestClient(app)
+    c.cookies.set("lang", lang)
+    gid = _sit(c, "american")
+    with c.websocket_connect(f"/ws/{gid}") as ws:
+        m = ws.receive_json()
+        while m["more"] or not m["to_act"]:
+            m = ws.receive_json()
+        legal = {x["a"] for x in m["legal"]}
+        illegal = next(a for a in range(10_000) if a not in legal)
+        for msg, said in (
+                ({"actions": [m["legal"][0]["a"]], "at": m["moves"] - 1},
+                 _("the game has moved on since that move was chosen")),
+                ({"actions": [illegal], "at": m["moves"]}, _("action {action} is not legal now").format(action=illegal)),
+                ({"actions": ["x"], "at": m["moves"]}, _("a move is an action number")),
+                ({"actions": "x"}, _("send the move as {example}").format(example=MOVE_EXAMPLE)),
+                ({"seat": 9}, _("the seats are numbered 0 to {last}").format(last=3))):
+            ws.send_json(msg)
+            err = ws.receive_json()
+            assert err == {"type": "error", "message": said, "moves": m["moves"]}, msg
+            assert not said.isascii()  # in the language, not in English
+        ws.send_text("not json")
+        err = ws.receive_json()
+        assert err["message"] == _("a message is JSON: {example}").format(example=MOVE_EXAMPLE)
+        assert not err["message"].startswith("a message")
+        # nothing changed: the move refused first is taken now
+        ws.send_json({"actions": [m["legal"][0]["a"]], "at": m["moves"]})
+        assert ws.receive_json()["moves"] > m["moves"]
+
+
+def test_a_club_hand_is_begun_with_what_the_session_carries():
+    """A table plays any ruleset: riichi's repeat counter (honba) and the pot a wall game
+    leaves go into the next hand at the club as at the terminal table (the club began
+    every hand with the dealer's streak alone, so honba was always 0 there)."""
+    from mjdsl.frontend.compile import compile_ruleset
+    from mjdsl.frontend.paths import library_paths
+    from mjdsl.server.club import ClubTable
+
+    path = next(str(p / "riichi.mj") for p in library_paths() if (p / "riichi.mj").is_file())
+    auto = compile_ruleset(path, [])
+    t = ClubTable("riichi", "riichi", path, (), ("mei", "auntie-rose", "rafi"), auto)
+    g = ClubGame(t, "3", [None] * 4, ["mei", "auntie-rose", "rafi", "mei"], hands_limit=3)
+    carried = []
+    while not g.over:
+        carried.append((dict(g.game.context), g.clock.context()))
+        hand = g.clock.hands
+        while not g.over and g.clock.hands == hand:
+            g.advance(1)
+    assert all(game == clock for game, clock in carried)
+    assert any(game.get("honba", 0) > 0 for game, _ in carried)

@@ -16,7 +16,9 @@ from ..diagnostics import InputError
               help="The club's tables (TOML; default: the six shipped tables).")
 @click.option("--secret", envvar="MJDSL_CLUB_SECRET", default=None,
               help="The key that signs session cookies and invitations ($MJDSL_CLUB_SECRET; default: a new one).")
-def serve_cmd(db, host, port, tables, secret):
+@click.option("--regulars-processes", "processes", type=click.IntRange(0, 64), default=1, show_default=True,
+              help="Worker processes the regulars think in (0: in the server's own process).")
+def serve_cmd(db, host, port, tables, secret, processes):
     """Open the club: solo tables, friends' tables, accounts and saved games, in the browser."""
     try:
         import uvicorn
@@ -30,7 +32,7 @@ def serve_cmd(db, host, port, tables, secret):
 
     url = db or default_url()
     try:
-        app = create_app(url, tables_path=tables or DEFAULT_TABLES, secret=secret)
+        app = create_app(url, tables_path=tables or DEFAULT_TABLES, secret=secret, regulars_processes=processes)
     except sqlalchemy.exc.ArgumentError:
         raise InputError(f"--db {url!r}: not a database URL (sqlite:///FILE or postgresql://...)") from None
     except sqlalchemy.exc.OperationalError as e:

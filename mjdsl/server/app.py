@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import functools
 import json
 import secrets
 import threading
@@ -40,13 +41,15 @@ from .claims import ClaimClocks
 from .club import DEFAULT_TABLES, load_tables
 from .priority import PeopleFirst
 from .saver import Saver
-from .steps import arrive, claim_time_up, leave, move, play_on, sit
+from .steps import MOVE_EXAMPLE, arrive, claim_time_up, leave, move, play_on, sit
 from .store import Store, open_store
-from .table import ClubGame
+from .table import ClubGame, Refused
+from .thinking import Thinkers
 
 HERE = Path(__file__).resolve().parent
 KINDS = ("solo", "friends", "daily", "guided")
-#: threads the regulars think on (the GIL shares one core among them: more only queue)
+#: threads the regulars play on (with their thinking in a worker process, each mostly
+#: waits for its answer; without one, the GIL shares one core among them: more only queue)
 REGULAR_THREADS = 2
 
 
@@ -80,12 +83,15 @@ class Club:
     views after them) on the ``regulars`` threads, each holding the game's own lock;
     the loop only receives and sends. So a regular thinking at one table never holds
     up another table, and a person's move is answered (their own view, with the move
-    made) before the regulars start on theirs; a regular about to think at any table
-    waits while a person's move is answered (``priority.py``). Saves are written
+    made) before the regulars play theirs; a regular about to play waits while a
+    person's move at its table is answered (``priority.py``). With
+    ``regulars_processes`` the regulars think in worker processes (``thinking.py``),
+    and the server only checks and plays the moves they choose. Saves are written
     behind the play (``saver.py``).
     """
 
-    def __init__(self, store: Store, tables: dict, claim_seconds: float = 20, guide_cache: Path | None = None):
+    def __init__(self, store: Store, tables: dict, claim_seconds: float = 20, guide_cache: Path | None = None,
+                 regulars_processes: int = 0):
         self.store = store
         self.tables = tables
         self.claims = ClaimClocks(claim_seconds)
@@ -108,6 +114,8 @@ class Club:
         self.regulars_pool = ThreadPoolExecutor(max_workers=REGULAR_THREADS, thread_name_prefix="mjdsl-regulars")
         self.saver = Saver(store)
         self.people_first = PeopleFirst()
+        #: the worker processes the regulars think in (None: they think on the regulars' threads)
+        self.thinkers = Thinkers(tables, regulars_processes) if regulars_processes else None
         self._jobs = 0
         self._idle = threading.Condition()
         self.logins = security.RateLimit()
@@ -162,7 +170,9 @@ class Club:
 
     def _adopt(self, gid: int, game: ClubGame, row: dict) -> None:
         game.on_hand_end = lambda k, returns, gid=gid: self._record(gid, k, returns)
-        game.before_regular = self.people_first.wait
+        game.before_regular = functools.partial(self.people_first.wait, gid)
+        if self.thinkers is not None:
+            game.thinker = functools.partial(self.thinkers.choose, gid)
         self.owners[gid] = {"kind": row["kind"], "owner": row["owner"]}
         self.locks.setdefault(gid, asyncio.Lock())
         self.games[gid] = game
@@ -207,6 +217,8 @@ class Club:
 
     def close(self) -> None:
         self.flush()
+        if self.thinkers is not None:
+            self.thinkers.close()
         self.moves_pool.shutdown(wait=False)
         self.regulars_pool.shutdown(wait=False)
 
@@ -371,16 +383,19 @@ def who_of(request) -> str:
 
 
 def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret: str | None = None,
-               claim_seconds: int = 20, tables: dict | None = None, guide_cache: Path | None = None) -> Starlette:
+               claim_seconds: int = 20, tables: dict | None = None, guide_cache: Path | None = None,
+               regulars_processes: int = 0) -> Starlette:
     """The club as an ASGI application. ``secret`` signs the session cookies and the
     invitations (a random one when not given: sessions then end with the server);
-    ``guide_cache`` keeps the guided hands' deals (default: ``mjdsl play``'s, beside the saved games)."""
+    ``guide_cache`` keeps the guided hands' deals (default: ``mjdsl play``'s, beside the saved games);
+    ``regulars_processes``: worker processes the regulars think in (0: on the server's threads)."""
     store = open_store(db_url)
     if guide_cache is None:
         from ..commands.table import save_dir
 
         guide_cache = save_dir() / "guided.json"
-    club = Club(store, tables if tables is not None else load_tables(tables_path), claim_seconds, guide_cache)
+    club = Club(store, tables if tables is not None else load_tables(tables_path), claim_seconds, guide_cache,
+                regulars_processes)
     secret = secret or secrets.token_urlsafe(32)
     env = _env()
 
@@ -545,22 +560,34 @@ def create_app(db_url: str, *, tables_path: str | Path = DEFAULT_TABLES, secret:
                 try:
                     msg = await ws.receive_json()
                 except (ValueError, KeyError):
-                    await ws.send_json({"type": "error", "message": "a message is JSON: {\"actions\": [n], \"at\": moves}"})
+                    await ws.send_json({"type": "error", "message": i18n.translations(lang_of(ws)).gettext(
+                        "a message is JSON: {example}").format(example=MOVE_EXAMPLE)})
                     continue
                 async with lock:
-                    # the move is answered at once, the regulars held back meanwhile (priority.py);
-                    # then they play on to the next person
-                    club.people_first.begin()
+                    # the move is answered at once; the regulars start on theirs meanwhile,
+                    # and play them once the answer has gone (priority.py), then on to the
+                    # next person
+                    club.people_first.begin(gid)
                     try:
-                        _, views = await club.play(gid, move, who, msg)
-                        await club.send(gid, views)
+                        more, views = await club.play(gid, move, who, msg)
                     except InputError as e:
-                        await ws.send_json({"type": "error", "message": str(e), "moves": game.moves})
+                        club.people_first.end(gid)
+                        # said in the page's language (the seat hears the table in it too)
+                        said = e.said(i18n.translations(lang_of(ws))) if isinstance(e, Refused) else str(e)
+                        await ws.send_json({"type": "error", "message": said, "moves": game.moves})
                         continue
+                    later = asyncio.ensure_future(club.play(gid, play_on)) if more else None
+                    try:
+                        await club.send(gid, views)
+                    except BaseException:
+                        if later is not None:
+                            later.cancel()
+                        raise
                     finally:
-                        club.people_first.end()
-                    _, views = await club.play(gid, play_on)
-                    await club.send(gid, views)
+                        club.people_first.end(gid)
+                    if later is not None:
+                        _, views = await later
+                        await club.send(gid, views)
         except WebSocketDisconnect:
             pass
         finally:

@@ -6,8 +6,10 @@ the moves' threads, so a person's move is answered while regulars think elsewher
 
 from __future__ import annotations
 
-from ..diagnostics import InputError
-from .table import ClubGame
+from .table import N_, ClubGame, Refused
+
+#: what a move looks like, quoted as it is in the refusals
+MOVE_EXAMPLE = '{"actions": [n, ...], "at": moves}'
 
 
 def _regulars(step):
@@ -26,17 +28,20 @@ def arrive(game: ClubGame, who: str, lang: str | None = None) -> None:
     game.advance()
 
 
-def move(game: ClubGame, who: str, msg) -> None:
+def move(game: ClubGame, who: str, msg) -> bool:
     """A person's move (``{"actions": [...], "at": moves}``) or seat change (``{"seat": n}``),
-    refused with InputError and the state unchanged."""
+    refused with InputError and the state unchanged. Whether chance or the regulars are
+    to play on now (:func:`play_on`): not when a person is to move again (the next tile
+    of a pass), so their next move is read at once, not after a regulars' thread is free."""
     seat = game.seat_of(who)
     if isinstance(msg, dict) and "seat" in msg and "actions" not in msg:
         game.move_seat(who, msg["seat"])
-        return
-    actions = msg.get("actions") if isinstance(msg, dict) else None
-    if not isinstance(actions, list) or not 1 <= len(actions) <= 8:
-        raise InputError("send {\"actions\": [n, ...], \"at\": moves}")
-    game.act(seat, actions, msg.get("at"))
+    else:
+        actions = msg.get("actions") if isinstance(msg, dict) else None
+        if not isinstance(actions, list) or not 1 <= len(actions) <= 8:
+            raise Refused(N_("send the move as {example}"), example=MOVE_EXAMPLE)
+        game.act(seat, actions, msg.get("at"))
+    return not game.over and game.waiting_for() is None
 
 
 @_regulars

@@ -39,6 +39,25 @@ from ..tui.loop import play_on
 from ..tui.words import Words
 from . import i18n
 
+def N_(text: str) -> str:
+    """Marks a message for the catalogs (a refusal is said in the seat's language when sent)."""
+    return text
+
+
+class Refused(InputError):
+    """A move or a seat change refused, the state unchanged: a catalog message and its
+    places, so the table's websocket says it in the seat's language (:meth:`said`); as
+    a string, in English."""
+
+    def __init__(self, message: str, **places):
+        self.message, self.places = message, places
+        super().__init__(message.format(**places))
+
+    def said(self, tr) -> str:
+        """The refusal in ``tr``'s language (a ``gettext`` translations object)."""
+        return tr.gettext(self.message).format(**self.places)
+
+
 SAVE_VERSION = 1
 SAVE_KIND = "mjdsl club save"
 #: what a seat sees of the engine's observation (never another seat's concealed tiles or the wall)
@@ -70,6 +89,9 @@ class ClubGame:
         self.hands_limit = hands_limit
         self.guided = guided
         self.bots = [make_bot(r) for r in regulars]
+        #: which bot is which, following them through seat changes (a worker process keeps
+        #: each game's bots by these: ``thinking.Thinkers``)
+        self.bot_keys = list(range(auto.seats))
         #: seats whose person is connected now; the others are played by their regular
         self.present: set[int] = set()
         self.clock = SessionClock.begin(auto, seed)
@@ -93,6 +115,10 @@ class ClubGame:
         #: called before a regular chooses a move (the server holds regulars back while a
         #: person's move is answered: ``priority.PeopleFirst``)
         self.before_regular = None
+        #: asked for a regular's move before the seat's bot is: ``(game, seat, legal, seed)``
+        #: gives the action, or None to leave the choice to the bot here (the server's
+        #: regulars think in a process of their own: ``thinking.Thinkers``)
+        self.thinker = None
         self._replaying = False
         self._start_hand()
 
@@ -151,20 +177,21 @@ class ClubGame:
         mine = self.seat_of(key)
         n = self.auto.seats
         if mine is None:
-            raise InputError("you have no seat at this game")
+            raise Refused(N_("you have no seat at this game"))
         if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < n:
-            raise InputError(f"the seats are numbered 0 to {n - 1}")
+            raise Refused(N_("the seats are numbered 0 to {last}"), last=n - 1)
         if self.game is None:
-            raise InputError("the session is over")
+            raise Refused(N_("the session is over"))
         nxt = self.clock.hands + 1
         if to != mine:
             if self.seats[to] is not None:
-                raise InputError(f"seat {to} is {self.name_of(to)}'s: you can take a regular's seat only")
+                raise Refused(N_("seat {seat} is {name}'s: you can take a regular's seat only"), seat=to,
+                              name=self.name_of(to))
             if any(m[0] == nxt and m[2] == to and m[1] != mine for m in self.seat_moves):
-                raise InputError(f"seat {to} is taken from the next hand on")
+                raise Refused(N_("seat {seat} is taken from the next hand on"), seat=to)
             last = min((h for h in (self.hands_limit, self.auto.session.hands) if h), default=None)
             if last is not None and nxt >= last:
-                raise InputError("this is the session's last hand: there is no next hand to change seats for")
+                raise Refused(N_("this is the session's last hand: there is no next hand to change seats for"))
         self.seat_moves = [m for m in self.seat_moves if not (m[0] == nxt and m[1] == mine)]
         _ = self.words[mine]._
         if to == mine:
@@ -177,8 +204,8 @@ class ClubGame:
     def _swap(self, a: int, b: int) -> None:
         """The players at seats ``a`` and ``b`` change places, each keeping their total, their
         stand-in, what they were told and the language they are told it in."""
-        for seq in (self.seats, self.regulars, self.bots, self.totals, self.events, self.heard, self.langs,
-                    self.words):
+        for seq in (self.seats, self.regulars, self.bots, self.bot_keys, self.totals, self.events, self.heard,
+                    self.langs, self.words):
             seq[a], seq[b] = seq[b], seq[a]
         self.present = {b if s == a else a if s == b else s for s in self.present}
         self._renamed()
@@ -218,8 +245,13 @@ class ClubGame:
         c = self.clock
         k = c.hands
         self._move_seats(k)
-        self.game = Game(self.auto, dealer=c.dealer, round_wind=c.round_wind(self.auto),
-                         context={"dealer_streak": c.streak})
+        #: how this hand was begun, and its name: the hand is these and its log's actions.
+        #: The context is what the session carries into the hand (the dealer's streak, the
+        #: counters such as riichi's honba, the pot a wall game left), as at the terminal table
+        self.hand_args = (c.dealer, c.round_wind(self.auto), c.context())
+        self.hand_key = (self.seed, k)
+        dealer, wind, context = self.hand_args
+        self.game = Game(self.auto, dealer=dealer, round_wind=wind, context=dict(context))
         self.chance = chance_stream(f"{self.seed}:{k}")
         self.log.append([])
         for s in range(self.auto.seats):
@@ -290,11 +322,15 @@ class ClubGame:
         return True
 
     def regular_move(self, seat: int, legal: list[int]) -> int:
-        if self.before_regular is not None and not self._replaying:
+        seed = f"{self.seed}:{self.clock.hands}:seat{seat}:{len(self.log[-1])}"
+        # thought elsewhere, the choice may overlap a person's answer being sent; here,
+        # the regular waits before thinking (either way, it plays after: priority.py)
+        a = self.thinker(self, seat, legal, seed) if self.thinker is not None else None
+        if self.before_regular is not None:
             self.before_regular()
-        g = self.game
-        rng = random.Random(f"{self.seed}:{self.clock.hands}:seat{seat}:{len(self.log[-1])}")
-        return self.bots[seat].choose(g, seat, legal, rng)
+        if a is None:
+            a = self.bots[seat].choose(self.game, seat, legal, random.Random(seed))
+        return a
 
     # -- acting ---------------------------------------------------------------------------
     def act(self, seat: int, actions: list[int], at: int | None = None) -> None:
@@ -303,11 +339,11 @@ class ClubGame:
         for a state already gone, is refused. Refused moves leave the state unchanged."""
         g = self.game
         if g is None:
-            raise InputError("the session is over")
+            raise Refused(N_("the session is over"))
         if at is not None and at != self.moves:
-            raise InputError("the game has moved on since that move was chosen")
+            raise Refused(N_("the game has moved on since that move was chosen"))
         if not actions:
-            raise InputError("no move")
+            raise Refused(N_("no move"))
         # one action is checked before it changes anything; several need the state to go
         # back to (cloning a state is most of a move's cost)
         before = g.clone() if len(actions) > 1 else g
@@ -315,11 +351,11 @@ class ClubGame:
         try:
             for a in actions:
                 if not isinstance(a, int) or isinstance(a, bool):
-                    raise InputError("a move is an action number")
+                    raise Refused(N_("a move is an action number"))
                 if g.current_player() != seat:
-                    raise InputError("it is not your move")
+                    raise Refused(N_("it is not your move"))
                 if a not in g.legal_actions(seat):
-                    raise InputError(f"action {a} is not legal now")
+                    raise Refused(N_("action {action} is not legal now"), action=a)
                 self._apply(a, seat)
         except BaseException:
             self.game = before
