@@ -54,27 +54,12 @@ def winner_readings(t: Tables, inp: HandInput, nz=None) -> list[Reading]:
     chow_tiles = t.lay.chow_tiles
     out: list[Reading] = []
     dkeys = _keys(declared, seat, round_)
-    n = len(declared)
     for p in t.standard:
         need_sets, need_pairs, cap = still_needed(declared, p.sets, p.pairs, p.max_chows)
         splits = concealed_splits(t, lst, need_sets, need_pairs, cap)
         for melds in splits:
             keys = dkeys + _keys(melds, seat, round_)
-            seen = set()
-            for j, m in enumerate(melds):
-                if m.kind == "chow":
-                    holds = w in chow_tiles[m.tile]
-                else:
-                    holds = m.tile == w
-                if not holds or (m.kind, m.tile) in seen:
-                    continue
-                seen.add((m.kind, m.tile))
-                if expose:
-                    k = keys[n + j]
-                    out.append(Reading(p.name, declared + melds[:j] + (_exposed(m),) + melds[j + 1:],
-                                       keys[:n + j] + ((k[0], k[1], False, k[3], k[4]),) + keys[n + j + 1:], n + j))
-                else:
-                    out.append(Reading(p.name, declared + melds, keys, n + j))
+            out.extend(_placed(p.name, declared, melds, keys, w, expose, chow_tiles))
     if t.specials:
         out.extend(special_readings(t, lst, declared, seat, round_, nz))
     for p in t.mixed:
@@ -92,25 +77,34 @@ def mixed_readings(t: Tables, p, lst: list[int], declared: tuple, w, expose: boo
         return []
     out: list[Reading] = []
     dkeys = _keys(declared, seat, round_)
-    n = len(declared)
     chow_tiles = t.lay.chow_tiles
     for match in pattern_splits(p.special, lst, declared, t.tiles):
         melds = match.melds
         keys = dkeys + _keys(melds, seat, round_)
         if w is None or any(w in g.tiles for g in match.groups):
             out.append(Reading(p.name, declared + melds, keys, -1, True))
-        seen = set()
-        for j, m in enumerate(melds):
-            holds = w in chow_tiles[m.tile] if m.kind == "chow" else m.tile == w
-            if not holds or (m.kind, m.tile) in seen:
-                continue
-            seen.add((m.kind, m.tile))
-            if expose:
-                k = keys[n + j]
-                out.append(Reading(p.name, declared + melds[:j] + (_exposed(m),) + melds[j + 1:],
-                                   keys[:n + j] + ((k[0], k[1], False, k[3], k[4]),) + keys[n + j + 1:], n + j, True))
-            else:
-                out.append(Reading(p.name, declared + melds, keys, n + j, True))
+        out.extend(_placed(p.name, declared, melds, keys, w, expose, chow_tiles, True))
+    return out
+
+
+def _placed(name: str, declared: tuple, melds: tuple, keys: tuple, w, expose: bool, chow_tiles,
+            *mixed: bool) -> list[Reading]:
+    """A reading for each set of ``melds`` the winning tile may complete (one per kind
+    and tile), that set exposed when the tile came from another player."""
+    out: list[Reading] = []
+    n = len(declared)
+    seen = set()
+    for j, m in enumerate(melds):
+        holds = w in chow_tiles[m.tile] if m.kind == "chow" else m.tile == w
+        if not holds or (m.kind, m.tile) in seen:
+            continue
+        seen.add((m.kind, m.tile))
+        if expose:
+            k = keys[n + j]
+            out.append(Reading(name, declared + melds[:j] + (_exposed(m),) + melds[j + 1:],
+                               keys[:n + j] + ((k[0], k[1], False, k[3], k[4]),) + keys[n + j + 1:], n + j, *mixed))
+        else:
+            out.append(Reading(name, declared + melds, keys, n + j, *mixed))
     return out
 
 
