@@ -98,6 +98,10 @@ def test_a_frozen_hand_keeps_its_sets_when_another_seat_swaps_a_joker_out():
     assert not invariants._same_sets([Exposure("kong", 32, 4, 3, False, 3)], (kong,))
     assert not invariants._same_sets([Exposure("kong", 31, 4, 1, False, 3)], (kong,))
     assert not invariants._same_sets([], (kong,))
+    # the tile swapped in a variant's copy (a red five, copy number 40): it joins the copies
+    five = Exposure("pung", 4, 3, 1, False, 3)
+    assert invariants._same_sets([Exposure("pung", 4, 3, 0, False, 3, (), (40,))], (five,))
+    assert not invariants._same_sets([Exposure("pung", 4, 3, 1, False, 3, (), (40,))], (five,))
 
 
 def test_the_claim_that_stands_is_the_best_by_priority(game):

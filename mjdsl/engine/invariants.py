@@ -164,9 +164,11 @@ def frozen_hands_stay_frozen(game, node) -> None:
 
 
 def _same_sets(now, then) -> bool:
-    """The exposures are those of ``then``, but for jokers swapped out by other seats."""
+    """The exposures are those of ``then``, but for jokers swapped out by other seats
+    (the tile swapped in may be a variant's copy: a red five joins the set's copies)."""
     return len(now) == len(then) and all(
-        a == b or attrs.evolve(a, jokers=b.jokers) == b and a.jokers < b.jokers for a, b in zip(now, then))
+        a == b or a.jokers < b.jokers and a.copies[:len(b.copies)] == b.copies
+        and attrs.evolve(a, jokers=b.jokers, copies=b.copies) == b for a, b in zip(now, then))
 
 
 def claim_priority_as_ruled(game, node) -> None:
