@@ -212,6 +212,10 @@ def test_a_worker_that_is_gone_or_wrong_leaves_the_choice_to_the_server(tables):
         first = thinkers._workers[0]
         first.process.kill()  # the worker dies: the next choice starts another
         first.process.join(10)
+        for _ in range(100):  # its reader sees the pipe close (a send that sees it first: the test below)
+            if not first.alive:
+                break
+            threading.Event().wait(0.1)
         asked = thinkers.answered
         person_moves(g)
         assert thinkers.answered > asked and thinkers._workers[0] is not first and not first.alive
@@ -231,6 +235,40 @@ def test_a_worker_that_is_gone_or_wrong_leaves_the_choice_to_the_server(tables):
     # every move was checked by the engine here, and the game replays from its log
     again = ClubGame.resume(t, g.to_json())
     assert again.log == g.log
+
+
+def test_a_worker_that_died_unnoticed_fails_the_choice_instead_of_hanging(tables):
+    """The worker may die before its reader thread sees the pipe close: the next request's
+    send then fails, and the choice must fail with it (it once deadlocked on its own lock,
+    which hung the CI run)."""
+    from mjdsl.server import thinking
+
+    w = thinking._Worker(thinking.Thinkers(tables, 1).specs, 0)
+
+    class Dead:
+        """The pipe as a worker killed a moment ago leaves it: sending breaks."""
+
+        def __init__(self, conn):
+            self.conn = conn
+
+        def send(self, _):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def __getattr__(self, name):
+            return getattr(self.conn, name)
+
+    w.conn = Dead(w.conn)
+    asked: list = []
+    t = threading.Thread(target=lambda: asked.append(w.ask((0,))), daemon=True)
+    t.start()
+    t.join(10)
+    w.conn = w.conn.conn
+    if t.is_alive():  # stop() would wait on the lock the hung choice holds
+        w.process.kill()
+        pytest.fail("the choice hung on a dead worker")
+    w.stop()
+    with pytest.raises(thinking._Gone, match="gone"):
+        asked[0].result(0)
 
 
 def test_the_club_plays_its_regulars_in_a_worker_over_the_websocket(tmp_path, tables):

@@ -165,10 +165,12 @@ class _Worker:
             self._waiting[rid] = fut
             try:
                 self.conn.send((rid, *request))
+                return fut
             except (OSError, ValueError) as e:  # the pipe is closed: the worker is gone
-                self._waiting.pop(rid, None)
-                self._fail(f"the worker process is gone ({e})")
-                fut.set_exception(_Gone(self._gone or "the worker process is gone"))
+                broken = e
+        # failed outside the lock, which _fail takes (it is not re-entrant): the worker may
+        # have died before its reader thread saw the pipe close
+        self._fail(f"the worker process is gone ({broken})")
         return fut
 
     def _read(self) -> None:
