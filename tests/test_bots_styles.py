@@ -58,6 +58,9 @@ def test_the_regulars_ship_as_style_files_with_their_lines():
     ('name = "X"\ncolour = "red"\n', "colour"),
     ('name = "X"\n[jokers]\nswap = "sometimes"\n', "jokers.swap"),
     ('name = "X"\n[safety]\nfold = 0.5\n', "safety.fold"),
+    ('name = "X"\n[target]\nlookahead = 1.5\n', "target.lookahead"),
+    ('name = "X"\n[target]\nlook_at = 0\n', "target.look_at"),
+    ('name = "X"\n[charleston]\nspread = "wide"\n', "charleston.spread"),
     ("name = \n", "not a style file"),
 ])
 def test_a_bad_style_file_is_refused_naming_the_field(tmp_path, text, field):
@@ -350,3 +353,78 @@ def test_the_ways_a_hand_can_still_improve_are_the_live_tiles_that_bring_a_neare
         closer = (after[:, near] < d[i][near][None, :]).any(axis=1)
         assert ways[i] == live[closer].sum()
     assert ways.min() < ways.max()  # some racks have more ways than others
+
+
+def test_a_discard_judged_by_the_next_draw_is_the_expected_worth_over_the_live_tiles(american):
+    """``lookahead``: each of the ``look_at`` best discards is worth the mean, over every
+    live tile drawn as often as its live copies, of the hand's worth with that tile added
+    (worked out here one draw at a time); the choice is made among those discards only, and
+    it differs from the worth as it stands on some turn of a seeded game."""
+    mei = load_style(STYLES_DIR / "mei.toml")
+    ahead = attrs.evolve(mei, lookahead=1.0, look_at=3)
+
+    def discarding(g):
+        return g.current_player() >= 0 and any(g.catalogue[a].family == ACT.DISCARD for a in g.legal_actions())
+
+    g = _game_at(american, "ahead", discarding)
+    assert g is not None
+    seat = g.current_player()
+    view = _View(g, seat, StyleBot(ahead)._judge(g))
+    cand = sorted({t for t in range(american.tiles.size) if view.rack[t] > 0 and t != view.joker})
+    worth = view.worth_without(cand)
+    kept, judged = view.looking_ahead(cand, worth, 1.0, 3)
+    assert len(kept) == 3 and sorted(worth, reverse=True)[:3] == [worth[cand.index(t)] for t in kept]
+    live = view.live()
+    for t, w in zip(kept, judged):
+        total = 0.0
+        for u in np.flatnonzero(live > 0):
+            rack = view.rack.copy()
+            rack[t] -= 1
+            rack[u] += 1
+            total += live[u] * view._worth(rack[None, :])[0]
+        assert w == pytest.approx(total / live.sum())
+    half = view.looking_ahead(cand, worth, 0.5, 3)[1]
+    assert half == pytest.approx(0.5 * judged + 0.5 * np.array([worth[cand.index(t)] for t in kept]))
+
+    # over a seeded hand played by greedy, judging by the next draw changes some discards
+    picks = []
+
+    def compare(g):
+        if discarding(g):
+            legal = g.legal_actions()
+            picks.append([g.catalogue[StyleBot(s).choose(g, g.current_player(), legal, random.Random(3))].arg
+                          for s in (mei, ahead)])
+        return False
+
+    _play_until(american, "ahead:all", compare)
+    assert len(picks) > 20 and any(a != b for a, b in picks)
+
+
+def test_a_charleston_spread_weighs_the_passes_and_nothing_else(american):
+    """``charleston.spread``: the tiles of a pass are chosen with that spread (here nearly
+    every hand counts alike), every other move with the target's: over seeded hands the
+    passes differ and the discards do not."""
+    mei = load_style(STYLES_DIR / "mei.toml")
+    wide = attrs.evolve(mei, pass_spread=0.9)
+    assert mei.pass_spread is None
+    passes, throws = [], []
+
+    def compare(g):
+        if g.current_player() < 0:
+            return False
+        legal = g.legal_actions()
+        roles = ACT.by_role(g.catalogue, legal)
+        into = passes if ACT.GIVE in roles else throws if ACT.THROW in roles and ACT.TAKE not in roles else None
+        if into is not None:
+            into.append([g.catalogue[StyleBot(s).choose(g, g.current_player(), legal, random.Random(3))].arg
+                         for s in (mei, wide)])
+        return False
+
+    for k in range(2):
+        _play_until(american, f"wide:{k}", compare)
+    assert len(passes) > 20 and any(a != b for a, b in passes)
+    assert len(throws) > 20 and all(a == b for a, b in throws)
+    bot = StyleBot(wide)
+    g = Game(american)
+    assert bot._judge(g, charleston=True).log_base == pytest.approx(-np.log(0.9))
+    assert bot._judge(g).log_base == pytest.approx(-np.log(mei.spread))

@@ -16,6 +16,7 @@ table (exposures, discards), never another seat's rack or the wall.
 
 from __future__ import annotations
 
+import attrs
 import numpy as np
 
 from ..cards.hands import Exposure
@@ -75,6 +76,8 @@ class StyleBot:
             offers = [a for a in roles[ACT.BID] if cat[a].arg <= spare]
             return max(offers, key=lambda a: cat[a].arg) if offers else min(roles[ACT.BID], key=lambda a: cat[a].arg)
         if ACT.GIVE in roles:
+            if st.pass_spread is not None:  # the passes weigh hands with their own spread
+                view = _View(game, seat, self._judge(game, charleston=True))
             return self._pass(view, roles[ACT.GIVE], rng)
         if ACT.TAKE in roles:
             pick = self._claim(view, roles[ACT.TAKE], rng)
@@ -87,14 +90,20 @@ class StyleBot:
         known = [a for a in legal if cat[a].role is not None]
         return known[rng.randrange(len(known))]
 
-    def _judge(self, game):
+    def _judge(self, game, charleston: bool = False):
+        """The judge of this automaton (with ``charleston``, the one the passes are chosen
+        by: the style's ``pass_spread`` for its spread)."""
         auto = game.auto
-        kept = self._judges.get(id(auto))
+        kept = self._judges.get((id(auto), charleston))
         if kept is not None and kept[0] is auto:  # the same automaton, not a later one at its address
             return kept[1]
+        style = self.style
+        if charleston and style.pass_spread is not None:
+            style = attrs.evolve(style, spread=style.pass_spread)
         card = auto.winning.card
-        j = CardJudge(card, auto.tiles, self.style) if card is not None else PatternJudge(auto, self.style)
-        self._judges = {id(auto): (auto, j)}
+        j = CardJudge(card, auto.tiles, style) if card is not None else PatternJudge(auto, style)
+        self._judges = {k: v for k, v in self._judges.items() if v[0] is auto}
+        self._judges[(id(auto), charleston)] = (auto, j)
         return j
 
     def _mistake(self, kind: str, rng) -> bool:
@@ -113,6 +122,8 @@ class StyleBot:
         if len(cand) > 1 and self._mistake("discard_needed", rng):
             return throws[cand[rng.randrange(len(cand))]]
         worth = view.worth_without(cand)
+        if self.style.lookahead > 0 and len(cand) > 1:
+            cand, worth = view.looking_ahead(cand, worth, self.style.lookahead, self.style.look_at)
         danger = view.danger(cand) if self.style.safety > 0 else None
         if danger is not None:
             weight = self.style.safety
@@ -311,6 +322,25 @@ class _View:
 
     def worth_without(self, tiles: list[int]) -> np.ndarray:
         return self._worth(self._without(tiles))
+
+    def looking_ahead(self, cand: list[int], worth: np.ndarray, weight: float,
+                      keep: int) -> tuple[list[int], np.ndarray]:
+        """The ``keep`` discards of ``cand`` worth most as the hand stands, each worth
+        ``weight`` of the hand's expected worth after the next draw and ``1 - weight``
+        of its worth now (``worth``): every tile this seat has not seen (``live``, a
+        joker among them) comes as often as its live copies. Of two discards leaving the
+        hand as far from ready, the one that more draws bring closer is worth more."""
+        order = np.argsort(-worth, kind="stable")[:keep]
+        live = self.live().astype(np.float64)
+        draws = np.flatnonzero(live > 0)
+        if not len(draws):
+            return [cand[i] for i in order], worth[order]
+        p = live[draws] / live[draws].sum()
+        racks = self._without([cand[i] for i in order])
+        after = np.repeat(racks, len(draws), axis=0)
+        after[np.arange(len(after)), np.tile(draws, len(order))] += 1
+        expected = (self._worth(after).reshape(len(order), len(draws)) * p[None, :]).sum(axis=1)
+        return [cand[i] for i in order], (1.0 - weight) * worth[order] + weight * expected
 
     def worst(self, n: int, legal: list[int], rng) -> list[int]:
         """``n`` tiles to give away together: the least worth keeping, one after another."""

@@ -43,6 +43,10 @@ class Style:
     an ordinary tile's, to this power (0: tiles only). ways: the ways the hand can
     still improve: each doubling of the live copies of the tiles that would bring one of
     its nearest hands a tile closer is worth this many tiles (0: not counted).
+    lookahead: a discard is judged by the hand's expected worth after the next draw
+    (every live tile, a joker too, drawn as often as its live copies) as much as this
+    (0..1: 0 the worth as it stands, 1 the expected worth alone), among the ``look_at``
+    best discards by the worth as it stands.
     eagerness: the chance of
     making a call that brings the hand closer; within: call only when the hand is then
     at most this many tiles from ready; call_jokers: most jokers put in one exposure.
@@ -50,7 +54,9 @@ class Style:
     worth; fold_at, fold: further than this from ready, safety counts ``fold`` times
     as much (she gives up her hand before she feeds a win).
     stop_at: vote to stop an optional Charleston round when this close (0: never);
-    blind: most tiles forwarded blind; courtesy: most tiles offered across. swap:
+    pass_spread: the spread the tiles of a Charleston pass are chosen with (None: the
+    target's; a larger one keeps the tiles of more hands through the passes, a smaller
+    one commits to the nearest before play). blind: most tiles forwarded blind; courtesy: most tiles offered across. swap:
     joker swaps (``always``, ``when_better``, ``never``). mistake_rate and mistakes:
     how often and which newcomer's mistakes. lines: what it says, by moment.
     """
@@ -65,6 +71,8 @@ class Style:
     naturals: float = 0.0
     live: float = 0.0
     ways: float = 0.0
+    lookahead: float = 0.0
+    look_at: int = 4
     eagerness: float = 1.0
     within: int = 14
     call_jokers: int = 8
@@ -72,6 +80,7 @@ class Style:
     fold_at: int = 99
     fold: float = 2.0
     stop_at: int = 4
+    pass_spread: float | None = None
     blind: int = 0
     courtesy: int = 3
     swap: str = "when_better"
@@ -154,6 +163,8 @@ def style_from(data: dict, key: str, where: str) -> Style:
         naturals=_field(data, where, "target", "naturals", float, 0.0, 0.0, 4.0),
         live=_field(data, where, "target", "live", float, 0.0, 0.0, 4.0),
         ways=_field(data, where, "target", "ways", float, 0.0, 0.0, 4.0),
+        lookahead=_field(data, where, "target", "lookahead", float, 0.0, 0.0, 1.0),
+        look_at=_field(data, where, "target", "look_at", int, 4, 1, 14),
         eagerness=_field(data, where, "calls", "eagerness", float, 1.0, 0.0, 1.0),
         within=_field(data, where, "calls", "within", int, 14, 0, 99),
         call_jokers=_field(data, where, "calls", "jokers", int, 8, 0, 8),
@@ -161,6 +172,8 @@ def style_from(data: dict, key: str, where: str) -> Style:
         fold_at=_field(data, where, "safety", "fold_at", int, 99, 0, 99),
         fold=_field(data, where, "safety", "fold", float, 2.0, 1.0, 100.0),
         stop_at=_field(data, where, "charleston", "stop_at", int, 4, 0, 14),
+        pass_spread=(_field(data, where, "charleston", "spread", float, 0.0, 0.0, 1.0)
+                     if "spread" in data.get("charleston", {}) else None),
         blind=_field(data, where, "charleston", "blind", int, 0, 0, 3),
         courtesy=_field(data, where, "charleston", "courtesy", int, 3, 0, 3),
         swap=swap,
