@@ -17,7 +17,9 @@ A benchmark, not a test.
 ``SERVE_OPTIONS`` are given to ``mjdsl serve`` (``--regulars-processes 0``: the regulars
 think in the server's own process, as before they had workers). The server's CPU is
 its own process's; the CPU of its worker processes (the regulars' thinking) is counted
-apart.
+apart. The clients' own process is measured too (its CPU, and how late its event loop
+wakes from a 5 ms sleep): the round trips are timed on that loop, so a late loop adds to
+them time the server did not spend.
 """
 
 from __future__ import annotations
@@ -70,6 +72,15 @@ async def _client(addr: str, cookie: str, gid: int, seed: int, times: list, turn
             turns.append(time.perf_counter() - t0)
             m = reply
         return m
+
+
+async def _ticker(lags: list, every: float = 0.005) -> None:
+    """How late the clients' own event loop wakes (a sleep of ``every`` seconds, again and
+    again): a round trip is timed on this loop, so a late loop is time the server did not spend."""
+    while True:
+        t0 = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append(time.perf_counter() - t0 - every)
 
 
 def _serve(db: str, port: int, options: list[str]) -> subprocess.Popen:
@@ -148,13 +159,23 @@ def run(tables: int = TABLES, think: float = 0.0, serve_options: list[str] | Non
             sent: list[tuple] = []
             started = time.perf_counter()
 
+            lags: list[float] = []
+
             async def all_clients():
-                return await asyncio.gather(*(_client(addr, ck, gid, gid, times, turns, sent, think) for gid, ck in games))
+                ticker = asyncio.ensure_future(_ticker(lags))
+                try:
+                    return await asyncio.gather(*(_client(addr, ck, gid, gid, times, turns, sent, think)
+                                                  for gid, ck in games))
+                finally:
+                    ticker.cancel()
 
             cpu0 = _cpu_seconds(server.pid)
             workers0 = _workers_cpu(server.pid)
+            client0 = _cpu_seconds(os.getpid())
             finals = asyncio.run(all_clients())
             elapsed = time.perf_counter() - started
+            client1 = _cpu_seconds(os.getpid())
+            client_cpu = client1 - client0 if client0 is not None and client1 is not None else None
             cpu = _cpu_seconds(server.pid)
             server_cpu = cpu - cpu0 if cpu is not None and cpu0 is not None else None
             workers_cpu = sum(s - workers0.get(c, 0.0) for c, s in _workers_cpu(server.pid).items())
@@ -177,6 +198,7 @@ def run(tables: int = TABLES, think: float = 0.0, serve_options: list[str] | Non
         store.engine.dispose()
     times.sort()
     turns.sort()
+    lags.sort()
 
     def pct(p, xs=times):
         return round(1000 * xs[min(len(xs) - 1, int(p * len(xs)))], 2) if xs else None
@@ -191,6 +213,10 @@ def run(tables: int = TABLES, think: float = 0.0, serve_options: list[str] | Non
             "server_cpu_ms_per_move": round(1000 * server_cpu / len(times), 2) if server_cpu and times else None,
             "moves_per_server_cpu_s": round(len(times) / server_cpu, 1) if server_cpu else None,
             "load_average_1m": round(load, 2) if load is not None else None,
+            # the clients' process (50 websockets on one loop): its CPU, and how late its loop
+            # woke (p95, longest): a round trip includes the time the clients' loop was late
+            "client_cpu_s": round(client_cpu, 2) if client_cpu is not None else None,
+            "client_loop_late_p95_ms": pct(0.95, lags), "client_loop_late_max_ms": pct(1.0, lags),
             "lost_moves": lost, "duplicated_moves": dup, "games_replayed_from_log": f"{replayed}/{tables}"}
 
 

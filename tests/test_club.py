@@ -10,6 +10,7 @@ import datetime
 import os
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -206,6 +207,39 @@ def test_a_saved_game_resumes_to_the_same_place(tables):
     tampered["hands"][0][0] ^= 1
     with pytest.raises(Exception, match="not this seed's"):
         ClubGame.resume(t, tampered)
+
+
+@pytest.mark.parametrize("lang, said", [("en", ("Not calling: ", "Calling: ")), ("zh", ("未听牌：", "听牌：")),
+                                         ("ja", ("ノーテン：", "テンパイ："))])
+def test_a_riichi_wall_game_says_who_paid_whom(tmp_path, lang, said):
+    """Riichi's ``wall game: not calling pay calling 3000 points shared``: the table's line
+    names the hands that paid and the hands paid, with the amounts the settlement shows
+    (it used to say "nobody pays" whatever was paid), in the seat's language."""
+    root = Path(__file__).resolve().parent.parent
+    path = tmp_path / "tables.toml"
+    path.write_text(f'[[table]]\nkey = "riichi"\ntitle = "Riichi"\nruleset = "{root / "rulesets" / "riichi.mj"}"\n'
+                    'regulars = ["greedy", "greedy", "greedy"]\n', encoding="utf-8")
+    table = load_tables(path)["riichi"]
+    for seed in range(60):  # the regulars play every seat; the first wall game some hands call at
+        g = ClubGame(table, str(seed), [None] * 4, ["mei", "auntie-rose", "rafi", "greedy"], hands_limit=1,
+                     langs=[lang] * 4)
+        g.advance()
+        res = g.results[0]
+        if res.get("calling") and len(res["calling"]) < 4:
+            break
+    else:
+        pytest.fail("no wall game with payments in 60 hands")
+    names = g.names_for(0)
+    payers = [s for s in range(4) if s not in res["calling"]]
+    line = next(e for e in g.events[0] if said[0] in e)
+    pay, get = 3000 / len(payers), 3000 / len(res["calling"])
+    assert f"{said[0]}{', '.join(names[s] for s in payers)}" in line
+    assert f"{said[1]}{', '.join(names[s] for s in res['calling'])}" in line
+    assert f"{pay:g}" in line and f"{get:g}" in line
+    # the same points as the hand's settlement: the payers lose them, the calling hands get them
+    assert g.totals == [get if s in res["calling"] else -pay for s in range(4)]
+    nobody = translations(lang).gettext("Wall game: nobody wins, nobody pays.")
+    assert nobody not in g.events[0]
 
 
 def test_a_player_who_drops_is_replaced_by_their_regular(tables):

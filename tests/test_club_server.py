@@ -147,6 +147,49 @@ def test_a_persons_next_pick_is_read_without_waiting_for_a_regulars_thread(tmp_p
             assert m["pass_count"] == 1
 
 
+def test_a_persons_move_is_answered_at_once_with_every_thread_busy(tmp_path, tables):
+    """A person's move is played on the event loop that read it, not handed to a thread
+    and back: its answer waits for no thread (under load each hand-off waited for a core:
+    most of the bench's round trip). Every moves' and regulars' thread is kept busy here,
+    and the move is still answered, with the move made; the regulars then play on."""
+    import httpx
+    from websockets.sync.client import connect
+
+    from mjdsl.server.loopback import live_server
+
+    app = create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", secret="s", tables=tables, guide_cache=tmp_path / "g.json")
+    club = app.state.club
+    with live_server(app) as addr, httpx.Client(base_url=f"http://{addr}", follow_redirects=False, timeout=60) as c:
+        gid = _sit(c, "american-short")
+        cookie = "; ".join(f"{k}={v}" for k, v in c.cookies.items())
+        with connect(f"ws://{addr}/ws/{gid}", additional_headers={"Cookie": cookie}, open_timeout=60) as ws:
+            m = json.loads(ws.recv(timeout=60))
+            while m["more"] or not m["to_act"]:
+                m = json.loads(ws.recv(timeout=60))
+            busy = threading.Event()
+            for pool in (club.moves_pool, club.regulars_pool):
+                for _ in range(pool._max_workers):
+                    pool.submit(busy.wait, 60)
+            try:
+                # a refused move is answered at once too, the game unchanged
+                ws.send(json.dumps({"actions": [10**6], "at": m["moves"]}))
+                err = json.loads(ws.recv(timeout=10))
+                assert err["type"] == "error" and err["moves"] == m["moves"]
+                for _ in range(3):  # the Charleston's picks, the third making the pass
+                    a = m["legal"][0]["a"]
+                    ws.send(json.dumps({"actions": [a], "at": m["moves"]}))
+                    answer = json.loads(ws.recv(timeout=10))
+                    assert answer["type"] == "state" and answer["moves"] == m["moves"] + 1, answer
+                    assert club.games[gid].log[-1][-1] == a
+                    m = answer
+            finally:
+                busy.set()
+            assert m["more"]  # the pass is made: the regulars play on, now that their threads are free
+            while m["more"] or not m["to_act"]:
+                m = json.loads(ws.recv(timeout=60))
+            assert m["to_act"] and m["moves"] > answer["moves"]
+
+
 # -- the regulars think in a worker process -----------------------------------------------------
 
 def _person_plays(g: ClubGame, rng, moves: int | None = None) -> None:

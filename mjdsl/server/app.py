@@ -78,12 +78,14 @@ class SeatSession:
 class Club:
     """The club's state: its tables, its store, and the games in play.
 
-    Nothing that plays or looks at a game runs on the event loop: a person's move and
-    the views it changes run on the ``moves`` threads, the regulars' moves (and the
-    views after them) on the ``regulars`` threads, each holding the game's own lock;
-    the loop only receives and sends. So a regular thinking at one table never holds
-    up another table, and a person's move is answered (their own view, with the move
-    made) before the regulars play theirs; a regular about to play waits while a
+    A person's move and the views it changes are played on the event loop that read it,
+    under the game's own lock (taken without waiting: a game another thread holds, and
+    a guided game, whose views think for the guide, go to the ``moves`` threads): a move
+    is a millisecond's work, and handing it to a thread and back cost two waits for a
+    core on a busy machine. The regulars' moves (and the views after them) run on the
+    ``regulars`` threads, holding the game's lock. So a regular thinking at one table
+    never holds up another table, and a person's move is answered (their own view, with
+    the move made) before the regulars play theirs; a regular about to play waits while a
     person's move at its table is answered (``priority.py``). With
     ``regulars_processes`` the regulars think in worker processes (``thinking.py``),
     and the server only checks and plays the moves they choose. Saves are written
@@ -262,11 +264,31 @@ class Club:
 
     async def play(self, gid: int, step, *args, show: str | None = None) -> tuple[object, dict[str, dict]]:
         """Run ``step(game, *args)`` under the game's lock: on the regulars' threads when it
-        lets the regulars play (``step.regulars``), else on the moves' threads. The game is
+        lets the regulars play (``step.regulars``), else here on the loop (on the moves'
+        threads when the game's lock is held elsewhere, or the game is guided). The game is
         saved when it changed, and the views that changed are made there too (``show``:
         this person's view whatever changed). The step's result and the views, by person;
         the claim window's clock follows the game's step, as the step left the game."""
-        pool = self.regulars_pool if getattr(step, "regulars", False) else self.moves_pool
+        g = self.games[gid]
+        if getattr(step, "regulars", False):
+            pool = self.regulars_pool
+        elif not g.guided and g.mutex.acquire(blocking=False):
+            # A person's move is played here, on the loop, at once: handing it to a thread
+            # and back cost two wake-ups, each waiting for a core on a busy machine (most of
+            # the answer's time under load, measured: bench/club_bench.py), for a move that
+            # is under a millisecond of work. Never waiting: a game another thread holds, and
+            # a guided game (its views carry the guide's advice, which thinks), go to a thread.
+            try:
+                with self._idle:
+                    self._jobs += 1
+                result, views, window = self._step(gid, step, args, show)
+            finally:
+                g.mutex.release()
+                self._done(None)
+            self.claims.arm(gid, window, self.time_up)
+            return result, views
+        else:
+            pool = self.moves_pool
         result, views, window = await self._off_loop(pool, self._step, gid, step, args, show)
         self.claims.arm(gid, window, self.time_up)
         return result, views

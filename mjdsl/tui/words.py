@@ -159,7 +159,7 @@ class Words:
         res = game.st.result
         w = res.get("winner")
         if w is None:
-            out = [self._("Wall game: nobody wins, nobody pays.")]
+            out = [self.wall_game(res)]
         else:
             places = {"name": self.names[w], "hand": res.get("hand"), "value": f"{res.get('value'):g}"}
             d = res.get("discarder")
@@ -179,6 +179,21 @@ class Words:
         if dead:
             out.append(self._("Dead hands: {names}").format(names=", ".join(dead)))
         return out
+
+    def wall_game(self, res: dict) -> str:
+        """A wall game's line: who paid whom when the ruleset's ``wall game: not calling pay
+        calling N points shared`` moved points (``res["calling"]``: the calling seats, set
+        only when it did), each paying N shared among the hands not calling and each
+        receiving N shared among the calling ones (``engine.settle.wall_game_payments``)."""
+        calling = res.get("calling")
+        total = self.auto.payments.wall_game_pay
+        if not calling or not total:
+            return self._("Wall game: nobody wins, nobody pays.")
+        payers = [s for s in range(len(self.names)) if s not in calling]
+        return self._("Wall game: nobody wins. Not calling: {payers}, paying {pay} each. "
+                      "Calling: {payees}, receiving {get} each.").format(
+            payers=", ".join(self.names[s] for s in payers), pay=f"{total / len(payers):g}",
+            payees=", ".join(self.names[s] for s in calling), get=f"{total / len(calling):g}")
 
     def settlement(self, returns, totals) -> list[str]:
         width = max(len(n) for n in self.names) + 2
