@@ -554,7 +554,11 @@ class ScoreClaimedKongsConcealed:
 
 @attrs.frozen
 class ScoreRule:
-    """``rule NAME ["title"]: AMOUNT UNIT [per set|pair|bonus [where PRED]] [when COND]``."""
+    """``rule NAME ["title"]: AMOUNT UNIT [per set|pair|bonus [where PRED] | per COUNT] [when COND]``.
+
+    times: ``per COUNT`` (a hand rule only): the rule counts COUNT times in a reading,
+    the amount each time (``1 point per related(2 chow, ...)``: twice a mixed double
+    chow is 2 points); None: once."""
 
     name: Word
     title: str
@@ -564,6 +568,7 @@ class ScoreRule:
     where: Expr | None
     condition: Expr | None
     span: Span
+    times: Expr | None = None
 
 
 @attrs.frozen

@@ -171,6 +171,10 @@ class RuleSpec:
     #: further (the scorer compiles a ruleset's conditions into one function)
     where_expr: Any = attrs.field(default=None, eq=False, repr=False)
     when_expr: Any = attrs.field(default=None, eq=False, repr=False)
+    #: ``per COUNT`` (a hand rule): how many times the rule counts in a reading, as a
+    #: closure and its expression (lets written in); None: once
+    times: Callable | None = attrs.field(default=None, eq=False)
+    times_expr: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen

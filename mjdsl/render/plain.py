@@ -143,6 +143,18 @@ def per_set(scope: str, where, tr=EN) -> str:
     return _("per {noun}").format(noun=one)
 
 
+def per_count(count, tr=EN) -> str:
+    """``per COUNT`` (a rule counted as often as the hand holds it) in words: ``per group
+    of 2 chows of different suits, all of the same rank``, ``times the number of ...``."""
+    _ = tr.gettext
+    if isinstance(count, A.Related):
+        return _("per {noun}").format(noun=_related(count, tr)[0])
+    try:
+        return _("times {count}").format(count=_amount(count, tr))
+    except _Unsaid:
+        return _("times {count}").format(count=expr_text(count))
+
+
 def noun(name: str, tr=EN) -> str:
     """A noun of tiles (``flower``, ``season``, a ruleset's own ``animal``) in ``tr``'s language."""
     return _noun(name, tr)[0]

@@ -23,7 +23,7 @@ from ..diagnostics import InputError
 from ..source import BUILTIN
 from . import environment
 from ..hands.patterns import Singles
-from .plain import many, noun, pattern_words, per_set, plain, plain_amount
+from .plain import many, noun, pattern_words, per_count, per_set, plain, plain_amount
 from .words import (ANNOUNCE_TIMES, EN, LIVE_UNTIL, N_, PHASE_TITLES, STATE_PHASE, claim_text, in_force, ngettext,
                     plural, said, simplify, step_text, wall_end)
 
@@ -448,6 +448,8 @@ def _rule_words(rule, values: dict, titles: dict, tr) -> str:
                                                  amount=_amount(rule.amount, rule.unit, tr))
     if rule.scope:
         line = tr.gettext("{line} {per}").format(line=line, per=per_set(rule.scope, simplify(rule.where, values), tr))
+    elif rule.times is not None:
+        line = tr.gettext("{line} {per}").format(line=line, per=per_count(rule.times, tr))
     cond = simplify(rule.condition, values)
     if cond is not None and not (isinstance(cond, A.Bool) and cond.value):
         line = tr.gettext("{line} when {condition}").format(line=line, condition=plain(cond, titles, tr))

@@ -172,7 +172,7 @@ def rule_text(rule, values: dict | None = None) -> str:
     """A score rule (the ruleset's ``ScoreRule``): its title, amount and when it applies;
     with ``values``, the options put in (:func:`simplify`)."""
     amount = plural(rule.amount, rule.unit.rstrip("s"))
-    scope = f" per {rule.scope}" if rule.scope else ""
+    scope = f" per {rule.scope}" if rule.scope else f" per {_text(rule.times, values)}" if rule.times else ""
     where = f" where {_text(rule.where, values)}" if rule.where is not None else ""
     when = f" when {_text(rule.condition, values)}" if _applies(rule.condition, values) else ""
     return f"{rule.title or rule.name.text}: {amount}{scope}{where}{when}"

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..diagnostics import InputError, MjError, error
 from ..source import BUILTIN
-from .env import HandEnv, Reading
+from .env import HandEnv, Reading, rule_times
 from .model import HandInput, RuleLine, ScoreResult
 from .readings import loser_reading, winner_readings
 from .tables import Tables, tables_for
@@ -194,8 +194,9 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         if cr is not None:
             fired = cr.hand(env, hf, *packed, r)
         else:
-            fired = [i for i in t.hand_rules if rules[i].when is None or rules[i].when(env)]
-        counted += [(i, 1) for i in fired]
+            fired = [i for i in t.hand_rules if rules[i].when is None or rules[i].when(env)
+                     for _ in range(rule_times(rules[i], env))]
+        counted += [(i, fired.count(i)) for i in dict.fromkeys(fired)]
         if t.excluded_by:
             kept = without_excluded(t, dict(counted))
             counted, fired = list(kept.items()), [i for i in fired if i in kept]
@@ -262,8 +263,8 @@ def applied(result: ScoreResult) -> tuple[tuple[int, int], ...]:
     hf["points"] = hf["doubles"] = hf["set_points"] = 0  # as when the reading was scored
     counts = _scoped(env.t, env, env.reading, None)
     hf["points"], hf["doubles"], hf["set_points"] = saved
-    for i in result.fired:
-        counts[i] = 1
+    for i in result.fired:  # a rule counted per COUNT is there once per time
+        counts[i] = counts.get(i, 0) + 1
     return tuple(sorted(without_excluded(env.t, counts).items()))
 
 
