@@ -553,6 +553,14 @@ class ScoreClaimedKongsConcealed:
 
 
 @attrs.frozen
+class ScoreLimitsAdd:
+    """``limits add``: the limit rules that apply add up (riichi's double yakuman: two
+    yakuman are two limits); without it the largest limit rule counts."""
+
+    span: Span
+
+
+@attrs.frozen
 class ScoreRule:
     """``rule NAME ["title"]: AMOUNT UNIT [per set|pair|bonus [where PRED] | per COUNT] [when COND]``.
 

@@ -491,6 +491,7 @@ def lower_scoring(rs, opts) -> M.ScoringSpec:
         minimum=compile_expr(at_least, opts),
         minimum_text=expr_text(at_least),
         minimum_expr=at_least,
+        limits_add=b.one(A.ScoreLimitsAdd) is not None,
     )
 
 

@@ -199,6 +199,8 @@ class ScoringSpec:
     minimum: Callable | None = attrs.field(default=None, eq=False)
     minimum_text: str = ""
     minimum_expr: Any = attrs.field(default=None, eq=False, repr=False)
+    #: ``limits add``: the limit rules that apply add up (without it, the largest counts)
+    limits_add: bool = False
 
 
 @attrs.frozen

@@ -401,7 +401,11 @@ def _scoring(rs, auto, tr, values: dict) -> list[str]:
         out += [_("where {name} is {amount}").format(name=let.name.text.replace("_", " "),
                                                      amount=plain_amount(simplify(let.expr, values), tr))
                 for let in (block.all(A.ScoreLet) if block is not None else ())]
-    if s.limit is not None:
+    if s.limit is not None and s.limits_add and not s.roof_off:
+        # issue 10: limits that add (riichi's double yakuman)
+        out.append(_("the limit is {limit}: no hand scores more, but limit rules add up, each limit they give "
+                     "worth {limit}").format(limit=f"{s.limit:g}"))
+    elif s.limit is not None:
         out.append((_("the limit is {limit}, but the roof is off: hands are not capped") if s.roof_off
                     else _("the limit is {limit}: no hand scores more")).format(limit=f"{s.limit:g}"))
     if s.best_split:

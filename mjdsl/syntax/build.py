@@ -665,6 +665,10 @@ class Builder(Transformer):
     def score_claimed_kongs_concealed(self, meta, c):
         return A.ScoreClaimedKongsConcealed(self._span(meta))
 
+    @v_args(meta=True)
+    def score_limits_add(self, meta, c):
+        return A.ScoreLimitsAdd(self._span(meta))
+
     def amount(self, c):
         sign = -1 if isinstance(c[0], Token) and c[0].type == "MINUS" else 1
         num, unit = c[-2], c[-1]
