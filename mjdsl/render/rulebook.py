@@ -295,7 +295,9 @@ def _play_notes(auto, tr, rs=None) -> list[str]:
     if refused is not None:  # issue 10: kuikae
         out.append(_("a tile may not be discarded when {when}").format(when=plain(refused.condition, tr=tr)))
     # issue 10: announcements made only when the table allows
-    out += [_("{name} may be announced only when {when}").format(name=a.title or a.name, when=_in_words(a, tr))
+    titles = _titles(auto)  # one announcement's condition may name another (riichi's double riichi)
+    out += [_("{name} may be announced only when {when}").format(name=a.title or a.name,
+                                                                 when=_in_words(a, tr, titles))
             for a in auto.announcements if a.when_text]
     return out
 
@@ -323,10 +325,10 @@ def _claims(rs, auto, tr) -> list[str]:
     return out
 
 
-def _in_words(spec, tr) -> str:
+def _in_words(spec, tr, titles: dict | None = None) -> str:
     """An announcement's or a claim's condition on the table in words, in ``tr``'s
     language (as written when the IR has no expression for it)."""
-    return plain(spec.when_expr, tr=tr) if spec.when_expr is not None else spec.when_text
+    return plain(spec.when_expr, titles, tr=tr) if spec.when_expr is not None else spec.when_text
 
 
 def _jokers(auto, tr) -> list[str]:
