@@ -357,9 +357,8 @@ def _winning(auto, tr) -> list[str]:
                      "worth the points printed beside it").format(card=_title(win.card, tr)))
     for p in win.patterns:
         described = pattern_words(p.special, tr) if p.special is not None else None
-        if described is not None and (p.special.mixed or any(isinstance(c, Singles) or getattr(getattr(c, "tiles", None), "knit", ())
-                                                             for c in p.special.parts)):
-            shape = described  # knitted tiles, singles, parts beside sets: said in words
+        if described is not None:
+            shape = described  # seven pairs, thirteen orphans, nine gates, knitted tiles, singles: said in words
         elif p.sets is not None and (p.special is None or not p.special.mixed):
             shape = _("{sets} and {pairs}").format(sets=ngettext("{n} set", "{n} sets", p.sets, tr),
                                                    pairs=ngettext("{n} pair", "{n} pairs", p.pairs, tr))
