@@ -25,7 +25,7 @@ from . import environment
 from ..hands.patterns import Singles
 from .plain import many, noun, pattern_words, per_count, per_set, plain, plain_amount
 from .words import (ANNOUNCE_TIMES, EN, LIVE_UNTIL, N_, PHASE_TITLES, STATE_PHASE, claim_text, in_force, ngettext,
-                    plural, said, simplify, step_text, wall_end)
+                    amount_text, said, simplify, step_text, wall_end)
 
 FORMATS = ("html", "md")
 
@@ -436,15 +436,8 @@ def _titles(auto) -> dict:
 
 
 def _amount(n, unit: str, tr) -> str:
-    """``3 points``: a rule's amount in ``tr``'s language (a unit the book has no words for, as written)."""
-    one = unit.rstrip("s")
-    if one == "point":
-        return ngettext("{n} point", "{n} points", n, tr)
-    if one == "double":
-        return ngettext("{n} double", "{n} doubles", n, tr)
-    if one == "limit":
-        return ngettext("{n} limit", "{n} limits", n, tr)
-    return plural(n, one)
+    """``3 points``: a rule's amount in ``tr``'s language (:func:`amount_text`)."""
+    return amount_text(n, unit, tr)
 
 
 def _rule_words(rule, values: dict, titles: dict, tr) -> str:
