@@ -92,3 +92,24 @@ def test_the_overlay_checks_clean(tmp_path):
     p = tmp_path / "over.mj"
     p.write_text(OVERLAY, encoding="utf-8")
     assert [d.code for d in check_file(p).diagnostics if d.severity.value == "error"] == []
+
+
+LIMITS = '''extends "classical.mj"
+scoring {
+    LIMITS_ADD
+    rule same_chow_limit "The same chow in two suits": 1 limit per related(2 chow, different suits, same rank) when won
+    rule chows_limit "Four chows": 0.5 limit when won and sets(chow) == 4
+    rule per_chow_limit "Each chow": 0.25 limit per set where chow
+}
+'''
+
+
+@pytest.mark.parametrize("adds,limits", [(True, 2 + 0.5 + 4 * 0.25), (False, 1)])
+@both
+def test_limits_add_only_when_the_ruleset_says_so(tmp_path, adds, limits, compiled):
+    p = tmp_path / "limits.mj"
+    p.write_text(LIMITS.replace("LIMITS_ADD", "limits add" if adds else ""), encoding="utf-8")
+    auto = compile_ruleset(p)
+    r = _score(auto, TWICE, "5d", compiled=compiled)
+    assert r.limits == limits
+    assert r.total == limits * auto.scoring.limit
