@@ -1,7 +1,7 @@
 """The one table of diagnostic codes: every code, with its long explanation.
 
 Each stage lists its own codes beside it (``syntax/codes.py`` MJ1xx, ``check/codes.py``
-MJ2xx, ``check/lint_codes.py`` MJ3xx, ``cards/codes.py`` MJ15x and MJ25x-MJ27x,
+MJ2xx, ``check/lint_codes.py`` MJ3xx, ``cards/codes.py`` MJ15x and MJ250-MJ275,
 ``engine/codes.py`` MJ4xx) and knows nothing of this table; the table points at them,
 in one direction only. ``mjdsl explain CODE`` prints an entry; ``docs/diagnostics.md``
 lists them all (a test keeps the two in step).

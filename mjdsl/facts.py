@@ -98,7 +98,7 @@ FACTS: dict[str, Fact] = {
         ]),
         *_facts((PAY,), "number", [
             ("value", "the hand's value, from the scoring block"),
-            ("limits", "the limits the score rules gave (the largest limit rule; 0 for none)"),
+            ("limits", "the limits the score rules gave (the largest limit rule, their sum with `limits add`; 0 for none)"),
         ]),
         *_facts((SET,), "bool", [
             ("pung", "the set is a pung (three alike)"),

@@ -132,3 +132,34 @@ def test_diff_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, words):
     assert words in err and "Traceback" not in err
     if "Missing argument" not in words:  # click's usage errors come with their usage line
         assert len(err.strip().splitlines()) == 1, err
+
+
+def test_diff_says_its_counts_through_the_catalogs_plural_forms(monkeypatch):
+    """Issue 10: the diff's counts (hands of a card, dice, a rule's points, doubles and
+    limits) are the catalog's plural messages, as the rule books' are, not an English
+    helper adding an "s"."""
+    import gettext
+
+    from mjdsl.render import words
+
+    asked: list[str] = []
+
+    class Recording(gettext.NullTranslations):
+        def ngettext(self, one, many, n):
+            asked.append(one)
+            return super().ngettext(one, many, n)
+
+    monkeypatch.setattr(words, "EN", Recording())
+    monkeypatch.setattr(words.ngettext, "__defaults__", (words.EN,))
+    monkeypatch.setattr(words.amount_text, "__defaults__", (words.EN,))
+    text = diff_rulesets(AMERICAN, CLASSICAL).text()
+    assert {"{n} hand", "{n} die"} <= set(asked), sorted(set(asked))
+    assert "1 hands" not in text and "1 dice" not in text
+    # a changed score rule is said by words.rule_text, its amount a plural message too
+    from mjdsl.ast import ScoringBlock
+    from mjdsl.source import Source
+    from mjdsl.syntax.parse import parse_source
+
+    program = parse_source(Source("x.mj", "scoring {\n    rule r: 1 point when won\n}\n")).program
+    rule = next(b for b in program.stmts if isinstance(b, ScoringBlock)).stmts[0]
+    assert words.rule_text(rule) == "r: 1 point when won" and "{n} point" in asked

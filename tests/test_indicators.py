@@ -107,7 +107,7 @@ def test_cycles_and_indicators_are_checked(text, code, tmp_path, monkeypatch):
 def test_tiles_under_the_indicators_an_option_turns_off_are_never_turned_up(tmp_path):
     """``under indicators when OPTION`` with the option off: no tile under an indicator
     counts (a condition the options make false was read as one they make true)."""
-    text = RIICHI.read_text(encoding="utf-8").replace("under indicators when announced(riichi)",
+    text = RIICHI.read_text(encoding="utf-8").replace("under indicators when announced(riichi) or announced(double_riichi)",
                                                       "under indicators when double_ron")
     path = tmp_path / "riichi-under-option.mj"
     path.write_text(text, encoding="utf-8")

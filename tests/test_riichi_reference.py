@@ -4,7 +4,8 @@ the same refusal of a hand with no yaku (the ruleset's one-yaku minimum).
 
 A test extra: ``pip install -e '.[reference]'`` (the test is skipped without the
 package). The calculator is set to the rules the ruleset writes: open tanyao
-(kuitan) allowed, no double yakuman, a counted yakuman at 13 han, no rounding up to
+(kuitan) allowed, double yakuman counted (the ruleset's `double_yakuman`, on) and
+yakuman adding up (`limits add`), a counted yakuman at 13 han, no rounding up to
 mangan (kiriage). Each hand has 0 to 3 dora indicators (and as many ura-dora
 indicators under them for a riichi hand), given to the calculator as its dora
 indicators and to the scorer as the facts `indicated` and `indicated_under`, counted
@@ -50,7 +51,7 @@ SUITS = ("m", "p", "s")
 HONOURS = ("E", "S", "W", "N", "P", "F", "C")  # the calculator's honours 1-7, in its order
 KINDS = [f"{r}{s}" for s in SUITS for r in range(1, 10)] + list(HONOURS)
 WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-OPTIONS = OptionalRules(has_open_tanyao=True, has_double_yakuman=False, has_aka_dora=True)
+OPTIONS = OptionalRules(has_open_tanyao=True, has_double_yakuman=True, has_aka_dora=True)
 #: From mangan on the value no longer grows with every fu and han: two readings of a hand
 #: may then be worth the same, the calculator keeping the one of more han (then fu), the
 #: scorer the one it reads first. Such a hand agrees when its payments do (counted apart;
@@ -74,7 +75,8 @@ NAMES: dict[str, str | tuple[str, str]] = {
     "Sanshoku Doujun": ("sanshoku_closed", "sanshoku_open"), "Ittsu": ("ittsu_closed", "ittsu_open"),
     "Chantai": ("chanta_closed", "chanta_open"), "Junchan": ("junchan_closed", "junchan_open"),
 }
-#: the calculator's yakuman the ruleset has (each 1 limit there)
+#: the calculator's yakuman the ruleset has (13 han each, a double one 26: a limit each
+#: 13 han in the ruleset)
 YAKUMAN = {"Kokushi Musou", "Kokushi Musou Juusanmen Matchi", "Chuuren Poutou", "Daburu Chuuren Poutou",
            "Suu Ankou", "Suu Ankou Tanki", "Daisangen", "Shousuushii", "Dai Suushii", "Ryuuiisou", "Tsuu Iisou",
            "Chinroutou", "Suu Kantsu"}
@@ -243,7 +245,7 @@ def test_riichi_agrees_with_the_mahjong_package_on_random_hands():
             disagree.append(("refused", *case))
             continue
         if any(n in YAKUMAN for n in names):
-            same = ours.limits == 1
+            same = ours.limits * 13 == theirs.han
         else:
             want = Counter(_ours(n, concealed) for n in names)
             got = Counter({n: 1 for n in ours.rule_names if not n.startswith("fu_")})
@@ -268,3 +270,45 @@ def test_riichi_agrees_with_the_mahjong_package_on_random_hands():
     assert with_dora > compared // 5  # and many hands had dora
     assert with_red > compared // 5  # and red fives
     assert capped_ties <= compared // 100, capped_ties
+
+
+#: The double yakuman and yakuman together, by hand: (tiles, called sets, last tile, self-drawn, seat)
+DOUBLES = [
+    ("1m 9m 1p 9p 1s 9s E S W N P F C C", [], "C", False, "S"),         # kokushi on all thirteen
+    ("1m 9m 1p 9p 1s 9s E S W N P F C 1m", [], "C", False, "S"),        # kokushi on C alone
+    ("1p 1p 1p 2p 3p 4p 5p 6p 7p 8p 9p 9p 9p 5p", [], "5p", False, "S"),  # junsei chuuren
+    ("1p 1p 1p 2p 3p 4p 5p 6p 7p 8p 9p 9p 9p 5p", [], "9p", True, "S"),   # chuuren, not on all nine
+    ("1m 1m 1m 3p 3p 3p 5s 5s 5s 7s 7s 7s P P", [], "P", False, "S"),   # suuankou tanki
+    ("1m 1m 1m 3p 3p 3p 5s 5s 5s 7s 7s 7s P P", [], "7s", True, "E"),   # suuankou, the dealer's tsumo
+    ("E E E S S S W W W N N N 5p 5p", ["E E E", "S S S"], "N", False, "W"),  # daisuushii
+    ("E E E S S S W W W N N N C C", ["E E E", "S S S"], "N", False, "W"),    # daisuushii and tsuuiisou
+    ("P P P F F F C C C E E E S S", [], "S", False, "N"),               # daisangen, tsuuiisou, suuankou tanki
+    ("P P P F F F C C C 1m 2m 3m 9p 9p", [], "3m", True, "S"),          # daisangen alone
+]
+
+
+@pytest.mark.parametrize("tiles,called,win,tsumo,seat", DOUBLES)
+def test_double_yakuman_and_yakuman_together_agree_with_the_mahjong_package(tiles, called, win, tsumo, seat):
+    auto = _riichi()
+    held = tiles.split()
+    for group in called:
+        for t in group.split():
+            held.remove(t)
+    theirs = _theirs(HandCalculator(), tiles.split(), [(Meld.PON, g.split()) for g in called], win, tsumo, False,
+                     seat, "E")
+    assert theirs.error is None and theirs.han >= 13, theirs.error
+    discarder = "N" if seat != "N" else "E"
+    inp = read_hand_input(auto, hand=" ".join(held), exposed=called, win=win, source="wall" if tsumo else "discard",
+                          seat=seat, round_wind="E", discarder=None if tsumo else discarder, table=["discards=20"])
+    ours = score_hand(auto, inp)
+    assert ours.limits * 13 == theirs.han
+    assert winner_payments(auto, ours.context, inp) == _their_payments(theirs, seat, tsumo, discarder)
+
+
+_AUTO: list = []
+
+
+def _riichi():
+    if not _AUTO:
+        _AUTO.append(compile_ruleset(ROOT / "rulesets" / "riichi.mj"))
+    return _AUTO[0]

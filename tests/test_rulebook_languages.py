@@ -263,3 +263,36 @@ def test_every_shipped_rule_book_is_in_the_language_but_its_names(lang, path):
     assert sum(a != b for a, b in zip(book.rules, english.rules)) == len(book.rules)
     assert all(a[1] != b[1] for a, b in zip(book.terms, english.terms))
     assert book.terms and (book.rules or path.parent.name != "rulesets")  # a house rule may switch every rule off
+
+
+#: the special hands that read "a special hand" before their parts were said in words
+SAID = {
+    "mcr": {"Seven pairs": ("7 pairs of", "7", "7"),
+            "Thirteen orphans": ("one of each of the terminals and the honours, 1 more tile of", "1", "1"),
+            "Nine gates": ("1 1 1 2 3 4 5 6 7 8 9 9 9 of one suit, 1 more tile of that suit", "1 1 1 2 3 4 5 6 7 8 9 9 9",
+                           "1 1 1 2 3 4 5 6 7 8 9 9 9")},
+    "riichi": {"Seven pairs (chiitoitsu)": ("7 different pairs of", "7", "7")},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+@pytest.mark.parametrize("name", sorted(SAID))
+def test_seven_pairs_thirteen_orphans_and_nine_gates_are_said_in_words(lang, name):
+    """Issue 10: the winning patterns of pairs, of each of a class and one more, and of
+    counts in one suit are said from the pattern, in every language, not "a special hand"."""
+    from mjdsl.frontend.checked import require
+    from mjdsl.ir.lower import lower
+    from mjdsl.render.rulebook import rulebook_view
+    from mjdsl.render.words import EN
+    from mjdsl.server import i18n
+
+    tr = EN if lang == "en" else i18n.translations(lang)
+    ctx = require(str(ROOT / "rulesets" / f"{name}.mj"), ()).ctx
+    book = rulebook_view(ctx, lower(ctx), f"{name}.mj", tr)
+    special = tr.gettext("a special hand")
+    for title, (en, zh, ja) in SAID[name].items():
+        line = next(t for t in book.winning if t.startswith(title))
+        assert special not in line
+        assert {"en": en, "zh": zh, "ja": ja}[lang] in line, line
+        if lang != "en":
+            assert "more tile" not in line and "pairs of" not in line  # translated, not English

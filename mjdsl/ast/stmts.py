@@ -553,8 +553,20 @@ class ScoreClaimedKongsConcealed:
 
 
 @attrs.frozen
+class ScoreLimitsAdd:
+    """``limits add``: the limit rules that apply add up (riichi's double yakuman: two
+    yakuman are two limits); without it the largest limit rule counts."""
+
+    span: Span
+
+
+@attrs.frozen
 class ScoreRule:
-    """``rule NAME ["title"]: AMOUNT UNIT [per set|pair|bonus [where PRED]] [when COND]``."""
+    """``rule NAME ["title"]: AMOUNT UNIT [per set|pair|bonus [where PRED] | per COUNT] [when COND]``.
+
+    times: ``per COUNT`` (a hand rule only): the rule counts COUNT times in a reading,
+    the amount each time (``1 point per related(2 chow, ...)``: twice a mixed double
+    chow is 2 points); None: once."""
 
     name: Word
     title: str
@@ -564,6 +576,7 @@ class ScoreRule:
     where: Expr | None
     condition: Expr | None
     span: Span
+    times: Expr | None = None
 
 
 @attrs.frozen

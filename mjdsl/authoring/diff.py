@@ -18,7 +18,7 @@ from typing import Iterable
 import attrs
 
 from ..ir.dump import ir_document
-from ..render.words import PHASE_TITLES, claim_text, in_force, pay_text, plural, rule_text, step_phrases
+from ..render.words import PHASE_TITLES, claim_text, in_force, ngettext, pay_text, rule_text, step_phrases
 
 #: Sections in the order they are printed, with their headings.
 SECTIONS = {
@@ -229,7 +229,7 @@ def _card(a: Side, b: Side) -> list[Change]:
         # another card altogether: say so once, not hand by hand
         common = sum(1 for t in la if t in lb)
         return [Change("card", "title", f"the card: {_card_size(ta, la)} → {_card_size(tb, lb)}, "
-                                        f"{plural(common, 'hand')} in common")]
+                                        f"{ngettext('{n} hand', '{n} hands', common)} in common")]
     out = []
     for text in list(la) + [t for t in lb if t not in la]:
         if text not in lb:
@@ -242,7 +242,7 @@ def _card(a: Side, b: Side) -> list[Change]:
 
 
 def _card_size(title: str, lines: dict) -> str:
-    return f"{title} ({plural(len(lines), 'hand')})" if title else "no card"
+    return f"{title} ({ngettext('{n} hand', '{n} hands', len(lines))})" if title else "no card"
 
 
 def _card_title(card) -> str:
@@ -424,7 +424,7 @@ def _table(a: Side, b: Side) -> list[Change]:
 
 
 def _breaks(breaks) -> list[str]:
-    return [f"{part} by {by} with {plural(dice, 'die', 'dice')}" + (f", {how}" if how else "")
+    return [f"{part} by {by} with {ngettext('{n} die', '{n} dice', dice)}" + (f", {how}" if how else "")
             for part, dice, by, how in breaks]
 
 

@@ -1,4 +1,4 @@
-"""The diagnostic codes of cards: MJ150-MJ169 and MJ181-MJ189 card syntax, MJ250-MJ279 card
+"""The diagnostic codes of cards: MJ150-MJ169 and MJ181-MJ189 card syntax, MJ250-MJ275 card
 checks (and MJ215, the card's year, and MJ297-MJ298, the choices, numbered out of that range).
 
 Each entry has a title, an explanation for ``mjdsl explain``, and a wrong and a right

@@ -305,6 +305,13 @@ CODES = (
          "and `variants(NAME)` must name a declared variant.",
          'tiles {\n    suit man "m" 1..9 x4\n    variant red "0p" x1 of "5p"\n}\n',
          'tiles {\n    suit man "m" 1..9 x4\n    variant red "0m" x1 of "5m"\n}\n'),
+    # issue 10: a rule counted per occurrence (check/values.py)
+    Code("MJ276", "a rule counted per a truth value",
+         "`rule NAME: AMOUNT per COUNT` counts the amount COUNT times in a reading (a fan that occurs twice "
+         "counts twice); COUNT must be a number of the hand, such as `related(...)` or "
+         "`(kinds(4) - sets(kong))`, not a condition: a rule that applies or not says so with `when`.",
+         _TILES + 'scoring {\n    rule a: 1 point per won\n}\n',
+         _TILES + 'scoring {\n    rule a: 1 point per related(2 chow, different suits, same rank) when won\n}\n'),
     Code("MJ299", "internal error in a check",
          "A check failed on this ruleset. This is a bug in mjdsl: please report it with the file.", "", ""),
 )

@@ -92,6 +92,9 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
             yield Site(s.condition, label, s, True, outer, F.SESSION if isinstance(s, A.DealerKeeps) else F.SETUP)
         elif isinstance(s, A.ScoreRule) and s.where is not None:
             yield Site(s.where, label, s, False, inner, F.TILE if s.scope == "bonus" else F.SET)
+        elif isinstance(s, A.ScoreRule) and s.times is not None:
+            # `per COUNT`: a number of the hand, as a condition's terms are
+            yield Site(s.times, label + " (its count)", s, False, inner, F.SCORE)
         elif isinstance(s, A.Pay):
             yield Site(s.amount, label, s, False, inner, F.PAY)
         elif isinstance(s, A.Announce) and s.condition is not None:

@@ -12,7 +12,8 @@ refused now where the options (and ``--set``) already decide it.
   doubles the rules gave, not per reading of the hand; and a ``limit`` that is not
   a number fixed by the options;
 - a choice (or string) option standing as a condition (``when style``): it holds
-  a name, never true or false, so the condition would always hold.
+  a name, never true or false, so the condition would always hold;
+- a rule counted ``per`` a truth value (``per won``): a count is a number (MJ276).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ import math
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
-from ..facts import ARITHMETIC
+from ..ast.text import expr_text
+from ..facts import ARITHMETIC, FACTS
 from ..ir.expr import Const, compile_expr
 from .sites import sites
 
@@ -50,9 +52,31 @@ def check_values(ctx) -> list[Diagnostic]:
         if isinstance(site.stmt, (A.ScoreValue, A.ScoreLimit)):
             out.extend(_whole_hand(site.stmt, site.expr, opts))
     scoring = ctx.block(A.ScoringBlock)
+    bools = {o.name for o in ctx.options if o.type == "bool"}
     for rule in scoring.all(A.ScoreRule) if scoring is not None else ():
         out.extend(_amount(rule))
+        if rule.times is not None and _truth(rule.times, bools):
+            out.append(error("MJ276", f"rule `{rule.name.text}` counts `per {expr_text(rule.times)}`, which is true or "
+                             "false, not a number of times", rule.times.span,
+                             "count something the hand holds: `per related(...)`, `per (kinds(4) - sets(kong))`; "
+                             "a rule that applies or not takes `when` instead"))
     return out
+
+
+#: functions that answer true or false, not a number
+_TRUTH_CALLS = frozenset(("pattern", "wait", "announced", "last_in", "winning_tile", "section", "calling_for"))
+
+
+def _truth(e, bools) -> bool:
+    """Is ``e`` a truth value (a condition) rather than a number?"""
+    if isinstance(e, (A.Bool, A.Not)):
+        return True
+    if isinstance(e, A.BinOp):
+        return e.op in ("and", "or", "==", "!=", "<", "<=", ">", ">=")
+    if isinstance(e, A.Name):
+        fact = FACTS.get(e.id)
+        return e.id in bools or (fact is not None and fact.type == "bool")
+    return isinstance(e, A.Call) and e.fn in _TRUTH_CALLS
 
 
 def expr_depth(e) -> int:

@@ -92,6 +92,7 @@ def ir_document(auto, spans: bool = True) -> dict:
             **({"alone": [[name, list(names)] for name, names in auto.scoring.alone]}
                if auto.scoring.alone else {}),
             **({"minimum": auto.scoring.minimum_text} if auto.scoring.minimum_text else {}),
+            **({"limits_add": True} if auto.scoring.limits_add else {}),
         },
         "payments": {"pays": [{"payer": p.payer, "text": p.text, **({"span": _span(p.span, spans)} if spans else {})}
                               for p in auto.payments.pays],

@@ -469,10 +469,14 @@ def lower_scoring(rs, opts) -> M.ScoringSpec:
     rules = []
     for r in b.all(A.ScoreRule):
         when = expand_lets(r.condition, lets)
+        times = expand_lets(r.times, lets)
+        # the text (and so the hash) of a rule counted once is as it was before `per COUNT`
+        per = f" per {expr_text(times)}" if times is not None else ""
         rules.append(M.RuleSpec(r.name.text, r.title or r.name.text, r.amount, r.unit, r.scope,
                                 compile_expr(r.where, opts), compile_expr(when, opts), r.span,
-                                f"where {expr_text(r.where)} when {expr_text(when)}",
-                                where_expr=r.where, when_expr=when))
+                                f"where {expr_text(r.where)} when {expr_text(when)}{per}",
+                                where_expr=r.where, when_expr=when,
+                                times=compile_expr(times, opts) if times is not None else None, times_expr=times))
     return M.ScoringSpec(
         compile_expr(value, opts),
         expr_text(value) if v else "",
@@ -487,6 +491,7 @@ def lower_scoring(rs, opts) -> M.ScoringSpec:
         minimum=compile_expr(at_least, opts),
         minimum_text=expr_text(at_least),
         minimum_expr=at_least,
+        limits_add=b.one(A.ScoreLimitsAdd) is not None,
     )
 
 

@@ -171,6 +171,10 @@ class RuleSpec:
     #: further (the scorer compiles a ruleset's conditions into one function)
     where_expr: Any = attrs.field(default=None, eq=False, repr=False)
     when_expr: Any = attrs.field(default=None, eq=False, repr=False)
+    #: ``per COUNT`` (a hand rule): how many times the rule counts in a reading, as a
+    #: closure and its expression (lets written in); None: once
+    times: Callable | None = attrs.field(default=None, eq=False)
+    times_expr: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -195,6 +199,8 @@ class ScoringSpec:
     minimum: Callable | None = attrs.field(default=None, eq=False)
     minimum_text: str = ""
     minimum_expr: Any = attrs.field(default=None, eq=False, repr=False)
+    #: ``limits add``: the limit rules that apply add up (without it, the largest counts)
+    limits_add: bool = False
 
 
 @attrs.frozen

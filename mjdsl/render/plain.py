@@ -143,6 +143,18 @@ def per_set(scope: str, where, tr=EN) -> str:
     return _("per {noun}").format(noun=one)
 
 
+def per_count(count, tr=EN) -> str:
+    """``per COUNT`` (a rule counted as often as the hand holds it) in words: ``per group
+    of 2 chows of different suits, all of the same rank``, ``times the number of ...``."""
+    _ = tr.gettext
+    if isinstance(count, A.Related):
+        return _("per {noun}").format(noun=_related(count, tr)[0])
+    try:
+        return _("times {count}").format(count=_amount(count, tr))
+    except _Unsaid:
+        return _("times {count}").format(count=expr_text(count))
+
+
 def noun(name: str, tr=EN) -> str:
     """A noun of tiles (``flower``, ``season``, a ruleset's own ``animal``) in ``tr``'s language."""
     return _noun(name, tr)[0]
@@ -495,18 +507,39 @@ _PATTERN_CLASSES = {"terminal": N_("the terminals"), "simple": N_("the simples")
 def pattern_words(special, tr=EN) -> str | None:
     """A special hand's parts in words (``one of each of the honours, 7 different tiles
     of the knitted tiles (1 4 7 of one suit, 2 5 8 of another suit, 3 6 9 of another
-    suit)``), with the sets and pairs beside them; None for a pattern of parts these
+    suit)``, ``7 pairs of ...``, ``1 1 1 2 3 4 5 6 7 8 9 9 9 of one suit, 1 more tile of
+    that suit``), with the sets and pairs beside them; None for a pattern of parts these
     words do not cover (the rule book then says "a special hand")."""
-    from ..hands.patterns import EachOf, Singles
+    from ..hands.patterns import EachOf, OneOf, PairsOf, Singles, SuitCounts
 
     _ = tr.gettext
     said = []
     for part in special.parts:
-        if not isinstance(part, (EachOf, Singles)) or part.tiles.suit is not None or part.tiles.ranks is not None:
+        if isinstance(part, SuitCounts):
+            # nine gates: the ranks held, each as many times as counted, in one suit
+            ranks = " ".join(str(r) for r, n in enumerate(part.counts, 1) for _i in range(n))
+            said.append(_("{ranks} of one suit").format(ranks=ranks))
+            continue
+        if not isinstance(part, (EachOf, Singles, OneOf, PairsOf)) or part.tiles.ranks is not None:
             return None
+        if part.tiles.suit is not None:
+            # a suit bound by an earlier part (nine gates' "one more of that suit")
+            if not isinstance(part, OneOf) or part.tiles.kinds not in ((), ("suited",)):
+                return None
+            said.append(tr.ngettext("{n} more tile of that suit", "{n} more tiles of that suit",
+                                    part.count).format(n=part.count))
+            continue
         tiles = _pattern_class(part.tiles, tr)
         if isinstance(part, EachOf):
             said.append(_("one of each of {tiles}").format(tiles=tiles))
+        elif isinstance(part, OneOf):
+            said.append(tr.ngettext("{n} more tile of {tiles}", "{n} more tiles of {tiles}",
+                                    part.count).format(n=part.count, tiles=tiles))
+        elif isinstance(part, PairsOf):
+            said.append((tr.ngettext("{n} different pair of {tiles}", "{n} different pairs of {tiles}", part.n)
+                         if part.distinct else
+                         tr.ngettext("{n} pair of {tiles}", "{n} pairs of {tiles}", part.n)).format(n=part.n,
+                                                                                                 tiles=tiles))
         else:
             said.append(tr.ngettext("{n} different tile of {tiles}", "{n} different tiles of {tiles}",
                                     part.n).format(n=part.n, tiles=tiles))

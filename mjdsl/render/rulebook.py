@@ -23,9 +23,9 @@ from ..diagnostics import InputError
 from ..source import BUILTIN
 from . import environment
 from ..hands.patterns import Singles
-from .plain import many, noun, pattern_words, per_set, plain, plain_amount
+from .plain import many, noun, pattern_words, per_count, per_set, plain, plain_amount
 from .words import (ANNOUNCE_TIMES, EN, LIVE_UNTIL, N_, PHASE_TITLES, STATE_PHASE, claim_text, in_force, ngettext,
-                    plural, said, simplify, step_text, wall_end)
+                    amount_text, said, simplify, step_text, wall_end)
 
 FORMATS = ("html", "md")
 
@@ -295,7 +295,9 @@ def _play_notes(auto, tr, rs=None) -> list[str]:
     if refused is not None:  # issue 10: kuikae
         out.append(_("a tile may not be discarded when {when}").format(when=plain(refused.condition, tr=tr)))
     # issue 10: announcements made only when the table allows
-    out += [_("{name} may be announced only when {when}").format(name=a.title or a.name, when=_in_words(a, tr))
+    titles = _titles(auto)  # one announcement's condition may name another (riichi's double riichi)
+    out += [_("{name} may be announced only when {when}").format(name=a.title or a.name,
+                                                                 when=_in_words(a, tr, titles))
             for a in auto.announcements if a.when_text]
     return out
 
@@ -323,10 +325,10 @@ def _claims(rs, auto, tr) -> list[str]:
     return out
 
 
-def _in_words(spec, tr) -> str:
+def _in_words(spec, tr, titles: dict | None = None) -> str:
     """An announcement's or a claim's condition on the table in words, in ``tr``'s
     language (as written when the IR has no expression for it)."""
-    return plain(spec.when_expr, tr=tr) if spec.when_expr is not None else spec.when_text
+    return plain(spec.when_expr, titles, tr=tr) if spec.when_expr is not None else spec.when_text
 
 
 def _jokers(auto, tr) -> list[str]:
@@ -355,9 +357,8 @@ def _winning(auto, tr) -> list[str]:
                      "worth the points printed beside it").format(card=_title(win.card, tr)))
     for p in win.patterns:
         described = pattern_words(p.special, tr) if p.special is not None else None
-        if described is not None and (p.special.mixed or any(isinstance(c, Singles) or getattr(getattr(c, "tiles", None), "knit", ())
-                                                             for c in p.special.parts)):
-            shape = described  # knitted tiles, singles, parts beside sets: said in words
+        if described is not None:
+            shape = described  # seven pairs, thirteen orphans, nine gates, knitted tiles, singles: said in words
         elif p.sets is not None and (p.special is None or not p.special.mixed):
             shape = _("{sets} and {pairs}").format(sets=ngettext("{n} set", "{n} sets", p.sets, tr),
                                                    pairs=ngettext("{n} pair", "{n} pairs", p.pairs, tr))
@@ -401,7 +402,11 @@ def _scoring(rs, auto, tr, values: dict) -> list[str]:
         out += [_("where {name} is {amount}").format(name=let.name.text.replace("_", " "),
                                                      amount=plain_amount(simplify(let.expr, values), tr))
                 for let in (block.all(A.ScoreLet) if block is not None else ())]
-    if s.limit is not None:
+    if s.limit is not None and s.limits_add and not s.roof_off:
+        # issue 10: limits that add (riichi's double yakuman)
+        out.append(_("the limit is {limit}: no hand scores more, but limit rules add up, each limit they give "
+                     "worth {limit}").format(limit=f"{s.limit:g}"))
+    elif s.limit is not None:
         out.append((_("the limit is {limit}, but the roof is off: hands are not capped") if s.roof_off
                     else _("the limit is {limit}: no hand scores more")).format(limit=f"{s.limit:g}"))
     if s.best_split:
@@ -431,15 +436,8 @@ def _titles(auto) -> dict:
 
 
 def _amount(n, unit: str, tr) -> str:
-    """``3 points``: a rule's amount in ``tr``'s language (a unit the book has no words for, as written)."""
-    one = unit.rstrip("s")
-    if one == "point":
-        return ngettext("{n} point", "{n} points", n, tr)
-    if one == "double":
-        return ngettext("{n} double", "{n} doubles", n, tr)
-    if one == "limit":
-        return ngettext("{n} limit", "{n} limits", n, tr)
-    return plural(n, one)
+    """``3 points``: a rule's amount in ``tr``'s language (:func:`amount_text`)."""
+    return amount_text(n, unit, tr)
 
 
 def _rule_words(rule, values: dict, titles: dict, tr) -> str:
@@ -448,6 +446,8 @@ def _rule_words(rule, values: dict, titles: dict, tr) -> str:
                                                  amount=_amount(rule.amount, rule.unit, tr))
     if rule.scope:
         line = tr.gettext("{line} {per}").format(line=line, per=per_set(rule.scope, simplify(rule.where, values), tr))
+    elif rule.times is not None:
+        line = tr.gettext("{line} {per}").format(line=line, per=per_count(rule.times, tr))
     cond = simplify(rule.condition, values)
     if cond is not None and not (isinstance(cond, A.Bool) and cond.value):
         line = tr.gettext("{line} when {condition}").format(line=line, condition=plain(cond, titles, tr))

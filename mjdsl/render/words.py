@@ -61,6 +61,19 @@ def ngettext(one: str, many: str, n, tr=EN) -> str:
     return tr.ngettext(one, many, whole).format(n=f"{n:g}")
 
 
+def amount_text(n, unit: str, tr=EN) -> str:
+    """``3 points``: a rule's amount in ``tr``'s language, through the catalog's plural
+    forms (a unit the catalog has no words for, as written)."""
+    one = unit.rstrip("s")
+    if one == "point":
+        return ngettext("{n} point", "{n} points", n, tr)
+    if one == "double":
+        return ngettext("{n} double", "{n} doubles", n, tr)
+    if one == "limit":
+        return ngettext("{n} limit", "{n} limits", n, tr)
+    return plural(n, one)
+
+
 def said(words: dict, key: str, tr=EN) -> str:
     """A word of a table above (``_SEAT``...) in ``tr``'s language; a key it lacks is the ruleset's own."""
     return tr.gettext(words[key]) if key in words else key
@@ -171,8 +184,8 @@ def claim_text(c, tr=EN) -> str:
 def rule_text(rule, values: dict | None = None) -> str:
     """A score rule (the ruleset's ``ScoreRule``): its title, amount and when it applies;
     with ``values``, the options put in (:func:`simplify`)."""
-    amount = plural(rule.amount, rule.unit.rstrip("s"))
-    scope = f" per {rule.scope}" if rule.scope else ""
+    amount = amount_text(rule.amount, rule.unit)
+    scope = f" per {rule.scope}" if rule.scope else f" per {_text(rule.times, values)}" if rule.times else ""
     where = f" where {_text(rule.where, values)}" if rule.where is not None else ""
     when = f" when {_text(rule.condition, values)}" if _applies(rule.condition, values) else ""
     return f"{rule.title or rule.name.text}: {amount}{scope}{where}{when}"

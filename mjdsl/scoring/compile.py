@@ -174,16 +174,16 @@ class _Unknown(Exception):
 
 def compile_rules(t: Tables) -> CompiledRules:
     """The hand rules, the scoped rules' conditions and the value of ``t``'s automaton."""
-    from .env import CALLING_FOR, KINDS, VARIANTS, wait_shape
+    from .env import CALLING_FOR, KINDS, VARIANTS, times_of, wait_shape
     from .relations import related_count
 
     gen = _Gen(t)
     blocks: dict[str, list[str]] = {"hand": [], "scoped": []}
     for i, rule in enumerate(t.rules):
-        if rule.when is None:
+        if rule.when is None and rule.times is None:
             continue
         target = blocks["hand" if rule.scope is None else "scoped"]
-        cond = None
+        cond = "True" if rule.when is None else None
         if rule.when_expr is not None:
             try:
                 cond = gen.expr(rule.when_expr)
@@ -192,8 +192,17 @@ def compile_rules(t: Tables) -> CompiledRules:
         if cond is None:
             gen.names[f"W{i}"] = rule.when
             cond = f"W{i}(env)"
-        target.append(f"    if {cond}:  # {rule.name}\n        out.append({i})")
-    always = [i for i in t.hand_rules if t.rules[i].when is None]
+        if rule.times is None:
+            target.append(f"    if {cond}:  # {rule.name}\n        out.append({i})")
+            continue
+        # `per COUNT`: the rule's position once per time it counts (none: it does not apply)
+        try:
+            times = gen.expr(rule.times_expr)
+        except _Unknown:
+            gen.names[f"N{i}"] = rule.times
+            times = f"N{i}(env)"
+        target.append(f"    if {cond}:  # {rule.name}\n        out += [{i}] * TIMES({times})")
+    always = [i for i in t.hand_rules if t.rules[i].when is None and t.rules[i].times is None]
     # the packed predicates of the set the winning tile completed, for last_in(...)
     last = ["    L = PK(R.keys[R.last]) if R.last >= 0 else 0"] if gen.uses_last else []
     lines = ["def _hand(env, F, S, PA, T, B, R):", *last, f"    out = {always!r}", *blocks["hand"], "    return out", "",
@@ -212,7 +221,7 @@ def compile_rules(t: Tables) -> CompiledRules:
         lines += ["def _value(env, F):", "    return V(env)"]
     source = "\n".join(lines) + "\n"
     namespace: dict[str, Any] = {"CALLING_FOR": CALLING_FOR, "WAIT": wait_shape, "PK": t.set_packed, "RELATED": related_count,
-                                 "KINDS": KINDS, "VARIANTS": VARIANTS,
+                                 "KINDS": KINDS, "VARIANTS": VARIANTS, "TIMES": times_of,
                                  "ROUND_UP": ARITHMETIC["round_up"], **gen.names}
     exec(compile(source, f"<scoring {t.auto.name}>", "exec"), namespace)  # noqa: S102 - generated from the checked AST
     return CompiledRules(namespace["_hand"], namespace["_scoped"], namespace["_value"], gen.uses_sets,

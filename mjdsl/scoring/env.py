@@ -350,6 +350,17 @@ def KINDS(env: HandEnv, n) -> int:
     return sum(1 for _, c in env.full() if c == n)
 
 
+def times_of(n) -> int:
+    """How many times a ``per COUNT`` rule counts: the count's whole part, none below 1."""
+    n = int(n)
+    return n if n > 0 else 0
+
+
+def rule_times(rule, env: HandEnv) -> int:
+    """How many times a hand rule whose condition holds counts in ``env``'s reading."""
+    return 1 if rule.times is None else times_of(rule.times(env))
+
+
 def VARIANTS(env: HandEnv, name: str) -> int:
     """``variants(NAME)``: the copies of the variants called NAME the hand holds."""
     got = env.inp.variants

@@ -154,7 +154,8 @@ class ScoreResult:
     loser). melds: the best reading's sets and pairs, exposure as scored (a set
     completed by a discard is exposed). last: index in ``melds`` of the set the
     winning tile completed, or None. points, doubles: the sums of those units of
-    the rules that applied; limits: the largest limit rule (limits do not add).
+    the rules that applied; limits: the largest limit rule (limits do not add; their sum
+    with ``limits add``).
     score: the ruleset's ``value`` of points and doubles; total: what the hand is
     worth after the limit (see :data:`BASES` for ``basis``). context: the facts of
     the hand in its best reading (:class:`mjdsl.scoring.env.HandEnv`), for payment

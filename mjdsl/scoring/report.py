@@ -138,7 +138,8 @@ def _total_text(auto, result: ScoreResult) -> str:
     if result.context.t.card:
         return f"total {_num(result.total)}: {_num(result.context.hf['card_points'])} card points, {_num(result.doubles)} doubles"
     if result.basis == "limit":
-        return f"total {_num(result.total)}: {_num(result.limits)} limit ({head}: {_num(result.score)})"
+        unit = "limit" if result.limits == 1 else "limits"
+        return f"total {_num(result.total)}: {_num(result.limits)} {unit} ({head}: {_num(result.score)})"
     if result.basis == "capped":
         return f"total {_num(result.total)}: {head}: {_num(result.score)}, capped at the limit"
     return f"total {_num(result.total)}: {head}"

@@ -8,7 +8,8 @@ apply, each in its one unit:
 2. the hand rules, in ruleset order; ``points``, ``doubles`` and ``set_points``
    read in their conditions are those of step 1;
 3. ``score`` is the ruleset's ``value`` of the reading's points and doubles
-   (``points * 2 ^ doubles``); limits do not add: the largest limit rule counts.
+   (``points * 2 ^ doubles``); limits do not add: the largest limit rule counts
+   (with ``limits add``, every limit rule that applies counts).
    The total is the larger of ``limits * limit`` and the score, the score capped
    at the limit unless the roof is off (so under a limit a whole limit decides,
    and a fractional one counts only where it is more than the score).
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..diagnostics import InputError, MjError, error
 from ..source import BUILTIN
-from .env import HandEnv, Reading
+from .env import HandEnv, Reading, rule_times
 from .model import HandInput, RuleLine, ScoreResult
 from .readings import loser_reading, winner_readings
 from .tables import Tables, tables_for
@@ -112,8 +113,9 @@ def _scoped(t: Tables, env: HandEnv, r: Reading, cr, packed=(0, 0, 0, 0)) -> dic
     return counts
 
 
-def _sums(rules, applied) -> tuple[float, float, float, float]:
-    """points, doubles, limits (the largest) and set_points of rules applied (position, count)."""
+def _sums(rules, applied, adds: bool = False) -> tuple[float, float, float, float]:
+    """points, doubles, limits (the largest; their sum when ``adds``: ``limits add``) and
+    set_points of rules applied (position, count)."""
     points = doubles = limits = set_points = 0.0
     for i, c in applied:
         rule = rules[i]
@@ -124,6 +126,8 @@ def _sums(rules, applied) -> tuple[float, float, float, float]:
                 set_points += rule.amount * c
         elif unit == "doubles":
             doubles += rule.amount * c
+        elif adds:
+            limits += rule.amount * c
         elif rule.amount > limits:
             # limits do not add (docs/scoring.md), not even one rule's over several sets:
             # the compiled scorer's per-set sums (Tables.meld_sums) count it so too
@@ -136,13 +140,14 @@ def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         return _best_slow(t, env, readings, cr)
     rules = t.rules
     hf = env.hf
+    adds = t.spec.limits_add
     T, B = env.packed_tiles() if cr.uses_tiles else (0, 0)
     bonus = (0.0, 0.0, 0.0, 0.0)
     if env.inp.bonus:
         bp = bd = bl = 0.0
         for b in env.inp.bonus:
             p, d, lim, _ = t.bonus_sums(b, env.seat, env.round)
-            bp, bd, bl = bp + p, bd + d, max(bl, lim)
+            bp, bd, bl = bp + p, bd + d, bl + lim if adds else max(bl, lim)
         bonus = (bp, bd, bl, 0.0)
     meld_sums = t.meld_sums
     best: _Scored | None = None
@@ -154,7 +159,9 @@ def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
             points += p
             doubles += d
             set_points += sp
-            if lim > limits:
+            if adds:
+                limits += lim
+            elif lim > limits:
                 limits = lim
         hf["points"], hf["doubles"], hf["set_points"] = points, doubles, set_points
         S, PA = env.packed_sets(r) if cr.uses_sets else (0, 0)
@@ -166,6 +173,8 @@ def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
                 points += rule.amount
             elif unit == "doubles":
                 doubles += rule.amount
+            elif adds:
+                limits += rule.amount
             elif rule.amount > limits:
                 limits = rule.amount
         hf["points"], hf["doubles"] = points, doubles
@@ -189,17 +198,18 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         packed = (*env.packed_sets(r), *packed_tiles) if cr is not None else (0, 0, 0, 0)
         hf["points"] = hf["doubles"] = hf["set_points"] = 0
         counted = list(_scoped(t, env, r, cr, packed).items())
-        points, doubles, limits, set_points = _sums(rules, counted)
+        points, doubles, limits, set_points = _sums(rules, counted, spec.limits_add)
         hf["points"], hf["doubles"], hf["set_points"] = points, doubles, set_points
         if cr is not None:
             fired = cr.hand(env, hf, *packed, r)
         else:
-            fired = [i for i in t.hand_rules if rules[i].when is None or rules[i].when(env)]
-        counted += [(i, 1) for i in fired]
+            fired = [i for i in t.hand_rules if rules[i].when is None or rules[i].when(env)
+                     for _ in range(rule_times(rules[i], env))]
+        counted += [(i, fired.count(i)) for i in dict.fromkeys(fired)]
         if t.excluded_by:
             kept = without_excluded(t, dict(counted))
             counted, fired = list(kept.items()), [i for i in fired if i in kept]
-        points, doubles, limits, _ = _sums(rules, counted)
+        points, doubles, limits, _ = _sums(rules, counted, spec.limits_add)
         hf["points"], hf["doubles"] = points, doubles
         if cr is not None and cr.value is not None:
             score = cr.value(env, hf)
@@ -262,8 +272,8 @@ def applied(result: ScoreResult) -> tuple[tuple[int, int], ...]:
     hf["points"] = hf["doubles"] = hf["set_points"] = 0  # as when the reading was scored
     counts = _scoped(env.t, env, env.reading, None)
     hf["points"], hf["doubles"], hf["set_points"] = saved
-    for i in result.fired:
-        counts[i] = 1
+    for i in result.fired:  # a rule counted per COUNT is there once per time
+        counts[i] = counts.get(i, 0) + 1
     return tuple(sorted(without_excluded(env.t, counts).items()))
 
 
@@ -346,7 +356,7 @@ def completions(env: HandEnv) -> frozenset[str]:
             S, PA = henv.packed_sets(r) if cr.uses_sets else (0, 0)
             counts = _scoped(t, henv, r, cr, (S, PA, T, B))
             found.update(counts)
-            points, doubles, _, set_points = _sums(rules, counts.items())
+            points, doubles, _, set_points = _sums(rules, counts.items(), t.spec.limits_add)
             hf["points"], hf["doubles"], hf["set_points"] = points, doubles, set_points
             found.update(cr.hand(henv, hf, S, PA, T, B, r))
     return frozenset(rules[i].name for i in found)

@@ -283,6 +283,8 @@ class Tables:
                     set_points += rule.amount
             elif rule.unit == "doubles":
                 doubles += rule.amount
+            elif self.spec.limits_add:
+                limits += rule.amount
             else:
                 limits = max(limits, rule.amount)
         return points, doubles, limits, set_points

@@ -665,6 +665,10 @@ class Builder(Transformer):
     def score_claimed_kongs_concealed(self, meta, c):
         return A.ScoreClaimedKongsConcealed(self._span(meta))
 
+    @v_args(meta=True)
+    def score_limits_add(self, meta, c):
+        return A.ScoreLimitsAdd(self._span(meta))
+
     def amount(self, c):
         sign = -1 if isinstance(c[0], Token) and c[0].type == "MINUS" else 1
         num, unit = c[-2], c[-1]
@@ -673,16 +677,20 @@ class Builder(Transformer):
     def scope(self, c):
         return ("scope", str(c[0]), c[1] if len(c) > 1 else None)
 
+    def times(self, c):
+        return ("times", c[0])
+
     @v_args(meta=True)
     def score_rule(self, meta, c):
         title = next((_unquote(x) for x in c[1:] if isinstance(x, Token) and x.type == "STRING"), "")
         amount = next(x for x in c if isinstance(x, tuple) and x[0] == "amount")
         scope = next((x for x in c if isinstance(x, tuple) and x[0] == "scope"), None)
+        times = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "times"), None)
         unit = amount[2].rstrip("s") + "s"  # one spelling: points, doubles, limits
         return A.ScoreRule(
             self._word(c[0]), title, amount[1], unit,
             scope[1] if scope else None, scope[2] if scope else None,
-            self._cond(c), self._span(meta),
+            self._cond(c), self._span(meta), times,
         )
 
     # issue 10: naming, exclusions and a minimum to go out
