@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import mjdsl.cards  # noqa: F401 - first: main has an import circle card_build <-> cards (reported)
+from mjdsl.diagnostics import Severity
 from mjdsl.frontend.checked import check_file
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.scoring import score_hand
@@ -130,7 +131,7 @@ def test_mistakes_are_refused_with_their_code(tmp_path, text, code):
 def test_the_overlay_checks_clean(auto, tmp_path):
     p = tmp_path / "over.mj"
     p.write_text(OVERLAY, encoding="utf-8")
-    assert [d.code for d in check_file(p).diagnostics if d.severity == "error"] == []
+    assert [d.code for d in check_file(p).diagnostics if d.severity is Severity.ERROR] == []
 
 
 def test_the_minimum_leaves_the_flowers_out(mcr):
