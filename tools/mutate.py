@@ -65,7 +65,8 @@ PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0", "-o"
 
 ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.py",
                 "tests/test_engine_american.py", "tests/test_engine_winning.py", "tests/test_claim_sources.py",
-                "tests/test_invariants.py", "tests/test_engine_logs.py")
+                "tests/test_invariants.py", "tests/test_engine_logs.py", "tests/test_kuikae.py",
+                "tests/test_several_win.py", "tests/test_red_fives.py")
 SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py", "tests/test_scoring_language.py",
                  "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py")
 CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py",
@@ -164,7 +165,8 @@ def stats(folder: str, reuse: bool = False) -> dict:
     content of everything it rests on (``reuse``: the folder's last run, whatever
     changed since: tests added since then are not chosen)."""
     files, targets = list(TESTS[folder]), [m for m in modules() if m.startswith(folder + "/")]
-    key = _hash_files(_tree_files("mjdsl", "tests", "rulesets", "examples"))
+    key = hashlib.sha256((_hash_files(_tree_files("mjdsl", "tests", "rulesets", "examples"))
+                          + "\0".join(files)).encode()).hexdigest()[:16]
     name = folder.replace("/", ".")
     path = BUILD / f"stats-{name}-{key}.json"
     older = sorted(BUILD.glob(f"stats-{name}-*.json"), key=lambda p: p.stat().st_mtime)
