@@ -122,3 +122,19 @@ def test_replacements_for_the_deal_come_in_the_rulesets_order(game):
     invariants.check(game)
     st.replacements = [(0, 1), (0, 2), (2, 1)]
     _breaks(game, "round by round")
+
+
+def test_a_claim_window_leaves_its_answers_for_the_priority_check(classical):
+    """The window records who was asked, what each answered and whose claim stood,
+    which claim_priority_as_ruled reads: a claim that stood against the priority
+    is caught."""
+    g = scripted(classical, {0: "5b 1b 4b 7b 1c 4c 7c 1d 4d 7d E S W N",
+                             2: "5b 5b 2c 5c 8c 2d 5d 8d E E S S R"})
+    act(g, 0, "discard 5b")
+    act(g, 2, "claim pung")
+    pung = g.catalogue.lookup("claim pung")
+    assert g.st.last_claims == (0, ((2, pung),), 2)
+    invariants.claim_priority_as_ruled(g, g.st.node)
+    g.st.last_claims = (0, ((2, pung),), None)  # as if nobody's claim had stood
+    with pytest.raises(Exception, match="against the ruleset's priority"):
+        invariants.claim_priority_as_ruled(g, g.st.node)

@@ -90,3 +90,38 @@ def test_the_mutated_code_is_swapped_into_the_live_function():
     live.__code__ = mutate._find_code(compile(mutants.mutated_tree(SOURCE, target), "<probe>", "exec"),
                                       "Table.seats")
     assert seats(5) == [0, 1, 3, 4]  # the bound method taken before the swap sees it too
+
+
+SPANS = '''\
+def settle(points, seats):
+    total = (points
+             + 1)
+    if (total > 10
+            and seats):
+        total -= 1
+    try:
+        pay(total)
+    except (ValueError
+            if seats > 1 else KeyError):
+        return 0
+    for s in range(seats
+                   + 2):
+        pay(s)
+    return total
+'''
+
+
+def test_a_mutant_knows_the_lines_of_its_statement_which_a_test_must_run_to_see_it():
+    """tools/mutate.py runs only the tests that execute a mutant's statement: a simple
+    statement's every line (an expression over several), a compound one's header, an
+    ``except`` clause's own lines, never the body under a header."""
+    spans = {m.desc + "@" + str(m.line): m.span for m in mutants.mutants(SPANS)}
+    assert spans["`+` -> `-`@2"] == (2, 3) and spans["`1` -> `2`@3"] == (2, 3)
+    assert spans["`>` -> `>=`@4"] == (4, 5) and spans["`and` -> `or`@4"] == (4, 5)
+    assert spans["`-=` -> `+=`@6"] == (6, 6)
+    assert spans["call dropped@8"] == (8, 8) and spans["`>` -> `>=`@10"] == (9, 10)
+    assert spans["`return ...` -> `return None`@11"] == (11, 11)
+    assert spans["`0` -> `1`@11"] == (11, 11)
+    assert spans["`+` -> `-`@12"] == (12, 13) and spans["`2` -> `3`@13"] == (12, 13)
+    assert spans["call dropped@14"] == (14, 14)
+    assert all(m.span[0] <= m.line <= m.span[1] for m in mutants.mutants(SOURCE))

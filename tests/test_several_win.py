@@ -43,6 +43,8 @@ def test_two_rons_on_one_discard_both_stand_or_only_the_nearest(double_ron):
     if double_ron == "on":
         also = st.result["also_won"]
         assert [w["winner"] for w in also] == [2] and "tanyao" in also[0]["rules"]
+        # the first winner is not asked again as a second one: no false call, no dead hand
+        assert st.events.get("false mahjong", 0) == 0 and not any(st.dead)
         # the discarder pays both, 1 han 40 fu each (30 + 2 for the closed wait; 30 + 4 for
         # the concealed pung of 6m): 1300 and 1300
         assert st.returns == [-2600, 1300, 1300, 0]

@@ -38,13 +38,17 @@ _SYMBOL = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==",
 @dataclass(frozen=True)
 class Mutant:
     """One fault: the ``n``-th candidate change of function ``qualname`` (whose source
-    hashes to ``fn_hash``), at ``line``, described for a reader by ``desc``."""
+    hashes to ``fn_hash``), at ``line``, described for a reader by ``desc``. ``span``:
+    the first and last line of the statement it is in (of a compound statement's
+    header: ``if``, ``for``, ``while``...): the mutant can change nothing in a run
+    that executes none of these lines (tools/mutate.py runs only the tests that do)."""
 
     qualname: str
     n: int
     line: int
     desc: str
     fn_hash: str
+    span: tuple[int, int] = (0, 0)
 
     @property
     def key(self) -> str:
@@ -188,14 +192,35 @@ def _sites(fn: ast.AST, lines: list[str]) -> Iterator[tuple[ast.AST, str, Change
             yield node, desc, change
 
 
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _statement_span(site: ast.AST, parents: dict[int, ast.AST]) -> tuple[int, int]:
+    """The lines of the statement ``site`` is in: the whole of a simple statement
+    (an expression over several lines runs on each of them), the header of a compound
+    one (``if x and y:`` up to its body; its body's statements are statements of their
+    own; an ``except`` clause and a ``case`` are headers too). A run that executes none
+    of these lines never evaluates the site."""
+    node = site
+    while not isinstance(node, (ast.stmt, ast.excepthandler, ast.match_case)):
+        node = parents[id(node)]
+    first = getattr(node, "lineno", None) or getattr(getattr(node, "pattern", None), "lineno", 1)
+    inner = [b.lineno for f in _BODIES for b in (getattr(node, f, None) or []) if hasattr(b, "lineno")]
+    if site is node or not inner:  # a statement mutated whole (a call dropped), or a simple one
+        return first, getattr(node, "end_lineno", None) or first
+    return first, max(first, min(inner) - 1)
+
+
 def mutants(source: str) -> list[Mutant]:
     """Every mutant of a module, function by function in source order."""
     tree = ast.parse(source)
     lines = source.splitlines()
     out = []
     for fn, node in functions(tree, source):
+        parents = {id(c): p for p in ast.walk(node) for c in ast.iter_child_nodes(p)}
         for n, (site, desc, _) in enumerate(_sites(node, lines)):
-            out.append(Mutant(fn.qualname, n, getattr(site, "lineno", fn.first), desc, fn.fn_hash))
+            out.append(Mutant(fn.qualname, n, getattr(site, "lineno", fn.first), desc, fn.fn_hash,
+                              _statement_span(site, parents)))
     return out
 
 

@@ -4,16 +4,20 @@
 comparison, an off-by-one constant, a dropped call...); a fault no test notices
 "survives". Three things keep a run short enough for a shared machine:
 
-- **only the tests that reach the function run**, fastest first, stopping at the first
-  failure: one run of the test files under coverage, each test its own coverage
-  context, says which tests execute which lines and how long each takes (cached in
-  build/mutate/ by the content of mjdsl/, tests/ and rulesets/);
+- **only the tests that execute the mutated statement run** (a test that never runs
+  it cannot see the change), fastest first, stopping at the first failure: one run of
+  the test files under coverage, each test its own coverage context, says which tests
+  execute which lines and how long each takes (cached in build/mutate/ by the content
+  of mjdsl/, tests/ and rulesets/);
 - **no process start per mutant**: this process imports the package and collects the
   tests once, then forks a child per mutant; the child swaps the mutated function's
   code into the live function object (``__code__``: every reference to the function
   sees it) and runs pytest on the chosen tests. A mutant the fork does not kill is run
-  once more in a fresh process with the mutated file on disk (build/mutate/tree/), so
-  a value computed at import time cannot hide a kill;
+  once more in a fresh process with the mutated file on disk (build/mutate/tree/) when
+  its statement ran in this process before the first fork (imports, session fixtures,
+  the shipped rulesets compiled to warm the caches: line coverage of the session up to
+  the fork), so a value computed then cannot hide a kill; a survivor whose statement
+  did not run before the fork was run exactly as a fresh process runs it;
 - **verdicts are kept** in tools/mutation-record.json (committed, so the next session
   starts from it), keyed by the function's source hash: a re-run runs only the
   mutants of changed functions, the survivors when any test or ruleset changed, and a
@@ -61,7 +65,8 @@ PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0", "-o"
 
 ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.py",
                 "tests/test_engine_american.py", "tests/test_engine_winning.py", "tests/test_claim_sources.py",
-                "tests/test_invariants.py", "tests/test_engine_logs.py")
+                "tests/test_invariants.py", "tests/test_engine_logs.py", "tests/test_kuikae.py",
+                "tests/test_several_win.py", "tests/test_red_fives.py")
 SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py", "tests/test_scoring_language.py",
                  "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py")
 CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py",
@@ -160,7 +165,8 @@ def stats(folder: str, reuse: bool = False) -> dict:
     content of everything it rests on (``reuse``: the folder's last run, whatever
     changed since: tests added since then are not chosen)."""
     files, targets = list(TESTS[folder]), [m for m in modules() if m.startswith(folder + "/")]
-    key = _hash_files(_tree_files("mjdsl", "tests", "rulesets", "examples"))
+    key = hashlib.sha256((_hash_files(_tree_files("mjdsl", "tests", "rulesets", "examples"))
+                          + "\0".join(files)).encode()).hexdigest()[:16]
     name = folder.replace("/", ".")
     path = BUILD / f"stats-{name}-{key}.json"
     older = sorted(BUILD.glob(f"stats-{name}-*.json"), key=lambda p: p.stat().st_mtime)
@@ -361,8 +367,26 @@ def _shared_fixtures(item) -> bool:
     return any(d and d[-1].scope != "function" for d in defs.values())
 
 
+def _spawns(test: str) -> bool:
+    """Whether a test's file starts processes of its own (they import the module from
+    disk, where the forked child's swap cannot reach): its survivors are run fresh."""
+    path = ROOT / test.split("::")[0]
+    if path not in _SPAWNS:
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        _SPAWNS[path] = any(w in text for w in ("subprocess", "multiprocessing", "ProcessPool", "--workers"))
+    return _SPAWNS[path]
+
+
+_SPAWNS: dict[Path, bool] = {}
+
+
 def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree: Path | None, deadline: float,
-               verify: bool = True) -> Path | None:
+               verify: bool = True, before_fork: set[int] | None = None) -> Path | None:
+    """Decide the module's mutants not decided yet. ``before_fork``: the module's lines
+    the session executed before it forked any child (imports, collection, the session
+    fixtures), None when unknown: a fork survivor whose statement none of them is was
+    run exactly as a fresh process would run it (nothing made before the fork went
+    through the mutated code), so it is not run again."""
     path = ROOT / module
     source = path.read_text(encoding="utf-8")
     name = module.removesuffix(".py").replace("/", ".")
@@ -373,7 +397,6 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
         del entries[k]
     lines = {int(n): ts for n, ts in info["lines"].get(module, {}).items()}
     durations = {t: v["duration"] for t, v in info["tests"].items() if v["passed"]}
-    fns = {f.qualname: f for f, _ in mut.functions(__import__("ast").parse(source), source)}
     equivalent = _equivalent(record, module, all_mutants)
     todo = [m for m in all_mutants
             if m.key not in equivalent and not (m.key in entries and _still_valid(entries[m.key], m, th))]
@@ -383,9 +406,10 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
             print(f"  {module}: stopped at the time budget, {len(todo) - done} mutants left", flush=True)
             break
         started = time.time()
-        fn = fns[m.qualname]
-        reach = {t for n in range(fn.first, fn.last + 1) for t in lines.get(n, ()) if t in durations}
+        # the tests that execute the mutated statement: no other can see the change
+        reach = {t for n in range(m.span[0], m.span[1] + 1) for t in lines.get(n, ()) if t in durations}
         tests = sorted(reach, key=lambda t: (_shared_fixtures(items.get(t)), durations[t], t))
+        fresh = False
         if not tests:
             entries[m.key] = [m.fn_hash, NO_TESTS, None, th]
         else:
@@ -394,14 +418,18 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
             limits = {t: int(10 * durations[t]) + 20 for t in tests}
             timeout = sum(limits.values())
             got = run_forked(items, name, path, source, m, tests, limits)
-            if got is None or (got[0] == SURVIVED and verify):
+            again = verify and (before_fork is None or any(n in before_fork for n in range(m.span[0], m.span[1] + 1))
+                                or any(_spawns(t) for t in tests))
+            fresh = got is None or (got[0] == SURVIVED and again)
+            if fresh:
                 tree = tree or _scratch_tree()
                 got = run_fresh(tree, module, source, m, tests, timeout + 30)
             verdict, by = got
             rests_on = file_hash(by.split("::")[0]) if verdict == KILLED and by else th
             entries[m.key] = [m.fn_hash, verdict, by, rests_on]
         with open(BUILD / "mutants.log", "a", encoding="utf-8") as log:
-            log.write(f"{module} {m.key} {entries[m.key][1]} {len(tests)} tests {time.time() - started:.1f}s\n")
+            how = " (then fresh)" if fresh else ""
+            log.write(f"{module} {m.key} {entries[m.key][1]}{how} {len(tests)} tests {time.time() - started:.1f}s\n")
         done += 1
         save_record(record)  # a stopped run loses nothing
     save_record(record)
@@ -492,16 +520,44 @@ def write_table(record: dict) -> None:
 
 class _Driver:
     """A pytest plugin: once the tests are collected, hand them to ``work`` instead of
-    running them (the mutants' children run them)."""
+    running them (the mutants' children run them). ``cov``, started before the session
+    and stopped here, before the first fork: which lines of the modules ran in the
+    parent (``work``'s second argument)."""
 
-    def __init__(self, work):
-        self.work = work
+    def __init__(self, work, cov=None):
+        self.work, self.cov = work, cov
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session):
         _make_session_fixtures(session)
-        self.work({item.nodeid: item for item in session.items})
+        _warm()
+        before: dict[str, set[int]] | None = None
+        if self.cov is not None:
+            self.cov.stop()
+            data = self.cov.get_data()
+            before = {str(Path(f).resolve().relative_to(ROOT)): set(data.lines(f) or ())
+                      for f in data.measured_files()}
+        self.work({item.nodeid: item for item in session.items}, before)
         return True
+
+
+#: compiled once in the session, before any fork, so that each mutant's child finds the
+#: package's own content-keyed caches full (the Club card compiled for american.mj:
+#: two of the five seconds a kill took)
+WARM = ("rulesets/*.mj",)
+
+
+def _warm() -> None:
+    """Fill the package's caches that tests would fill in every child. What this runs
+    is in the parent's coverage, so a survivor whose statement it ran is run fresh."""
+    from mjdsl.frontend.compile import compile_ruleset
+
+    for pattern in WARM:
+        for path in sorted(ROOT.glob(pattern)):
+            try:
+                compile_ruleset(path)
+            except Exception:  # noqa: BLE001 (a ruleset a mutant breaks, or one that needs options)
+                pass
 
 
 def _make_session_fixtures(session) -> None:
@@ -525,6 +581,19 @@ def _make_session_fixtures(session) -> None:
             pass
         item._initrequest()
         made |= wanted
+
+
+def _parent_coverage(chosen: list[str]):
+    """Line coverage of the chosen modules in this process, from before the package is
+    imported until the first fork (None without coverage.py: every fork survivor is
+    then run fresh)."""
+    try:
+        import coverage
+    except ImportError:
+        return None
+    cov = coverage.Coverage(data_file=None, include=[str(ROOT / m) for m in chosen])
+    cov.start()
+    return cov
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -577,15 +646,17 @@ def main(argv: list[str] | None = None) -> int:
     th = tests_hash()
     deadline = time.time() + args.budget if args.budget else float("inf")
 
-    def work(items: dict) -> None:
+    def work(items: dict, before: dict[str, set[int]] | None) -> None:
         tree = None
         for m in chosen:
-            tree = run_module(items, m, record, th, info, tree, deadline, verify=not args.no_verify)
+            tree = run_module(items, m, record, th, info, tree, deadline, verify=not args.no_verify,
+                              before_fork=None if before is None else before.get(m, set()))
             print(line(summary(record, m)), flush=True)
 
     _steady_hypothesis()
+    cov = _parent_coverage(chosen)
     # one session collects the tests; each mutant's child runs some of its items
-    pytest.main([*files, *PYTEST_ARGS[1:], "-s"], plugins=[_Driver(work)])
+    pytest.main([*files, *PYTEST_ARGS[1:], "-s"], plugins=[_Driver(work, cov)])
     return 0
 
 
