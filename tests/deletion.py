@@ -575,7 +575,8 @@ def _bonus(auto, seat: int, codes: tuple) -> tuple:
 def kong_scenario(auto) -> list:
     """Each kind of kong made in a scripted position (a concealed kong of four alike
     held, a pung's fourth tile added, a discard claimed for a kong): the returns after
-    it, for the instant payments on kongs (`on concealed kong: ...`)."""
+    it, for the instant payments on kongs (`on concealed kong: ...`), and the replacements
+    drawn (`replacement from dead wall`)."""
     return [functools.partial(_kong, auto, kind) for kind in ("concealed", "added", "claimed")]
 
 
@@ -607,7 +608,7 @@ def _kong(auto, kind: str) -> tuple:
                 name = f"concealed kong of {own('9d')}"
             if name in [g.action_name(a) for a in g.legal_actions()]:
                 g.apply_action(g.catalogue.lookup(name))
-        return tuple(g.st.returns)
+        return tuple(g.st.returns) + tuple(g.st.kong_draws)
     except (InputError, KeyError, AssertionError, MjError) as e:
         return (type(e).__name__,)
 
