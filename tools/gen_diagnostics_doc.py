@@ -25,17 +25,17 @@ FAMILIES = (
      "The file could not be read as the rule language. Nothing is checked until these are fixed."),
     ("MJ2", "Check errors (MJ2xx)",
      "The file parses but describes a game that can't be played: wrong counts, unknown names, "
-     "missing blocks. MJ25x-MJ27x are the card checks."),
+     "missing blocks. MJ250-MJ275 are the card checks."),
     ("MJ3", "Lint (MJ3xx)", "Warnings: the ruleset plays, but probably not as meant."),
     ("MJ4", "Engine errors (MJ4xx)", "Raised while a game is played or scored."),
 )
 
 
 def is_card_code(code: str) -> bool:
-    """MJ15x-MJ18x (card syntax), MJ25x-MJ27x, MJ215 and MJ297-MJ298 (card checks): their
-    examples are card text."""
+    """MJ15x-MJ18x (card syntax), MJ250-MJ275, MJ215 and MJ297-MJ298 (card checks): their
+    examples are card text (MJ276 on is a ruleset's again: responsibility)."""
     n = int(code[2:])
-    return 150 <= n < 200 or 250 <= n < 280 or n in (215, 297, 298)
+    return 150 <= n < 200 or 250 <= n < 276 or n in (215, 297, 298)
 
 
 def _fence(text: str, info: str) -> list[str]:

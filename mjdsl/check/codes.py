@@ -273,6 +273,13 @@ CODES = (
          "must allow it (`concealed on turn`, `added on turn` in kongs; a claim of 4 same for a claimed kong).",
          'kongs {\n    concealed on turn\n}\npayments {\n    on added kong: others pay 1 points\n}\n',
          'kongs {\n    concealed on turn\n}\npayments {\n    on concealed kong: others pay 1 points\n}\n'),
+    Code("MJ276", "a feeder no hand can have",
+         "`feeder of N sets where PRED pays [SHARE] for GROUP` names the seat whose discard made the set that "
+         "brought the winner's sets matching PRED to N: N must be a count of sets a winning shape holds (1 to "
+         "its `sets`, 4 for the standard hand), the share more than 0 and at most 1, and the hands made of "
+         "sets (a card's lines have none).",
+         'payments {\n    feeder of 5 sets where (pung or kong) and wind pays for losers\n}\n',
+         'payments {\n    feeder of 4 sets where (pung or kong) and wind pays for losers\n}\n'),
     Code("MJ293", "a counter's name is taken",
          "A session counter is read by its name in conditions and amounts, so it may not share it with an "
          "option, a fact or another counter.",

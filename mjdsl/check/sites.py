@@ -94,6 +94,10 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
             yield Site(s.where, label, s, False, inner, F.TILE if s.scope == "bonus" else F.SET)
         elif isinstance(s, A.Pay):
             yield Site(s.amount, label, s, False, inner, F.PAY)
+        elif isinstance(s, A.FeederPays):
+            yield Site(s.where, label, s, False, outer, F.SET)
+            if s.condition is not None:
+                yield Site(s.condition, label, s, True, outer, F.PAY)
         elif isinstance(s, A.Announce) and s.condition is not None:
             yield Site(s.condition, label, s, True, outer, F.TABLE)
         elif isinstance(s, A.SessionCounter):
@@ -114,6 +118,8 @@ def describe(s) -> str:
         return f"rule `{s.name.text}`"
     if isinstance(s, A.Pay):
         return f"the payment `{s.payer} pays winner {expr_text(s.amount)}`"
+    if isinstance(s, A.FeederPays):
+        return f"`feeder of {s.count} sets where {expr_text(s.where)}`"
     if isinstance(s, A.Announce):
         return f"announcement `{s.name.text}`"
     if isinstance(s, A.SessionCounter):

@@ -103,7 +103,9 @@ def ir_document(auto, spans: bool = True) -> dict:
                      **({"instant": dict(sorted(auto.payments.instant.items()))} if auto.payments.instant else {}),
                      **({"bonus_pays": [{"group": b.text, "need": [[code(i) for i in sorted(n)] for n in b.need],
                                          "points": b.points} for b in auto.payments.bonus_pays]}
-                        if auto.payments.bonus_pays else {})},
+                        if auto.payments.bonus_pays else {}),
+                     **({"feeds": [{"text": f.text, **({"span": _span(f.span, spans)} if spans else {})}
+                                   for f in auto.payments.feeds]} if auto.payments.feeds else {})},
         "session": {"hands": auto.session.hands, "rounds": auto.session.rounds,
                     "dealer_keeps": auto.session.dealer_keeps_text,
                     "dealer_rotates": auto.session.dealer_rotates, "round_wind_rotates": auto.session.round_wind_rotates,

@@ -227,6 +227,26 @@ class BonusPaySpec:
 
 
 @attrs.frozen
+class FeedSpec:
+    """``feeder of N sets where PRED pays [SHARE] for GROUP [when COND]`` (responsibility).
+
+    count, where: the set that brings the winner's sets matching ``where`` (a set
+        predicate, compiled) to ``count`` names the feeder, when a discard fed it.
+    share: the part (0 < share <= 1) of each payment of ``group`` the feeder takes on;
+    group: ``losers``, ``discarder`` or ``others`` (whose payments it takes on).
+    when: the condition, of the winner's hand (pay context); text: the statement in words.
+    """
+
+    count: int
+    where: Callable
+    share: float
+    group: str
+    when: Callable | None
+    span: Span | None = None
+    text: str = ""
+
+
+@attrs.frozen
 class PaymentsSpec:
     pays: tuple[PaySpec, ...]
     settle_losers: bool
@@ -241,6 +261,8 @@ class PaymentsSpec:
     instant: dict = attrs.field(factory=dict)
     #: instant payments when a seat's bonus tiles complete a group (Singapore's bites)
     bonus_pays: tuple = ()
+    #: responsibility: the feeder of a set takes on losers' payments (:class:`FeedSpec`)
+    feeds: tuple = ()
 
 
 @attrs.frozen

@@ -143,6 +143,14 @@ def per_set(scope: str, where, tr=EN) -> str:
     return _("per {noun}").format(noun=one)
 
 
+def sets_of(where, tr=EN) -> str:
+    """The sets a set predicate picks, in the plural (``pungs or kongs of dragons``)."""
+    try:
+        return _set_noun(where, "set", tr)[1]
+    except _Unsaid:
+        return tr.gettext("sets where {condition}").format(condition=expr_text(where))
+
+
 def noun(name: str, tr=EN) -> str:
     """A noun of tiles (``flower``, ``season``, a ruleset's own ``animal``) in ``tr``'s language."""
     return _noun(name, tr)[0]
