@@ -319,6 +319,8 @@ def _payments(a: Side, b: Side) -> list[Change]:
     la = [pay_text(p) for p in in_force(a.ctx.ruleset, a.auto)[2]]
     lb = [pay_text(p) for p in in_force(b.ctx.ruleset, b.auto)[2]]
     out = [Change("payments", "pays", t) for t in _sequence(la, lb)]
+    out += [Change("payments", "responsibility", t)
+            for t in _sequence([f.text for f in pa.feeds], [f.text for f in pb.feeds])]
     if pa.settle_losers != pb.settle_losers:
         out.append(Change("payments", "settle losers", "the losers settle among themselves" if pb.settle_losers
                           else "the losers no longer settle among themselves"))
