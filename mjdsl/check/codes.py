@@ -280,6 +280,14 @@ CODES = (
          "sets (a card's lines have none).",
          'payments {\n    feeder of 5 sets where (pung or kong) and wind pays for losers\n}\n',
          'payments {\n    feeder of 4 sets where (pung or kong) and wind pays for losers\n}\n'),
+    Code("MJ277", "an abort that can't be asked or tells nothing",
+         "`abort \"TITLE\" when COND` in play ends the hand with no winner when COND holds before a draw from the "
+         "wall: COND reads the whole table (`kongs`, `kong_seats`, `announcers(NAME)`, `alike_discards(PRED)`, "
+         "`discards`, `claims`), not the tile in question (`own_discard`, `just_claimed`, `claim_swap`, "
+         "`tile_visible`: before a draw there is none); it may not be true or false whatever happens (every hand "
+         "would end at its first draw, or the statement changes nothing), and each abort has a title of its own.",
+         'play {\n    abort "Four riichi" when own_discard\n}\n',
+         'play {\n    abort "Four kongs" when kongs == 4 and kong_seats > 1\n}\n'),
     Code("MJ293", "a counter's name is taken",
          "A session counter is read by its name in conditions and amounts, so it may not share it with an "
          "option, a fact or another counter.",

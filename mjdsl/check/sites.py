@@ -88,6 +88,8 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
             yield Site(s.condition, label, s, True, outer, F.TABLE)
         elif isinstance(s, A.NoDiscard):
             yield Site(s.condition, label, s, True, outer, F.TABLE)
+        elif isinstance(s, A.Abort):
+            yield Site(s.condition, label, s, True, outer, F.TABLE)
         elif isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)):
             yield Site(s.condition, label, s, True, outer, F.SESSION if isinstance(s, A.DealerKeeps) else F.SETUP)
         elif isinstance(s, A.ScoreRule) and s.where is not None:
@@ -146,6 +148,8 @@ def describe(s) -> str:
         return "`under indicators`"
     if isinstance(s, A.NoDiscard):
         return "`no discard`"
+    if isinstance(s, A.Abort):
+        return f"`abort \"{s.title}\"`"
     return type(s).__name__
 
 

@@ -137,6 +137,8 @@ class HandState:
         #: points in the pot (deposits), and what the session carried into this hand
         self.pot = 0.0
         self.pot_in = 0.0
+        #: the title of the abortive draw that ended the hand (``abort ... when``), "" for none
+        self.aborted = ""
 
     def declared(self, seat: int) -> None:
         """A set was just declared: keep what the hand holds besides (responsibility)."""

@@ -83,8 +83,21 @@ class Draw:
                 st.flag = "wall_game"
                 return
             st.turn = nxt
-        if st.live_left() <= game.auto.wall_game_left or not draw_for(game, st.turn):
+        if st.live_left() <= game.auto.wall_game_left or aborted(game) or not draw_for(game, st.turn):
             st.flag = "wall_game"
+
+
+def aborted(game: Game) -> bool:
+    """Whether an abortive draw (``abort "TITLE" when COND``) ends the hand before this
+    draw from the wall: the first whose condition of the table holds, asked for the
+    seat about to draw; the hand then ends with no winner (:class:`.settle.Settle`)."""
+    st = game.st
+    for a in game.auto.aborts:
+        if holds(a.when, game, st.turn):
+            st.aborted = a.title
+            st.note("aborted")
+            return True
+    return False
 
 
 def _discardable(game: Game, seat: int) -> list[int]:

@@ -90,6 +90,8 @@ def lower(ctx) -> M.Automaton:
         indicates=lower_cycles(rs, tiles),
         no_discard=table_condition(play.one(A.NoDiscard).condition, opts) if play.one(A.NoDiscard) else None,
         no_discard_text=expr_text(play.one(A.NoDiscard).condition) if play.one(A.NoDiscard) else "",
+        aborts=tuple(M.AbortSpec(a.title, compile_expr(a.condition, opts), expr_text(a.condition), a.span)
+                     for a in play.all(A.Abort)),
         deal=tuple((s.who, s.count, s.times) for s in rs.block(A.DealBlock).all(A.DealStep)),
         states=dict(g.states),
         start=entry,

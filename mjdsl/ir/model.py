@@ -283,6 +283,20 @@ class SessionSpec:
 
 
 @attrs.frozen
+class AbortSpec:
+    """An abortive draw (``abort "TITLE" when COND``): before a draw from the wall, the
+    hand ends with no winner when ``when`` (a condition of the table) holds.
+
+    title: its name in the result, the log and the rule book; when: the compiled
+    condition; when_text: its text; span: the statement."""
+
+    title: str
+    when: Any = attrs.field(eq=False, repr=False)
+    when_text: str = ""
+    span: Any = None
+
+
+@attrs.frozen
 class AnnounceSpec:
     """An announcement: its name, title, when it may be made, and what it does."""
 
@@ -342,6 +356,8 @@ class Automaton:
     #: discard when ...``), its text; None: every tile held may be discarded
     no_discard: Any = attrs.field(default=None, eq=False, repr=False)
     no_discard_text: str = ""
+    #: abortive draws, asked in order before each draw from the wall (``abort ... when``)
+    aborts: tuple[AbortSpec, ...] = ()
 
     @property
     def session_players(self) -> int:

@@ -56,6 +56,8 @@ _NUMBER = {
     "wall_left": (N_("the live wall has {count} left"), N_("tile"), N_("tiles")),
     "discards": (N_("the players have made {count} this hand"), N_("discard"), N_("discards")),
     "claims": (N_("the players have claimed {count} this hand"), N_("discard"), N_("discards")),
+    "kongs": (N_("the players have declared {count} this hand"), N_("kong"), N_("kongs")),
+    "kong_seats": (N_("{count} have declared a kong this hand"), N_("player"), N_("players")),
     "tile_visible": (N_("the table shows {count} of the discard"), N_("copy"), N_("copies")),
     "points": (N_("the score rules gave {count}"), N_("point"), N_("points")),
     "doubles": (N_("the score rules gave {count}"), N_("double"), N_("doubles")),
@@ -66,7 +68,8 @@ _NUMBER = {
 _SINCE = {"discards_since": (N_("the players have made {count} since the player announced {name}"),
                              N_("discard"), N_("discards")),
           "claims_since": (N_("the players have claimed {count} since the player announced {name}"),
-                           N_("discard"), N_("discards"))}
+                           N_("discard"), N_("discards")),
+          "announcers": (N_("{count} have announced {name} this hand"), N_("player"), N_("players"))}
 
 #: ``related(N P, SUITS, RANKS)``: how the sets of a group stand to one another.
 _RELATED_SUITS = {"same": N_("{noun} of one suit"), "different": N_("{noun}, each of its own suit"),

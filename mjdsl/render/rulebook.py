@@ -294,6 +294,11 @@ def _play_notes(auto, tr, rs=None) -> list[str]:
     refused = rs.block(A.PlayBlock).one(A.NoDiscard) if rs is not None and auto.no_discard_text else None
     if refused is not None:  # issue 10: kuikae
         out.append(_("a tile may not be discarded when {when}").format(when=plain(refused.condition, tr=tr)))
+    # issue 10: abortive draws, asked before each draw from the wall
+    play = rs.block(A.PlayBlock) if rs is not None else None
+    out += [_("before a draw from the wall, the hand ends with no winner and no payments ({title}) when {when}").format(
+                title=a.title, when=plain(a.condition, tr=tr))
+            for a in (play.all(A.Abort) if play is not None else ())]
     # issue 10: announcements made only when the table allows
     out += [_("{name} may be announced only when {when}").format(name=a.title or a.name, when=_in_words(a, tr))
             for a in auto.announcements if a.when_text]

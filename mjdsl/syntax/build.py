@@ -456,6 +456,10 @@ class Builder(Transformer):
     def no_discard(self, meta, c):
         return A.NoDiscard(self._cond(c), self._span(meta))
 
+    @v_args(meta=True)
+    def abort(self, meta, c):
+        return A.Abort(_unquote(c[0]), self._cond(c), self._span(meta))
+
     # -- claims ---------------------------------------------------------------------
     @v_args(meta=True)
     def claims_block(self, meta, c):
