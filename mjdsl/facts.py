@@ -131,7 +131,7 @@ FACTS: dict[str, Fact] = {
             ("dealer_won", "the dealer won the hand just played"),
             ("wall_game", "the hand just played ended with no winner"),
             ("dealer_calling", "the hand just played was a wall game and the dealer's hand was calling"),
-            ("aborted", "the hand just played ended by an abortive draw (`abort ... when` in play)"),
+            ("aborted", "the hand just played ended by an abortive draw (an abort of play)"),
         ]),
     ]
 }

@@ -287,7 +287,7 @@ CODES = (
          "`tile_visible`: before a draw there is none); it may not be true or false whatever happens (every hand "
          "would end at its first draw, or the statement changes nothing), and each abort has a title of its own.",
          'play {\n    abort "Four riichi" when own_discard\n}\n',
-         'play {\n    abort "Four kongs" when kongs == 4 and kong_seats > 1\n}\n'),
+         'play {\n    abort "Four kongs" when kongs == 4 and kong_seats >= 2\n}\n'),
     Code("MJ293", "a counter's name is taken",
          "A session counter is read by its name in conditions and amounts, so it may not share it with an "
          "option, a fact or another counter.",

@@ -262,6 +262,9 @@ def _compare(e: A.BinOp, tr, titles: dict | None = None) -> str:
     if isinstance(count, A.Call) and count.fn in ("sets", "pairs", "tiles", "bonus") and count.args:
         one, many = _counted(count, tr)
         sentence = N_("the player has set aside {count}") if count.fn == "bonus" else N_("the hand has {count}")
+    elif isinstance(count, A.Call) and count.fn == "alike_discards" and len(count.args) == 1:
+        one, many = _tile_noun(count.args[0], "tile", tr)
+        sentence = N_("the players have discarded {count}, all of one kind, this hand")
     elif isinstance(count, A.Name) and count.id in _NUMBER:
         sentence, one, many = _NUMBER[count.id]
         one, many = tr.gettext(one), tr.gettext(many)
