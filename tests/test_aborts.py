@@ -69,3 +69,12 @@ def test_the_dealer_keeps_the_deal_and_the_counter_counts_an_abort():
     assert clock.counters["honba"] == 1
     clock.advance(auto, {"winner": None, "wall_game": True, "value": 0})  # the dealer not calling: the deal moves
     assert clock.dealer != dealer and clock.counters["honba"] == 2
+
+
+def test_mjdsl_diff_says_an_abort_added(tmp_path, capsys):
+    (tmp_path / "riichi.mj").write_text((RULESETS / "riichi.mj").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "more.mj").write_text('extends "riichi.mj"\nplay {\n    abort "Three kongs" when kongs == 3\n}\n',
+                                      encoding="utf-8")
+    main(["diff", str(tmp_path / "riichi.mj"), str(tmp_path / "more.mj")])
+    out = capsys.readouterr().out
+    assert "Three kongs when kongs == 3" in out and "differs (see" not in out
