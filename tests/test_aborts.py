@@ -78,3 +78,13 @@ def test_mjdsl_diff_says_an_abort_added(tmp_path, capsys):
     main(["diff", str(tmp_path / "riichi.mj"), str(tmp_path / "more.mj")])
     out = capsys.readouterr().out
     assert "Three kongs when kongs == 3" in out and "differs (see" not in out
+
+
+def test_the_table_says_the_hand_was_aborted_and_why():
+    import scenario
+    from mjdsl.tui.words import Words
+
+    path = ROOT / "tests" / "scenarios" / "abort-four-winds.txt"
+    game = scenario.run(path.read_text(encoding="utf-8"), lambda p: compile_ruleset(p))
+    words = Words(game.auto, ["You", "Ann", "Bo", "Cy"])
+    assert words.outcome(game) == ["The hand is aborted (Four winds (suufon renda)): nobody wins, nobody pays."]
