@@ -73,6 +73,11 @@ FACTS: dict[str, Fact] = {
             ("indicated_under", "the same for the tiles under the indicators, turned up at the end for a winner "
                                 "as `under indicators` says (0 otherwise)"),
         ]),
+        # issue 10: abortive draws (`abort "TITLE" when COND` in play): the whole table
+        *_facts((TABLE,), "number", [
+            ("kongs", "kongs declared so far this hand, by every player (concealed, claimed and added)"),
+            ("kong_seats", "how many players have declared a kong this hand"),
+        ]),
         *_facts((TABLE,), "bool", [
             ("own_discard", "the discard in question is a tile this player has discarded before this hand"),
             # `no discard when ...`: the tile this player would discard
@@ -126,6 +131,7 @@ FACTS: dict[str, Fact] = {
             ("dealer_won", "the dealer won the hand just played"),
             ("wall_game", "the hand just played ended with no winner"),
             ("dealer_calling", "the hand just played was a wall game and the dealer's hand was calling"),
+            ("aborted", "the hand just played ended by an abortive draw (an abort of play)"),
         ]),
     ]
 }
@@ -158,6 +164,12 @@ FUNCTIONS: dict[str, Function] = {
                  "with it not counted (-1: not made)"),
         Function("claims_since", frozenset(_WIN + (TABLE,)), ("name",),
                  "discards claimed since this player made the announcement (-1: not made)"),
+        # issue 10: abortive draws: the whole table
+        Function("announcers", frozenset({TABLE}), ("name",),
+                 "how many players have made this announcement this hand (four riichi: announcers(riichi) == 4)"),
+        Function("alike_discards", frozenset({TABLE}), ("tile-pred",),
+                 "the most discards of one kind of tile matching this made this hand, by every player "
+                 "(four winds: discards == 4 and claims == 0 and kongs == 0 and alike_discards(wind) == 4)"),
         Function("section", frozenset(_WIN), ("section",),
                  "the winning card line is in the card's section of this title (section(\"Singles and pairs\"))"),
         Function("wait", frozenset(_WIN), ("wait",),

@@ -636,6 +636,29 @@ def _original(auto) -> list:
         return [type(e).__name__]
 
 
+def abort_scenario(auto) -> list:
+    """The abortive draws' walls laid out by hand (tests/scenarios/abort-*.txt), played
+    by the ruleset as it stands: how each hand ended (an abort's title, or none)."""
+    return [functools.partial(_abort_hand, auto, p) for p in sorted(_SCENARIOS.glob("abort-*.txt"))]
+
+
+def _abort_hand(auto, path: Path):
+    import scenario
+
+    settings, hands, rest = scenario.parse_header(scenario.lines_of(path.read_text(encoding="utf-8")))
+    try:
+        g = scenario.setup(settings, hands, lambda _path: auto)
+        for no, line in rest:
+            if line[0] == ">":
+                scenario.move(g, line[1:].strip(), no)
+        return (g.st.winner, g.st.result.get("aborted"), g.st.node)
+    except (scenario.ScenarioError, KeyError, AssertionError, MjError) as e:
+        return (type(e).__name__,)
+
+
+_SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+
+
 _SESSION = {"session", "seats", "seat_winds", "players"}
 _SCORING = {"scoring", "payments", "tile_classes", "winning", "options", "tiles", "seat_winds"}
 
@@ -653,6 +676,7 @@ SCENARIOS = (
     ("kongs", kong_scenario, {"payments", "kongs", "claims", "tiles"}),
     ("deals", deal_scenario, {"states", "wall", "deal", "bonus_kinds", "tiles", "seats", "start"}),
     ("indicators", indicator_scenario, {"wall", "indicates"}),
+    ("aborts", abort_scenario, {"aborts"}),
 )
 
 #: Scenarios played again with each option at another value, for statements that

@@ -424,7 +424,7 @@ def mutated_logs(draw, log: dict) -> dict:
 # writes the card), a dead hand block, scoring (value, limit, roof, lets, rules per set, pair
 # or bonus with conditions over facts, functions and set relations, exclusions, a
 # minimum to go out), payments (by seat, deposits, a wall game's and a kong's
-# instant payments, penalties) and a session (hands, rounds, the first dealer,
+# instant payments, penalties, responsibility) and a session (hands, rounds, the first dealer,
 # counters). Numbers are mostly consistent (the deal fits the patterns, the wall
 # holds the set) and now and then not (`rounds 0`, a fraction where a count
 # stands, a pair claim): a test may rely only on the text being syntactically
@@ -839,6 +839,12 @@ def rulesets(draw) -> str:
             events = ["concealed", "added"] + (["claimed"] if "kong" in claims else [])
             for event in draw(st.lists(st.sampled_from(events), min_size=1, max_size=3, unique=True)):
                 pay.append(f"    on {event} kong: others pay {draw(st.integers(1, 4))} points")
+        if draw(st.integers(0, 4)) == 0:  # responsibility: the feeder of N sets (MJ276 past the sets a hand holds)
+            n = 5 if _rarely(draw, 20) else draw(st.integers(1, 4))
+            share = draw(st.sampled_from(["", " 0.5", " 1"]))
+            group = draw(st.sampled_from(["losers", "discarder", "others"]))
+            when = draw(st.sampled_from(["", " when self_drawn", " when by_discard"]))
+            pay.append(f"    feeder of {n} sets where pung or kong pays{share} for {group}{when}")
         out += ["payments {", *pay, "}"]
     # -- session ---------------------------------------------------------------------------
     if draw(st.booleans()) or counter:
@@ -959,6 +965,7 @@ _BASE_BLOCK_LINES = {
                      ("play", "original hand for dealer"), ("wall", "loose tiles 2 on wall")),
     "riichi.mj": (("payments", "deposit 1000 points on announce riichi"),
                   ("payments", "wall game: not calling pay calling 3000 points shared"),
+                  ("payments", "feeder of 3 sets where (pung or kong) and dragon pays for losers when self_drawn"),
                   ("session", "round wind rotates every round")),
     "hong-kong.mj": (("session", "rounds 4"), ("session", "round wind rotates every round")),
     "american.mj": (("charleston", "courtesy across 0..3 smaller when courtesy_pass"), ("deal", "others 1"),

@@ -84,7 +84,7 @@ def test_a_count_that_is_a_condition_is_refused(tmp_path, count):
     p = tmp_path / "bad.mj"
     p.write_text(f'extends "classical.mj"\nscoring {{\n    rule a: 1 point per {count} when won\n}}\n', encoding="utf-8")
     diags = check_file(p).diagnostics
-    assert [d.code for d in diags if d.severity.value == "error"] == ["MJ276"]
+    assert [d.code for d in diags if d.severity.value == "error"] == ["MJ278"]
     assert diags[0].span.line == 3
 
 

@@ -290,6 +290,19 @@ class NoDiscard:
 
 
 @attrs.frozen
+class Abort:
+    """``abort "TITLE" when COND``: an abortive draw. Before each draw from the wall
+    (a discard has just gone unclaimed) the hand ends with no winner, and no wall-game
+    payments, when COND holds; COND reads the facts of the whole table (``kongs``,
+    ``kong_seats``, ``announcers(NAME)``, ``alike_discards(PRED)``, ``discards``...),
+    asked for the seat about to draw. TITLE names it in the log and the rule book."""
+
+    title: str
+    condition: object
+    span: Span
+
+
+@attrs.frozen
 class OriginalHand:
     seat: str
     span: Span

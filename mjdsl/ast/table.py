@@ -66,6 +66,25 @@ class BonusPay:
 
 
 @attrs.frozen
+class FeederPays:
+    """``feeder of N sets where PRED pays [SHARE] for GROUP [when COND]``: responsibility.
+
+    The feeder is the seat whose discard the winner claimed (or won on) for the set
+    that brought the winner's sets matching ``where`` to ``count`` (the third dragon
+    set, the fourth wind set). When ``condition`` holds, the feeder takes on ``share``
+    (0 < share <= 1; 1 when not written) of what each loser of ``group`` pays the
+    winner: ``losers`` (every other loser), ``discarder`` (the winning tile's
+    discarder), ``others`` (the losers but the discarder)."""
+
+    count: int
+    where: Expr
+    share: float
+    group: str
+    condition: Expr | None
+    span: Span
+
+
+@attrs.frozen
 class SessionCounter:
     """``counter NAME ["title"] counts hands in a row when COND``: after each hand the
     counter goes up by one when COND held of that hand, else back to 0; score rules,

@@ -319,6 +319,8 @@ def _payments(a: Side, b: Side) -> list[Change]:
     la = [pay_text(p) for p in in_force(a.ctx.ruleset, a.auto)[2]]
     lb = [pay_text(p) for p in in_force(b.ctx.ruleset, b.auto)[2]]
     out = [Change("payments", "pays", t) for t in _sequence(la, lb)]
+    out += [Change("payments", "responsibility", t)
+            for t in _sequence([f.text for f in pa.feeds], [f.text for f in pb.feeds])]
     if pa.settle_losers != pb.settle_losers:
         out.append(Change("payments", "settle losers", "the losers settle among themselves" if pb.settle_losers
                           else "the losers no longer settle among themselves"))
@@ -410,6 +412,7 @@ def _table(a: Side, b: Side) -> list[Change]:
                              "bonus_kinds", "replacement_from")])
     out += _fields("play", [("announcements", _announcements(da["announcements"]),
                              _announcements(db["announcements"]))])
+    out += _fields("play", [("aborts", _aborts(da.get("aborts", [])), _aborts(db.get("aborts", [])))])
     out += _fields("kongs", [(k, da["kongs"][k], db["kongs"][k]) for k in da["kongs"]])
     ja, jb = da["jokers"], db["jokers"]
     if (ja is None) != (jb is None):
@@ -430,6 +433,10 @@ def _breaks(breaks) -> list[str]:
 
 def _deal(steps) -> list[str]:
     return [f"{who} {n}" + (f" x{times}" if times != 1 else "") for who, n, times in steps]
+
+
+def _aborts(items) -> list[str]:
+    return [f"{a['title']} when {a['when']}" for a in items]
 
 
 def _announcements(items) -> list[str]:
@@ -456,7 +463,7 @@ def _unexplained(a: Side, b: Side, explained: set[str]) -> list[Change]:
         if key == "tile_classes":
             section = "tiles"
         if key in ("discard_live_until", "wall_game_left", "dead_discards", "never_pass", "original_hand",
-                   "announcements", "bonus_kinds", "replacement_from"):
+                   "announcements", "aborts", "bonus_kinds", "replacement_from"):
             section = "play"
         if section is None or section not in explained:
             out.append(Change("other", key, f"{key.replace('_', ' ')} differs (see `mjdsl compile --emit ir`)"))

@@ -31,6 +31,8 @@ from .penalties import check_penalties
 from .terms import check_terms
 from .table import check_table
 from .bonus import check_bonus
+from .feeds import check_feeds
+from .aborts import check_aborts
 from .lint_overrides import check_overrides
 from .lint_options import check_option_use
 from .lint_never_applies import check_never_applies
@@ -60,6 +62,8 @@ CHECKS = (
     check_terms,
     check_table,
     check_bonus,
+    check_feeds,
+    check_aborts,
     # lint (MJ3xx warnings): the ruleset plays, but probably not as meant
     check_overrides,
     check_option_use,

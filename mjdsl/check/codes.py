@@ -273,6 +273,21 @@ CODES = (
          "must allow it (`concealed on turn`, `added on turn` in kongs; a claim of 4 same for a claimed kong).",
          'kongs {\n    concealed on turn\n}\npayments {\n    on added kong: others pay 1 points\n}\n',
          'kongs {\n    concealed on turn\n}\npayments {\n    on concealed kong: others pay 1 points\n}\n'),
+    Code("MJ276", "a feeder no hand can have",
+         "`feeder of N sets where PRED pays [SHARE] for GROUP` names the seat whose discard made the set that "
+         "brought the winner's sets matching PRED to N: N must be a count of sets a winning shape holds (1 to "
+         "its `sets`, 4 for the standard hand), the share more than 0 and at most 1, and the hands made of "
+         "sets (a card's lines have none).",
+         'payments {\n    feeder of 5 sets where (pung or kong) and wind pays for losers\n}\n',
+         'payments {\n    feeder of 4 sets where (pung or kong) and wind pays for losers\n}\n'),
+    Code("MJ277", "an abort that can't be asked or tells nothing",
+         "`abort \"TITLE\" when COND` in play ends the hand with no winner when COND holds before a draw from the "
+         "wall: COND reads the whole table (`kongs`, `kong_seats`, `announcers(NAME)`, `alike_discards(PRED)`, "
+         "`discards`, `claims`), not the tile in question (`own_discard`, `just_claimed`, `claim_swap`, "
+         "`tile_visible`: before a draw there is none); it may not be true or false whatever happens (every hand "
+         "would end at its first draw, or the statement changes nothing), and each abort has a title of its own.",
+         'play {\n    abort "Four riichi" when own_discard\n}\n',
+         'play {\n    abort "Four kongs" when kongs == 4 and kong_seats >= 2\n}\n'),
     Code("MJ293", "a counter's name is taken",
          "A session counter is read by its name in conditions and amounts, so it may not share it with an "
          "option, a fact or another counter.",
@@ -306,7 +321,7 @@ CODES = (
          'tiles {\n    suit man "m" 1..9 x4\n    variant red "0p" x1 of "5p"\n}\n',
          'tiles {\n    suit man "m" 1..9 x4\n    variant red "0m" x1 of "5m"\n}\n'),
     # issue 10: a rule counted per occurrence (check/values.py)
-    Code("MJ276", "a rule counted per a truth value",
+    Code("MJ278", "a rule counted per a truth value",
          "`rule NAME: AMOUNT per COUNT` counts the amount COUNT times in a reading (a fan that occurs twice "
          "counts twice); COUNT must be a number of the hand, such as `related(...)` or "
          "`(kinds(4) - sets(kong))`, not a condition: a rule that applies or not says so with `when`.",

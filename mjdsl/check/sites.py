@@ -88,6 +88,8 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
             yield Site(s.condition, label, s, True, outer, F.TABLE)
         elif isinstance(s, A.NoDiscard):
             yield Site(s.condition, label, s, True, outer, F.TABLE)
+        elif isinstance(s, A.Abort):
+            yield Site(s.condition, label, s, True, outer, F.TABLE)
         elif isinstance(s, (A.ScoreRoofOff, A.DealerKeeps)):
             yield Site(s.condition, label, s, True, outer, F.SESSION if isinstance(s, A.DealerKeeps) else F.SETUP)
         elif isinstance(s, A.ScoreRule) and s.where is not None:
@@ -97,6 +99,10 @@ def _stmt_sites(stmts, outer: tuple) -> Iterator[Site]:
             yield Site(s.times, label + " (its count)", s, False, inner, F.SCORE)
         elif isinstance(s, A.Pay):
             yield Site(s.amount, label, s, False, inner, F.PAY)
+        elif isinstance(s, A.FeederPays):
+            yield Site(s.where, label, s, False, outer, F.SET)
+            if s.condition is not None:
+                yield Site(s.condition, label, s, True, outer, F.PAY)
         elif isinstance(s, A.Announce) and s.condition is not None:
             yield Site(s.condition, label, s, True, outer, F.TABLE)
         elif isinstance(s, A.SessionCounter):
@@ -117,6 +123,8 @@ def describe(s) -> str:
         return f"rule `{s.name.text}`"
     if isinstance(s, A.Pay):
         return f"the payment `{s.payer} pays winner {expr_text(s.amount)}`"
+    if isinstance(s, A.FeederPays):
+        return f"`feeder of {s.count} sets where {expr_text(s.where)}`"
     if isinstance(s, A.Announce):
         return f"announcement `{s.name.text}`"
     if isinstance(s, A.SessionCounter):
@@ -143,6 +151,8 @@ def describe(s) -> str:
         return "`under indicators`"
     if isinstance(s, A.NoDiscard):
         return "`no discard`"
+    if isinstance(s, A.Abort):
+        return f"`abort \"{s.title}\"`"
     return type(s).__name__
 
 

@@ -25,7 +25,8 @@ MAX_RELATED = 5
 MAX_STEP = 8
 
 _ARITH_OPS = ("+", "-", "*", "/", "^")
-_TRUTH_CALLS = frozenset(n for n, f in F.FUNCTIONS.items() if n not in ("sets", "pairs", "tiles", "bonus", "kinds", "variants")
+_TRUTH_CALLS = frozenset(n for n, f in F.FUNCTIONS.items() if n not in ("sets", "pairs", "tiles", "bonus", "kinds", "variants",
+                                                                        "announcers", "alike_discards")
                          and n not in F.ARITHMETIC)
 
 

@@ -13,7 +13,7 @@ refused now where the options (and ``--set``) already decide it.
   a number fixed by the options;
 - a choice (or string) option standing as a condition (``when style``): it holds
   a name, never true or false, so the condition would always hold;
-- a rule counted ``per`` a truth value (``per won``): a count is a number (MJ276).
+- a rule counted ``per`` a truth value (``per won``): a count is a number (MJ278).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def check_values(ctx) -> list[Diagnostic]:
     for rule in scoring.all(A.ScoreRule) if scoring is not None else ():
         out.extend(_amount(rule))
         if rule.times is not None and _truth(rule.times, bools):
-            out.append(error("MJ276", f"rule `{rule.name.text}` counts `per {expr_text(rule.times)}`, which is true or "
+            out.append(error("MJ278", f"rule `{rule.name.text}` counts `per {expr_text(rule.times)}`, which is true or "
                              "false, not a number of times", rule.times.span,
                              "count something the hand holds: `per related(...)`, `per (kinds(4) - sets(kong))`; "
                              "a rule that applies or not takes `when` instead"))

@@ -27,7 +27,8 @@ from .common import allow_outside_option, cli_sets, ruleset_path, set_option
               help="The concealed tiles, the winning tile among them: '1c 1c 1c 2c 3c 4c 5c 5c'.")
 @click.option("--exposed", multiple=True, metavar="SET",
               help="A set on the table: three alike, four alike (a kong) or a run ('7c 7c 7c'); repeat, "
-                   "or separate sets with commas.")
+                   "or separate sets with commas. 'R R R from W': claimed from West's discard (sets in the "
+                   "order claimed).")
 @click.option("--kong", multiple=True, metavar="TILES", help="Kongs declared from the hand (concealed), one code each: '1d N'.")
 @click.option("--claimed-kong", "claimed_kong", multiple=True, metavar="TILES",
               help="Kongs made by claiming the fourth tile of a concealed pung, one code each (scored as the ruleset says).")

@@ -150,7 +150,7 @@ class SessionClock:
         dealer = self.seating(auto)[0]
         dealer_won = result.get("winner") == dealer or any(w["winner"] == dealer for w in result.get("also_won", ()))
         env = _SessionEnv(dealer_won, result.get("winner") is None, bool(result.get("dealer_calling")),
-                          self.counters)
+                          self.counters, aborted=bool(result.get("aborted")))
         keep = False
         if s.dealer_keeps is not None:
             keep = bool(s.dealer_keeps(env))
@@ -186,8 +186,11 @@ def play_session(auto, seed: str, bots: Sequence, max_hands: int, check=None) ->
 
 
 class _SessionEnv:
-    def __init__(self, dealer_won: bool, wall_game: bool, dealer_calling: bool = False, counters=None):
+    def __init__(self, dealer_won: bool, wall_game: bool, dealer_calling: bool = False, counters=None,
+                 aborted: bool = False):
+        # an abortive draw ends with no winner: a wall game too, for the counters (honba)
         self.values = {"dealer_won": dealer_won, "wall_game": wall_game, "dealer_calling": dealer_calling,
+                       "aborted": aborted,
                        **(counters or {})}
 
     def fact(self, name):

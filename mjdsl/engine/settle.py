@@ -36,6 +36,11 @@ class Settle:
         from ..scoring.engine import score_for_engine
 
         st = game.st
+        if st.winner is None and st.aborted:  # an abortive draw: no winner, no wall-game payments
+            st.result = {"winner": None, "wall_game": False, "aborted": st.aborted, "value": 0}
+            if st.pot:
+                st.result["pot"] = st.pot  # carried into the next hand
+            return
         if st.winner is None:
             st.result = {"winner": None, "wall_game": True, "value": 0, **wall_game_payments(game)}
             if st.pot:

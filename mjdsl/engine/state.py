@@ -131,9 +131,18 @@ class HandState:
         self.announced_at: list[dict[str, tuple[int, int]]] = [{} for _ in range(seats)]
         #: the claim just made, until its discard: (the tile claimed, the run's tiles or ())
         self.just_claimed: tuple[int, tuple[int, ...]] | None = None
+        #: per seat, beside ``exposures``: the concealed counts just after each set was
+        #: declared, kept only when the ruleset says who fed a set (``feeder ... pays``)
+        self.held_at: list[list[tuple[int, ...]]] = [[] for _ in range(seats)]
         #: points in the pot (deposits), and what the session carried into this hand
         self.pot = 0.0
         self.pot_in = 0.0
+        #: the title of the abortive draw that ended the hand (``abort ... when``), "" for none
+        self.aborted = ""
+
+    def declared(self, seat: int) -> None:
+        """A set was just declared: keep what the hand holds besides (responsibility)."""
+        self.held_at[seat].append(tuple(self.hands[seat]))
 
     def note(self, event: str) -> None:
         self.events[event] = self.events.get(event, 0) + 1

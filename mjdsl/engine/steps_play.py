@@ -83,8 +83,21 @@ class Draw:
                 st.flag = "wall_game"
                 return
             st.turn = nxt
-        if st.live_left() <= game.auto.wall_game_left or not draw_for(game, st.turn):
+        if st.live_left() <= game.auto.wall_game_left or aborted(game) or not draw_for(game, st.turn):
             st.flag = "wall_game"
+
+
+def aborted(game: Game) -> bool:
+    """Whether an abortive draw (``abort "TITLE" when COND``) ends the hand before this
+    draw from the wall: the first whose condition of the table holds, asked for the
+    seat about to draw; the hand then ends with no winner (:class:`.settle.Settle`)."""
+    st = game.st
+    for a in game.auto.aborts:
+        if holds(a.when, game, st.turn):
+            st.aborted = a.title
+            st.note("aborted")
+            return True
+    return False
 
 
 def _discardable(game: Game, seat: int) -> list[int]:
@@ -212,6 +225,8 @@ class Turn:
         if fam == ACT.KONG_CONCEALED:
             copies = tuple(game.take(seat, a.arg, 4))
             st.exposures[seat].append(Exposure("kong_concealed", a.arg, 4, concealed=True, copies=copies))
+            if game.auto.payments.feeds:
+                st.declared(seat)
             st.note("concealed kong")
             pay_instant(game, "concealed", seat)
             st.flag = "replace"
@@ -657,6 +672,8 @@ def make_exposure(game: Game, seat: int, discarder: int, tile: int, a: ACT.Actio
             if t != tile:
                 copies += game.take(seat, t)
         st.exposures[seat].append(Exposure(name, run[0], c.size, 0, False, discarder, run, tuple(copies)))
+        if auto.payments.feeds:
+            st.declared(seat)
     else:
         joker = _joker(game)
         copies += game.take(seat, tile, c.size - form - 1)
@@ -664,6 +681,8 @@ def make_exposure(game: Game, seat: int, discarder: int, tile: int, a: ACT.Actio
             assert joker is not None  # a claim with jokers in it needs jokers
             game.take(seat, joker, form)
         st.exposures[seat].append(Exposure(name, tile, c.size, form, False, discarder, (), tuple(copies)))
+        if auto.payments.feeds:
+            st.declared(seat)
         if c.size == 4:
             pay_instant(game, "claimed", seat)
         if c.size == 4 and auto.kongs["replacement"]:

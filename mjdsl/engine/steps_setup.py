@@ -162,6 +162,8 @@ def replace_bonus_tiles(game, seat: int, bonus_cls: set, kongs: bool = False, ro
     for t in fours:
         copies = tuple(game.take(seat, t, 4))
         st.exposures[seat].append(Exposure("kong_concealed", t, 4, concealed=True, copies=copies))
+        if game.auto.payments.feeds:
+            st.declared(seat)
         st.note("concealed kong")
         st.kong_draws[seat] += 1
         _replace(game, seat, round_no)

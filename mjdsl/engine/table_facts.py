@@ -94,6 +94,50 @@ def _claim_swap(game: Game) -> int | None:
     return beyond.index if beyond is not None else None
 
 
+class _TileEnv:
+    """A tile described by a predicate of tiles (``alike_discards(wind)``): what the
+    tile is, its winds read for the seat in question (the protocol of :mod:`mjdsl.ir.expr`)."""
+
+    __slots__ = ("game", "seat", "tile")
+
+    def __init__(self, game: Game, seat: int, tile: int):
+        self.game, self.seat, self.tile = game, seat, tile
+
+    def fact(self, name: str):
+        from ..scoring.engine import seat_wind
+
+        kinds = self.game.auto.tiles
+        k = kinds.kinds[self.tile]
+        if name in ("simple", "terminal"):
+            end = k.cls == "suit" and (kinds.suited(k.suit, k.rank - 1) is None or kinds.suited(k.suit, k.rank + 1) is None)
+            return k.cls == "suit" and (end if name == "terminal" else not end)
+        if name == "honour":
+            return k.cls in ("wind", "dragon")
+        if name in ("wind", "dragon", "flower", "season"):
+            return k.cls == name
+        if name == "own_wind":
+            return self.tile == seat_wind(self.game, self.seat)
+        if name == "round_wind":
+            return self.tile == self.game.st.round_wind
+        members = self.game.auto.tile_classes.get(name)
+        if members is None:
+            raise KeyError(f"`{name}` is not a fact of a tile at the table")
+        return self.tile in members
+
+    def call(self, fn: str, arg):  # pragma: no cover - the checks allow no calls of a tile here
+        raise KeyError(fn)
+
+
+def _alike_discards(game: Game, seat: int, pred) -> int:
+    """The most discards of one kind matching ``pred`` made this hand, by every player
+    (the discards still on the table: with no claim made, every discard)."""
+    counts: dict[int, int] = {}
+    for pile in game.st.discards:
+        for t in pile:
+            counts[t] = counts.get(t, 0) + 1
+    return max((n for t, n in counts.items() if pred(_TileEnv(game, seat, t))), default=0)
+
+
 def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any:
     """The value of a fact of the table for ``seat``; ``tile``: the tile in question
     (the discard offered, the winning tile), None when there is none."""
@@ -120,6 +164,10 @@ def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any
         return tile is not None and st.just_claimed is not None and st.just_claimed[0] == tile
     if name == "claim_swap":
         return tile is not None and _claim_swap(game) == tile
+    if name == "kongs":
+        return sum(e.size >= 4 for exps in st.exposures for e in exps)
+    if name == "kong_seats":
+        return sum(any(e.size >= 4 for e in exps) for exps in st.exposures)
     if name in ("indicated", "indicated_under"):
         return _indicated(game, seat, name == "indicated_under")
     if name in game.context:  # the session's counters
@@ -130,10 +178,15 @@ def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any
 
 
 def table_call(game: Game, seat: int, fn: str, arg) -> Any:
-    """``announced(NAME)``, ``discards_since(NAME)``, ``claims_since(NAME)`` for ``seat``."""
+    """``announced(NAME)``, ``discards_since(NAME)``, ``claims_since(NAME)`` for ``seat``;
+    ``announcers(NAME)``, ``alike_discards(PRED)`` of the whole table."""
     st = game.st
     if fn == "announced":
         return arg in st.announced[seat]
+    if fn == "announcers":
+        return sum(arg in made for made in st.announced)
+    if fn == "alike_discards":
+        return _alike_discards(game, seat, arg)
     at = st.announced_at[seat].get(arg)
     if fn == "discards_since":
         return -1 if at is None else st.turns - at[0]

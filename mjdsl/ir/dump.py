@@ -77,6 +77,7 @@ def ir_document(auto, spans: bool = True) -> dict:
                           for a in auto.announcements],
         "original_hand": auto.original_hand,
         **({"no_discard": auto.no_discard_text} if auto.no_discard_text else {}),
+        **({"aborts": [{"title": a.title, "when": a.when_text} for a in auto.aborts]} if auto.aborts else {}),
         "replacement_from": auto.replacement_from,
         "bonus_kinds": list(auto.bonus_kinds),
         "scoring": {
@@ -104,7 +105,9 @@ def ir_document(auto, spans: bool = True) -> dict:
                      **({"instant": dict(sorted(auto.payments.instant.items()))} if auto.payments.instant else {}),
                      **({"bonus_pays": [{"group": b.text, "need": [[code(i) for i in sorted(n)] for n in b.need],
                                          "points": b.points} for b in auto.payments.bonus_pays]}
-                        if auto.payments.bonus_pays else {})},
+                        if auto.payments.bonus_pays else {}),
+                     **({"feeds": [{"text": f.text, **({"span": _span(f.span, spans)} if spans else {})}
+                                   for f in auto.payments.feeds]} if auto.payments.feeds else {})},
         "session": {"hands": auto.session.hands, "rounds": auto.session.rounds,
                     "dealer_keeps": auto.session.dealer_keeps_text,
                     "dealer_rotates": auto.session.dealer_rotates, "round_wind_rotates": auto.session.round_wind_rotates,

@@ -112,7 +112,7 @@ def compile_expr(e: A.Expr | None, options: dict) -> Callable[[Any], Any] | None
         if isinstance(arg, A.Str):
             value = arg.value
             return lambda env: env.call(fn, value)
-        if fn in ("pattern", "announced", "discards_since", "claims_since", "wait", "variants") \
+        if fn in ("pattern", "announced", "announcers", "discards_since", "claims_since", "wait", "variants") \
                 and isinstance(arg, A.Name):
             value = arg.id
             return lambda env: env.call(fn, value)

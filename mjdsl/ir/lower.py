@@ -90,6 +90,8 @@ def lower(ctx) -> M.Automaton:
         indicates=lower_cycles(rs, tiles),
         no_discard=table_condition(play.one(A.NoDiscard).condition, opts) if play.one(A.NoDiscard) else None,
         no_discard_text=expr_text(play.one(A.NoDiscard).condition) if play.one(A.NoDiscard) else "",
+        aborts=tuple(M.AbortSpec(a.title, compile_expr(a.condition, opts), expr_text(a.condition), a.span)
+                     for a in play.all(A.Abort)),
         deal=tuple((s.who, s.count, s.times) for s in rs.block(A.DealBlock).all(A.DealStep)),
         states=dict(g.states),
         start=entry,
@@ -512,7 +514,19 @@ def lower_payments(rs, opts, tiles=None) -> M.PaymentsSpec:
                           deposits={d.name.text: d.points for d in b.all(A.Deposit)},
                           wall_game_pay=wall_pay.points if wall_pay else 0,
                           instant={i.event: i.points for i in b.all(A.InstantPay)},
-                          bonus_pays=tuple(lower_bonus_pay(p, tiles, rs) for p in b.all(A.BonusPay)) if tiles else ())
+                          bonus_pays=tuple(lower_bonus_pay(p, tiles, rs) for p in b.all(A.BonusPay)) if tiles else (),
+                          feeds=tuple(lower_feed(f, lets, opts) for f in b.all(A.FeederPays)))
+
+
+def lower_feed(f, lets, opts) -> M.FeedSpec:
+    """``feeder of N sets where PRED pays [SHARE] for GROUP [when COND]``."""
+    when = expand_lets(f.condition, lets)
+    where = compile_expr(f.where, opts)
+    assert where is not None
+    share = f" {f.share:g}" if f.share != 1 else ""
+    return M.FeedSpec(f.count, where, float(f.share), f.group, compile_expr(when, opts), f.span,
+                      f"feeder of {f.count} sets where {expr_text(f.where)} pays{share} for {f.group}"
+                      + (f" when {expr_text(when)}" if when is not None else ""))
 
 
 def lower_bonus_pay(p, tiles, rs) -> M.BonusPaySpec:

@@ -233,6 +233,26 @@ class BonusPaySpec:
 
 
 @attrs.frozen
+class FeedSpec:
+    """``feeder of N sets where PRED pays [SHARE] for GROUP [when COND]`` (responsibility).
+
+    count, where: the set that brings the winner's sets matching ``where`` (a set
+        predicate, compiled) to ``count`` names the feeder, when a discard fed it.
+    share: the part (0 < share <= 1) of each payment of ``group`` the feeder takes on;
+    group: ``losers``, ``discarder`` or ``others`` (whose payments it takes on).
+    when: the condition, of the winner's hand (pay context); text: the statement in words.
+    """
+
+    count: int
+    where: Callable
+    share: float
+    group: str
+    when: Callable | None
+    span: Span | None = None
+    text: str = ""
+
+
+@attrs.frozen
 class PaymentsSpec:
     pays: tuple[PaySpec, ...]
     settle_losers: bool
@@ -247,6 +267,8 @@ class PaymentsSpec:
     instant: dict = attrs.field(factory=dict)
     #: instant payments when a seat's bonus tiles complete a group (Singapore's bites)
     bonus_pays: tuple = ()
+    #: responsibility: the feeder of a set takes on losers' payments (:class:`FeedSpec`)
+    feeds: tuple = ()
 
 
 @attrs.frozen
@@ -264,6 +286,20 @@ class SessionSpec:
     counters: tuple[tuple[str, Callable, str], ...] = attrs.field(default=(), eq=False)
     #: a session condition reads ``dealer_calling`` (so a wall game works it out)
     reads_calling: bool = False
+
+
+@attrs.frozen
+class AbortSpec:
+    """An abortive draw (``abort "TITLE" when COND``): before a draw from the wall, the
+    hand ends with no winner when ``when`` (a condition of the table) holds.
+
+    title: its name in the result, the log and the rule book; when: the compiled
+    condition; when_text: its text; span: the statement."""
+
+    title: str
+    when: Any = attrs.field(eq=False, repr=False)
+    when_text: str = ""
+    span: Any = None
 
 
 @attrs.frozen
@@ -326,6 +362,8 @@ class Automaton:
     #: discard when ...``), its text; None: every tile held may be discarded
     no_discard: Any = attrs.field(default=None, eq=False, repr=False)
     no_discard_text: str = ""
+    #: abortive draws, asked in order before each draw from the wall (``abort ... when``)
+    aborts: tuple[AbortSpec, ...] = ()
 
     @property
     def session_players(self) -> int:

@@ -56,6 +56,8 @@ _NUMBER = {
     "wall_left": (N_("the live wall has {count} left"), N_("tile"), N_("tiles")),
     "discards": (N_("the players have made {count} this hand"), N_("discard"), N_("discards")),
     "claims": (N_("the players have claimed {count} this hand"), N_("discard"), N_("discards")),
+    "kongs": (N_("the players have declared {count} this hand"), N_("kong"), N_("kongs")),
+    "kong_seats": (N_("{count} have declared a kong this hand"), N_("player"), N_("players")),
     "tile_visible": (N_("the table shows {count} of the discard"), N_("copy"), N_("copies")),
     "points": (N_("the score rules gave {count}"), N_("point"), N_("points")),
     "doubles": (N_("the score rules gave {count}"), N_("double"), N_("doubles")),
@@ -66,7 +68,8 @@ _NUMBER = {
 _SINCE = {"discards_since": (N_("the players have made {count} since the player announced {name}"),
                              N_("discard"), N_("discards")),
           "claims_since": (N_("the players have claimed {count} since the player announced {name}"),
-                           N_("discard"), N_("discards"))}
+                           N_("discard"), N_("discards")),
+          "announcers": (N_("{count} have announced {name} this hand"), N_("player"), N_("players"))}
 
 #: ``related(N P, SUITS, RANKS)``: how the sets of a group stand to one another.
 _RELATED_SUITS = {"same": N_("{noun} of one suit"), "different": N_("{noun}, each of its own suit"),
@@ -153,6 +156,14 @@ def per_count(count, tr=EN) -> str:
         return _("times {count}").format(count=_amount(count, tr))
     except _Unsaid:
         return _("times {count}").format(count=expr_text(count))
+
+
+def sets_of(where, tr=EN) -> str:
+    """The sets a set predicate picks, in the plural (``pungs or kongs of dragons``)."""
+    try:
+        return _set_noun(where, "set", tr)[1]
+    except _Unsaid:
+        return tr.gettext("sets where {condition}").format(condition=expr_text(where))
 
 
 def noun(name: str, tr=EN) -> str:
@@ -263,6 +274,9 @@ def _compare(e: A.BinOp, tr, titles: dict | None = None) -> str:
     if isinstance(count, A.Call) and count.fn in ("sets", "pairs", "tiles", "bonus") and count.args:
         one, many = _counted(count, tr)
         sentence = N_("the player has set aside {count}") if count.fn == "bonus" else N_("the hand has {count}")
+    elif isinstance(count, A.Call) and count.fn == "alike_discards" and len(count.args) == 1:
+        one, many = _tile_noun(count.args[0], "tile", tr)
+        sentence = N_("the players have discarded {count}, all of one kind, this hand")
     elif isinstance(count, A.Name) and count.id in _NUMBER:
         sentence, one, many = _NUMBER[count.id]
         one, many = tr.gettext(one), tr.gettext(many)

@@ -23,7 +23,7 @@ from ..diagnostics import InputError
 from ..source import BUILTIN
 from . import environment
 from ..hands.patterns import Singles
-from .plain import many, noun, pattern_words, per_count, per_set, plain, plain_amount
+from .plain import many, noun, pattern_words, per_count, per_set, plain, plain_amount, sets_of
 from .words import (ANNOUNCE_TIMES, EN, LIVE_UNTIL, N_, PHASE_TITLES, STATE_PHASE, claim_text, in_force, ngettext,
                     amount_text, said, simplify, step_text, wall_end)
 
@@ -118,7 +118,7 @@ def rulebook_view(ctx, auto, path: str, tr=EN) -> RuleBook:
         scoring=tuple(_scoring(rs, auto, tr, ctx.options.values())),
         rules=tuple(_rule_words(r, ctx.options.values(), _titles(auto), tr) for r in rules),
         rules_off=tuple(r.title or r.name.text for r in switched),
-        payments=tuple(_payments(auto, pays, ctx.options.values(), tr)),
+        payments=tuple(_payments(auto, pays, ctx.options.values(), tr)) + tuple(_feeds(rs, ctx.options.values(), tr)),
         session=tuple(_session(rs, auto, tr)),
         options=tuple(_options(ctx, tr)),
         terms=tuple(_terms(rs, rules, pays, tr)),
@@ -294,6 +294,11 @@ def _play_notes(auto, tr, rs=None) -> list[str]:
     refused = rs.block(A.PlayBlock).one(A.NoDiscard) if rs is not None and auto.no_discard_text else None
     if refused is not None:  # issue 10: kuikae
         out.append(_("a tile may not be discarded when {when}").format(when=plain(refused.condition, tr=tr)))
+    # issue 10: abortive draws, asked before each draw from the wall
+    play = rs.block(A.PlayBlock) if rs is not None else None
+    out += [_("before a draw from the wall, the hand ends with no winner and no payments ({title}) when {when}").format(
+                title=a.title, when=plain(a.condition, tr=tr))
+            for a in (play.all(A.Abort) if play is not None else ())]
     # issue 10: announcements made only when the table allows
     titles = _titles(auto)  # one announcement's condition may name another (riichi's double riichi)
     out += [_("{name} may be announced only when {when}").format(name=a.title or a.name,
@@ -493,6 +498,31 @@ def _payments(auto, pays, values, tr) -> list[str]:
             for k, v in sorted(p.instant.items())]
     out += [_("a player whose bonus tiles set aside come to hold {tiles} is paid {points} at once by "
               "every other player").format(tiles=_bonus_group(b, tr), points=_points(b.points, tr)) for b in p.bonus_pays]
+    return out
+
+
+#: whose payments a feeder takes on (``feeder ... pays for GROUP``)
+_FEED_GROUPS = {"losers": N_("what every other loser pays"), "discarder": N_("what the discarder pays"),
+                "others": N_("what the losers but the discarder pay")}
+
+
+def _feeds(rs, values, tr) -> list[str]:
+    """Responsibility in words: ``feeder of 3 sets where (pung or kong) and dragon pays for losers``."""
+    _ = tr.gettext
+    pay = rs.block(A.PaymentsBlock)
+    out = []
+    for f in pay.all(A.FeederPays) if pay is not None else ():
+        cond = simplify(f.condition, values)
+        if isinstance(cond, A.Bool) and not cond.value:
+            continue
+        group = _(_FEED_GROUPS[f.group])
+        if f.share != 1:
+            group = _("{share} of {what}").format(share=f"{f.share:g}", what=group)
+        line = _("responsibility: the player whose discard let the winner make the set that brought their "
+                 "{sets} to {count} pays {what}").format(sets=sets_of(f.where, tr), count=f.count, what=group)
+        if cond is not None and not (isinstance(cond, A.Bool) and cond.value):
+            line = _("{line} when {condition}").format(line=line, condition=plain(cond, tr=tr))
+        out.append(line)
     return out
 
 

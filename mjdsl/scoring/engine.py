@@ -79,6 +79,9 @@ def hand_from_game(game: Game, seat: int) -> HandInput:
         dealer_streak=streak,
         card=cardwin,
         variants=held_variants(game, seat),
+        fed=tuple(seat_wind(game, e.source) if e.source is not None else None for e in st.exposures[seat])
+        if auto.payments.feeds and not card else (),
+        held_at=tuple(st.held_at[seat]) if auto.payments.feeds and not card else (),
         table=TableFacts(game, seat, win.get("tile") if won else None),
     )
 

@@ -34,6 +34,14 @@ def _names(value: Iterable[str]) -> frozenset[str]:
     return frozenset(value)
 
 
+def _seats(value: Iterable[int | None]) -> tuple[int | None, ...]:
+    return tuple(value)
+
+
+def _helds(value: Iterable[tuple[int, ...] | None]) -> tuple[tuple[int, ...] | None, ...]:
+    return tuple(value)
+
+
 def _counts(value) -> tuple[int, ...]:
     return tuple(int(c) for c in value)
 
@@ -76,6 +84,13 @@ class HandInput:
     variants: per variant of the tile set (``TileSet.variants``, in order), how many of
         its copies the hand holds, concealed or in its sets (they are counted in
         ``concealed`` and ``melds`` as their base kind); () when there are none.
+    fed: per declared set (``melds``, in order), the seat wind of the player whose
+        discard was claimed for it (None: made from the hand, or not known); () when
+        none is known. The sets are in the order they were declared.
+    held_at: per declared set, the concealed counts just after it was declared (which
+        sets the hand already held then); None for a set, or () for all: the hand
+        held its concealed sets from the start. Both feed responsibility
+        (``feeder of N sets where ...``, :mod:`mjdsl.scoring.feeds`).
     table: the facts of the table at the end of the hand (``wall_left``, the session's
         counters, ``discards_since(NAME)`` as the key ``("discards_since", NAME)``...):
         a mapping the engine fills as the rules read it
@@ -97,6 +112,8 @@ class HandInput:
     dealer_streak: int = 0
     card: CardWin | None = None
     variants: tuple[int, ...] = attrs.field(default=(), converter=_ints)
+    fed: tuple[int | None, ...] = attrs.field(default=(), converter=_seats)
+    held_at: tuple[tuple[int, ...] | None, ...] = attrs.field(default=(), converter=_helds, eq=False, repr=False)
     table: Any = attrs.field(default=None, eq=False, repr=False)
 
     @property

@@ -7,6 +7,9 @@ variant's code (riichi's red fives, ``0m``) says that copy of its kind::
     --exposed "1c 1c 1c"           a set on the table: three alike (pung), four
                                    alike (kong), or a run of three (chow); repeat
                                    the flag or separate sets with commas
+    --exposed "R R R from W"       the set claimed from West's discard (who fed
+                                   it, for ``feeder ... pays``); sets in the order
+                                   they were claimed
     --kong "1d N"                  kongs declared from the hand (concealed), one code each
     --bonus "f1 s2"                flowers and seasons set aside
     --win 5c --from discard        the last tile and where it came from
@@ -128,10 +131,13 @@ def read_hand_input(
         if card is None and k.is_bonus:  # a card's hands hold flowers
             raise InputError(f"--hand: {k.code} is a bonus tile; give it with --bonus")
     melds: list[Meld] = []
+    fed: list[int | None] = []
     for text in exposed:
         for part in text.split(","):
             if part.strip():
-                melds.append(read_set(tiles, part))
+                tiles_text, _, by = part.partition(" from ")
+                melds.append(read_set(tiles, tiles_text))
+                fed.append(_feeder(tiles, by, seat, part) if by.strip() else None)
     for flag, texts, concealed in (("--kong", kongs, True),
                                    ("--claimed-kong", claimed_kongs, auto.scoring.claimed_kongs_concealed)):
         for text in texts:
@@ -209,8 +215,17 @@ def read_hand_input(
         dealer_streak=dealer_streak,
         card=card,
         variants=variants,
+        fed=tuple(fed) + (None,) * (len(melds) - len(fed)) if any(w is not None for w in fed) else (),
         table=read_table(auto, table, announced) if table else None,
     )
+
+
+def _feeder(tiles, code: str, seat: str, part: str) -> int:
+    """``--exposed "R R R from W"``: the seat wind whose discard was claimed for the set."""
+    code = code.strip()
+    if code == seat:
+        raise InputError(f"--exposed {part.strip()!r}: a set is claimed from another player's discard, not {seat}'s own")
+    return _wind(tiles, code, f"--exposed {part.strip()!r}: from")
 
 
 class GivenTable(dict):

@@ -67,6 +67,9 @@ def to_json(auto, hand: HandInput, result: ScoreResult, card_line: dict | None =
         "basis": result.basis,
         "payments": dict(zip(_seats(auto), (_num(p) for p in result.payments))),
     }
+    fed = feeders(auto, result) if result.won else []
+    if fed:  # responsibility moved payments: who fed the set, by which statement
+        doc["responsibility"] = [{"feeder": who, "statement": text, "at": where} for who, text, where in fed]
     if auto.tiles.variants:  # the copies told apart the hand holds (riichi's red fives), one code each
         doc["hand"]["variants"] = _variant_codes(auto, hand)
     if result.won and auto.scoring.minimum is not None:
@@ -130,7 +133,28 @@ def to_text(auto, hand: HandInput, result: ScoreResult, card_line: dict | None =
         pays = ", ".join(f"{s} {_num(p):+}" for s, p in zip(_seats(auto), result.payments))
         note = "; the dealer pays and receives double" if auto.payments.dealer_double else ""
         out.append(f"  payments (with the winner alone{note}): {pays}")
+        out += [f"  responsibility: {who} fed the set, and takes on the payments ({text})  [{where}]"
+                for who, text, where in feeders(auto, result)]
     return "\n".join(out)
+
+
+def feeders(auto, result: ScoreResult) -> list[tuple[str, str, str]]:
+    """The ``feeder ... pays`` statements that moved payments in this win: (the feeder's
+    seat wind, the statement, where the ruleset writes it)."""
+    from .feeds import feeder
+
+    env = result.context
+    out = []
+    for f in auto.payments.feeds:
+        if f.when is not None and not f.when(env):
+            continue
+        wind = feeder(env, f.count, f.where)
+        if f.group == "discarder" and wind == env.inp.discarder:
+            continue  # the discarder fed it: it pays its own share as it was
+        if wind is not None and wind != env.inp.seat_wind:
+            where = f"{f.span.path}:{f.span.line}" if f.span is not None else ""
+            out.append((auto.tiles.kinds[wind].code, f.text, where))
+    return out
 
 
 def _total_text(auto, result: ScoreResult) -> str:

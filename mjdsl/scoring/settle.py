@@ -12,8 +12,9 @@ payments per seat that add up to zero: positive received, negative paid.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
+from .feeds import apply_feeds
 from .model import HandInput, ScoreResult
 
 if TYPE_CHECKING:
@@ -22,13 +23,15 @@ if TYPE_CHECKING:
 
 
 def pay_winner(auto: Automaton, winner_result: ScoreResult | HandEnv, winner: int, dealer: int, discarder: int | None = None,
-               seats: int | None = None) -> list[float]:
-    """What each seat pays the winner (and the winner receives): the ``pays`` rules.
+               seats: int | None = None, seat_of: Callable[[int], int | None] | None = None) -> list[float]:
+    """What each seat pays the winner (and the winner receives): the ``pays`` rules,
+    then responsibility (``feeder ... pays for ...``: :mod:`mjdsl.scoring.feeds`).
 
     winner_result: the winner's :class:`ScoreResult` (or the facts of the win, its
     ``context``). ``discarder`` is the seat whose tile won (None when self-drawn):
     a ``discarder pays`` rule charges only that seat, an ``others pay`` rule every
-    other loser.
+    other loser. ``seat_of`` turns a seat wind into a seat (default: the engine's,
+    the dealer's seat having the first seat wind).
     """
     n = seats or auto.seats
     spec = auto.payments
@@ -50,6 +53,12 @@ def pay_winner(auto: Automaton, winner_result: ScoreResult | HandEnv, winner: in
             factor = 2 if spec.dealer_double and dealer in (s, winner) else 1
             out[s] -= amount * factor
             out[winner] += amount * factor
+    if spec.feeds:
+        winds = auto.seat_winds
+        if seat_of is None:
+            def seat_of(w: int) -> int | None:
+                return (dealer + winds.index(w)) % n if w in winds else None
+        apply_feeds(auto, env, out, winner, discarder, seat_of)
     return out
 
 
@@ -89,7 +98,8 @@ def winner_payments(auto: Automaton, env: HandEnv, hand: HandInput) -> list[floa
     discarder = None
     if hand.by_discard:
         discarder = winds.index(hand.discarder) if hand.discarder in winds else (winner - 1) % n
-    return pay_winner(auto, env, winner, dealer, discarder, n)
+    return pay_winner(auto, env, winner, dealer, discarder, n,
+                      lambda w: winds.index(w) if w in winds else None)
 
 
 def penalty_payments(auto: Automaton, name: str, offender: int, seats: int | None = None) -> list[float]:

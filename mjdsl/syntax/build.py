@@ -19,6 +19,7 @@ KEYWORD_RULES = (
     "announce_time", "shape_kind", "kong_kind", "robbable", "unit",
     "scope_kind", "dead_reason", "payer", "pays", "seat_ref", "direction", "compare_op", "add_op", "mul_op", "pow_op",
     "knit_width", "distinct", "penalty_unit", "suit_relation", "kong_event",
+    "feed_group",
 )
 
 
@@ -455,6 +456,10 @@ class Builder(Transformer):
     def no_discard(self, meta, c):
         return A.NoDiscard(self._cond(c), self._span(meta))
 
+    @v_args(meta=True)
+    def abort(self, meta, c):
+        return A.Abort(_unquote(c[0]), self._cond(c), self._span(meta))
+
     # -- claims ---------------------------------------------------------------------
     @v_args(meta=True)
     def claims_block(self, meta, c):
@@ -748,6 +753,14 @@ class Builder(Transformer):
     @v_args(meta=True)
     def non_dealers_pay(self, meta, c):
         return A.Pay("non dealers", c[0], self._cond(c), self._span(meta))
+
+    @v_args(meta=True)
+    def feeder_pays(self, meta, c):
+        numbers = [x for x in c if isinstance(x, Token) and x.type == "NUMBER"]
+        where = next(x for x in c if not isinstance(x, (Token, tuple, str)))
+        group = next(x for x in c if isinstance(x, Kw))
+        share = _number(numbers[1]) if len(numbers) > 1 else 1
+        return A.FeederPays(self._whole(numbers[0]), where, share, str(group), self._cond(c), self._span(meta))
 
     @v_args(meta=True)
     def instant_pay(self, meta, c):

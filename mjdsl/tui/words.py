@@ -158,7 +158,9 @@ class Words:
     def outcome(self, game) -> list[str]:
         res = game.st.result
         w = res.get("winner")
-        if w is None:
+        if w is None and res.get("aborted"):  # an abortive draw (`abort "TITLE" when ...`)
+            out = [self._("The hand is aborted ({title}): nobody wins, nobody pays.").format(title=res["aborted"])]
+        elif w is None:
             out = [self.wall_game(res)]
         else:
             places = {"name": self.names[w], "hand": res.get("hand"), "value": f"{res.get('value'):g}"}
