@@ -12,22 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from mjdsl.check import run_checks
+from checking import codes_of
 from mjdsl.cli import main
 from mjdsl.engine.run import SessionClock
 from mjdsl.frontend.compile import compile_ruleset
-from mjdsl.frontend.load import load_text
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
-
-
-def _codes(text: str) -> list[str]:
-    loaded = load_text(text, str(RULESETS / "snippet.mj"))
-    found = [d.code for d in loaded.diagnostics]
-    if loaded.ruleset is not None:
-        found += [d.code for d in run_checks(loaded.ruleset)[1]]
-    return found
 
 
 def _overlay(*lines: str) -> str:
@@ -41,13 +32,13 @@ def _overlay(*lines: str) -> str:
     'abort "Never" when false',
 ])
 def test_an_abort_that_cant_be_asked_or_tells_nothing_is_refused(line):
-    assert "MJ277" in _codes(_overlay(line))
+    assert "MJ277" in codes_of(_overlay(line))
 
 
 def test_two_aborts_of_one_title_are_refused_and_riichis_are_not():
-    assert "MJ277" in _codes(_overlay('abort "Kongs" when kongs == 3', 'abort "Kongs" when kongs == 4'))
-    assert "MJ277" not in _codes('extends "riichi.mj"\n')
-    assert "MJ204" in _codes(_overlay('abort "X" when announcers(riichy) == 4'))
+    assert "MJ277" in codes_of(_overlay('abort "Kongs" when kongs == 3', 'abort "Kongs" when kongs == 4'))
+    assert "MJ277" not in codes_of('extends "riichi.mj"\n')
+    assert "MJ204" in codes_of(_overlay('abort "X" when announcers(riichy) == 4'))
 
 
 def test_a_recorded_aborted_hand_replays(tmp_path, capsys):

@@ -4,6 +4,7 @@ hold up another, saves written behind the play, and changing seats at a solo tab
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -113,18 +114,16 @@ def test_a_regular_thinking_at_one_table_does_not_hold_up_another(tmp_path, tabl
         b.close()
 
 
-def test_a_persons_next_pick_is_read_without_waiting_for_a_regulars_thread(tmp_path, tables):
-    """A move after which the same person is to move again (the next tile of a pass) lets
-    nobody play on: the next move is read at once. It used to wait for a regulars' thread
-    to find nothing to play, behind every other table's regulars (the load bench's long
-    round trips: a pick sent, and not read for a second)."""
+@contextlib.contextmanager
+def _at_a_live_table(tmp_path, tables):
+    """A solo American table on a live server, its websocket, and the first state in
+    which the person is to move: (club, game id, socket, state)."""
     import httpx
     from websockets.sync.client import connect
 
     from mjdsl.server.loopback import live_server
 
     app = create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", secret="s", tables=tables, guide_cache=tmp_path / "g.json")
-    club = app.state.club
     with live_server(app) as addr, httpx.Client(base_url=f"http://{addr}", follow_redirects=False, timeout=60) as c:
         gid = _sit(c, "american-short")
         cookie = "; ".join(f"{k}={v}" for k, v in c.cookies.items())
@@ -132,19 +131,28 @@ def test_a_persons_next_pick_is_read_without_waiting_for_a_regulars_thread(tmp_p
             m = json.loads(ws.recv(timeout=60))
             while m["more"] or not m["to_act"]:
                 m = json.loads(ws.recv(timeout=60))
-            assert m["pass_count"] == 3  # the Charleston's first pass: three picks in a row
-            busy = threading.Event()
-            for _ in range(2):  # every regulars' thread busy (other tables' regulars)
-                club.regulars_pool.submit(busy.wait, 60)
-            try:
-                for left in (3, 2):
-                    assert m["pass_count"] == left
-                    ws.send(json.dumps({"actions": [m["legal"][0]["a"]], "at": m["moves"]}))
-                    m = json.loads(ws.recv(timeout=10))
-                    assert m["type"] == "state" and m["to_act"] and not m["more"], m
-            finally:
-                busy.set()
-            assert m["pass_count"] == 1
+            yield app.state.club, gid, ws, m
+
+
+def test_a_persons_next_pick_is_read_without_waiting_for_a_regulars_thread(tmp_path, tables):
+    """A move after which the same person is to move again (the next tile of a pass) lets
+    nobody play on: the next move is read at once. It used to wait for a regulars' thread
+    to find nothing to play, behind every other table's regulars (the load bench's long
+    round trips: a pick sent, and not read for a second)."""
+    with _at_a_live_table(tmp_path, tables) as (club, gid, ws, m):
+        assert m["pass_count"] == 3  # the Charleston's first pass: three picks in a row
+        busy = threading.Event()
+        for _ in range(2):  # every regulars' thread busy (other tables' regulars)
+            club.regulars_pool.submit(busy.wait, 60)
+        try:
+            for left in (3, 2):
+                assert m["pass_count"] == left
+                ws.send(json.dumps({"actions": [m["legal"][0]["a"]], "at": m["moves"]}))
+                m = json.loads(ws.recv(timeout=10))
+                assert m["type"] == "state" and m["to_act"] and not m["more"], m
+        finally:
+            busy.set()
+        assert m["pass_count"] == 1
 
 
 def test_a_persons_move_is_answered_at_once_with_every_thread_busy(tmp_path, tables):
@@ -152,42 +160,29 @@ def test_a_persons_move_is_answered_at_once_with_every_thread_busy(tmp_path, tab
     and back: its answer waits for no thread (under load each hand-off waited for a core:
     most of the bench's round trip). Every moves' and regulars' thread is kept busy here,
     and the move is still answered, with the move made; the regulars then play on."""
-    import httpx
-    from websockets.sync.client import connect
-
-    from mjdsl.server.loopback import live_server
-
-    app = create_app(f"sqlite:///{tmp_path / 'c.sqlite3'}", secret="s", tables=tables, guide_cache=tmp_path / "g.json")
-    club = app.state.club
-    with live_server(app) as addr, httpx.Client(base_url=f"http://{addr}", follow_redirects=False, timeout=60) as c:
-        gid = _sit(c, "american-short")
-        cookie = "; ".join(f"{k}={v}" for k, v in c.cookies.items())
-        with connect(f"ws://{addr}/ws/{gid}", additional_headers={"Cookie": cookie}, open_timeout=60) as ws:
+    with _at_a_live_table(tmp_path, tables) as (club, gid, ws, m):
+        busy = threading.Event()
+        for pool in (club.moves_pool, club.regulars_pool):
+            for _ in range(pool._max_workers):
+                pool.submit(busy.wait, 60)
+        try:
+            # a refused move is answered at once too, the game unchanged
+            ws.send(json.dumps({"actions": [10**6], "at": m["moves"]}))
+            err = json.loads(ws.recv(timeout=10))
+            assert err["type"] == "error" and err["moves"] == m["moves"]
+            for _ in range(3):  # the Charleston's picks, the third making the pass
+                a = m["legal"][0]["a"]
+                ws.send(json.dumps({"actions": [a], "at": m["moves"]}))
+                answer = json.loads(ws.recv(timeout=10))
+                assert answer["type"] == "state" and answer["moves"] == m["moves"] + 1, answer
+                assert club.games[gid].log[-1][-1] == a
+                m = answer
+        finally:
+            busy.set()
+        assert m["more"]  # the pass is made: the regulars play on, now that their threads are free
+        while m["more"] or not m["to_act"]:
             m = json.loads(ws.recv(timeout=60))
-            while m["more"] or not m["to_act"]:
-                m = json.loads(ws.recv(timeout=60))
-            busy = threading.Event()
-            for pool in (club.moves_pool, club.regulars_pool):
-                for _ in range(pool._max_workers):
-                    pool.submit(busy.wait, 60)
-            try:
-                # a refused move is answered at once too, the game unchanged
-                ws.send(json.dumps({"actions": [10**6], "at": m["moves"]}))
-                err = json.loads(ws.recv(timeout=10))
-                assert err["type"] == "error" and err["moves"] == m["moves"]
-                for _ in range(3):  # the Charleston's picks, the third making the pass
-                    a = m["legal"][0]["a"]
-                    ws.send(json.dumps({"actions": [a], "at": m["moves"]}))
-                    answer = json.loads(ws.recv(timeout=10))
-                    assert answer["type"] == "state" and answer["moves"] == m["moves"] + 1, answer
-                    assert club.games[gid].log[-1][-1] == a
-                    m = answer
-            finally:
-                busy.set()
-            assert m["more"]  # the pass is made: the regulars play on, now that their threads are free
-            while m["more"] or not m["to_act"]:
-                m = json.loads(ws.recv(timeout=60))
-            assert m["to_act"] and m["moves"] > answer["moves"]
+        assert m["to_act"] and m["moves"] > answer["moves"]
 
 
 # -- the regulars think in a worker process -----------------------------------------------------

@@ -36,6 +36,13 @@ def _round(g, until: int):
         act(g, seat, "no claim" if "no claim" in options else next(n for n in options if n.startswith("discard")))
 
 
+def _to_discard(g, seat: int) -> None:
+    """``seat`` lets the discards before it go, draws, and comes to its own discard."""
+    _round(g, until=seat)
+    while not any(n.startswith("discard") for n in names(g)):
+        act(g, seat, "no claim" if "no claim" in names(g) else names(g)[0])
+
+
 def test_double_riichi_is_offered_with_the_first_discard_and_riichi_is_not(auto):
     g = scripted(auto, {0: DEALER})
     act(g, 0, "discard 1m")
@@ -50,9 +57,7 @@ def test_after_the_first_discard_riichi_is_offered_and_double_riichi_is_not(auto
     g = scripted(auto, {0: DEALER}, wall="N W W 1m")
     act(g, 0, "discard 1m")
     act(g, 0, "no claim")  # the double riichi let go
-    _round(g, until=0)
-    while not any(n.startswith("discard") for n in names(g)):
-        act(g, 0, "no claim" if "no claim" in names(g) else names(g)[0])
+    _to_discard(g, 0)
     act(g, 0, "discard 1m")
     offered = names(g)
     assert PLAIN in offered and DOUBLE not in offered
@@ -68,9 +73,7 @@ def test_a_claim_before_the_first_discard_leaves_plain_riichi(auto):
         act(g, g.current_player(), "no claim")
     act(g, 3, next(n for n in names(g) if n.startswith("claim pon")))
     act(g, 3, "discard 7m")
-    _round(g, until=1)
-    while not any(n.startswith("discard") for n in names(g)):
-        act(g, 1, "no claim" if "no claim" in names(g) else names(g)[0])
+    _to_discard(g, 1)
     act(g, 1, "discard N")
     offered = names(g)
     assert DOUBLE not in offered and PLAIN in offered

@@ -11,10 +11,9 @@ completing tiles are checked against matching the hand with every tile added.
 from __future__ import annotations
 
 import pytest
+from checking import codes_of
 from test_hands_support import TILES, hand
 
-from mjdsl.check import run_checks
-from mjdsl.frontend.load import load_text
 from mjdsl.hands.decompose import Meld, exposed_counts, hand_counts, layout_of
 from mjdsl.hands.patterns import (
     EachOf,
@@ -130,12 +129,6 @@ def test_greater_honours_hold_every_honour_and_seven_knitted_tiles():
     assert by_adding(GREATER, "1b 4b 7b 2c 3d 9d E S W N R G 0") == ["5c", "8c", "6d"]
 
 
-def _codes(text: str) -> list[str]:
-    loaded = load_text(text, "rulesets/snippet.mj")
-    return [d.code for d in run_checks(loaded.ruleset)[1]] if loaded.ruleset is not None else \
-        [d.code for d in loaded.diagnostics]
-
-
 _BASE = ('tiles {\n    suit bam "b" 1..9 x4\n    suit crak "c" 1..9 x4\n    suit dot "d" 1..9 x4\n'
          '    wind "E" "S" "W" "N" x4\n    dragon "R" "G" "0" x4\n}\ndeal {\n    all 13\n}\n')
 
@@ -150,7 +143,7 @@ _BASE = ('tiles {\n    suit bam "b" 1..9 x4\n    suit crak "c" 1..9 x4\n    suit
 ])
 def test_patterns_no_hand_can_make_are_refused(stmts, code):
     text = f'{_BASE}winning {{\n    pattern knitted {{\n        {stmts}\n    }}\n}}\n'
-    assert code in _codes(text)
+    assert code in codes_of(text)
 
 
 @pytest.mark.parametrize("stmts", [
@@ -160,4 +153,4 @@ def test_patterns_no_hand_can_make_are_refused(stmts, code):
 ])
 def test_the_knitted_hands_of_mcr_are_not_refused(stmts):
     text = f'{_BASE}winning {{\n    pattern knitted {{\n        {stmts}\n    }}\n}}\n'
-    assert not {"MJ245", "MJ295", "MJ296"} & set(_codes(text))
+    assert not {"MJ245", "MJ295", "MJ296"} & set(codes_of(text))

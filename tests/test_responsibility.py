@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mjdsl.check import run_checks
+from checking import codes_of
 from mjdsl.cli import main
-from mjdsl.frontend.load import load_text
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.scoring import score_hand
 from mjdsl.scoring.feeds import take_on
@@ -24,15 +23,6 @@ ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
 
 
-def _codes(text: str) -> list[str]:
-    """Every code the front end reports for an overlay read as if it sat in rulesets/."""
-    loaded = load_text(text, str(RULESETS / "snippet.mj"))
-    found = [d.code for d in loaded.diagnostics]
-    if loaded.ruleset is not None:
-        found += [d.code for d in run_checks(loaded.ruleset)[1]]
-    return found
-
-
 @pytest.mark.parametrize("line", [
     "feeder of 0 sets where dragon pays for losers",
     "feeder of 5 sets where (pung or kong) and wind pays for losers",
@@ -40,17 +30,17 @@ def _codes(text: str) -> list[str]:
     "feeder of 3 sets where dragon pays 1.5 for discarder",
 ])
 def test_a_feeder_no_hand_can_have_is_refused(line):
-    assert "MJ276" in _codes(f'extends "hong-kong.mj"\npayments {{\n    {line}\n}}\n')
+    assert "MJ276" in codes_of(f'extends "hong-kong.mj"\npayments {{\n    {line}\n}}\n')
 
 
 def test_a_feeder_of_a_card_is_refused_and_a_good_one_is_not():
-    assert "MJ276" in _codes('extends "american.mj"\npayments {\n    feeder of 3 sets where dragon pays for losers\n}\n')
-    assert "MJ276" not in _codes('extends "hong-kong.mj"\npayments {\n'
+    assert "MJ276" in codes_of('extends "american.mj"\npayments {\n    feeder of 3 sets where dragon pays for losers\n}\n')
+    assert "MJ276" not in codes_of('extends "hong-kong.mj"\npayments {\n'
                                  '    feeder of 3 sets where dragon pays 0.5 for others when self_drawn\n}\n')
 
 
 def test_a_feeder_names_only_facts_of_a_set_and_of_the_pay_context():
-    got = _codes('extends "hong-kong.mj"\npayments {\n    feeder of 3 sets where dragn pays for losers when won\n}\n')
+    got = codes_of('extends "hong-kong.mj"\npayments {\n    feeder of 3 sets where dragn pays for losers when won\n}\n')
     assert "MJ204" in got
 
 
