@@ -638,12 +638,15 @@ def _original(auto) -> list:
 
 def abort_scenario(auto) -> list:
     """The abortive draws' walls laid out by hand (tests/scenarios/abort-*.txt), played
-    by the ruleset as it stands: how each hand ended (an abort's title, or none)."""
+    by the ruleset as it stands: how each hand ended (an abort's title, or none) and the
+    returns (the deposits of the announcements). Another ruleset's tiles may not be
+    this one's: that is an answer too, the same with and without a statement."""
     return [functools.partial(_abort_hand, auto, p) for p in sorted(_SCENARIOS.glob("abort-*.txt"))]
 
 
 def _abort_hand(auto, path: Path):
     import scenario
+    from mjdsl.diagnostics import InputError
 
     settings, hands, rest = scenario.parse_header(scenario.lines_of(path.read_text(encoding="utf-8")))
     try:
@@ -651,8 +654,8 @@ def _abort_hand(auto, path: Path):
         for no, line in rest:
             if line[0] == ">":
                 scenario.move(g, line[1:].strip(), no)
-        return (g.st.winner, g.st.result.get("aborted"), g.st.node)
-    except (scenario.ScenarioError, KeyError, AssertionError, MjError) as e:
+        return (g.st.winner, g.st.result.get("aborted"), g.st.node, tuple(g.st.returns))
+    except (scenario.ScenarioError, KeyError, AssertionError, MjError, InputError) as e:
         return (type(e).__name__,)
 
 
@@ -676,7 +679,7 @@ SCENARIOS = (
     ("kongs", kong_scenario, {"payments", "kongs", "claims", "tiles"}),
     ("deals", deal_scenario, {"states", "wall", "deal", "bonus_kinds", "tiles", "seats", "start"}),
     ("indicators", indicator_scenario, {"wall", "indicates"}),
-    ("aborts", abort_scenario, {"aborts"}),
+    ("aborts", abort_scenario, {"aborts", "payments", "announcements"}),
 )
 
 #: Scenarios played again with each option at another value, for statements that

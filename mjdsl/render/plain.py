@@ -71,6 +71,11 @@ _SINCE = {"discards_since": (N_("the players have made {count} since the player 
                            N_("discard"), N_("discards")),
           "announcers": (N_("{count} have announced {name} this hand"), N_("player"), N_("players"))}
 
+#: The same counts as amounts in arithmetic (``announcers(riichi) + announcers(double_riichi)``).
+_SINCE_AMOUNT = {"discards_since": N_("the number of discards since the player announced {name}"),
+                 "claims_since": N_("the number of claims since the player announced {name}"),
+                 "announcers": N_("the number of players who have announced {name} this hand")}
+
 #: ``related(N P, SUITS, RANKS)``: how the sets of a group stand to one another.
 _RELATED_SUITS = {"same": N_("{noun} of one suit"), "different": N_("{noun}, each of its own suit"),
                   "any": "{noun}"}
@@ -472,6 +477,8 @@ def _amount(e, tr) -> str:
         return _("the number of kinds of tile the hand holds exactly {n} of").format(n=f"{e.args[0].value:g}")
     if isinstance(e, A.Related):
         return _("the number of {noun}").format(noun=_related(e, tr)[1])
+    if isinstance(e, A.Call) and e.fn in _SINCE_AMOUNT and len(e.args) == 1 and isinstance(e.args[0], A.Name):
+        return _(_SINCE_AMOUNT[e.fn]).format(name=e.args[0].id.replace("_", " "))
     if isinstance(e, A.BinOp) and e.op == "*":
         # X * 2 ^ doubles: the doubling rule of most tables
         for x, y in ((e.left, e.right), (e.right, e.left)):
