@@ -94,48 +94,19 @@ def _claim_swap(game: Game) -> int | None:
     return beyond.index if beyond is not None else None
 
 
-class _TileEnv:
-    """A tile described by a predicate of tiles (``alike_discards(wind)``): what the
-    tile is, its winds read for the seat in question (the protocol of :mod:`mjdsl.ir.expr`)."""
-
-    __slots__ = ("game", "seat", "tile")
-
-    def __init__(self, game: Game, seat: int, tile: int):
-        self.game, self.seat, self.tile = game, seat, tile
-
-    def fact(self, name: str):
-        from ..scoring.engine import seat_wind
-
-        kinds = self.game.auto.tiles
-        k = kinds.kinds[self.tile]
-        if name in ("simple", "terminal"):
-            end = k.cls == "suit" and (kinds.suited(k.suit, k.rank - 1) is None or kinds.suited(k.suit, k.rank + 1) is None)
-            return k.cls == "suit" and (end if name == "terminal" else not end)
-        if name == "honour":
-            return k.cls in ("wind", "dragon")
-        if name in ("wind", "dragon", "flower", "season"):
-            return k.cls == name
-        if name == "own_wind":
-            return self.tile == seat_wind(self.game, self.seat)
-        if name == "round_wind":
-            return self.tile == self.game.st.round_wind
-        members = self.game.auto.tile_classes.get(name)
-        if members is None:
-            raise KeyError(f"`{name}` is not a fact of a tile at the table")
-        return self.tile in members
-
-    def call(self, fn: str, arg):  # pragma: no cover - the checks allow no calls of a tile here
-        raise KeyError(fn)
-
-
 def _alike_discards(game: Game, seat: int, pred) -> int:
     """The most discards of one kind matching ``pred`` made this hand, by every player
     (the discards still on the table: with no claim made, every discard)."""
+    from ..scoring.engine import seat_wind
+    from ..scoring.tables import tables_for
+
     counts: dict[int, int] = {}
     for pile in game.st.discards:
         for t in pile:
             counts[t] = counts.get(t, 0) + 1
-    return max((n for t, n in counts.items() if pred(_TileEnv(game, seat, t))), default=0)
+    # what a tile is, as the scorer reads it (the player's winds for own_wind)
+    tables, wind, round_ = tables_for(game.auto), seat_wind(game, seat), game.st.round_wind
+    return max((n for t, n in counts.items() if tables.tile_pred(pred, t, wind, round_)), default=0)
 
 
 def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any:
