@@ -8,12 +8,14 @@ game, an instant payment for a concealed kong, a repeat counter.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from engine_script import act, names, no_claims, scripted
 from mjdsl.bots import GreedyBot
+from mjdsl.cli import main
 from mjdsl.engine import invariants
 from mjdsl.engine.run import SessionClock, play_session
 from mjdsl.engine.settle import wall_game_payments
@@ -205,8 +207,25 @@ def test_score_rules_read_the_counter_from_the_session(auto):
     assert "repeat" in g.st.result["rules"] and "ippatsu" not in g.st.result["rules"]
 
 
-def test_a_hand_scored_on_its_own_has_no_history(auto):
-    inp = read_hand_input(auto, hand="1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S S", win="S", source="wall")
-    rules = set(score_hand(auto, inp).rule_names)
-    # no discards were made, no claims: a win "in the first go-round"; no counter, no announcement
-    assert "first_go_round" in rules and "repeat" not in rules and "ippatsu" not in rules
+def test_a_hand_scored_on_its_own_is_taken_as_well_under_way(auto):
+    hand = dict(hand="1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S S", win="S", source="wall")
+    rules = set(score_hand(auto, read_hand_input(auto, **hand)).rule_names)
+    # nothing told of the table: not a win in the first go-round, no counter, no announcement
+    assert rules.isdisjoint({"first_go_round", "repeat", "ippatsu"})
+    # an announcement made but not how long ago: no one-shot win either
+    rules = set(score_hand(auto, read_hand_input(auto, **hand, announced=["riichi"])).rule_names)
+    assert "ippatsu" not in rules and "first_go_round" not in rules
+    # told, each counts
+    told = read_hand_input(auto, **hand, announced=["riichi"],
+                           table=["discards=2", "discards_since(riichi)=1", "honba=1"])
+    assert {"first_go_round", "ippatsu", "repeat"} <= set(score_hand(auto, told).rule_names)
+
+
+@pytest.mark.parametrize("told, earthly", [((), False), (("--table", "discards=2"), True)])
+def test_score_counts_an_earthly_hand_only_when_told_it_came_early(told, earthly, capsys):
+    # the command a user types for a plain self-drawn riichi hand: no yakuman from facts not given
+    rc = main(["score", str(ROOT / "rulesets" / "riichi.mj"), "--hand", "1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 4s 5m 5m",
+               "--win", "5m", "--from", "wall", "--seat", "S", *told, "--json"])
+    out = capsys.readouterr().out
+    assert rc == 0, out
+    assert ("chiihou" in {r["name"] for r in json.loads(out)["rules"]}) is earthly

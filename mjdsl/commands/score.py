@@ -47,7 +47,9 @@ from .common import allow_outside_option, cli_sets, ruleset_path, set_option
               help="Hands in a row the dealer has won, this one included.")
 @click.option("--table", "table", multiple=True, metavar="NAME=VALUE",
               help="A fact of the table as the hand ended, or a session counter: 'discards=12', 'honba=1', "
-                   "'discards_since(riichi)=5' (repeatable; any other is 0).")
+                   "'discards_since(riichi)=5' (repeatable). Not given, the hand is taken as well "
+                   "under way: 'discards' and 'discards_since' of an announcement made count as many as the "
+                   "tiles of the set; any other fact is 0.")
 @click.option("--partial", is_flag=True, help="Part of a hand that did not win (fewer tiles): score its sets and bonus tiles.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (docs/scoring.md).")
 @set_option

@@ -251,15 +251,27 @@ _TABLE_FACTS = frozenset(n for n, f in FACTS.items() if TABLE in f.contexts)
 def _table(hf: Facts, name):
     """A fact of the table at the end of the hand, or a session counter (a name or a
     ``(function, announcement)`` key): from the engine's table when it gave one, else
-    0 (a hand scored on its own, ``mjdsl score``: no discards, no counters)."""
+    as :func:`untold` says (a hand scored on its own, ``mjdsl score``)."""
     table = hf.inp.table
     if table is not None:
         return table[name]
-    if isinstance(name, tuple):
-        return -1 if name[1] not in hf.inp.announcements else 0
-    if name in _TABLE_FACTS or any(name == c[0] for c in hf.t.auto.session.counters):
-        return 0
+    if isinstance(name, tuple) or name in _TABLE_FACTS or any(name == c[0] for c in hf.t.auto.session.counters):
+        return untold(hf.t.auto, name, hf.inp.announcements)
     raise KeyError(f"fact {name!r} is not known when scoring a hand")
+
+
+def untold(auto, name, announcements) -> int:
+    """A fact of the table nobody gave, for a hand scored on its own: the hand is taken
+    as one well under way, as most hands are won. ``discards``, and ``discards_since``
+    of an announcement made, count as many as the tiles of the set (so no first
+    go-round, earthly hand or one-shot win is assumed); ``discards_since`` and
+    ``claims_since`` of an announcement not made are -1; every other fact, and a
+    session counter, is 0 (false)."""
+    if isinstance(name, tuple):
+        if name[1] not in announcements:
+            return -1
+        return auto.tiles.total if name[0] == "discards_since" else 0
+    return auto.tiles.total if name == "discards" else 0
 
 
 # -- functions ---------------------------------------------------------------------------

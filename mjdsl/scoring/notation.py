@@ -28,7 +28,7 @@ names the problem.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from ..diagnostics import InputError
 from ..hands import Meld
@@ -230,15 +230,15 @@ def _feeder(tiles, code: str, seat: str, part: str) -> int:
 
 class GivenTable(dict):
     """The facts of the table given for a hand scored on its own (``--table``); any
-    other fact is 0 (false), ``discards_since``/``claims_since`` of an announcement
-    made 0 and of one not made -1."""
+    other fact is as :func:`mjdsl.scoring.env.untold` says."""
 
+    auto: Any = None
     announced: frozenset = frozenset()
 
     def __missing__(self, key):
-        if isinstance(key, tuple):
-            return 0 if key[1] in self.announced else -1
-        return 0
+        from .env import untold
+
+        return untold(self.auto, key, self.announced)
 
 
 def read_table(auto, items: Iterable[str], announced: Sequence[str] = ()) -> GivenTable:
@@ -251,7 +251,7 @@ def read_table(auto, items: Iterable[str], announced: Sequence[str] = ()) -> Giv
     calls = {n for n, f in FUNCTIONS.items() if TABLE in f.contexts and n != "announced"}
     names = {a.name for a in auto.announcements}
     out = GivenTable()
-    out.announced = frozenset(announced)
+    out.auto, out.announced = auto, frozenset(announced)
     for item in items:
         name, eq, text = item.partition("=")
         name = name.strip()
