@@ -14,6 +14,7 @@ from engine_script import act, hand_codes, names, scripted
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine import actions as ACT
 from mjdsl.engine.game import IllegalAction
+from mjdsl.engine.state import Exposure
 
 ROOT = Path(__file__).resolve().parent.parent
 AMERICAN = ROOT / "rulesets" / "american.mj"
@@ -338,3 +339,18 @@ def test_a_session_is_four_hands_and_the_deal_moves_every_hand(auto):
     assert len(recs) == 4 and [r.dealer for r in recs] == [0, 1, 2, 3]
     six = compile_ruleset(AMERICAN, [("charleston", "off"), ("session_hands", "6")])
     assert len(play_session(six, "session", [make_bot("random") for _ in range(4)], 40)) == 6
+
+
+def test_an_added_kong_goes_onto_the_pung_with_no_joker_in_it(tmp_path):
+    # two pungs of flowers (eight of them): one with two jokers standing in it, one of
+    # three flowers; the fourth flower in hand may be added to the natural one only
+    # (Turn.legal offers the kong for that one), and the jokers stay where they stood
+    rules = tmp_path / "added.mj"
+    rules.write_text(f'extends "{AMERICAN}"\nset charleston = off\nkongs {{\n    added on turn\n}}\n')
+    g = scripted(compile_ruleset(rules, allow_outside=True), {0: "F " + FILLER})
+    f = g.auto.tiles.index("F")
+    g.st.exposures[0] = [Exposure("pung", f, 3, 2, False, 1), Exposure("pung", f, 3, 0, False, 2)]
+    g._legal = (-1, [])
+    act(g, 0, "add F to a pung")
+    assert [(e.kind, e.size, e.jokers, e.source) for e in g.st.exposures[0]] == [
+        ("pung", 3, 2, 1), ("kong_added", 4, 0, 2)]

@@ -234,7 +234,8 @@ class Turn:
         if fam == ACT.KONG_ADDED:
             exps = st.exposures[seat]
             for i, e in enumerate(exps):
-                if not e.run and e.size == 3 and e.tile == a.arg:
+                # the pung Turn.legal offered it for: one with no joker in it
+                if not e.run and e.size == 3 and not e.jokers and e.tile == a.arg:
                     taken = game.take(seat, a.arg)
                     exps[i] = Exposure("kong_added", e.tile, 4, 0, False, e.source, (), e.copies + tuple(taken))
                     st.kong_copy = taken[0] if taken else a.arg
