@@ -155,6 +155,13 @@ def test_mistakes_are_refused_with_their_code(tmp_path, text, code):
     assert code in _codes(p)
 
 
+@pytest.mark.parametrize("count", ["discards_since(standing)", "claims_since(standing)", "announcers(standing)"])
+def test_counts_of_the_table_are_numbers_in_arithmetic(tmp_path, count):
+    # they count discards, claims and players: a number, not a truth counted as 1 or 0
+    p = _write(tmp_path, f'extends "classical.mj"\nscoring {{\n    value points + {count}\n}}\n')
+    assert "MJ283" not in _codes(p)
+
+
 def test_the_right_forms_check_clean(overlay):
     assert [c for c in _codes(overlay) if c.startswith("MJ2")] == []
 

@@ -18,6 +18,7 @@ from .. import facts as F
 from ..diagnostics import Diagnostic, error
 from .names import choice_compared
 from .sites import sites
+from .values import is_truth
 
 #: Most sets one relation can name (four sets and a pair; sixteen-tile hands have five).
 MAX_RELATED = 5
@@ -25,24 +26,22 @@ MAX_RELATED = 5
 MAX_STEP = 8
 
 _ARITH_OPS = ("+", "-", "*", "/", "^")
-_TRUTH_CALLS = frozenset(n for n, f in F.FUNCTIONS.items() if n not in ("sets", "pairs", "tiles", "bonus", "kinds", "variants",
-                                                                        "announcers", "alike_discards")
-                         and n not in F.ARITHMETIC)
 
 
 def check_terms(ctx) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     out.extend(_lets(ctx))
+    bools = {o.name for o in ctx.options if o.type == "bool"}
     for site in sites(ctx.ruleset):
         for e in _walk(site.expr):
             if isinstance(e, A.BinOp) and choice_compared(e, ctx.options):
                 out.extend(_choice(e, ctx.options))
             elif isinstance(e, A.BinOp) and e.op in _ARITH_OPS:
-                out.extend(_number(x, ctx) for x in (e.left, e.right) if _is_truth(x, ctx))
-            elif isinstance(e, A.Neg) and _is_truth(e.operand, ctx):
+                out.extend(_number(x, ctx) for x in (e.left, e.right) if is_truth(x, bools))
+            elif isinstance(e, A.Neg) and is_truth(e.operand, bools):
                 out.append(_number(e.operand, ctx))
             elif isinstance(e, A.Call) and e.fn in F.ARITHMETIC:
-                out.extend(_number(x, ctx) for x in e.args if _is_truth(x, ctx))
+                out.extend(_number(x, ctx) for x in e.args if is_truth(x, bools))
             elif isinstance(e, A.Related):
                 out.extend(_relation(e))
     out.extend(_excludes(ctx))
@@ -97,21 +96,6 @@ def _choice(e: A.BinOp, options) -> list[Diagnostic]:
         return [error("MJ282", f"`{shown}` is not a choice of the option `{opt.id}`", word.span,
                       f"`{opt.id}` is one of {', '.join(o.choices)}")]
     return []
-
-
-def _is_truth(e, ctx) -> bool:
-    if isinstance(e, (A.Not, A.Bool)):
-        return True
-    if isinstance(e, A.BinOp):
-        return e.op not in _ARITH_OPS
-    if isinstance(e, A.Name):
-        if e.id in ctx.options:
-            return ctx.options[e.id].type == "bool"
-        f = F.FACTS.get(e.id)
-        return f is not None and f.type == "bool"
-    if isinstance(e, A.Call):
-        return e.fn in _TRUTH_CALLS
-    return False
 
 
 def _number(e, ctx) -> Diagnostic:

@@ -55,7 +55,7 @@ def check_values(ctx) -> list[Diagnostic]:
     bools = {o.name for o in ctx.options if o.type == "bool"}
     for rule in scoring.all(A.ScoreRule) if scoring is not None else ():
         out.extend(_amount(rule))
-        if rule.times is not None and _truth(rule.times, bools):
+        if rule.times is not None and is_truth(rule.times, bools):
             out.append(error("MJ278", f"rule `{rule.name.text}` counts `per {expr_text(rule.times)}`, which is true or "
                              "false, not a number of times", rule.times.span,
                              "count something the hand holds: `per related(...)`, `per (kinds(4) - sets(kong))`; "
@@ -63,12 +63,14 @@ def check_values(ctx) -> list[Diagnostic]:
     return out
 
 
-#: functions that answer true or false, not a number
-_TRUTH_CALLS = frozenset(("pattern", "wait", "announced", "last_in", "winning_tile", "section", "calling_for"))
+#: functions that answer true or false; the others count (sets, tiles, players, discards
+#: and claims since an announcement) or compute (F.ARITHMETIC)
+TRUTH_CALLS = frozenset(("pattern", "wait", "announced", "last_in", "winning_tile", "section", "calling_for", "has"))
 
 
-def _truth(e, bools) -> bool:
-    """Is ``e`` a truth value (a condition) rather than a number?"""
+def is_truth(e, bools) -> bool:
+    """Is ``e`` a truth value (a condition) rather than a number? ``bools``: the names
+    of the ruleset's options that are true or false."""
     if isinstance(e, (A.Bool, A.Not)):
         return True
     if isinstance(e, A.BinOp):
@@ -76,7 +78,7 @@ def _truth(e, bools) -> bool:
     if isinstance(e, A.Name):
         fact = FACTS.get(e.id)
         return e.id in bools or (fact is not None and fact.type == "bool")
-    return isinstance(e, A.Call) and e.fn in _TRUTH_CALLS
+    return isinstance(e, A.Call) and e.fn in TRUTH_CALLS
 
 
 def expr_depth(e) -> int:
