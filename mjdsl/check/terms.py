@@ -26,7 +26,8 @@ MAX_STEP = 8
 
 _ARITH_OPS = ("+", "-", "*", "/", "^")
 _TRUTH_CALLS = frozenset(n for n, f in F.FUNCTIONS.items() if n not in ("sets", "pairs", "tiles", "bonus", "kinds", "variants",
-                                                                        "announcers", "alike_discards")
+                                                                        "announcers", "alike_discards",
+                                                                        "kinds_held")
                          and n not in F.ARITHMETIC)
 
 
