@@ -52,6 +52,14 @@ class Words:
             return self._(mine).format(**places)
         return self._(theirs).format(name=self.names[seat], **places)
 
+    def move_name(self, catalogue, a: int) -> str:
+        """A move as the table lists it: an abortive draw a player may declare by its
+        title, in the catalog's words; any other by its catalogue name."""
+        act = catalogue[a]
+        if act.family == ACT.ABORT:
+            return self._("Abortive draw: {title}").format(title=act.arg)
+        return catalogue.name(a)
+
     def tiles(self, ts) -> str:
         return " ".join(self.codes[t] for t in ts) or self._("nothing")
 
