@@ -74,11 +74,13 @@ def test_the_dealer_keeps_the_deal_and_the_counter_counts_an_abort():
 
 def test_mjdsl_diff_says_an_abort_added(tmp_path, capsys):
     (tmp_path / "riichi.mj").write_text((RULESETS / "riichi.mj").read_text(encoding="utf-8"), encoding="utf-8")
-    (tmp_path / "more.mj").write_text('extends "riichi.mj"\nplay {\n    abort "Three kongs" when kongs == 3\n}\n',
-                                      encoding="utf-8")
+    (tmp_path / "more.mj").write_text(_overlay('abort "Three kongs" when kongs == 3',
+                                               'abort "Give up" by choice when kongs == 3'), encoding="utf-8")
     main(["diff", str(tmp_path / "riichi.mj"), str(tmp_path / "more.mj")])
     out = capsys.readouterr().out
     assert "Three kongs when kongs == 3" in out and "differs (see" not in out
+    assert "Give up by choice when kongs == 3" in out
+    assert "Triple ron (sanchahou) after claims when" in out  # riichi's own, each said at its point
 
 
 def test_the_table_says_the_hand_was_aborted_and_why():
