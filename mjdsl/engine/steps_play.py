@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..memo import ByObject
 from ..scoring.settle import penalty_payments
 from . import actions as ACT
+from .aborts import abort, aborted, offered_aborts
 from .claim_sources import may_claim_from
 from .instant import pay_bonus_groups
 from .state import Exposure
@@ -85,31 +86,6 @@ class Draw:
             st.turn = nxt
         if st.live_left() <= game.auto.wall_game_left or aborted(game) or not draw_for(game, st.turn):
             st.flag = "wall_game"
-
-
-def aborted(game: Game, point: str = "draw", seat: int | None = None) -> bool:
-    """Whether an abortive draw (``abort "TITLE" ... when COND``) asked at ``point`` ends
-    the hand: the first whose condition of the table holds, asked for ``seat`` (before a
-    draw from the wall: the seat about to draw; at a discard's claims: the discarder);
-    the hand then ends with no winner (:class:`.settle.Settle`)."""
-    st = game.st
-    for a in game.auto.aborts_at(point):
-        if holds(a.when, game, st.turn if seat is None else seat):
-            abort(game, a.title)
-            return True
-    return False
-
-
-def abort(game: Game, title: str) -> None:
-    """End the hand by the abortive draw of this title (no winner, no payments)."""
-    game.st.aborted = title
-    game.st.note("aborted")
-
-
-def offered_aborts(game: Game, seat: int) -> list[int]:
-    """The abortive draws the seat on turn may declare now (``abort ... by choice``)."""
-    cat = game.catalogue
-    return [cat.id(ACT.ABORT, a.title) for a in game.auto.aborts_at("choice") if holds(a.when, game, seat)]
 
 
 def _discardable(game: Game, seat: int) -> list[int]:
