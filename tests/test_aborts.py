@@ -212,6 +212,7 @@ def test_a_person_declares_an_abort_at_the_table_and_the_save_replays_it(tmp_pat
         assert name in moves  # the table lists it with its title
         said = c.handle(name)
         assert any("The hand is aborted (Nine terminals (kyuushu kyuuhai))" in line for line in said), said
+        assert "You: Abortive draw: Nine terminals (kyuushu kyuuhai)" in said  # the table says who ended it
         data = read_save(str(save))
         assert s.game is None or s.clock.hands == 1
         from mjdsl.engine.game import catalogue_of

@@ -106,6 +106,8 @@ class Words:
                                   N_("{name} swaps {tile} for a joker on the table"), tile=self.codes[act.arg]))
         elif fam in (ACT.KONG_CONCEALED, ACT.KONG_ADDED, ACT.ANNOUNCE):
             out.append(f"{self.names[who]}: {act.name}")
+        elif fam == ACT.ABORT:  # an abortive draw declared: said by its title, in the catalog's words
+            out.append(f"{self.names[who]}: {self.move_name(game.catalogue, a)}")
         elif fam not in (ACT.PASS_TILE, ACT.BLIND, ACT.VOTE, ACT.OFFER, ACT.NO_CLAIM, ACT.CLAIM, ACT.MAHJONG):
             out.append(f"{self.names[who]}: {act.name}")
         if fam == ACT.MAHJONG and st.dead[who] and not game.is_terminal():
