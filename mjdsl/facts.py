@@ -77,6 +77,9 @@ FACTS: dict[str, Fact] = {
         *_facts((TABLE,), "number", [
             ("kongs", "kongs declared so far this hand, by every player (concealed, claimed and added)"),
             ("kong_seats", "how many players have declared a kong this hand"),
+            # `abort ... after claims when ...` (triple ron): asked when a discard's claims are all in
+            ("win_claims", "the mah jongg claims made on the discard in question, by every player, when its "
+                           "claims are all in (an abort `after claims`; 0 anywhere else)"),
         ]),
         *_facts((TABLE,), "bool", [
             ("own_discard", "the discard in question is a tile this player has discarded before this hand"),
@@ -170,6 +173,10 @@ FUNCTIONS: dict[str, Function] = {
         Function("alike_discards", frozenset({TABLE}), ("tile-pred",),
                  "the most discards of one kind of tile matching this made this hand, by every player "
                  "(four winds: discards == 4 and claims == 0 and kongs == 0 and alike_discards(wind) == 4)"),
+        # `abort ... by choice when ...` (nine terminals): what the seat on turn holds
+        Function("kinds_held", frozenset({TABLE}), ("tile-pred",),
+                 "how many different kinds of tile matching this the player holds in its hand, its exposed sets "
+                 "aside (nine terminals: kinds_held(terminal or honour) >= 9)"),
         Function("section", frozenset(_WIN), ("section",),
                  "the winning card line is in the card's section of this title (section(\"Singles and pairs\"))"),
         Function("wait", frozenset(_WIN), ("wait",),

@@ -291,15 +291,21 @@ class NoDiscard:
 
 @attrs.frozen
 class Abort:
-    """``abort "TITLE" when COND``: an abortive draw. Before each draw from the wall
-    (a discard has just gone unclaimed) the hand ends with no winner, and no wall-game
-    payments, when COND holds; COND reads the facts of the whole table (``kongs``,
-    ``kong_seats``, ``announcers(NAME)``, ``alike_discards(PRED)``, ``discards``...),
-    asked for the seat about to draw. TITLE names it in the log and the rule book."""
+    """``abort "TITLE" [after claims | by choice] when COND``: an abortive draw, the hand
+    ended with no winner and no wall-game payments. COND reads the facts of the whole
+    table (``kongs``, ``kong_seats``, ``announcers(NAME)``, ``alike_discards(PRED)``,
+    ``discards``...). TITLE names it in the log and the rule book.
+
+    point: when it is asked. ``draw``: before each draw from the wall (a discard has just
+    gone unclaimed), for the seat about to draw. ``claims``: when the claims on a discard
+    are all in, before any stands (``win_claims``: the mah jongg claims made on it), for
+    the discarder. ``choice``: offered to the seat on turn, after its draw, as a move it
+    may make (``kinds_held(PRED)``: the kinds it holds); the hand ends only if it does."""
 
     title: str
     condition: object
     span: Span
+    point: str = "draw"
 
 
 @attrs.frozen

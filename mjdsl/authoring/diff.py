@@ -435,8 +435,12 @@ def _deal(steps) -> list[str]:
     return [f"{who} {n}" + (f" x{times}" if times != 1 else "") for who, n, times in steps]
 
 
+#: an abort's point, as its statement says it (before a draw: nothing)
+_ABORT_AT = {"claims": " after claims", "choice": " by choice"}
+
+
 def _aborts(items) -> list[str]:
-    return [f"{a['title']} when {a['when']}" for a in items]
+    return [f"{a['title']}{_ABORT_AT.get(a.get('at', ''), '')} when {a['when']}" for a in items]
 
 
 def _announcements(items) -> list[str]:

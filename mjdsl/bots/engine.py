@@ -1,7 +1,8 @@
 """The generic bot engine: one player for every ruleset, steered by a style file.
 
 :class:`StyleBot` picks among the legal actions it is offered by role (discard,
-pass, blind, vote, offer, claim, declaration, mah jongg: ``engine.actions.ROLES``),
+pass, blind, vote, offer, claim, declaration, mah jongg, an abortive draw:
+``engine.actions.ROLES``),
 never by a claim's, an announcement's or a variant's name; a declaration it has no
 judgement for (an announcement, or one a ruleset's steps add) it makes when offered: what a claim makes is read from
 its spec in the automaton (its size and shape). Every choice is the same question
@@ -49,6 +50,10 @@ class StyleBot:
             return legal[0]
         view = _View(game, seat, self._judge(game))
         st = self.style
+        # an abortive draw it may declare (nine terminals): taken when the hand is far
+        # from any win by the judge's measure, as far as the style says
+        if ACT.GIVE_UP in roles and view.distance_now() > st.abort_beyond:
+            return roles[ACT.GIVE_UP][0]
         # the declarations the judge can weigh (a swap, a kong), and those it takes as
         # they come (an announcement, or any declaration a ruleset's steps add)
         declared = roles.get(ACT.DECLARATION, [])

@@ -10,7 +10,10 @@ makes any claim the ruleset declares, under whatever name, that exposes the most
 tiles without breaking a pair (:func:`_pattern_claim`). The bot never names a
 claim: it reads each claim's size and shape from the automaton; and it chooses among
 actions by their role (``engine.actions.ROLES``), making every declaration offered (a
-joker swap, an announcement, a kong, any the ruleset's steps add).
+joker swap, an announcement, a kong, any the ruleset's steps add). An abortive draw
+it may declare (``abort ... by choice``) it takes when its hand is more than
+:attr:`GreedyBot.abort_beyond` tiles from ready: the card's distance, or for a
+pattern ruleset the block count of sets and pairs the style bots' judge makes.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ class GreedyBot:
 
     #: stop an optional Charleston round when the hand is this close to a card hand
     stop_at = 4
+    #: declare an abortive draw offered when the hand is further than this from ready
+    abort_beyond = 4
 
     def choose(self, game, seat: int, legal: list[int], rng) -> int:
         legal = without_false_mahjong(game, seat, legal)
@@ -37,6 +42,8 @@ class GreedyBot:
         roles = ACT.by_role(cat, legal)
         if ACT.WIN in roles:
             return roles[ACT.WIN][0]
+        if ACT.GIVE_UP in roles and _distance(game, seat) > self.abort_beyond:
+            return roles[ACT.GIVE_UP][0]
         if ACT.DECLARATION in roles:  # a swap, an announcement, a kong, whatever the ruleset adds
             return roles[ACT.DECLARATION][0]
         card = game.rules.card
@@ -108,6 +115,22 @@ class GreedyBot:
         if ACT.DECLINE in roles:
             return roles[ACT.DECLINE][0]
         return legal[rng.randrange(len(legal))]
+
+
+#: per automaton, the judge of sets and pairs that measures a pattern ruleset's hands
+_PATTERN_JUDGES: ByObject = ByObject()
+
+
+def _distance(game, seat: int) -> int:
+    """How many tiles the seat's hand is from ready, by the greedy bot's own measure."""
+    if game.rules.card is not None:
+        return _CardView(game, seat).best()
+    from .engine import _meld
+    from .judge import PatternJudge
+
+    judge = _PATTERN_JUDGES.setdefault(game.auto, lambda: PatternJudge(game.auto, None))
+    rack = np.asarray(game.st.hands[seat], dtype=np.int16)
+    return int(judge.distance_of(rack, tuple(_meld(e) for e in game.st.exposures[seat])))
 
 
 def _with_arg(cat, actions: list[int], arg) -> int:

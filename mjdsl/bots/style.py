@@ -56,7 +56,9 @@ class Style:
     stop_at: vote to stop an optional Charleston round when this close (0: never);
     pass_spread: the spread the tiles of a Charleston pass are chosen with (None: the
     target's; a larger one keeps the tiles of more hands through the passes, a smaller
-    one commits to the nearest before play). blind: most tiles forwarded blind; courtesy: most tiles offered across. swap:
+    one commits to the nearest before play). blind: most tiles forwarded blind; courtesy: most tiles offered across.
+    abort_beyond: an abortive draw a player may declare (``abort ... by choice``: nine
+    terminals) is taken when the hand is more than this many tiles from ready (99: never). swap:
     joker swaps (``always``, ``when_better``, ``never``). mistake_rate and mistakes:
     how often and which newcomer's mistakes. lines: what it says, by moment.
     """
@@ -83,6 +85,7 @@ class Style:
     pass_spread: float | None = None
     blind: int = 0
     courtesy: int = 3
+    abort_beyond: int = 4
     swap: str = "when_better"
     mistake_rate: float = 0.0
     mistakes: tuple[str, ...] = ()
@@ -127,8 +130,8 @@ def _field(data: dict, where: str, table: str, key: str, kind, default, lo=None,
 
 def style_from(data: dict, key: str, where: str) -> Style:
     """A :class:`Style` from parsed TOML (tables target, calls, safety, charleston,
-    jokers, mistakes, lines); every field has a default but ``name``."""
-    known = {"name", "tagline", "target", "calls", "safety", "charleston", "jokers", "mistakes", "lines"}
+    aborts, jokers, mistakes, lines); every field has a default but ``name``."""
+    known = {"name", "tagline", "target", "calls", "safety", "charleston", "aborts", "jokers", "mistakes", "lines"}
     for k in data:
         if k not in known:
             raise InputError(f"{where}: unknown field {k!r}; a style has {', '.join(sorted(known))}")
@@ -176,6 +179,7 @@ def style_from(data: dict, key: str, where: str) -> Style:
                      if "spread" in data.get("charleston", {}) else None),
         blind=_field(data, where, "charleston", "blind", int, 0, 0, 3),
         courtesy=_field(data, where, "charleston", "courtesy", int, 3, 0, 3),
+        abort_beyond=_field(data, where, "aborts", "beyond", int, 4, 0, 99),
         swap=swap,
         mistake_rate=_field(data, where, "mistakes", "rate", float, 0.0, 0.0, 1.0),
         mistakes=tuple(kinds),

@@ -282,10 +282,14 @@ CODES = (
          'payments {\n    feeder of 4 sets where (pung or kong) and wind pays for losers\n}\n'),
     Code("MJ277", "an abort that can't be asked or tells nothing",
          "`abort \"TITLE\" when COND` in play ends the hand with no winner when COND holds before a draw from the "
-         "wall: COND reads the whole table (`kongs`, `kong_seats`, `announcers(NAME)`, `alike_discards(PRED)`, "
-         "`discards`, `claims`), not the tile in question (`own_discard`, `just_claimed`, `claim_swap`, "
-         "`tile_visible`: before a draw there is none); it may not be true or false whatever happens (every hand "
-         "would end at its first draw, or the statement changes nothing), and each abort has a title of its own.",
+         "wall; `abort \"TITLE\" after claims when COND` when a discard's claims are all in, before any stands; "
+         "`abort \"TITLE\" by choice when COND` is a move the seat on turn may make while COND holds for it. "
+         "COND reads the whole table (`kongs`, `kong_seats`, `announcers(NAME)`, `alike_discards(PRED)`, "
+         "`kinds_held(PRED)`, `discards`, `claims`), not the tile in question (`own_discard`, `just_claimed`, "
+         "`claim_swap`, `tile_visible`: at an abort there is none); `win_claims`, the mah jongg claims made on a "
+         "discard, is read by an abort `after claims` (which must read it) and by no other (it would be 0 there); "
+         "COND may not be true or false whatever happens (every hand would end at its first draw, or the "
+         "statement changes nothing), and each abort has a title of its own.",
          'play {\n    abort "Four riichi" when own_discard\n}\n',
          'play {\n    abort "Four kongs" when kongs == 4 and kong_seats >= 2\n}\n'),
     Code("MJ293", "a counter's name is taken",

@@ -6,7 +6,9 @@ Families, in order: discard a tile, pass a tile (Charleston), forward k tiles
 blind, vote on an optional round, offer k tiles (courtesy), declare mah jongg,
 claim a discard (per claim kind and form), decline a claim, swap a joker, declare
 a concealed or added kong, make an announcement; then the discards of a variant's
-copy (``discard 0m``: a red five; its argument is the copy number). Each family has a role (``ROLES``):
+copy (``discard 0m``: a red five; its argument is the copy number); then the abortive
+draws a player may declare (``abort "TITLE" by choice``; its argument is the title).
+Each family has a role (``ROLES``):
 what the bots read to choose, so they play any family a ruleset's steps offer.
 """
 
@@ -28,6 +30,7 @@ SWAP = "swap"
 KONG_CONCEALED = "kong_concealed"
 KONG_ADDED = "kong_added"
 ANNOUNCE = "announce"
+ABORT = "abort"
 
 # What each family is to a player: the bots choose by role, never by a family's (or a
 # claim's, or an announcement's) name, so a family added here with its role is played
@@ -41,10 +44,11 @@ GIVE = "pass"                # a tile of a Charleston pass
 FORWARD = "blind"            # how many tiles to forward blind
 ANSWER = "vote"              # stop an optional round or not
 BID = "offer"                # how many tiles to offer in a courtesy pass
+GIVE_UP = "abort"            # end the hand with no winner (an abortive draw the player may declare)
 
 ROLES = {DISCARD: THROW, PASS_TILE: GIVE, BLIND: FORWARD, VOTE: ANSWER, OFFER: BID, MAHJONG: WIN, CLAIM: TAKE,
          NO_CLAIM: DECLINE, SWAP: DECLARATION, KONG_CONCEALED: DECLARATION, KONG_ADDED: DECLARATION,
-         ANNOUNCE: DECLARATION}
+         ANNOUNCE: DECLARATION, ABORT: GIVE_UP}
 
 #: The order a bot that makes every declaration it may tries them: a joker swap first
 #: (it only gains a joker), then announcements, then kongs; families added later after.
@@ -132,6 +136,10 @@ class Catalogue:
         # kind; last, so the actions before keep their numbers with or without variants
         for v in tiles.variants:
             add(DISCARD, v.index, f"discard {v.code}")
+        # issue 10: the abortive draws a player may declare (nine terminals); last again
+        for ab in auto.aborts:
+            if ab.point == "choice":
+                add(ABORT, ab.title, f"abort {ab.title}")
 
     def __len__(self) -> int:
         return len(self.actions)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..memo import ByObject
 from ..scoring.settle import penalty_payments
 from . import actions as ACT
+from .aborts import abort, aborted, offered_aborts
 from .claim_sources import may_claim_from
 from .instant import pay_bonus_groups
 from .state import Exposure
@@ -87,19 +88,6 @@ class Draw:
             st.flag = "wall_game"
 
 
-def aborted(game: Game) -> bool:
-    """Whether an abortive draw (``abort "TITLE" when COND``) ends the hand before this
-    draw from the wall: the first whose condition of the table holds, asked for the
-    seat about to draw; the hand then ends with no winner (:class:`.settle.Settle`)."""
-    st = game.st
-    for a in game.auto.aborts:
-        if holds(a.when, game, st.turn):
-            st.aborted = a.title
-            st.note("aborted")
-            return True
-    return False
-
-
 def _discardable(game: Game, seat: int) -> list[int]:
     """The tiles the seat may discard: every tile held but those ``no discard when ...``
     refuses (all of them, when it would refuse every one: a hand is never stuck).
@@ -156,6 +144,8 @@ class Turn:
             # announcements that may be made on a turn, at any time
             out.extend(cat.id(ACT.ANNOUNCE, a.name) for a in auto.announcements
                        if a.time == "on turn" and a.name not in st.announced[seat] and holds(a.when, game, seat))
+            if auto.aborts:  # abortive draws the player may declare (nine terminals)
+                out.extend(offered_aborts(game, seat))
         if st.frozen[seat] and st.last_draw is not None and hand[st.last_draw[0]] and not after_claim:
             drawn = st.drawn_copy  # the very copy drawn (a red five drawn is thrown as the red one)
             kept = drawn is not None and drawn >= game.kinds and drawn in st.held_variants[seat]
@@ -205,6 +195,10 @@ class Turn:
             if spec.time == "on turn":  # made during the turn: the turn goes on
                 return False
             st.pending = {}
+            return True
+        if fam == ACT.ABORT:  # the player declares an abortive draw: the hand ends
+            abort(game, a.arg)
+            st.flag = "wall_game"
             return True
         if fam == ACT.NO_CLAIM:  # declined to announce
             st.pending = {}
@@ -471,6 +465,12 @@ class ClaimWindow:
         cat = game.catalogue
         assert st.last_discard is not None  # a claim window opens on a discard
         discarder, tile = st.last_discard
+        # an abort asked of the claims made (triple ron), before any stands; the
+        # discard stays where it lies
+        if game.auto.aborts and aborted(game, "claims", discarder):
+            st.asked, st.pending, st.last_claims = [], {}, None
+            st.flag = "wall_game"
+            return
         best = None
         for dist, s in enumerate(st.asked):
             a = cat[st.pending[s]["choice"]]

@@ -109,6 +109,25 @@ def _alike_discards(game: Game, seat: int, pred) -> int:
     return max((n for t, n in counts.items() if tables.tile_pred(pred, t, wind, round_)), default=0)
 
 
+def _kinds_held(game: Game, seat: int, pred) -> int:
+    """How many different kinds matching ``pred`` the seat holds in its hand."""
+    from ..scoring.engine import seat_wind
+    from ..scoring.tables import tables_for
+
+    tables, wind, round_ = tables_for(game.auto), seat_wind(game, seat), game.st.round_wind
+    return sum(1 for t, n in enumerate(game.st.hands[seat]) if n and tables.tile_pred(pred, t, wind, round_))
+
+
+def _win_claims(game: Game) -> int:
+    """The mah jongg claims made on the discard of the claim window open now (its
+    answers, while they are all in and none stands yet); 0 outside one."""
+    from .actions import MAHJONG
+
+    st = game.st
+    win = game.catalogue.get(MAHJONG)
+    return sum(1 for s in st.asked if isinstance(st.pending.get(s), dict) and st.pending[s].get("choice") == win)
+
+
 def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any:
     """The value of a fact of the table for ``seat``; ``tile``: the tile in question
     (the discard offered, the winning tile), None when there is none."""
@@ -139,6 +158,8 @@ def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any
         return sum(e.size >= 4 for exps in st.exposures for e in exps)
     if name == "kong_seats":
         return sum(any(e.size >= 4 for e in exps) for exps in st.exposures)
+    if name == "win_claims":
+        return _win_claims(game)
     if name in ("indicated", "indicated_under"):
         return _indicated(game, seat, name == "indicated_under")
     if name in game.context:  # the session's counters
@@ -150,7 +171,8 @@ def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any
 
 def table_call(game: Game, seat: int, fn: str, arg) -> Any:
     """``announced(NAME)``, ``discards_since(NAME)``, ``claims_since(NAME)`` for ``seat``;
-    ``announcers(NAME)``, ``alike_discards(PRED)`` of the whole table."""
+    ``announcers(NAME)``, ``alike_discards(PRED)`` of the whole table; ``kinds_held(PRED)``
+    of the seat's hand."""
     st = game.st
     if fn == "announced":
         return arg in st.announced[seat]
@@ -158,6 +180,8 @@ def table_call(game: Game, seat: int, fn: str, arg) -> Any:
         return sum(arg in made for made in st.announced)
     if fn == "alike_discards":
         return _alike_discards(game, seat, arg)
+    if fn == "kinds_held":
+        return _kinds_held(game, seat, arg)
     at = st.announced_at[seat].get(arg)
     if fn == "discards_since":
         return -1 if at is None else st.turns - at[0]

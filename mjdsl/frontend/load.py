@@ -253,13 +253,15 @@ def statement_key(stmt) -> tuple:
     """What a statement in an overlay replaces in the base block.
 
     Named statements (claims, patterns, score rules, optional rounds, announcements,
-    penalties) replace the base statement of the same name; a wall setting replaces
+    penalties; aborts by their title) replace the base statement of the same name; a wall setting replaces
     the same setting, a wall break the same break, a kong rule the same kind of kong,
     a dead-hand cause the same cause, a wind/dragon/flower/season line the line of
     the same class; any other statement replaces all base statements of its type.
     """
     if isinstance(stmt, A.VariantDecl):  # `variant red "0m" ...`, `variant red "0p" ...`: one per code
         return ("VariantDecl", stmt.code.text)
+    if isinstance(stmt, A.Abort):  # an abort is named by its title: an overlay's new one adds to the base's
+        return ("Abort", stmt.title)
     for attr in ("name",):
         w = getattr(stmt, attr, None)
         if isinstance(w, A.Word):

@@ -77,7 +77,8 @@ def ir_document(auto, spans: bool = True) -> dict:
                           for a in auto.announcements],
         "original_hand": auto.original_hand,
         **({"no_discard": auto.no_discard_text} if auto.no_discard_text else {}),
-        **({"aborts": [{"title": a.title, "when": a.when_text} for a in auto.aborts]} if auto.aborts else {}),
+        **({"aborts": [{"title": a.title, "when": a.when_text, **({"at": a.point} if a.point != "draw" else {})}
+                       for a in auto.aborts]} if auto.aborts else {}),
         "replacement_from": auto.replacement_from,
         "bonus_kinds": list(auto.bonus_kinds),
         "scoring": {

@@ -90,7 +90,7 @@ def lower(ctx) -> M.Automaton:
         indicates=lower_cycles(rs, tiles),
         no_discard=table_condition(play.one(A.NoDiscard).condition, opts) if play.one(A.NoDiscard) else None,
         no_discard_text=expr_text(play.one(A.NoDiscard).condition) if play.one(A.NoDiscard) else "",
-        aborts=tuple(M.AbortSpec(a.title, compile_expr(a.condition, opts), expr_text(a.condition), a.span)
+        aborts=tuple(M.AbortSpec(a.title, compile_expr(a.condition, opts), expr_text(a.condition), a.span, a.point)
                      for a in play.all(A.Abort)),
         deal=tuple((s.who, s.count, s.times) for s in rs.block(A.DealBlock).all(A.DealStep)),
         states=dict(g.states),
@@ -281,7 +281,11 @@ def lower_play(rs, g: _Graph, opts):
     # only an added kong can be robbed: robbing declared without added kongs opens nothing
     link(turn, ("won", "settle"), ("replace", replace), ("rob", rob if kongs["added"] else None),
          ("wall_game", "settle"), ("always", window))
-    link(window, ("won", "settle"), ("claimed", after), ("all_dead", "settle"), ("always", draw))
+    # an abort asked of a discard's claims (triple ron) ends the hand from the window;
+    # only a ruleset with one has the way out (the others' automata stay as they were)
+    aborts_at_claims = any(a.point == "claims" for a in p.all(A.Abort))
+    link(window, ("won", "settle"), ("claimed", after), ("all_dead", "settle"),
+         ("wall_game", "settle" if aborts_at_claims else None), ("always", draw))
     if after is not None:
         link(after, ("won", "settle"), ("replace", replace), ("always", window))
     if replace is not None:

@@ -290,16 +290,19 @@ class SessionSpec:
 
 @attrs.frozen
 class AbortSpec:
-    """An abortive draw (``abort "TITLE" when COND``): before a draw from the wall, the
-    hand ends with no winner when ``when`` (a condition of the table) holds.
+    """An abortive draw (``abort "TITLE" [after claims | by choice] when COND``): the
+    hand ends with no winner when ``when`` (a condition of the table) holds at its point.
 
     title: its name in the result, the log and the rule book; when: the compiled
-    condition; when_text: its text; span: the statement."""
+    condition; when_text: its text; span: the statement; point: where it is asked,
+    ``draw`` (before a draw from the wall), ``claims`` (a discard's claims all in,
+    before any stands) or ``choice`` (a move offered to the seat on turn)."""
 
     title: str
     when: Any = attrs.field(eq=False, repr=False)
     when_text: str = ""
     span: Any = None
+    point: str = "draw"
 
 
 @attrs.frozen
@@ -362,8 +365,12 @@ class Automaton:
     #: discard when ...``), its text; None: every tile held may be discarded
     no_discard: Any = attrs.field(default=None, eq=False, repr=False)
     no_discard_text: str = ""
-    #: abortive draws, asked in order before each draw from the wall (``abort ... when``)
+    #: abortive draws, each asked in order at its point (``abort ... when``)
     aborts: tuple[AbortSpec, ...] = ()
+
+    def aborts_at(self, point: str) -> tuple[AbortSpec, ...]:
+        """The aborts asked at one point (``draw``, ``claims``, ``choice``), in order."""
+        return tuple(a for a in self.aborts if a.point == point)
 
     @property
     def session_players(self) -> int:

@@ -58,6 +58,7 @@ _NUMBER = {
     "claims": (N_("the players have claimed {count} this hand"), N_("discard"), N_("discards")),
     "kongs": (N_("the players have declared {count} this hand"), N_("kong"), N_("kongs")),
     "kong_seats": (N_("{count} have declared a kong this hand"), N_("player"), N_("players")),
+    "win_claims": (N_("{count} have claimed mah jongg on the discard"), N_("player"), N_("players")),
     "tile_visible": (N_("the table shows {count} of the discard"), N_("copy"), N_("copies")),
     "points": (N_("the score rules gave {count}"), N_("point"), N_("points")),
     "doubles": (N_("the score rules gave {count}"), N_("double"), N_("doubles")),
@@ -282,6 +283,10 @@ def _compare(e: A.BinOp, tr, titles: dict | None = None) -> str:
     elif isinstance(count, A.Call) and count.fn == "alike_discards" and len(count.args) == 1:
         one, many = _tile_noun(count.args[0], "tile", tr)
         sentence = N_("the players have discarded {count}, all of one kind, this hand")
+    elif isinstance(count, A.Call) and count.fn == "kinds_held" and len(count.args) == 1:
+        one, many = _tile_noun(count.args[0], "tile", tr)
+        one, many = (tr.gettext(N_("kind of {noun}")).format(noun=one), tr.gettext(N_("kinds of {noun}")).format(noun=one))
+        sentence = N_("the player holds {count}")
     elif isinstance(count, A.Name) and count.id in _NUMBER:
         sentence, one, many = _NUMBER[count.id]
         one, many = tr.gettext(one), tr.gettext(many)

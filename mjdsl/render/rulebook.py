@@ -241,7 +241,7 @@ def _phases(rs, auto, ctx, tr) -> list[Phase]:
             notes.append(tr.gettext("never passed: {tiles}").format(
                 tiles=" ".join(auto.tiles.kinds[i].code for i in auto.never_pass)))
         if name == "play":
-            notes += _play_notes(auto, tr, rs)
+            notes += _play_notes(auto, tr, rs, ctx.options.values())
         played = bool(steps.get(name))
         if not played:
             notes = [_why_not_played(rs, name, ctx, tr)]
@@ -259,7 +259,16 @@ def _why_not_played(rs, phase: str, ctx, tr) -> str:
     return tr.gettext("not played at this table")
 
 
-def _play_notes(auto, tr, rs=None) -> list[str]:
+#: an abortive draw in words, by its point (``abort ... [after claims | by choice]``)
+_ABORT_SAID = {
+    "draw": N_("before a draw from the wall, the hand ends with no winner and no payments ({title}) when {when}"),
+    "claims": N_("when the claims on a discard are all in, before any stands, the hand ends with no winner and "
+                 "no payments ({title}) when {when}"),
+    "choice": N_("on their turn a player may end the hand with no winner and no payments ({title}) when {when}"),
+}
+
+
+def _play_notes(auto, tr, rs=None, values=None) -> list[str]:
     _ = tr.gettext
     out = [_("a discard may be claimed until the {until}").format(until=said(LIVE_UNTIL, auto.discard_live_until, tr))]
     out.append(_("the hand is a wall game when the live wall is used up") if auto.wall_game_left == 0
@@ -294,11 +303,13 @@ def _play_notes(auto, tr, rs=None) -> list[str]:
     refused = rs.block(A.PlayBlock).one(A.NoDiscard) if rs is not None and auto.no_discard_text else None
     if refused is not None:  # issue 10: kuikae
         out.append(_("a tile may not be discarded when {when}").format(when=plain(refused.condition, tr=tr)))
-    # issue 10: abortive draws, asked before each draw from the wall
+    # issue 10: abortive draws, each said at its point
     play = rs.block(A.PlayBlock) if rs is not None else None
-    out += [_("before a draw from the wall, the hand ends with no winner and no payments ({title}) when {when}").format(
-                title=a.title, when=plain(a.condition, tr=tr))
-            for a in (play.all(A.Abort) if play is not None else ())]
+    # (the options in force folded in: an abort they switch off is not said)
+    for a in play.all(A.Abort) if play is not None else ():
+        when = simplify(a.condition, values or {})
+        if not (isinstance(when, A.Bool) and not when.value):
+            out.append(_(_ABORT_SAID[a.point]).format(title=a.title, when=plain(when, tr=tr)))
     # issue 10: announcements made only when the table allows
     titles = _titles(auto)  # one announcement's condition may name another (riichi's double riichi)
     out += [_("{name} may be announced only when {when}").format(name=a.title or a.name,

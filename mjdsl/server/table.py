@@ -406,7 +406,7 @@ class ClubGame:
         codes = self.words[seat].codes
         legal = g.legal_actions(seat) if mine else []
         out["to_act"] = mine
-        out["legal"] = [{"a": a, "family": cat[a].family, "name": cat.name(a),
+        out["legal"] = [{"a": a, "family": cat[a].family, "name": self.words[seat].move_name(cat, a),
                          "tile": codes[cat[a].arg] if cat[a].family in TILE_FAMILIES else None} for a in legal]
         if mine and legal:
             st = g.st

@@ -19,8 +19,11 @@ KEYWORD_RULES = (
     "announce_time", "shape_kind", "kong_kind", "robbable", "unit",
     "scope_kind", "dead_reason", "payer", "pays", "seat_ref", "direction", "compare_op", "add_op", "mul_op", "pow_op",
     "knit_width", "distinct", "penalty_unit", "suit_relation", "kong_event",
-    "feed_group",
+    "feed_group", "abort_point",
 )
+
+#: an abort's check point, by the words that say it (none: before a draw)
+_ABORT_POINTS = {"": "draw", "after claims": "claims", "by choice": "choice"}
 
 
 class Kw(str):
@@ -458,7 +461,8 @@ class Builder(Transformer):
 
     @v_args(meta=True)
     def abort(self, meta, c):
-        return A.Abort(_unquote(c[0]), self._cond(c), self._span(meta))
+        point = next((str(x) for x in c[1:] if isinstance(x, Kw)), "")
+        return A.Abort(_unquote(c[0]), self._cond(c), self._span(meta), _ABORT_POINTS[point])
 
     # -- claims ---------------------------------------------------------------------
     @v_args(meta=True)

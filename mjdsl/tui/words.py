@@ -52,6 +52,14 @@ class Words:
             return self._(mine).format(**places)
         return self._(theirs).format(name=self.names[seat], **places)
 
+    def move_name(self, catalogue, a: int) -> str:
+        """A move as the table lists it: an abortive draw a player may declare by its
+        title, in the catalog's words; any other by its catalogue name."""
+        act = catalogue[a]
+        if act.family == ACT.ABORT:
+            return self._("Abortive draw: {title}").format(title=act.arg)
+        return catalogue.name(a)
+
     def tiles(self, ts) -> str:
         return " ".join(self.codes[t] for t in ts) or self._("nothing")
 
@@ -98,6 +106,8 @@ class Words:
                                   N_("{name} swaps {tile} for a joker on the table"), tile=self.codes[act.arg]))
         elif fam in (ACT.KONG_CONCEALED, ACT.KONG_ADDED, ACT.ANNOUNCE):
             out.append(f"{self.names[who]}: {act.name}")
+        elif fam == ACT.ABORT:  # an abortive draw declared: said by its title, in the catalog's words
+            out.append(f"{self.names[who]}: {self.move_name(game.catalogue, a)}")
         elif fam not in (ACT.PASS_TILE, ACT.BLIND, ACT.VOTE, ACT.OFFER, ACT.NO_CLAIM, ACT.CLAIM, ACT.MAHJONG):
             out.append(f"{self.names[who]}: {act.name}")
         if fam == ACT.MAHJONG and st.dead[who] and not game.is_terminal():
