@@ -73,9 +73,13 @@ FACTS: dict[str, Fact] = {
             ("indicated_under", "the same for the tiles under the indicators, turned up at the end for a winner "
                                 "as `under indicators` says (0 otherwise)"),
         ]),
+        # a kong, concealed too, interrupts the first go-round as a claim does (riichi's
+        # double riichi and earthly hand): the scorer reads it as well
+        *_facts(_WIN + (TABLE,), "number", [
+            ("kongs", "kongs declared so far this hand, by every player (concealed, claimed and added)"),
+        ]),
         # issue 10: abortive draws (`abort "TITLE" when COND` in play): the whole table
         *_facts((TABLE,), "number", [
-            ("kongs", "kongs declared so far this hand, by every player (concealed, claimed and added)"),
             ("kong_seats", "how many players have declared a kong this hand"),
             # `abort ... after claims when ...` (triple ron): asked when a discard's claims are all in
             ("win_claims", "the mah jongg claims made on the discard in question, by every player, when its "

@@ -1,7 +1,7 @@
 """Double riichi in rulesets/riichi.mj (issue 10): a second announcement, made with a
 player's first discard when no claim came before it, worth 2 han; riichi is not offered
 then, nor after it, and it costs the riichi stick and opens the ura-dora as riichi does.
-Written with the language's announcements (`after first discard`, `if claims == 0`),
+Written with the language's announcements (`after first discard`, `if claims == 0 and kongs == 0`),
 no engine code for it."""
 
 from __future__ import annotations
@@ -88,3 +88,25 @@ def test_a_double_riichi_win_counts_2_han_and_not_riichi(auto, since, ippatsu):
     counted = {line.name: line.value for line in score_hand(auto, inp).lines}
     assert counted["double_riichi"] == 2 and "riichi" not in counted
     assert ("ippatsu" in counted) == ippatsu
+
+
+def test_a_concealed_kong_before_the_first_discard_leaves_plain_riichi(auto):
+    # the dealer declares a concealed kong of 9s before its first discard: the first
+    # go-round is interrupted as by a claim, so its discard may be riichi, not double riichi
+    g = scripted(auto, {0: "1m 2m 3m 7p 8p 9p 2s 3s 4s 9s 9s 9s 9s N"})
+    act(g, 0, "concealed kong of 9s")
+    while not any(n.startswith("discard") for n in names(g)):
+        act(g, 0, "no claim" if "no claim" in names(g) else names(g)[0])
+    act(g, 0, "discard N")
+    offered = names(g)
+    assert PLAIN in offered and DOUBLE not in offered
+
+
+def test_an_earthly_hand_needs_no_kong_before_it(auto):
+    # South wins on its first draw; a concealed kong declared before (by anyone) ends the
+    # first go-round, so it is no earthly hand
+    hand = dict(hand="2m 3m 4m 5p 6p 7p 3s 4s 5s 6s 7s 8s 8p 8p", win="8p", source="wall", seat="S")
+    early = read_hand_input(auto, **hand, table=["discards=1"])
+    after_kong = read_hand_input(auto, **hand, table=["discards=1", "kongs=1"])
+    assert "chiihou" in score_hand(auto, early).rule_names
+    assert "chiihou" not in score_hand(auto, after_kong).rule_names
