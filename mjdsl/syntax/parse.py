@@ -1,7 +1,8 @@
 """Parse ruleset text into a :class:`mjdsl.ast.Program`, or into diagnostics.
 
 The Lark parser is LALR with positions on and built once per process (and cached
-on disk by Lark). Syntax errors become ``MJ1xx`` diagnostics named by example
+on disk by Lark); its lexer compiles each terminal's pattern once (:mod:`.lexer`).
+Syntax errors become ``MJ1xx`` diagnostics named by example
 (:mod:`mjdsl.syntax.messages`); after an error the offending line is blanked
 and the text parsed again, so one run reports several independent mistakes.
 """
@@ -21,6 +22,7 @@ from ..diagnostics import Diagnostic, error
 from ..source import Source, Span
 from .build import Builder
 from . import messages
+from .lexer import share_patterns
 
 #: Files larger than this are refused (MJ113): a rules file is a few kilobytes.
 MAX_BYTES = 1_000_000
@@ -36,8 +38,11 @@ def grammar_text() -> str:
 
 @functools.lru_cache(maxsize=None)
 def parser(strict: bool = False) -> lark.Lark:
-    """The ruleset parser. ``strict=True`` (tests) fails on any conflict or collision."""
-    return lark.Lark(
+    """The ruleset parser. ``strict=True`` (tests) fails on any conflict or collision.
+
+    Its lexer compiles each terminal's pattern once for all parser states
+    (:mod:`mjdsl.syntax.lexer`); the strict parser keeps Lark's own lexer."""
+    built = lark.Lark(
         grammar_text(),
         parser="lalr",
         propagate_positions=True,
@@ -45,6 +50,7 @@ def parser(strict: bool = False) -> lark.Lark:
         cache=not strict,
         strict=strict,
     )
+    return built if strict else share_patterns(built)
 
 
 @attrs.frozen
