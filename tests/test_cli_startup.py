@@ -43,13 +43,14 @@ def test_a_ruleset_check_without_a_card_needs_no_card_matcher():
 
 def test_mjdsl_check_of_a_ruleset_without_a_card_loads_no_numpy_and_no_card_grammar():
     """numpy and the card library cost a third of a check's start-up; a ruleset that plays
-    no card needs neither (the hand library uses numpy only in its annotations)."""
+    no card needs neither (the hand library uses numpy only in its annotations). Nor Lark:
+    the ruleset parser is Lark's standalone one (mjdsl/syntax/standalone.py)."""
     path = str(ROOT / "rulesets" / "classical.mj")
     code = ("import contextlib, io\nfrom mjdsl.cli import main\n"
             f"with contextlib.redirect_stdout(io.StringIO()):\n    assert main(['check', {path!r}]) == 0")
     loaded = _modules_after(code)
     assert "mjdsl.check" in loaded  # it did check
-    assert not {"numpy", "mjdsl.syntax.card_build", "mjdsl.cards.compiled"} & loaded
+    assert not {"numpy", "mjdsl.syntax.card_build", "mjdsl.cards.compiled", "lark"} & loaded
 
 
 def test_the_table_is_the_commands():

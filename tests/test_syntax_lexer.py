@@ -1,6 +1,7 @@
-"""The ruleset parser's lexer (mjdsl.syntax.lexer) compiles each terminal's pattern once for
-all parser states, and reads exactly what Lark's own contextual lexer reads: the same
-trees, the same tokens at the same places, the same errors at the same places."""
+"""The ruleset parser (Lark's standalone parser, mjdsl.syntax.standalone, whose lexer
+mjdsl.syntax.lexer makes compile each terminal's pattern once for all parser states)
+reads exactly what Lark itself reads with its own contextual lexer: the same trees,
+the same tokens at the same places, the same errors at the same places."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjdsl.syntax import lexer as L
+from mjdsl.syntax import standalone as S
 from mjdsl.syntax.parse import grammar_text, parser
 from strategies import every_alternative, mutated, programs
 
@@ -32,14 +34,23 @@ def _read(p: lark.Lark, text: str):
     """Everything a parse says: the tree with every token's type and place, or the error."""
     try:
         tree = p.parse(text)
-    except lark.exceptions.UnexpectedInput as e:
+    except (lark.exceptions.UnexpectedInput, S.UnexpectedInput) as e:
         expected = sorted(getattr(e, "expected", None) or getattr(e, "allowed", None) or ())
         token = getattr(e, "token", None)
         return ("error", type(e).__name__, e.line, e.column, expected,
                 None if token is None else (token.type, str(token)), getattr(e, "state", None) is not None)
-    tokens = [(t.type, str(t), t.line, t.column, t.end_line, t.end_column, t.start_pos, t.end_pos)
-              for t in tree.scan_values(lambda v: isinstance(v, lark.Token))]
-    return ("tree", tree, tokens)
+    return ("tree", _plain(tree))
+
+
+def _plain(node) -> tuple:
+    """A tree as plain data, every token with its type and place (the two parsers' trees
+    and tokens are of two sets of classes)."""
+    if hasattr(node, "data"):
+        return (node.data, tuple(_plain(c) for c in node.children))
+    if node is None:
+        return (None,)
+    t = node
+    return (t.type, str(t), t.line, t.column, t.end_line, t.end_column, t.start_pos, t.end_pos)
 
 
 def test_the_parser_scans_with_shared_patterns_and_the_strict_one_with_larks():
@@ -47,11 +58,12 @@ def test_the_parser_scans_with_shared_patterns_and_the_strict_one_with_larks():
     assert {type(lx) for lx in contextual.lexers.values()} == {L._SharedPatternLexer}
     assert type(contextual.root_lexer) is L._SharedPatternLexer
     assert {type(lx) for lx in OWN.parser.lexer.lexers.values()} == {lark.lexer.BasicLexer}
+    assert isinstance(parser(), S.Lark) and not isinstance(parser(), lark.Lark)
 
 
 def test_a_pattern_is_compiled_once_for_every_state():
     text = TEXTS["classical.mj"]
-    p = L.share_patterns(_lark_own())
+    p = L.share_patterns(S.Lark_StandAlone())
     L._pattern.cache_clear()
     p.parse(text)
     info = L._pattern.cache_info()
@@ -88,7 +100,7 @@ def test_generated_programs_read_the_same(text):
 
 
 def test_share_patterns_refuses_a_parser_already_used():
-    p = _lark_own()
+    p = S.Lark_StandAlone()
     p.parse('ruleset "r"\n')
     with pytest.raises(AssertionError, match=re.escape("before the first parse")):
         L.share_patterns(p)

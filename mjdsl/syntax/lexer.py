@@ -1,5 +1,7 @@
 """The ruleset parser's lexer: Lark's contextual lexer, each terminal's pattern compiled once.
 
+(Lark's lexer as the standalone parser, :mod:`.standalone`, holds it.)
+
 Lark's contextual lexer gives each parser state a scanner for the terminals that state
 accepts: one regular expression, the alternation of their patterns, compiled when the
 state is first met. Reading ``classical.mj`` meets 134 states, and compiling their
@@ -18,8 +20,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-import lark
-from lark.lexer import BasicLexer, ContextualLexer, Scanner, _create_unless
+from .standalone import BasicLexer, ContextualLexer, Lark, Scanner, _create_unless
 
 
 @functools.lru_cache(maxsize=None)
@@ -45,7 +46,7 @@ class _SharedPatternLexer(BasicLexer):
         return _OneByOne(terminals, self.g_regex_flags, self.re, self.use_bytes)
 
 
-def share_patterns(parser: lark.Lark) -> lark.Lark:
+def share_patterns(parser: Lark) -> Lark:
     """``parser`` (LALR, contextual lexer), its state lexers scanning with shared patterns."""
     contextual = parser.parser.lexer
     assert isinstance(contextual, ContextualLexer), type(contextual)
