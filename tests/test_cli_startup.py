@@ -67,3 +67,36 @@ def test_help_lists_every_visible_command(capsys):
     out = capsys.readouterr().out
     for e in TABLE:
         assert (f"  {e.name} " in out) != e.hidden, e.name
+
+
+def _at_exit_after(argv: list[str]) -> list:
+    code = ("import atexit, contextlib, io\nseen = []\nreal = atexit.register\n"
+            "atexit.register = lambda f, *a, **k: (seen.append(getattr(f, '__qualname__', repr(f))), real(f, *a, **k))[1]\n"
+            "from mjdsl.cli import main\n"
+            f"with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n    main({argv!r})\n"
+            "import json; print(json.dumps(seen))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_a_brief_command_skips_the_collections_at_exit_and_a_long_one_does_not():
+    """The shutdown's full collections cost a check about 0.08 s; gc.freeze at exit skips them."""
+    assert "freeze" in _at_exit_after(["check", str(ROOT / "rulesets" / "classical.mj")])
+    assert "freeze" not in _at_exit_after(["simulate", str(ROOT / "rulesets" / "classical.mj"), "--games", "1"])
+    assert "freeze" not in _at_exit_after(["--version"])
+    assert {e.name for e in TABLE if e.brief} >= {"check", "score", "match", "hint", "compile"}
+    assert not {e.name for e in TABLE if e.brief} & {"serve", "lsp", "play", "simulate", "analyze", "arena"}
+
+
+def test_the_freeze_at_exit_is_registered_once_however_often_commands_run(monkeypatch):
+    import atexit
+    import gc
+
+    from mjdsl import cli
+
+    calls = []
+    monkeypatch.setattr(atexit, "register", lambda f: calls.append(("register", f)))
+    monkeypatch.setattr(atexit, "unregister", lambda f: calls.append(("unregister", f)))
+    cli._no_collection_at_exit()
+    cli._no_collection_at_exit()
+    assert calls == [("unregister", gc.freeze), ("register", gc.freeze)] * 2
