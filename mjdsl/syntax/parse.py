@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import sys
-from importlib import resources
+from pathlib import Path
 
 import attrs
 
@@ -34,8 +34,13 @@ MAX_NESTING = 64
 MAX_SYNTAX_ERRORS = 10
 
 
+#: The ruleset grammar (read as a file beside this module, as card_build.py reads card.lark:
+#: importlib.resources would import tempfile, shutil and zipfile into every check).
+GRAMMAR = Path(__file__).resolve().parent / "mjdsl.lark"
+
+
 def grammar_text() -> str:
-    return resources.files(__package__).joinpath("mjdsl.lark").read_text(encoding="utf-8")
+    return GRAMMAR.read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=None)
