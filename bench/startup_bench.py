@@ -1,6 +1,7 @@
-"""Start-up: ``mjdsl --version``, ``--help`` and ``check`` of a small ruleset, the CPU
-time (user + system) of a fresh process, median of 7, beside the interpreter's own
-start (``python -c pass``).
+"""Start-up: ``mjdsl --version``, ``--help`` and ``check`` of a small ruleset (and of the
+American ruleset, which also reads and compiles its card: no target), the CPU time
+(user + system) of a fresh process, median of 7, beside the interpreter's own start
+(``python -c pass``).
 
 Targets (issue 12): --version and --help under 0.15 s, check under 0.4 s, on an idle
 machine, where a process's wall time is its CPU time; CPU time is what a busy shared
@@ -40,7 +41,9 @@ def _times(argv: list[str]) -> tuple[float, float]:
 
 
 COMMANDS = {"mjdsl --version": (["--version"], 0.15), "mjdsl --help": (["--help"], 0.15),
-            "mjdsl check rulesets/classical.mj": (["check", "rulesets/classical.mj"], 0.4)}
+            "mjdsl check rulesets/classical.mj": (["check", "rulesets/classical.mj"], 0.4),
+            # no target: a ruleset that plays a card also reads, checks and compiles the card
+            "mjdsl check rulesets/american.mj": (["check", "rulesets/american.mj"], None)}
 
 
 def run() -> dict:
@@ -51,7 +54,10 @@ def run() -> dict:
     for name, (args, target) in COMMANDS.items():
         cpu, wall = _times(py + ["-m", "mjdsl.cli", *args])
         out[name] = {"cpu_s": cpu, "wall_s": wall, "target_s": target}
-        peers.append(peer(f"{name} (CPU)", cpu, "s", "python -c pass (CPU)", base, f"< {target} s", cpu < target))
+        if target is None:
+            peers.append(peer(f"{name} (CPU)", cpu, "s", "python -c pass (CPU)", base))
+        else:
+            peers.append(peer(f"{name} (CPU)", cpu, "s", "python -c pass (CPU)", base, f"< {target} s", cpu < target))
     # before issue 12, every start imported every command's module, as this does
     before, before_wall = _times(py + ["-c", "from mjdsl.commands import ALL"])
     out["every command imported (before)"] = {"cpu_s": before, "wall_s": before_wall}

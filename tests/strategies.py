@@ -33,8 +33,6 @@ _SPACES = (" ", "  ", "\t")
 @functools.lru_cache(maxsize=None)
 def _grammar():
     """(rules by origin with alternatives shortest first, literal terminal texts, keywords)."""
-    from lark.grammar import Terminal
-
     from mjdsl.syntax.parse import parser
 
     p = parser()
@@ -42,7 +40,7 @@ def _grammar():
     keywords = frozenset(v for v in literals.values() if v.isidentifier())
     alts: dict[str, list[tuple[tuple[str, bool], ...]]] = {}
     for r in p.rules:
-        alts.setdefault(r.origin.name, []).append(tuple((s.name, isinstance(s, Terminal)) for s in r.expansion))
+        alts.setdefault(r.origin.name, []).append(tuple((s.name, s.is_term) for s in r.expansion))
     # height: the fewest levels of rules a symbol needs to reach terminals
     height = {name: None for name in alts}
 

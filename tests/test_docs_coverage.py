@@ -216,7 +216,7 @@ def test_no_page_help_or_ruleset_cites_a_file_outside_the_project(ref):
 
 
 def test_lark_is_imported_where_architecture_md_says():
-    """Lark stays in syntax/, and authoring/fmt.py (the formatter reads the lexer's tokens)."""
+    """Lark stays in syntax/ (authoring/fmt.py reads the lexer's tokens through syntax/parse.py)."""
     users = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "mjdsl").rglob("*.py")
                    if re.search(r"^\s*(import lark|from lark)", p.read_text(encoding="utf-8"), re.M))
     assert users and all(u.startswith("mjdsl/syntax/") or u == "mjdsl/authoring/fmt.py" for u in users), users

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from lark.grammar import Terminal
 
 from mjdsl import ast as A
 from mjdsl.syntax.build import Builder
@@ -36,7 +35,7 @@ def _rules_needing_a_method() -> set[str]:
         elif not r.options.expand1:
             names.add(origin)
         else:
-            kept = [s for s in r.expansion if not (isinstance(s, Terminal) and s.filter_out)]
+            kept = [s for s in r.expansion if not (s.is_term and s.filter_out)]
             if len(kept) > 1:
                 names.add(origin)
     return names

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import attrs
-
 from ..source import Span
 from .expr import Expr, T, Word
+from .make import node
 
 
 
-@attrs.frozen
+@node
 class Block:
     """A ``kind { ... }`` block: its statements in order, and its span (the keyword)."""
 
@@ -27,80 +26,80 @@ class Block:
         return found[-1] if found else None
 
 
-@attrs.frozen
+@node
 class TilesBlock(Block):
     KIND = "tiles"
 
 
-@attrs.frozen
+@node
 class SeatsBlock(Block):
     count: int = 4
     KIND = "seats"
 
 
-@attrs.frozen
+@node
 class WallBlock(Block):
     KIND = "wall"
 
 
-@attrs.frozen
+@node
 class DealBlock(Block):
     KIND = "deal"
 
 
-@attrs.frozen
+@node
 class CharlestonBlock(Block):
     condition: Expr | None = None
     KIND = "charleston"
 
 
-@attrs.frozen
+@node
 class ReplacementBlock(Block):
     KIND = "replacement"
 
 
-@attrs.frozen
+@node
 class PlayBlock(Block):
     KIND = "play"
 
 
-@attrs.frozen
+@node
 class ClaimsBlock(Block):
     KIND = "claims"
 
 
-@attrs.frozen
+@node
 class KongsBlock(Block):
     KIND = "kongs"
 
 
-@attrs.frozen
+@node
 class JokersBlock(Block):
     tile: Word | None = None
     KIND = "jokers"
 
 
-@attrs.frozen
+@node
 class WinningBlock(Block):
     KIND = "winning"
 
 
-@attrs.frozen
+@node
 class DeadBlock(Block):
     KIND = "dead hand"
 
 
-@attrs.frozen
+@node
 class ScoringBlock(Block):
     KIND = "scoring"
 
 
-@attrs.frozen
+@node
 class PaymentsBlock(Block):
     KIND = "payments"
 
 
-@attrs.frozen
+@node
 class SessionBlock(Block):
     KIND = "session"
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Iterator, TypeVar, Union
 
-import attrs
-
 from ..source import Span
+from .make import node
 
 T = TypeVar("T")
 
 
-@attrs.frozen
+@node
 class Word:
     """A name or a tile code as written, with where it was written."""
 
@@ -27,25 +26,25 @@ class Word:
 # -----------------------------------------------------------------------------
 
 
-@attrs.frozen
+@node
 class Num:
     value: float
     span: Span
 
 
-@attrs.frozen
+@node
 class Bool:
     value: bool
     span: Span
 
 
-@attrs.frozen
+@node
 class Str:
     value: str
     span: Span
 
 
-@attrs.frozen
+@node
 class Name:
     """A name in an expression: an option, a fact of the hand, or a class of tiles."""
 
@@ -53,7 +52,7 @@ class Name:
     span: Span
 
 
-@attrs.frozen
+@node
 class Call:
     """``fn(args...)``: a function of the fact vocabulary (``count``, ``tiles``)."""
 
@@ -62,13 +61,13 @@ class Call:
     span: Span
 
 
-@attrs.frozen
+@node
 class Not:
     operand: "Expr"
     span: Span
 
 
-@attrs.frozen
+@node
 class BinOp:
     """``left op right``; op is one of ``and or == != < <= > >= + - * / ^``."""
 
@@ -78,7 +77,7 @@ class BinOp:
     span: Span
 
 
-@attrs.frozen
+@node
 class Neg:
     """``-operand``: unary minus."""
 
@@ -86,7 +85,7 @@ class Neg:
     span: Span
 
 
-@attrs.frozen
+@node
 class Related:
     """``related(N P, SUITS, RANKS)``: how many groups of ``count`` sets of the reading,
     no set in two groups, match the set predicate ``pred`` and are related so.

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Union
 
-import attrs
-
 from ..source import Span
 from .expr import Expr, Word
+from .make import node
 
 
 
-@attrs.frozen
+@node
 class SuitDecl:
     """``suit NAME "letter" LO..HI xCOPIES [dragon "code"]``."""
 
@@ -24,7 +23,7 @@ class SuitDecl:
     span: Span
 
 
-@attrs.frozen
+@node
 class HonourDecl:
     """``wind|dragon "code"... xCOPIES``."""
 
@@ -34,7 +33,7 @@ class HonourDecl:
     span: Span
 
 
-@attrs.frozen
+@node
 class BonusDecl:
     """``flower|season "code"... xCOPIES [seat linked|interchangeable]``."""
 
@@ -45,14 +44,14 @@ class BonusDecl:
     span: Span
 
 
-@attrs.frozen
+@node
 class JokerDecl:
     code: Word
     copies: int
     span: Span
 
 
-@attrs.frozen
+@node
 class ZeroDecl:
     """``zero "0"``: the tile that also serves as zero in numbers (the soap)."""
 
@@ -60,7 +59,7 @@ class ZeroDecl:
     span: Span
 
 
-@attrs.frozen
+@node
 class ClassDecl:
     """``class NAME "code"...``: a named class of tiles (``green``), for patterns and scoring."""
 
@@ -69,7 +68,7 @@ class ClassDecl:
     span: Span
 
 
-@attrs.frozen
+@node
 class VariantDecl:
     """``variant NAME "code" xN of "base"``: N of the copies of the tile ``base`` are a
     variant, written ``code``: it plays as ``base`` everywhere (patterns, claims, waits)
@@ -82,13 +81,13 @@ class VariantDecl:
     span: Span
 
 
-@attrs.frozen
+@node
 class SeatWinds:
     codes: tuple[Word, ...]
     span: Span
 
 
-@attrs.frozen
+@node
 class SeatPlayers:
     """``players N`` in ``seats``: N players share the seats, one sitting out each hand.
 
@@ -100,7 +99,7 @@ class SeatPlayers:
     span: Span
 
 
-@attrs.frozen
+@node
 class CycleDecl:
     """``cycle suits`` / ``cycle "E" "S" "W" "N"``: the order an indicator points along;
     the tile after an indicator is the next of its cycle, the first after the last.
@@ -111,7 +110,7 @@ class CycleDecl:
     span: Span
 
 
-@attrs.frozen
+@node
 class WallIndicators:
     """``indicators N [more after each kong]``: N tiles of the dead wall shown face up
     from the start (and one more after each kong declared); each points at the tile
@@ -122,7 +121,7 @@ class WallIndicators:
     span: Span
 
 
-@attrs.frozen
+@node
 class WallUnder:
     """``under indicators [when COND]``: the tile under each indicator shown is turned
     up at the end of the hand for a winner of whom COND (a fact of the table) holds."""
@@ -131,7 +130,7 @@ class WallUnder:
     span: Span
 
 
-@attrs.frozen
+@node
 class WallSetting:
     """``sides N`` / ``length N`` / ``height N`` / ``dead wall N`` / ``loose tiles N on wall``."""
 
@@ -140,7 +139,7 @@ class WallSetting:
     span: Span
 
 
-@attrs.frozen
+@node
 class WallBreak:
     """``break side|position dice N thrown by SEAT [counting from left [plus side]]``."""
 
@@ -151,7 +150,7 @@ class WallBreak:
     span: Span
 
 
-@attrs.frozen
+@node
 class DealStep:
     """``all|dealer|others N [xTIMES]``: one step of the deal."""
 
@@ -161,13 +160,13 @@ class DealStep:
     span: Span
 
 
-@attrs.frozen
+@node
 class NeverPass:
     codes: tuple[Word, ...]
     span: Span
 
 
-@attrs.frozen
+@node
 class PassStep:
     """``pass N DIRECTION [blind [if COND]] [when COND]``: everyone passes N tiles.
 
@@ -183,7 +182,7 @@ class PassStep:
     blind_condition: Expr | None = None
 
 
-@attrs.frozen
+@node
 class OptionalRound:
     """``optional NAME stopped by any|all|majority { ... }``: passes a vote may skip."""
 
@@ -193,7 +192,7 @@ class OptionalRound:
     span: Span
 
 
-@attrs.frozen
+@node
 class CourtesyStep:
     """``courtesy DIRECTION LO..HI smaller|larger [when COND]``: paired offers, resolved."""
 
@@ -205,53 +204,53 @@ class CourtesyStep:
     span: Span
 
 
-@attrs.frozen
+@node
 class ReplaceWhat:
     kinds: tuple[str, ...]
     span: Span
 
 
-@attrs.frozen
+@node
 class ReplaceOrder:
     direction: str
     span: Span
 
 
-@attrs.frozen
+@node
 class ReplaceAgain:
     span: Span
 
 
-@attrs.frozen
+@node
 class DealerDraws:
     count: int
     span: Span
 
 
-@attrs.frozen
+@node
 class DealerOpens:
     span: Span
 
 
-@attrs.frozen
+@node
 class DrawFrom:
     where: str
     span: Span
 
 
-@attrs.frozen
+@node
 class ReplacementFrom:
     where: str
     span: Span
 
 
-@attrs.frozen
+@node
 class DiscardLive:
     until: str
     span: Span
 
 
-@attrs.frozen
+@node
 class WallGame:
     """``wall game when N left``: the hand ends with no winner when the live wall has N."""
 
@@ -259,7 +258,7 @@ class WallGame:
     span: Span
 
 
-@attrs.frozen
+@node
 class Announce:
     """``announce NAME ["title"] after first discard|after any discard|on turn
     [freezes hand] [required to win]``.
@@ -279,7 +278,7 @@ class Announce:
     condition: Expr | None = None
 
 
-@attrs.frozen
+@node
 class NoDiscard:
     """``no discard when COND``: a tile may not be discarded while COND, a condition of
     the table asked of that tile (``just_claimed``, ``claim_swap``, ``own_discard``...),
@@ -289,7 +288,7 @@ class NoDiscard:
     span: Span
 
 
-@attrs.frozen
+@node
 class Abort:
     """``abort "TITLE" [after claims | by choice] when COND``: an abortive draw, the hand
     ended with no winner and no wall-game payments. COND reads the facts of the whole
@@ -308,13 +307,13 @@ class Abort:
     point: str = "draw"
 
 
-@attrs.frozen
+@node
 class OriginalHand:
     seat: str
     span: Span
 
 
-@attrs.frozen
+@node
 class ClaimDecl:
     """``claim NAME [N same|run] from SEAT [or from SEAT for NAME] [when COND]``."""
 
@@ -328,7 +327,7 @@ class ClaimDecl:
     span: Span
 
 
-@attrs.frozen
+@node
 class Priority:
     """``priority a > b c > d``: levels, highest first; claims in a level tie."""
 
@@ -336,12 +335,12 @@ class Priority:
     span: Span
 
 
-@attrs.frozen
+@node
 class TiesNextInTurn:
     span: Span
 
 
-@attrs.frozen
+@node
 class SeveralWin:
     """``several win on one discard [when COND]``: every seat that claims a discard
     for mah jongg wins and is paid (double ron), not only the nearest after the
@@ -351,32 +350,32 @@ class SeveralWin:
     span: Span
 
 
-@attrs.frozen
+@node
 class DeadDiscard:
     codes: tuple[Word, ...]
     span: Span
 
 
-@attrs.frozen
+@node
 class KongAllowed:
     kind: str
     robbable: bool
     span: Span
 
 
-@attrs.frozen
+@node
 class KongReplacement:
     where: str
     span: Span
 
 
-@attrs.frozen
+@node
 class JokerStand:
     min_group: int
     span: Span
 
 
-@attrs.frozen
+@node
 class JokerSwap:
     """``swap from any exposure on turn [when COND]``."""
 
@@ -384,35 +383,35 @@ class JokerSwap:
     condition: Expr | None = None
 
 
-@attrs.frozen
+@node
 class JokerDead:
     span: Span
 
 
-@attrs.frozen
+@node
 class JokerNeverPassed:
     span: Span
 
 
-@attrs.frozen
+@node
 class CardRef:
     path: str
     span: Span
 
 
-@attrs.frozen
+@node
 class ConcealedCalls:
     claim: Word
     span: Span
 
 
-@attrs.frozen
+@node
 class TileList:
     codes: tuple[Word, ...]
     span: Span
 
 
-@attrs.frozen
+@node
 class KnitRanks:
     """``knitted 147 258 369``: rank groups tied to suits, each group (its digits are
     its ranks) in a different suit, the suits chosen once for the whole pattern."""
@@ -421,7 +420,7 @@ class KnitRanks:
     span: Span
 
 
-@attrs.frozen
+@node
 class ClassUnion:
     """Tiles named by class, joined by ``+``; ``knitted``: a knitted term among them."""
 
@@ -433,7 +432,7 @@ class ClassUnion:
 TileClass = Union[TileList, ClassUnion]
 
 
-@attrs.frozen
+@node
 class PatternDecl:
     """``pattern NAME ["title"] { ... }``: a winning shape."""
 
@@ -443,43 +442,43 @@ class PatternDecl:
     span: Span
 
 
-@attrs.frozen
+@node
 class PatSets:
     count: int
     span: Span
 
 
-@attrs.frozen
+@node
 class PatPairs:
     count: int
     span: Span
 
 
-@attrs.frozen
+@node
 class PatMaxChows:
     limit: Expr
     span: Span
 
 
-@attrs.frozen
+@node
 class PatEachOf:
     tiles: TileClass
     span: Span
 
 
-@attrs.frozen
+@node
 class PatExtraOf:
     tiles: TileClass
     span: Span
 
 
-@attrs.frozen
+@node
 class PatSuitCounts:
     counts: tuple[int, ...]
     span: Span
 
 
-@attrs.frozen
+@node
 class PatPairsOf:
     """``pairs N of CLASS [distinct]``: N pairs of tiles of a class (no two alike if distinct)."""
 
@@ -489,7 +488,7 @@ class PatPairsOf:
     span: Span
 
 
-@attrs.frozen
+@node
 class PatKnitted:
     """``knitted N pair|pairs|triple|triples [distinct]``: N groups of one rank, one tile
     in each of two suits (pairs) or of three suits (triples)."""
@@ -500,7 +499,7 @@ class PatKnitted:
     span: Span
 
 
-@attrs.frozen
+@node
 class PatSingles:
     """``singles N of CLASS``: N different tiles of a class, one of each."""
 
@@ -509,7 +508,7 @@ class PatSingles:
     span: Span
 
 
-@attrs.frozen
+@node
 class PatExtraSameSuit:
     """``one more of that suit [+ CLASS...] [ranked LO..HI]``: one more tile of the suit a
     ``counts`` statement bound (or of the classes added), of those ranks if given."""
@@ -519,51 +518,51 @@ class PatExtraSameSuit:
     ranks: tuple[int, int] | None = None
 
 
-@attrs.frozen
+@node
 class PatConcealed:
     span: Span
 
 
-@attrs.frozen
+@node
 class DeadCause:
     cause: str
     span: Span
 
 
-@attrs.frozen
+@node
 class DeadRacked:
     span: Span
 
 
-@attrs.frozen
+@node
 class DeadPlayContinues:
     span: Span
 
 
-@attrs.frozen
+@node
 class ScoreValue:
     expr: Expr
     span: Span
 
 
-@attrs.frozen
+@node
 class ScoreLimit:
     expr: Expr
     span: Span
 
 
-@attrs.frozen
+@node
 class ScoreRoofOff:
     condition: Expr
     span: Span
 
 
-@attrs.frozen
+@node
 class ScoreBestSplit:
     span: Span
 
 
-@attrs.frozen
+@node
 class ScoreClaimedKongsConcealed:
     """``claimed kongs count concealed``: a kong made by claiming the fourth tile of a
     concealed pung scores as a concealed kong (a table's choice; without it, exposed)."""
@@ -571,7 +570,7 @@ class ScoreClaimedKongsConcealed:
     span: Span
 
 
-@attrs.frozen
+@node
 class ScoreLimitsAdd:
     """``limits add``: the limit rules that apply add up (riichi's double yakuman: two
     yakuman are two limits); without it the largest limit rule counts."""
@@ -579,7 +578,7 @@ class ScoreLimitsAdd:
     span: Span
 
 
-@attrs.frozen
+@node
 class ScoreRule:
     """``rule NAME ["title"]: AMOUNT UNIT [per set|pair|bonus [where PRED] | per COUNT] [when COND]``.
 
@@ -598,7 +597,7 @@ class ScoreRule:
     times: Expr | None = None
 
 
-@attrs.frozen
+@node
 class ScoreLet:
     """``let NAME = EXPR``: a name for a sub-expression, usable in the later
     expressions of the scoring and payments blocks (written in where it is used)."""
@@ -608,7 +607,7 @@ class ScoreLet:
     span: Span
 
 
-@attrs.frozen
+@node
 class ScoreExcludes:
     """``rule RULE excludes RULE...``: when the first rule applies to a reading, the others
     are not counted in it (a fan that implies another is not counted twice)."""
@@ -618,7 +617,7 @@ class ScoreExcludes:
     span: Span
 
 
-@attrs.frozen
+@node
 class ScoreAlone:
     """``rule RULE counts alone [except RULE...]``: the rule counts only in a reading where
     no other rule applies but those after ``except`` (Chinese Official's chicken hand:
@@ -629,7 +628,7 @@ class ScoreAlone:
     span: Span
 
 
-@attrs.frozen
+@node
 class ScoreMinimum:
     """``win only when COND``: a hand wins only if COND holds of its best reading
     (the minimum to go out); the engine offers no mah jongg below it."""
@@ -638,7 +637,7 @@ class ScoreMinimum:
     span: Span
 
 
-@attrs.frozen
+@node
 class Pay:
     """``PAYER pays winner EXPR [when COND]``."""
 
@@ -648,17 +647,17 @@ class Pay:
     span: Span
 
 
-@attrs.frozen
+@node
 class SettleLosers:
     span: Span
 
 
-@attrs.frozen
+@node
 class DealerDouble:
     span: Span
 
 
-@attrs.frozen
+@node
 class Penalty:
     """``penalty NAME: -N points|limits``: what an offence costs (limits: times the limit)."""
 
@@ -668,35 +667,35 @@ class Penalty:
     unit: str = "points"
 
 
-@attrs.frozen
+@node
 class SessionHands:
     expr: Expr
     span: Span
 
 
-@attrs.frozen
+@node
 class SessionRounds:
     expr: Expr
     span: Span
 
 
-@attrs.frozen
+@node
 class DealerKeeps:
     condition: Expr
     span: Span
 
 
-@attrs.frozen
+@node
 class DealerRotates:
     span: Span
 
 
-@attrs.frozen
+@node
 class RoundWindRotates:
     span: Span
 
 
-@attrs.frozen
+@node
 class FirstDealer:
     """``first dealer by dice N thrown by each``: every seat throws N dice before the
     first hand; the highest total deals first, the tied throwing again."""

@@ -8,13 +8,12 @@ The facts of the table these statements and the claim conditions read are in
 
 from __future__ import annotations
 
-import attrs
-
 from ..source import Span
 from .expr import Expr, Word
+from .make import node
 
 
-@attrs.frozen
+@node
 class Deposit:
     """``deposit N points on announce NAME``: making announcement ``name`` puts N
     points into the pot; the next winner takes the pot, a wall game carries it on."""
@@ -24,7 +23,7 @@ class Deposit:
     span: Span
 
 
-@attrs.frozen
+@node
 class WallGamePay:
     """``wall game: not calling pay calling N points shared``: at a wall game the hands
     not calling pay N in all, shared equally among them, to the calling hands, shared
@@ -34,7 +33,7 @@ class WallGamePay:
     span: Span
 
 
-@attrs.frozen
+@node
 class InstantPay:
     """``on concealed|claimed|added kong: others pay N points``: when a seat makes such
     a kong, every other seat pays it N points at once."""
@@ -44,7 +43,7 @@ class InstantPay:
     span: Span
 
 
-@attrs.frozen
+@node
 class BonusMember:
     """One member of a bonus group: a tile by its code (``"cat"``), the seat's own
     tile of a seat-linked kind (``own flower``), or every tile of a kind (``all animal``)."""
@@ -54,7 +53,7 @@ class BonusMember:
     span: Span
 
 
-@attrs.frozen
+@node
 class BonusPay:
     """``on bonus MEMBER...: others pay N points``: when the bonus tiles a seat has set
     aside first hold every tile the members name (the tile just set aside completing
@@ -65,7 +64,7 @@ class BonusPay:
     span: Span
 
 
-@attrs.frozen
+@node
 class FeederPays:
     """``feeder of N sets where PRED pays [SHARE] for GROUP [when COND]``: responsibility.
 
@@ -84,7 +83,7 @@ class FeederPays:
     span: Span
 
 
-@attrs.frozen
+@node
 class SessionCounter:
     """``counter NAME ["title"] counts hands in a row when COND``: after each hand the
     counter goes up by one when COND held of that hand, else back to 0; score rules,

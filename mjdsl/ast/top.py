@@ -8,16 +8,17 @@ import attrs
 
 from ..source import Span
 from .expr import T, Value, Word
+from .make import node
 
 
 
-@attrs.frozen
+@node
 class RulesetDecl:
     name: str
     span: Span
 
 
-@attrs.frozen
+@node
 class Extends:
     """``extends "base.mj"``: this file is an overlay stating only its differences."""
 
@@ -25,7 +26,7 @@ class Extends:
     span: Span
 
 
-@attrs.frozen
+@node
 class Include:
     """``include "part.mj"``: the statements of another file, in place."""
 
@@ -33,7 +34,7 @@ class Include:
     span: Span
 
 
-@attrs.frozen
+@node
 class OptionDecl:
     """``option NAME = DEFAULT "meaning" [one of ...] [range LO..HI]``."""
 
@@ -45,7 +46,7 @@ class OptionDecl:
     span: Span = attrs.field(kw_only=True)
 
 
-@attrs.frozen
+@node
 class SetOption:
     """``set NAME = VALUE``: an option's value in force (overlays, house rules)."""
 
@@ -54,7 +55,7 @@ class SetOption:
     span: Span
 
 
-@attrs.frozen
+@node
 class Remove:
     """``remove NAME...``: drop named rules, patterns or claims of the base ruleset."""
 
@@ -62,7 +63,7 @@ class Remove:
     span: Span
 
 
-@attrs.frozen
+@node
 class RemoveBlock:
     """``remove KIND { ... }``: drop each statement written in the block from the base's
     block of that kind, wherever it stands there (the statement as the base writes it,
@@ -72,7 +73,7 @@ class RemoveBlock:
     span: Span
 
 
-@attrs.frozen
+@node
 class Flow:
     """``flow deal -> charleston -> play``: the phases of a hand, in order."""
 
@@ -80,7 +81,7 @@ class Flow:
     span: Span
 
 
-@attrs.frozen
+@node
 class Program:
     """One parsed file: its statements in order. ``counts``: MJ239 diagnostics, counts
     written with a fraction (the tree is whole: the loader reports them, the formatter

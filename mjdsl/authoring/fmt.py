@@ -24,11 +24,10 @@ Formatting is idempotent, and the formatted text parses to the same tree.
 from __future__ import annotations
 
 import attrs
-from lark.exceptions import UnexpectedInput
 
 from ..diagnostics import Diagnostic
 from ..source import Source
-from ..syntax.parse import parse_source, parser
+from ..syntax.parse import UnexpectedInput, parse_source, parser
 
 INDENT = "    "
 #: Gap between the longest statement of a run and its aligned trailing comments.

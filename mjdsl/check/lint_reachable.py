@@ -1,7 +1,9 @@
 """Lint: a state of the automaton that can't be reached (MJ307).
 
-The ruleset is lowered (without compiling its card: reachability does not need
-it) and its transitions are walked from ``start``. A transition counts only if
+The ruleset's states are lowered, with the claims, kongs and dead-hand causes that say
+which guards can fire (not its card, patterns, scoring or payments: reachability does
+not need them), and its transitions are walked from ``start``; a state left unreached
+is reported only if the whole ruleset (without its card) lowers, as before. A transition counts only if
 its guard can ever be raised with the rules in force: ``claimed`` needs a claim
 that makes an exposure, ``replace`` a kong declared on a turn, ``rob`` a kong
 that may be robbed, ``won`` a winning hand, ``all_dead`` a cause of dead hands.
@@ -15,6 +17,8 @@ is.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import attrs
 
@@ -79,7 +83,13 @@ def walk(auto) -> tuple[set[str], dict[str, set[str]]]:
 
 
 def check_reachable(ctx) -> list[Diagnostic]:
-    auto = _lower(ctx)
+    auto = _skeleton(ctx)
+    if auto is None or auto.start is None:
+        return []
+    seen, _ = walk(auto)
+    if seen >= auto.states.keys():
+        return []
+    auto = _lower(ctx)  # something to report: only if the whole ruleset lowers, as always
     if auto is None or auto.start is None:
         return []
     seen, blocked = walk(auto)
@@ -127,16 +137,47 @@ def _needs(guard: str) -> str:
             "rob": "no added kong may be robbed", "all_dead": "no hand can go dead"}.get(guard, "never raised")
 
 
-def _lower(ctx):
-    """The automaton without its card, or None if the ruleset is too broken to lower."""
-    from ..ir.lower import lower
+class Skeleton(NamedTuple):
+    """What :func:`walk` reads of an automaton: its states and the specs that say which
+    guards can fire, lowered by the same functions as the whole ``ir.model.Automaton``."""
 
+    start: str | None
+    states: dict
+    claims: tuple
+    kongs: dict
+    dead_causes: tuple[str, ...]
+
+
+def _cardless(ctx):
+    """The context with the ruleset's winning block read without its card."""
     rs = ctx.ruleset
     win = rs.block(A.WinningBlock)
     if win is not None:
         cardless = attrs.evolve(win, stmts=tuple(s for s in win.stmts if not isinstance(s, A.CardRef)))
         rs = attrs.evolve(rs, blocks={**rs.blocks, win.KIND: cardless})
+    return attrs.evolve(ctx, ruleset=rs)
+
+
+def _skeleton(ctx) -> Skeleton | None:
+    """The states, claims, kongs and dead-hand causes alone: a tenth of the lowering.
+    A state every transition reaches needs no more; one that is not is reported only if
+    the whole ruleset lowers (:func:`_lower`), so the lint says what it said before."""
+    from ..ir.lower import lower_claims, lower_dead_causes, lower_kongs, lower_states
+
+    rs = _cardless(ctx).ruleset
+    opts = ctx.options.values()
     try:
-        return lower(attrs.evolve(ctx, ruleset=rs))
+        start, states = lower_states(rs, opts)
+        return Skeleton(start, states, lower_claims(rs, opts), lower_kongs(rs), lower_dead_causes(rs))
+    except (MjError, Exception):  # noqa: BLE001 - a ruleset with errors: the checks report them
+        return None
+
+
+def _lower(ctx):
+    """The automaton without its card, or None if the ruleset is too broken to lower."""
+    from ..ir.lower import lower
+
+    try:
+        return lower(_cardless(ctx))
     except (MjError, Exception):  # noqa: BLE001 - a ruleset with errors: the checks report them
         return None

@@ -15,34 +15,37 @@ from typing import NamedTuple
 
 class Entry(NamedTuple):
     """A command as ``--help`` lists it: its name, its module under ``commands/``, its
-    attribute there, the short help (the first sentence of its docstring), hidden or not."""
+    attribute there, the short help (the first sentence of its docstring), hidden or not;
+    ``brief``: it reads its input, answers and ends (no server, no pool of processes), so
+    its process skips the collector's passes at exit (``cli.py``; docs/performance.md)."""
 
     name: str
     module: str
     attr: str
     help: str
     hidden: bool = False
+    brief: bool = False
 
 
 TABLE: tuple[Entry, ...] = (
-    Entry("check", "check", "check_cmd", "Parse, check and lint rulesets (.mj) and cards (.card)."),
-    Entry("explain", "check", "explain_cmd", "Print the long explanation of a diagnostic code, with a wrong and a right example."),
-    Entry("match", "cards", "match_cmd", "Which card hands these 14 tiles (exposures included) make."),
-    Entry("hint", "cards", "hint_cmd", "The nearest card hands and the tiles still needed; for 14 tiles, what to discard."),
+    Entry("check", "check", "check_cmd", "Parse, check and lint rulesets (.mj) and cards (.card).", brief=True),
+    Entry("explain", "check", "explain_cmd", "Print the long explanation of a diagnostic code, with a wrong and a right example.", brief=True),
+    Entry("match", "cards", "match_cmd", "Which card hands these 14 tiles (exposures included) make.", brief=True),
+    Entry("hint", "cards", "hint_cmd", "The nearest card hands and the tiles still needed; for 14 tiles, what to discard.", brief=True),
     Entry("render", "cards", "render_cmd", "A printable card (.card), or a ruleset's rule book (.mj) with its card "
-          "attached: HTML to print, or Markdown."),
-    Entry("compile", "compile", "compile_cmd", "Check RULESET and lower it to its automaton."),
+          "attached: HTML to print, or Markdown.", brief=True),
+    Entry("compile", "compile", "compile_cmd", "Check RULESET and lower it to its automaton.", brief=True),
     Entry("simulate", "play", "simulate_cmd", "Play seeded hands of RULESET with bots and print what happened."),
     Entry("replay", "play", "replay_cmd", "Re-run a recorded hand and check every step."),
     Entry("run-demo", "play", "run_demo_cmd", "What `make run` shows: every shipped ruleset plays seeded hands with bots.",
           hidden=True),
-    Entry("score", "score", "score_cmd", "Score a finished hand with RULESET's scoring and payments blocks."),
+    Entry("score", "score", "score_cmd", "Score a finished hand with RULESET's scoring and payments blocks.", brief=True),
     Entry("options", "authoring", "options_cmd", "List RULESET's options: type, default, the value in force "
-          "and where it was set, what each means, and where the rules use it."),
+          "and where it was set, what each means, and where the rules use it.", brief=True),
     Entry("diff", "authoring", "diff_cmd", "What differs between rulesets A and B, in words a player understands, "
-          "with the hash of each compiled ruleset."),
+          "with the hash of each compiled ruleset.", brief=True),
     Entry("fmt", "authoring", "fmt_cmd", "Give rulesets (.mj files, or folders of them) their canonical "
-          "layout, in place."),
+          "layout, in place.", brief=True),
     Entry("lsp", "lsp", "lsp_cmd", "Run the language server for .mj and .card files (editors start it; "
           "see docs/integrations.md)."),
     Entry("arena", "arena", "arena_cmd", "Play RULESET's walls with the bots rotated through every seat; per "

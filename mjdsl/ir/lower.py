@@ -47,35 +47,12 @@ def lower(ctx) -> M.Automaton:
     rs = ctx.ruleset
     opts = ctx.options.values()
     tiles = ctx.tiles
-    g = _Graph()
+    entry, states = lower_states(rs, opts)
     seats_b = rs.block(A.SeatsBlock)
     seats = seats_b.count if seats_b else 4
     winds_stmt = seats_b.one(A.SeatWinds) if seats_b else None
     seat_winds = tuple(tiles.index(w.text) for w in winds_stmt.codes) if winds_stmt else ()
     players_stmt = seats_b.one(A.SeatPlayers) if seats_b else None
-
-    phases = [w.text for w in rs.flow.phases] if rs.flow else default_flow(rs)
-    lowerers = {"deal": lower_deal, "charleston": lower_charleston, "replacement": lower_replacement,
-                "play": lower_play}
-    # Each phase returns (first state id, [dangling state ids to link to the next phase]).
-    entry = None
-    dangling: list[tuple[str, str]] = []
-    for phase in phases:
-        first, ends = lowerers[phase](rs, g, opts)
-        if first is None:
-            continue
-        if entry is None:
-            entry = first
-        for sid, guard in dangling:
-            g.link(sid, M.Transition(guard, first))
-        dangling = ends
-    pay = rs.block(A.PaymentsBlock) or rs.block(A.ScoringBlock)
-    settle = g.add(M.State("settle", M.SYSTEM, "settle", {}, (M.Transition("always", "end"),),
-                           pay.span if pay else None))
-    for sid, guard in dangling:
-        g.link(sid, M.Transition(guard, settle))
-    session = rs.block(A.SessionBlock)
-    g.add(M.State("end", M.TERMINAL, "end", {}, (), session.span if session else (pay.span if pay else None)))
 
     play = rs.block(A.PlayBlock)
     claims = lower_claims(rs, opts)
@@ -93,13 +70,13 @@ def lower(ctx) -> M.Automaton:
         aborts=tuple(M.AbortSpec(a.title, compile_expr(a.condition, opts), expr_text(a.condition), a.span, a.point)
                      for a in play.all(A.Abort)),
         deal=tuple((s.who, s.count, s.times) for s in rs.block(A.DealBlock).all(A.DealStep)),
-        states=dict(g.states),
+        states=states,
         start=entry,
         claims=claims,
         kongs=lower_kongs(rs),
         jokers=lower_jokers(rs, tiles, opts),
         winning=lower_winning(rs, ctx, opts),
-        dead_causes=tuple(s.cause for s in (rs.block(A.DeadBlock).all(A.DeadCause) if rs.block(A.DeadBlock) else [])),
+        dead_causes=lower_dead_causes(rs),
         never_pass=tuple(sorted({tiles.index(c) for c in _never_passed(rs)})),
         dead_discards=_codes(tiles, [w for s in (rs.block(A.ClaimsBlock).all(A.DeadDiscard) if rs.block(A.ClaimsBlock) else []) for w in s.codes]),
         discard_live_until=(play.one(A.DiscardLive).until if play.one(A.DiscardLive) else "next turn"),
@@ -122,6 +99,40 @@ def lower(ctx) -> M.Automaton:
     from .dump import ruleset_hash
 
     return attrs.evolve(auto, hash=ruleset_hash(auto))
+
+
+def lower_states(rs, opts) -> tuple[str | None, dict[str, M.State]]:
+    """The first state and the states: each phase's, linked to the next, then the
+    settlement and the end (the automaton's graph, which the reachability lint walks)."""
+    g = _Graph()
+    phases = [w.text for w in rs.flow.phases] if rs.flow else default_flow(rs)
+    lowerers = {"deal": lower_deal, "charleston": lower_charleston, "replacement": lower_replacement,
+                "play": lower_play}
+    # Each phase returns (first state id, [dangling state ids to link to the next phase]).
+    entry = None
+    dangling: list[tuple[str, str]] = []
+    for phase in phases:
+        first, ends = lowerers[phase](rs, g, opts)
+        if first is None:
+            continue
+        if entry is None:
+            entry = first
+        for sid, guard in dangling:
+            g.link(sid, M.Transition(guard, first))
+        dangling = ends
+    pay = rs.block(A.PaymentsBlock) or rs.block(A.ScoringBlock)
+    settle = g.add(M.State("settle", M.SYSTEM, "settle", {}, (M.Transition("always", "end"),),
+                           pay.span if pay else None))
+    for sid, guard in dangling:
+        g.link(sid, M.Transition(guard, settle))
+    session = rs.block(A.SessionBlock)
+    g.add(M.State("end", M.TERMINAL, "end", {}, (), session.span if session else (pay.span if pay else None)))
+    return entry, dict(g.states)
+
+
+def lower_dead_causes(rs) -> tuple[str, ...]:
+    """The causes of a dead hand the ruleset declares, in order."""
+    return tuple(s.cause for s in (rs.block(A.DeadBlock).all(A.DeadCause) if rs.block(A.DeadBlock) else []))
 
 
 def _codes(tiles, words) -> tuple[int, ...]:

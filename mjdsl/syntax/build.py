@@ -6,7 +6,7 @@ This is the only module that knows the shape of Lark's trees. Each grammar rule
 
 from __future__ import annotations
 
-from lark import Token, Transformer, v_args
+from .standalone import Token, Transformer, v_args
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, error

@@ -13,8 +13,7 @@ import difflib
 import functools
 import re
 
-import lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from .standalone import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..diagnostics import Diagnostic, error
 from ..source import Source, Span
@@ -80,7 +79,7 @@ TERMINAL_WORDS = {
 }
 
 
-def describe(e: UnexpectedInput, source: Source, parser: lark.Lark, text: str) -> Diagnostic:
+def describe(e: UnexpectedInput, source: Source, parser: Lark, text: str) -> Diagnostic:
     """One diagnostic for one Lark exception."""
     path = source.path
     if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
@@ -124,7 +123,7 @@ def describe(e: UnexpectedInput, source: Source, parser: lark.Lark, text: str) -
     return error("MJ102", f"expected {_join(expected)}, found {found}", span, _hint_for(tok))
 
 
-def _match_example(e: UnexpectedToken, parser: lark.Lark) -> str | None:
+def _match_example(e: UnexpectedToken, parser: Lark) -> str | None:
     """The code whose example snippet fails in the parser state of ``e``.
 
     Lark's ``match_examples`` compares whole parser stacks, so a snippet (a file's
@@ -143,7 +142,7 @@ def _match_example(e: UnexpectedToken, parser: lark.Lark) -> str | None:
 
 
 @functools.lru_cache(maxsize=4)
-def _example_states(parser: lark.Lark) -> tuple:
+def _example_states(parser: Lark) -> tuple:
     """(code, token, accepted terminals, state) for each snippet of :data:`EXAMPLES`."""
     out = []
     for label, (_, _, snippets) in EXAMPLES.items():
@@ -224,7 +223,7 @@ def _bad_character(e: UnexpectedCharacters, text: str, path: str) -> Diagnostic:
                  "remove it; comments start with `#`, strings are in double quotes")
 
 
-def _expected_words(names, parser: lark.Lark) -> list[str]:
+def _expected_words(names, parser: Lark) -> list[str]:
     words = set()
     for n in names:
         if n in TERMINAL_WORDS:

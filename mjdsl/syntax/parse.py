@@ -1,7 +1,8 @@
 """Parse ruleset text into a :class:`mjdsl.ast.Program`, or into diagnostics.
 
-The Lark parser is LALR with positions on and built once per process (and cached
-on disk by Lark). Syntax errors become ``MJ1xx`` diagnostics named by example
+The parser is Lark's standalone LALR parser of the grammar, with positions on, loaded
+once per process (:func:`parser`); its lexer compiles each terminal's pattern once.
+Syntax errors become ``MJ1xx`` diagnostics named by example
 (:mod:`mjdsl.syntax.messages`); after an error the offending line is blanked
 and the text parsed again, so one run reports several independent mistakes.
 """
@@ -9,18 +10,21 @@ and the text parsed again, so one run reports several independent mistakes.
 from __future__ import annotations
 
 import functools
+import hashlib
 import sys
-from importlib import resources
+from pathlib import Path
 
 import attrs
-import lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from . import standalone as S
+from .standalone import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
 from ..source import Source, Span
 from .build import Builder
 from . import messages
+from .lexer import share_patterns
 
 #: Files larger than this are refused (MJ113): a rules file is a few kilobytes.
 MAX_BYTES = 1_000_000
@@ -30,21 +34,43 @@ MAX_NESTING = 64
 MAX_SYNTAX_ERRORS = 10
 
 
+#: The ruleset grammar (read as a file beside this module, as card_build.py reads card.lark:
+#: importlib.resources would import tempfile, shutil and zipfile into every check).
+GRAMMAR = Path(__file__).resolve().parent / "mjdsl.lark"
+
+
 def grammar_text() -> str:
-    return resources.files(__package__).joinpath("mjdsl.lark").read_text(encoding="utf-8")
+    return GRAMMAR.read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=None)
-def parser(strict: bool = False) -> lark.Lark:
-    """The ruleset parser. ``strict=True`` (tests) fails on any conflict or collision."""
-    return lark.Lark(
-        grammar_text(),
-        parser="lalr",
-        propagate_positions=True,
-        maybe_placeholders=True,
-        cache=not strict,
-        strict=strict,
-    )
+def parser(strict: bool = False):
+    """The ruleset parser: Lark's standalone parser of ``mjdsl.lark`` (:mod:`.standalone`,
+    written by ``tools/gen_parser.py``), its lexer compiling each terminal's pattern once
+    for all parser states (:mod:`.lexer`). Reading a ruleset imports no Lark.
+
+    If the grammar is not the one the standalone tables were made from (it was edited
+    and the tool not run), the tables are made with Lark and loaded into the same
+    standalone parser. ``strict=True`` (tests) is Lark's own parser, built to fail on
+    any conflict or collision."""
+    text = grammar_text()
+    if strict:
+        import lark
+
+        return lark.Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True, strict=True)
+    if hashlib.sha256(text.encode("utf-8")).hexdigest() == S.GRAMMAR_SHA256:
+        return share_patterns(S.Lark_StandAlone())
+    return share_patterns(S.Lark._load_from_dict(*_tables_from_lark(text)))
+
+
+def _tables_from_lark(text: str) -> tuple[dict, dict]:
+    """The grammar's tables as the standalone parser loads them, made by Lark (cached by it)."""
+    import lark
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    built = lark.Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True)
+    return built.memo_serialize([TerminalDef, Rule])
 
 
 @attrs.frozen
@@ -134,4 +160,4 @@ def _blank_line(text: str, line: int) -> str | None:
     return "\n".join(lines)
 
 
-__all__ = ["parse_source", "parse_text", "parser", "Parsed", "UnexpectedCharacters", "UnexpectedToken"]
+__all__ = ["parse_source", "parse_text", "parser", "Parsed", "UnexpectedCharacters", "UnexpectedInput", "UnexpectedToken"]

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 
 import attrs
-from lark.lexer import PatternStr
 
 BOOLEANS = ("on", "off", "true", "false", "yes", "no")
 OPERATORS = ("and", "or", "not")
@@ -38,7 +37,7 @@ class Words:
 
 def _literal_words(parser) -> set[str]:
     return {t.pattern.value for t in parser.terminals
-            if isinstance(t.pattern, PatternStr) and t.pattern.value.isalpha()}
+            if t.pattern.type == "str" and t.pattern.value.isalpha()}
 
 
 @functools.lru_cache(maxsize=1)
@@ -47,7 +46,7 @@ def ruleset_words() -> Words:
     from .parse import parser
 
     p = parser()
-    literal = {t.name: t.pattern.value for t in p.terminals if isinstance(t.pattern, PatternStr)}
+    literal = {t.name: t.pattern.value for t in p.terminals if t.pattern.type == "str"}
     statements = {s.name for r in p.rules if r.origin.name == "statement" for s in r.expansion}
     blocks = {literal[r.expansion[0].name] for r in p.rules
               if r.origin.name in statements and r.expansion and r.expansion[0].name in literal}
