@@ -338,3 +338,23 @@ def test_a_session_is_four_hands_and_the_deal_moves_every_hand(auto):
     assert len(recs) == 4 and [r.dealer for r in recs] == [0, 1, 2, 3]
     six = compile_ruleset(AMERICAN, [("charleston", "off"), ("session_hands", "6")])
     assert len(play_session(six, "session", [make_bot("random") for _ in range(4)], 40)) == 6
+
+
+@pytest.mark.parametrize("exposed,kept,offered", [
+    ("2b 2b 2b 2b 4b 4b 4b 4b 6b 6b 6b", "", False),   # the pung would take the last two tiles
+    ("2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "3c", True),     # one tile is left to discard
+])
+def test_a_pung_is_claimed_only_when_a_tile_is_left_to_discard(auto, exposed, kept, offered):
+    # seat 1 has exposed sets of all but its last few tiles (9d 9d and what it kept):
+    # a pung of seat 0's 9d that would take the whole concealed hand leaves nothing to
+    # discard, so it is not offered (a mah jongg or nothing)
+    from mjdsl.engine.state import Exposure
+
+    g = scripted(auto, {0: "9d " + FILLER, 1: f"{exposed} 9d 9d {kept}".strip()})
+    codes = exposed.split()
+    for code in dict.fromkeys(codes):
+        t, n = auto.tiles.index(code), codes.count(code)
+        g.st.hands[1][t] -= n
+        g.st.exposures[1].append(Exposure("kong" if n == 4 else "pung", t, n, 0, False, 3))
+    act(g, 0, "discard 9d")
+    assert (g.current_player() == 1 and "claim pung (0 jokers)" in names(g)) == offered

@@ -154,3 +154,15 @@ def test_a_hand_frozen_on_its_turn_is_held_to_what_its_discard_left():
     invariants.check(g)
     _swap_with_wall(g, 0, "2c")
     _breaks(g, "frozen hand changed")
+
+
+def test_a_false_call_on_a_discard_puts_the_discard_and_its_copy_back(classical):
+    """A false mah jongg on a discard (false calls allowed): the discard goes back to
+    the table with the copy thrown, so every tile is still told where it lies."""
+    g = scripted(classical, {0: "5b " + QUIET, 1: "2b 8b 3c 6c 9c 3d 6d 9d W N G 0 R"})
+    g.allow_false_calls = True
+    act(g, 0, "discard 5b")
+    act(g, 1, "mah jongg")
+    no_claims(g)
+    assert g.st.dead[1] and g.st.discards[0] == [g.st.discard_copies[0][0]]
+    invariants.check(g)

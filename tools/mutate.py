@@ -504,11 +504,19 @@ def table(record: dict) -> str:
         partial = "" if s["checked"] == s["mutants"] else " (partial)"
         rows.append(f"| `{name}` | {s['mutants']} | {s['checked']}{partial} | {s['killed']} | {s['equivalent']}"
                     f" | {len(s['survived'])} | {score_text(s)} |")
-    eq = []
+    eq, lapsed = [], []
     for module, entries in sorted(record["equivalent"].items()):
+        path = ROOT / module
+        hashes = {m.key: m.fn_hash for m in mut.mutants(path.read_text(encoding="utf-8"))} if path.exists() else {}
         for k, e in sorted(entries.items(), key=lambda kv: (kv[0].split("#")[0], int(kv[0].split("#")[1]))):
-            eq.append(f"- `{module.removeprefix('mjdsl/')}` `{k}` ({e['desc']}): {e['why']}")
-    return "\n".join(rows) + "\n\nEquivalent mutants (left out of the score):\n\n" + ("\n".join(eq) or "- none yet")
+            entry = f"- `{module.removeprefix('mjdsl/')}` `{k}` ({e['desc']}): {e['why']}"
+            # an entry whose function changed since lapses: it is not left out of the score
+            (eq if hashes.get(k) == e["fn"] else lapsed).append(entry)
+    text = "\n".join(rows) + "\n\nEquivalent mutants (left out of the score):\n\n" + ("\n".join(eq) or "- none yet")
+    if lapsed:
+        text += ("\n\nLapsed entries (their function changed since: counted by their new verdict until"
+                 " triaged again; the key may now name another mutant):\n\n" + "\n".join(lapsed))
+    return text
 
 
 def write_table(record: dict) -> None:
