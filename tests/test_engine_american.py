@@ -340,16 +340,24 @@ def test_a_session_is_four_hands_and_the_deal_moves_every_hand(auto):
     assert len(play_session(six, "session", [make_bot("random") for _ in range(4)], 40)) == 6
 
 
-@pytest.mark.parametrize("exposed,kept,offered", [
-    ("2b 2b 2b 2b 4b 4b 4b 4b 6b 6b 6b", "", False),   # the pung would take the last two tiles
-    ("2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "3c", True),     # one tile is left to discard
+@pytest.mark.parametrize("replaced,exposed,kept,claim,offered", [
+    # a set that would take the whole concealed hand leaves nothing to discard
+    (False, "2b 2b 2b 2b 4b 4b 4b 4b 6b 6b 6b", "", "pung", False),
+    (False, "2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "3c", "pung", True),   # one tile is left
+    (False, "2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "9d", "kong", False),
+    # with a replacement for a kong (rules/american-kong-replaced.mj), a kong may take
+    # the last three: the replacement is the tile to discard; a pung still may not
+    (True, "2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "9d", "kong", True),
+    (True, "2b 2b 2b 2b 4b 4b 4b 4b 6b 6b 6b", "", "pung", False),
 ])
-def test_a_pung_is_claimed_only_when_a_tile_is_left_to_discard(auto, exposed, kept, offered):
-    # seat 1 has exposed sets of all but its last few tiles (9d 9d and what it kept):
-    # a pung of seat 0's 9d that would take the whole concealed hand leaves nothing to
-    # discard, so it is not offered (a mah jongg or nothing)
+def test_a_set_is_claimed_only_when_a_tile_is_left_to_discard(auto, replaced, exposed, kept, claim, offered):
+    # seat 1 has exposed sets of all but its last few tiles (9d 9d and what it kept)
+    # and is offered seat 0's 9d
     from mjdsl.engine.state import Exposure
 
+    if replaced:
+        auto = compile_ruleset(ROOT / "tests" / "scenarios" / "rules" / "american-kong-replaced.mj",
+                               [("charleston", "off")])
     g = scripted(auto, {0: "9d " + FILLER, 1: f"{exposed} 9d 9d {kept}".strip()})
     codes = exposed.split()
     for code in dict.fromkeys(codes):
@@ -357,4 +365,4 @@ def test_a_pung_is_claimed_only_when_a_tile_is_left_to_discard(auto, exposed, ke
         g.st.hands[1][t] -= n
         g.st.exposures[1].append(Exposure("kong" if n == 4 else "pung", t, n, 0, False, 3))
     act(g, 0, "discard 9d")
-    assert (g.current_player() == 1 and "claim pung (0 jokers)" in names(g)) == offered
+    assert (g.current_player() == 1 and f"claim {claim} (0 jokers)" in names(g)) == offered
