@@ -345,6 +345,7 @@ def test_a_session_is_four_hands_and_the_deal_moves_every_hand(auto):
     (False, "2b 2b 2b 2b 4b 4b 4b 4b 6b 6b 6b", "", "pung", False),
     (False, "2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "3c", "pung", True),   # one tile is left
     (False, "2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "9d", "kong", False),
+    (False, "2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "9d", "pung", True),    # the kong refused, the pung not
     # with a replacement for a kong (rules/american-kong-replaced.mj), a kong may take
     # the last three: the replacement is the tile to discard; a pung still may not
     (True, "2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "9d", "kong", True),

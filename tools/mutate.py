@@ -381,12 +381,14 @@ _SPAWNS: dict[Path, bool] = {}
 
 
 def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree: Path | None, deadline: float,
-               verify: bool = True, before_fork: set[int] | None = None) -> Path | None:
+               verify: bool = True, before_fork: set[int] | None = None, again: bool = True) -> Path | None:
     """Decide the module's mutants not decided yet. ``before_fork``: the module's lines
     the session executed before it forked any child (imports, collection, the session
     fixtures), None when unknown: a fork survivor whose statement none of them is was
     run exactly as a fresh process would run it (nothing made before the fork went
-    through the mutated code), so it is not run again."""
+    through the mutated code), so it is not run again. ``again``: also the survivors
+    decided before the tests last changed (False: only mutants with no valid verdict
+    of any kind, the first pass of a run)."""
     path = ROOT / module
     source = path.read_text(encoding="utf-8")
     name = module.removesuffix(".py").replace("/", ".")
@@ -399,7 +401,8 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
     durations = {t: v["duration"] for t, v in info["tests"].items() if v["passed"]}
     equivalent = _equivalent(record, module, all_mutants)
     todo = [m for m in all_mutants
-            if m.key not in equivalent and not (m.key in entries and _still_valid(entries[m.key], m, th))]
+            if m.key not in equivalent and not (m.key in entries and _still_valid(entries[m.key], m, th))
+            and (again or not _stale_survivor(entries.get(m.key), m))]
     done = 0
     for m in todo:
         if time.time() > deadline:
@@ -434,6 +437,13 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
         save_record(record)  # a stopped run loses nothing
     save_record(record)
     return tree
+
+
+def _stale_survivor(entry: list | None, m: mut.Mutant) -> bool:
+    """A survivor of this very function whose verdict rests on tests that changed since:
+    run again, but after every mutant never decided (a survivor takes the longest, each
+    test that reaches it run, and most were run before)."""
+    return entry is not None and entry[0] == m.fn_hash and entry[1] in (SURVIVED, NO_TESTS)
 
 
 def _equivalent(record: dict, module: str, all_mutants: list[mut.Mutant]) -> set[str]:
@@ -656,10 +666,14 @@ def main(argv: list[str] | None = None) -> int:
 
     def work(items: dict, before: dict[str, set[int]] | None) -> None:
         tree = None
-        for m in chosen:
-            tree = run_module(items, m, record, th, info, tree, deadline, verify=not args.no_verify,
-                              before_fork=None if before is None else before.get(m, set()))
-            print(line(summary(record, m)), flush=True)
+        # two passes over the modules: first the mutants never decided, then the
+        # survivors the changed tests may now kill (so a budget reaches every module)
+        for again in (False, True):
+            for m in chosen:
+                tree = run_module(items, m, record, th, info, tree, deadline, verify=not args.no_verify,
+                                  before_fork=None if before is None else before.get(m, set()), again=again)
+                if again:
+                    print(line(summary(record, m)), flush=True)
 
     _steady_hypothesis()
     cov = _parent_coverage(chosen)
