@@ -381,14 +381,14 @@ _SPAWNS: dict[Path, bool] = {}
 
 
 def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree: Path | None, deadline: float,
-               verify: bool = True, before_fork: set[int] | None = None, again: bool = True) -> Path | None:
+               verify: bool = True, before_fork: set[int] | None = None, redo: bool = True) -> Path | None:
     """Decide the module's mutants not decided yet. ``before_fork``: the module's lines
     the session executed before it forked any child (imports, collection, the session
     fixtures), None when unknown: a fork survivor whose statement none of them is was
     run exactly as a fresh process would run it (nothing made before the fork went
-    through the mutated code), so it is not run again. ``again``: also the survivors
-    decided before the tests last changed (False: only mutants with no valid verdict
-    of any kind, the first pass of a run)."""
+    through the mutated code), so it is not run again. ``redo``: also the mutants
+    decided before their tests changed (False: only those with no verdict on their
+    function as it is, the first pass of a run)."""
     path = ROOT / module
     source = path.read_text(encoding="utf-8")
     name = module.removesuffix(".py").replace("/", ".")
@@ -402,7 +402,7 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
     equivalent = _equivalent(record, module, all_mutants)
     todo = [m for m in all_mutants
             if m.key not in equivalent and not (m.key in entries and _still_valid(entries[m.key], m, th))
-            and (again or not _stale_survivor(entries.get(m.key), m))]
+            and (redo or not _decided_before(entries.get(m.key), m))]
     done = 0
     for m in todo:
         if time.time() > deadline:
@@ -439,11 +439,11 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
     return tree
 
 
-def _stale_survivor(entry: list | None, m: mut.Mutant) -> bool:
-    """A survivor of this very function whose verdict rests on tests that changed since:
-    run again, but after every mutant never decided (a survivor takes the longest, each
-    test that reaches it run, and most were run before)."""
-    return entry is not None and entry[0] == m.fn_hash and entry[1] in (SURVIVED, NO_TESTS)
+def _decided_before(entry: list | None, m: mut.Mutant) -> bool:
+    """A verdict on this very function that rests on tests changed since: run again,
+    but after every mutant never decided (most verdicts stand: a survivor takes the
+    longest, each test that reaches it run, and a kill is mostly confirmed)."""
+    return entry is not None and entry[0] == m.fn_hash
 
 
 def _equivalent(record: dict, module: str, all_mutants: list[mut.Mutant]) -> set[str]:
@@ -666,13 +666,13 @@ def main(argv: list[str] | None = None) -> int:
 
     def work(items: dict, before: dict[str, set[int]] | None) -> None:
         tree = None
-        # two passes over the modules: first the mutants never decided, then the
-        # survivors the changed tests may now kill (so a budget reaches every module)
-        for again in (False, True):
+        # two passes over the modules: first the mutants never decided, then those
+        # whose tests changed since their verdict (so a budget reaches every module)
+        for redo in (False, True):
             for m in chosen:
                 tree = run_module(items, m, record, th, info, tree, deadline, verify=not args.no_verify,
-                                  before_fork=None if before is None else before.get(m, set()), again=again)
-                if again:
+                                  before_fork=None if before is None else before.get(m, set()), redo=redo)
+                if redo:
                     print(line(summary(record, m)), flush=True)
 
     _steady_hypothesis()
