@@ -231,3 +231,13 @@ def test_bonus_tiles_that_give_doubles_add_to_the_hands_doubles(tmp_path):
     for compiled in (True, False):
         r = score_hand(auto, hand, compiled=compiled)
         assert (r.points, r.doubles, r.total, r.basis) == (40, 4, 500, "capped"), compiled
+
+
+def test_a_losing_hand_with_nothing_to_score_is_worth_no_points_not_a_limit():
+    # classical scores the losers' hands too: chows and a single score nothing, 0 points
+    # (no limit rule applies, so no limit decides, not even one worth 0)
+    auto = compile_ruleset(CLASSICAL)
+    hand = read_hand_input(auto, exposed=["2c 3c 4c"], hand="5b 6b 7b 2d 3d 4d 6c 7c 8c 9b", seat="S")
+    for compiled in (True, False):
+        r = score_hand(auto, hand, compiled=compiled)
+        assert (r.won, r.total, r.limits, r.basis) == (False, 0, 0, "points"), compiled
