@@ -241,3 +241,16 @@ def test_a_losing_hand_with_nothing_to_score_is_worth_no_points_not_a_limit():
     for compiled in (True, False):
         r = score_hand(auto, hand, compiled=compiled)
         assert (r.won, r.total, r.limits, r.basis) == (False, 0, 0, "points"), compiled
+
+
+def test_the_set_the_winning_tile_completed_is_named_even_when_it_is_the_first():
+    # self-drawn 1b completing the pung 1b 1b 1b, the first set of the reading: the
+    # result says so (the score report marks that set as the last one made)
+    from mjdsl.scoring.report import _melds
+
+    auto = compile_ruleset(CLASSICAL)
+    hand = read_hand_input(auto, hand="1b 1b 1b 4c 5c 6c 7d 8d 9d E E E N N", win="1b", source="wall", seat="S")
+    for compiled in (True, False):
+        r = score_hand(auto, hand, compiled=compiled)
+        assert r.last == 0 and r.melds[0].kind == "pung", compiled
+        assert [m["last"] for m in _melds(auto, r)] == [True, False, False, False, False], compiled
