@@ -354,3 +354,51 @@ def test_an_added_kong_goes_onto_the_pung_with_no_joker_in_it(tmp_path):
     act(g, 0, "add F to a pung")
     assert [(e.kind, e.size, e.jokers, e.source) for e in g.st.exposures[0]] == [
         ("pung", 3, 2, 1), ("kong_added", 4, 0, 2)]
+
+
+@pytest.mark.parametrize("replaced,exposed,kept,claim,offered", [
+    # a set that would take the whole concealed hand leaves nothing to discard
+    (False, "2b 2b 2b 2b 4b 4b 4b 4b 6b 6b 6b", "", "pung", False),
+    (False, "2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "3c", "pung", True),   # one tile is left
+    (False, "2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "9d", "kong", False),
+    (False, "2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "9d", "pung", True),    # the kong refused, the pung not
+    # with a replacement for a kong (rules/american-kong-replaced.mj), a kong may take
+    # the last three: the replacement is the tile to discard; a pung still may not
+    (True, "2b 2b 2b 2b 4b 4b 4b 6b 6b 6b", "9d", "kong", True),
+    (True, "2b 2b 2b 2b 4b 4b 4b 4b 6b 6b 6b", "", "pung", False),
+])
+def test_a_set_is_claimed_only_when_a_tile_is_left_to_discard(auto, replaced, exposed, kept, claim, offered):
+    # seat 1 has exposed sets of all but its last few tiles (9d 9d and what it kept)
+    # and is offered seat 0's 9d
+    from mjdsl.engine.state import Exposure
+
+    if replaced:
+        auto = compile_ruleset(ROOT / "tests" / "scenarios" / "rules" / "american-kong-replaced.mj",
+                               [("charleston", "off")])
+    g = scripted(auto, {0: "9d " + FILLER, 1: f"{exposed} 9d 9d {kept}".strip()})
+    codes = exposed.split()
+    for code in dict.fromkeys(codes):
+        t, n = auto.tiles.index(code), codes.count(code)
+        g.st.hands[1][t] -= n
+        g.st.exposures[1].append(Exposure("kong" if n == 4 else "pung", t, n, 0, False, 3))
+    act(g, 0, "discard 9d")
+    assert (g.current_player() == 1 and f"claim {claim} (0 jokers)" in names(g)) == offered
+
+
+def test_an_added_kong_grows_one_pung_of_its_tile():
+    # with added kongs (rules/american-added-kongs.mj) and two exposed pungs of flowers,
+    # F F F and F F J: the flower added goes to the pung without a joker, the first, and
+    # the other stays a pung with its joker
+    from mjdsl.engine.state import Exposure
+
+    auto = compile_ruleset(ROOT / "tests" / "scenarios" / "rules" / "american-added-kongs.mj",
+                           [("charleston", "off")])
+    g = scripted(auto, {0: "F F F F F F J 2b 4b 6b 8b 1c 3c 5c"})
+    f, j = auto.tiles.index("F"), auto.tiles.index("J")
+    g.st.hands[0][f] -= 5
+    g.st.hands[0][j] -= 1
+    g.st.exposures[0] += [Exposure("pung", f, 3, 0, False, 2), Exposure("pung", f, 3, 1, False, 3)]
+    act(g, 0, "add F to a pung")
+    kinds = [(e.kind, e.size, e.jokers) for e in g.st.exposures[0]]
+    assert kinds == [("kong_added", 4, 0), ("pung", 3, 1)]
+    assert g.st.hands[0][f] == 0

@@ -138,3 +138,31 @@ def test_a_claim_window_leaves_its_answers_for_the_priority_check(classical):
     g.st.last_claims = (0, ((2, pung),), None)  # as if nobody's claim had stood
     with pytest.raises(Exception, match="against the ruleset's priority"):
         invariants.claim_priority_as_ruled(g, g.st.node)
+
+
+def test_a_hand_frozen_on_its_turn_is_held_to_what_its_discard_left():
+    """An announcement made on one's turn that freezes the hand (rules/freeze-on-turn.mj)
+    freezes it as the discard that follows leaves it: checked from then on, a change
+    is caught."""
+    auto = compile_ruleset(ROOT / "tests" / "scenarios" / "rules" / "freeze-on-turn.mj")
+    g = scripted(auto, {0: "S 1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S"})
+    act(g, 0, "announce Hold")
+    assert g.st.frozen[0] and 0 not in g.st.frozen_as  # still holding the tile to discard
+    act(g, 0, "discard 1b")
+    assert g.st.frozen_as[0][0] == tuple(g.st.hands[0])  # the hand as the discard left it
+    no_claims(g)
+    invariants.check(g)
+    _swap_with_wall(g, 0, "2c")
+    _breaks(g, "frozen hand changed")
+
+
+def test_a_false_call_on_a_discard_puts_the_discard_and_its_copy_back(classical):
+    """A false mah jongg on a discard (false calls allowed): the discard goes back to
+    the table with the copy thrown, so every tile is still told where it lies."""
+    g = scripted(classical, {0: "5b " + QUIET, 1: "2b 8b 3c 6c 9c 3d 6d 9d W N G 0 R"})
+    g.allow_false_calls = True
+    act(g, 0, "discard 5b")
+    act(g, 1, "mah jongg")
+    no_claims(g)
+    assert g.st.dead[1] and g.st.discards[0] == [g.st.discard_copies[0][0]]
+    invariants.check(g)

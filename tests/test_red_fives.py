@@ -124,6 +124,33 @@ def test_a_concealed_kong_of_fives_takes_the_red_one(riichi):
     assert [riichi.tiles.copy_code(c) for c in e.copies] == ["0p"] and _codes(g, 0) == []
 
 
+def test_a_red_five_added_to_a_pon_is_the_copy_a_robber_takes(riichi):
+    """Seat 0 pons plain 5p and adds the red 0p it draws; seat 1, waiting on 5p, robs
+    the kong (chankan): the red copy goes to the robber's hand, the pon left behind
+    keeps none."""
+    g = scripted(riichi, {0: "5p 5p 1m 9m 1s 9s S W N P F C 2m 8m",
+                          1: "4p 6p 2m 3m 4m 4s 5s 6s 7s 8s 9s E E",
+                          2: "5p 1m 9m 1s 9s 2s 3s S W N P F C"},
+                 wall="9p 9p 9p 1p 1p 0p")
+    for seat, tile in ((0, "8m"), (1, "9p")):
+        act(g, seat, f"discard {tile}")
+        no_claims(g)  # seat 1 makes no double riichi
+    act(g, 2, "discard 5p")
+    act(g, 3, "no claim")  # no chi
+    act(g, 0, "claim pon")
+    for seat, tile in ((0, "P"), (1, "9p"), (2, "1p"), (3, "1p")):
+        act(g, seat, f"discard {tile}")
+        no_claims(g)
+    act(g, 0, "add 5p to a pung")
+    assert g.st.kong_copy is not None and riichi.tiles.copy_code(g.st.kong_copy) == "0p"
+    act(g, 1, "mah jongg")
+    assert g.st.winner == 1 and g.st.win["robbed_kong"]
+    assert "0p" in _codes(g, 1) and hand_from_game(g, 1).variants == (0, 1, 0)
+    pon = g.st.exposures[0][-1]
+    assert pon.size == 3 and all(riichi.tiles.copy_code(c) != "0p" for c in pon.copies)
+    invariants.check(g)
+
+
 # -- logs and replay carry the copy ---------------------------------------------------
 
 

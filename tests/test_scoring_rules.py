@@ -204,6 +204,22 @@ def test_a_calling_hand_is_completed_from_the_wall_for_scoped_conditions(tmp_pat
     assert "drawn_pungs" in found and "claimed_pungs" not in found and "pung_concealed_simple" in found
 
 
+@pytest.mark.parametrize("adds,limits", [(True, 1.0), (False, 0.5)])
+def test_bonus_tiles_that_give_limits_add_up_only_when_limits_add(tmp_path, adds, limits):
+    # a house rule: half a limit for each flower, two flowers drawn (f1 f2). With
+    # `limits add` the halves make a whole limit, 500; without, the larger half counts,
+    # 250, worth less than the worked example's 320 points. (Both scorers: the compiled
+    # one sums a bonus tile's limits before the readings.)
+    body = "limits add\n" if adds else ""
+    path = _overlay(tmp_path, f'scoring {{\n    {body}    rule flower_limit "Flower limit": 0.5 limit per bonus where flower\n}}\n')
+    auto = compile_ruleset(path)
+    hand = read_hand_input(auto, **{**EXAMPLE, "bonus": "f1 f2"})
+    for compiled in (True, False):
+        r = score_hand(auto, hand, compiled=compiled)
+        assert r.limits == limits, compiled
+        assert (r.total, r.basis) == ((500, "limit") if adds else (320, "points")), compiled
+
+
 def test_bonus_tiles_that_give_doubles_add_to_the_hands_doubles(tmp_path):
     # a house rule: a double for each flower. The worked example's 40 points and 3
     # doubles, with f2 and s3 drawn, gain the flower's double: 4 doubles, 640 points,
@@ -215,3 +231,26 @@ def test_bonus_tiles_that_give_doubles_add_to_the_hands_doubles(tmp_path):
     for compiled in (True, False):
         r = score_hand(auto, hand, compiled=compiled)
         assert (r.points, r.doubles, r.total, r.basis) == (40, 4, 500, "capped"), compiled
+
+
+def test_a_losing_hand_with_nothing_to_score_is_worth_no_points_not_a_limit():
+    # classical scores the losers' hands too: chows and a single score nothing, 0 points
+    # (no limit rule applies, so no limit decides, not even one worth 0)
+    auto = compile_ruleset(CLASSICAL)
+    hand = read_hand_input(auto, exposed=["2c 3c 4c"], hand="5b 6b 7b 2d 3d 4d 6c 7c 8c 9b", seat="S")
+    for compiled in (True, False):
+        r = score_hand(auto, hand, compiled=compiled)
+        assert (r.won, r.total, r.limits, r.basis) == (False, 0, 0, "points"), compiled
+
+
+def test_the_set_the_winning_tile_completed_is_named_even_when_it_is_the_first():
+    # self-drawn 1b completing the pung 1b 1b 1b, the first set of the reading: the
+    # result says so (the score report marks that set as the last one made)
+    from mjdsl.scoring.report import _melds
+
+    auto = compile_ruleset(CLASSICAL)
+    hand = read_hand_input(auto, hand="1b 1b 1b 4c 5c 6c 7d 8d 9d E E E N N", win="1b", source="wall", seat="S")
+    for compiled in (True, False):
+        r = score_hand(auto, hand, compiled=compiled)
+        assert r.last == 0 and r.melds[0].kind == "pung", compiled
+        assert [m["last"] for m in _melds(auto, r)] == [True, False, False, False, False], compiled

@@ -68,7 +68,8 @@ ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.p
                 "tests/test_invariants.py", "tests/test_engine_logs.py", "tests/test_kuikae.py",
                 "tests/test_several_win.py", "tests/test_red_fives.py")
 SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py", "tests/test_scoring_language.py",
-                 "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py")
+                 "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py",
+                 "tests/test_scoring_repeats.py")
 CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py",
                "tests/test_cards_check.py", "tests/test_cards_properties.py", "tests/test_cards_syntax.py",
                "tests/test_cards_semantics.py", "tests/test_cards_diff.py", "tests/test_engine_winning.py")
@@ -381,12 +382,14 @@ _SPAWNS: dict[Path, bool] = {}
 
 
 def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree: Path | None, deadline: float,
-               verify: bool = True, before_fork: set[int] | None = None) -> Path | None:
+               verify: bool = True, before_fork: set[int] | None = None, redo: bool = True) -> Path | None:
     """Decide the module's mutants not decided yet. ``before_fork``: the module's lines
     the session executed before it forked any child (imports, collection, the session
     fixtures), None when unknown: a fork survivor whose statement none of them is was
     run exactly as a fresh process would run it (nothing made before the fork went
-    through the mutated code), so it is not run again."""
+    through the mutated code), so it is not run again. ``redo``: also the mutants
+    decided before their tests changed (False: only those with no verdict on their
+    function as it is, the first pass of a run)."""
     path = ROOT / module
     source = path.read_text(encoding="utf-8")
     name = module.removesuffix(".py").replace("/", ".")
@@ -399,7 +402,8 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
     durations = {t: v["duration"] for t, v in info["tests"].items() if v["passed"]}
     equivalent = _equivalent(record, module, all_mutants)
     todo = [m for m in all_mutants
-            if m.key not in equivalent and not (m.key in entries and _still_valid(entries[m.key], m, th))]
+            if m.key not in equivalent and not (m.key in entries and _still_valid(entries[m.key], m, th))
+            and (redo or not _decided_before(entries.get(m.key), m))]
     done = 0
     for m in todo:
         if time.time() > deadline:
@@ -434,6 +438,13 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
         save_record(record)  # a stopped run loses nothing
     save_record(record)
     return tree
+
+
+def _decided_before(entry: list | None, m: mut.Mutant) -> bool:
+    """A verdict on this very function that rests on tests changed since: run again,
+    but after every mutant never decided (most verdicts stand: a survivor takes the
+    longest, each test that reaches it run, and a kill is mostly confirmed)."""
+    return entry is not None and entry[0] == m.fn_hash
 
 
 def _equivalent(record: dict, module: str, all_mutants: list[mut.Mutant]) -> set[str]:
@@ -504,11 +515,19 @@ def table(record: dict) -> str:
         partial = "" if s["checked"] == s["mutants"] else " (partial)"
         rows.append(f"| `{name}` | {s['mutants']} | {s['checked']}{partial} | {s['killed']} | {s['equivalent']}"
                     f" | {len(s['survived'])} | {score_text(s)} |")
-    eq = []
+    eq, lapsed = [], []
     for module, entries in sorted(record["equivalent"].items()):
+        path = ROOT / module
+        hashes = {m.key: m.fn_hash for m in mut.mutants(path.read_text(encoding="utf-8"))} if path.exists() else {}
         for k, e in sorted(entries.items(), key=lambda kv: (kv[0].split("#")[0], int(kv[0].split("#")[1]))):
-            eq.append(f"- `{module.removeprefix('mjdsl/')}` `{k}` ({e['desc']}): {e['why']}")
-    return "\n".join(rows) + "\n\nEquivalent mutants (left out of the score):\n\n" + ("\n".join(eq) or "- none yet")
+            entry = f"- `{module.removeprefix('mjdsl/')}` `{k}` ({e['desc']}): {e['why']}"
+            # an entry whose function changed since lapses: it is not left out of the score
+            (eq if hashes.get(k) == e["fn"] else lapsed).append(entry)
+    text = "\n".join(rows) + "\n\nEquivalent mutants (left out of the score):\n\n" + ("\n".join(eq) or "- none yet")
+    if lapsed:
+        text += ("\n\nLapsed entries (their function changed since: counted by their new verdict until"
+                 " triaged again; the key may now name another mutant):\n\n" + "\n".join(lapsed))
+    return text
 
 
 def write_table(record: dict) -> None:
@@ -648,10 +667,14 @@ def main(argv: list[str] | None = None) -> int:
 
     def work(items: dict, before: dict[str, set[int]] | None) -> None:
         tree = None
-        for m in chosen:
-            tree = run_module(items, m, record, th, info, tree, deadline, verify=not args.no_verify,
-                              before_fork=None if before is None else before.get(m, set()))
-            print(line(summary(record, m)), flush=True)
+        # two passes over the modules: first the mutants never decided, then those
+        # whose tests changed since their verdict (so a budget reaches every module)
+        for redo in (False, True):
+            for m in chosen:
+                tree = run_module(items, m, record, th, info, tree, deadline, verify=not args.no_verify,
+                                  before_fork=None if before is None else before.get(m, set()), redo=redo)
+                if redo:
+                    print(line(summary(record, m)), flush=True)
 
     _steady_hypothesis()
     cov = _parent_coverage(chosen)
