@@ -29,6 +29,7 @@ from .knitted import check_knitted
 from .values import check_values
 from .penalties import check_penalties
 from .terms import check_terms
+from .accounts import check_accounts
 from .table import check_table
 from .bonus import check_bonus
 from .feeds import check_feeds
@@ -60,6 +61,7 @@ CHECKS = (
     check_values,
     check_penalties,
     check_terms,
+    check_accounts,
     check_table,
     check_bonus,
     check_feeds,
