@@ -142,3 +142,20 @@ def test_a_penalty_and_rules_of_two_units_are_refused():
     units = units.replace("scoring {\n", "scoring {\n    rule short_straight_extra: 1 point per "
                                          "related(2 chow, same suit, ranks step 4) when won\n")
     assert "MJ279" in codes_of(units)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "account once: a set already combined"), ("zh", "套算一次"),
+                                         ("ja", "一度だけ組み合わせて数える")])
+def test_the_rule_book_says_the_account_in_each_language(lang, words):
+    from mjdsl.frontend.checked import require
+    from mjdsl.ir.lower import lower
+    from mjdsl.render.rulebook import rulebook_view
+    from mjdsl.render.words import EN
+    from mjdsl.server import i18n
+
+    ctx = require("rulesets/mcr.mj", ()).ctx
+    book = rulebook_view(ctx, lower(ctx), "mcr.mj", EN if lang == "en" else i18n.translations(lang))
+    said = [s for s in book.scoring if words in s]
+    # the chow fan and the pung fan, each title once (pure shifted chows is two rules)
+    assert len(said) == 2
+    assert said[0].count("Pure shifted chows") == 1
