@@ -74,7 +74,7 @@ def choose(t: Tables, account: Account, taking: tuple[int, ...], keys: tuple) ->
     """The groups the account counts in a reading of set ``keys``, as (rule position,
     group), when the rules at positions ``taking`` take part (remembered)."""
     memo = t.relation_memo
-    k = ("account", account, taking, keys)
+    k = ("account", id(account), taking, keys)  # the account lives as long as the tables
     v = memo.get(k)
     if v is None:
         if len(memo) > _MEMO_SIZE:
@@ -115,11 +115,13 @@ def accounted(t: Tables, keys: tuple, counted: dict[int, int]) -> dict[int, int]
     """``counted`` (rule position -> times, the rules that apply to the reading) with
     each account's rules counted together: the times of the groups :func:`choose` takes
     (a rule of an account none of whose groups is taken no longer applies)."""
-    out = dict(counted)
+    out = counted
     for account in accounts_of(t):
-        taking = tuple(p for p in account.positions if counted.get(p, 0) > 0)
+        taking = tuple(p for p in account.positions if p in counted)
         if not taking:
             continue
+        if out is counted:
+            out = dict(counted)
         times = dict.fromkeys(taking, 0)
         for pos, _ in choose(t, account, taking, keys):
             times[pos] += 1

@@ -228,7 +228,10 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
 def _accounted(t: Tables, keys: tuple, counted: list, fired: list) -> tuple[list, list]:
     """``counted`` and ``fired`` with the accounts' rules at the times they count together
     (a hand rule is in ``fired`` once per time, at its first place)."""
-    now = accounted(t, keys, dict(counted))
+    was = dict(counted)
+    now = accounted(t, keys, was)
+    if now is was:  # no rule of an account applies
+        return counted, fired
     out: list[int] = []
     for i in dict.fromkeys(fired):
         out += [i] * now.get(i, 0)
