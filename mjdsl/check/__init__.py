@@ -41,6 +41,7 @@ from .lint_amounts import check_amounts
 from .lint_reachable import check_reachable
 from .lint_claims import check_claim_windows
 from .lint_defaults import check_defaults
+from .lint_accounts import check_account_names
 
 CHECKS = (
     check_structure,
@@ -74,6 +75,7 @@ CHECKS = (
     check_reachable,
     check_claim_windows,
     check_defaults,
+    check_account_names,
 )
 
 

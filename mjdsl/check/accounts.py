@@ -8,15 +8,15 @@ so each rule must count groups of sets and the choice must have one measure:
   once, per set or per another count has no groups to choose), a rule worth nothing
   or less (the best choice would leave it out: a penalty dodged), rules of different
   units (points and doubles do not add up to one best), a rule in two accounts (its
-  groups would be chosen twice);
-- MJ315 (lint): a rule named twice in one account (the second name changes nothing).
+  groups would be chosen twice).
+
+A rule named twice in one account is lint (MJ315, check/lint_accounts.py).
 """
 
 from __future__ import annotations
 
 from .. import ast as A
-from ..diagnostics import Diagnostic, error, warning
-from .lint_support import is_own
+from ..diagnostics import Diagnostic, error
 
 
 def check_accounts(ctx) -> list[Diagnostic]:
@@ -31,10 +31,7 @@ def check_accounts(ctx) -> list[Diagnostic]:
         units: dict[str, str] = {}
         for w in s.rules:
             if w.text in named:
-                if is_own(ctx, w.span):
-                    out.append(warning("MJ315", f"`{w.text}` is named twice in this account", w.span,
-                                       "name each rule once: delete the second name"))
-                continue
+                continue  # named twice: lint_accounts.py
             named.add(w.text)
             rule = rules.get(w.text)
             if rule is None:
