@@ -629,6 +629,18 @@ class ScoreAlone:
 
 
 @node
+class ScoreAccount:
+    """``account once RULE...``: the groups of sets these ``per related(...)`` rules count
+    are chosen together, so that a set already combined in one group is combined once
+    more only with sets not combined yet (Chinese Official's "account once" principle:
+    234b 567b 234c 567c makes three of its four pairs, not four). Of the ways to choose,
+    the one worth most counts (scoring/accounts.py)."""
+
+    rules: tuple[Word, ...]
+    span: Span
+
+
+@node
 class ScoreMinimum:
     """``win only when COND``: a hand wins only if COND holds of its best reading
     (the minimum to go out); the engine offers no mah jongg below it."""

@@ -108,7 +108,9 @@ def _lines(text: str, tokens) -> list[_Line]:
         if tok.value == "}" and tok.type != "STRING":
             depth = max(0, depth - 1)
         if not code:
-            line_depth = depth + (1 if continued and tok.value != ")" else 0)
+            # no statement starts with a name, so a line that does continues the one above
+            # (`account once` names going on over lines)
+            line_depth = depth + (1 if (continued or tok.type == "NAME") and tok.value != ")" else 0)
         code.append(tok)
         if tok.type != "STRING" and tok.value in ("(", ")"):
             parens += 1 if tok.value == "(" else -1

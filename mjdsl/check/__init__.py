@@ -29,6 +29,7 @@ from .knitted import check_knitted
 from .values import check_values
 from .penalties import check_penalties
 from .terms import check_terms
+from .accounts import check_accounts
 from .table import check_table
 from .bonus import check_bonus
 from .feeds import check_feeds
@@ -40,6 +41,7 @@ from .lint_amounts import check_amounts
 from .lint_reachable import check_reachable
 from .lint_claims import check_claim_windows
 from .lint_defaults import check_defaults
+from .lint_accounts import check_account_names
 
 CHECKS = (
     check_structure,
@@ -60,6 +62,7 @@ CHECKS = (
     check_values,
     check_penalties,
     check_terms,
+    check_accounts,
     check_table,
     check_bonus,
     check_feeds,
@@ -72,6 +75,7 @@ CHECKS = (
     check_reachable,
     check_claim_windows,
     check_defaults,
+    check_account_names,
 )
 
 

@@ -331,6 +331,17 @@ CODES = (
          "`(kinds(4) - sets(kong))`, not a condition: a rule that applies or not says so with `when`.",
          _TILES + 'scoring {\n    rule a: 1 point per won\n}\n',
          _TILES + 'scoring {\n    rule a: 1 point per related(2 chow, different suits, same rank) when won\n}\n'),
+    # issue 10: the rules that account once together (check/accounts.py)
+    Code("MJ279", "a rule that cannot account with others",
+         "`account once RULE...` chooses together the groups of sets its rules count, so that a set already "
+         "combined is combined once more only with sets not combined yet, and keeps the choice worth most. "
+         "Each rule it names must be a hand rule counted `per related(...)`, worth more than nothing (the best "
+         "choice would leave a penalty out), of the same unit as the others (points do not add to doubles), "
+         "and in one account only.",
+         _TILES + 'scoring {\n    rule a: 1 point per related(2 chow, same suit, ranks step 3) when won\n'
+         '    rule b: 2 points when won and sets(chow) == 4\n    account once a b\n}\n',
+         _TILES + 'scoring {\n    rule a: 1 point per related(2 chow, same suit, ranks step 3) when won\n'
+         '    rule b: 1 point per related(2 chow, same suit, same rank) when won\n    account once a b\n}\n'),
     Code("MJ299", "internal error in a check",
          "A check failed on this ruleset. This is a bug in mjdsl: please report it with the file.", "", ""),
 )

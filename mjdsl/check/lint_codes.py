@@ -104,4 +104,10 @@ CODES = (
          '        chows at most 4\n    }\n}\n',
          'extends "classical.mj"\nwinning {\n    pattern standard {\n        sets 4\n        pairs 1\n'
          '        chows at most 1\n    }\n}\n'),
+    # issue 10: an account's names (check/lint_accounts.py)
+    Code("MJ315", "a rule named twice in an account",
+         "`account once RULE...` names each rule whose groups of sets are chosen together once; a second "
+         "name of the same rule changes nothing.",
+         'extends "mcr.mj"\nscoring {\n    account once pure_double_chow short_straight pure_double_chow\n}\n',
+         'extends "mcr.mj"\nscoring {\n    account once pure_double_chow short_straight\n}\n'),
 )

@@ -93,6 +93,7 @@ def ir_document(auto, spans: bool = True) -> dict:
                if auto.scoring.excludes else {}),
             **({"alone": [[name, list(names)] for name, names in auto.scoring.alone]}
                if auto.scoring.alone else {}),
+            **({"accounts": [list(names) for names in auto.scoring.accounts]} if auto.scoring.accounts else {}),
             **({"minimum": auto.scoring.minimum_text} if auto.scoring.minimum_text else {}),
             **({"limits_add": True} if auto.scoring.limits_add else {}),
         },

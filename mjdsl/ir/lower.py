@@ -505,6 +505,7 @@ def lower_scoring(rs, opts) -> M.ScoringSpec:
         claimed_kongs_concealed=b.one(A.ScoreClaimedKongsConcealed) is not None,
         excludes=tuple((s.name.text, tuple(w.text for w in s.excluded)) for s in b.all(A.ScoreExcludes)),
         alone=tuple((s.name.text, tuple(w.text for w in s.unless)) for s in b.all(A.ScoreAlone)),
+        accounts=tuple(tuple(dict.fromkeys(w.text for w in s.rules)) for s in b.all(A.ScoreAccount)),
         minimum=compile_expr(at_least, opts),
         minimum_text=expr_text(at_least),
         minimum_expr=at_least,

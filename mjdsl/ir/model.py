@@ -194,6 +194,9 @@ class ScoringSpec:
     #: ``RULE counts alone except RULE...``: by rule name, the rules that do not keep it
     #: from counting (every other rule that applies does)
     alone: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: ``account once RULE...``: each account's rules by name, in the order written; their
+    #: groups of related sets are counted together (scoring/accounts.py)
+    accounts: tuple[tuple[str, ...], ...] = ()
     #: ``win only when COND``: the minimum to go out (None: any winning hand wins), as a
     #: closure, its text and its expression (lets written in)
     minimum: Callable | None = attrs.field(default=None, eq=False)

@@ -440,6 +440,11 @@ def _scoring(rs, auto, tr, values: dict) -> list[str]:
         out.append((_("{rule} counts only when no other rule applies, {rules} aside") if names
                     else _("{rule} counts only when no other rule applies")).format(
             rule=titles.get(name, name), rules=", ".join(titles.get(n, n) for n in names)))
+    for names in s.accounts:
+        # issue 10: Chinese Official's "account once" (two rules of one title said once)
+        out.append(_("{rules} account once: a set already combined in one of them is combined once more only "
+                     "with sets not combined yet, and the way of combining worth most counts").format(
+            rules=", ".join(dict.fromkeys(titles.get(n, n) for n in names))))
     return out
 
 

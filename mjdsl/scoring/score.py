@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..diagnostics import InputError, MjError, error
 from ..source import BUILTIN
+from .accounts import account_groups, accounted
 from .env import HandEnv, Reading, rule_times
 from .model import HandInput, RuleLine, ScoreResult
 from .readings import loser_reading, winner_readings
@@ -136,7 +137,7 @@ def _sums(rules, applied, adds: bool = False) -> tuple[float, float, float, floa
 
 
 def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
-    if cr is None or t.scoped_when or t.excluded_by:
+    if cr is None or t.scoped_when or t.excluded_by or t.spec.accounts:
         return _best_slow(t, env, readings, cr)
     rules = t.rules
     hf = env.hf
@@ -209,6 +210,9 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
         if t.excluded_by:
             kept = without_excluded(t, dict(counted))
             counted, fired = list(kept.items()), [i for i in fired if i in kept]
+        if spec.accounts:
+            # `account once`: the accounts' rules counted together (scoring/accounts.py)
+            counted, fired = _accounted(t, r.keys, counted, fired)
         points, doubles, limits, _ = _sums(rules, counted, spec.limits_add)
         hf["points"], hf["doubles"] = points, doubles
         if cr is not None and cr.value is not None:
@@ -219,6 +223,19 @@ def _best_slow(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
     assert best is not None, "a hand has at least one reading"
     hf["points"], hf["doubles"], hf["set_points"] = best.points, best.doubles, best.set_points
     return best
+
+
+def _accounted(t: Tables, keys: tuple, counted: list, fired: list) -> tuple[list, list]:
+    """``counted`` and ``fired`` with the accounts' rules at the times they count together
+    (a hand rule is in ``fired`` once per time, at its first place)."""
+    was = dict(counted)
+    now = accounted(t, keys, was)
+    if now is was:  # no rule of an account applies
+        return counted, fired
+    out: list[int] = []
+    for i in dict.fromkeys(fired):
+        out += [i] * now.get(i, 0)
+    return list(now.items()), out
 
 
 def _keep_better(best: _Scored | None, spec, r: Reading, fired, points, doubles, limits, set_points,
@@ -303,10 +320,15 @@ def explain(result: ScoreResult) -> tuple[RuleLine, ...]:
     t = env.t
     keys = env.reading.keys
     lines = []
-    for i, count in applied(result):
+    counts = applied(result)
+    # the groups of sets each rule of an account counted: "2b 3b 4b + 5b 6b 7b"
+    grouped = account_groups(t, keys, dict(counts)) if t.spec.accounts else {}
+    for i, count in counts:
         rule = t.rules[i]
         applied_to: tuple[str, ...] = ()
-        if rule.scope in ("set", "pair"):
+        if i in grouped:
+            applied_to = tuple(" + ".join(t.describe_meld(keys[s][0], keys[s][1]) for s in g) for g in grouped[i])
+        elif rule.scope in ("set", "pair"):
             applied_to = tuple(t.describe_meld(k[0], k[1]) for k in keys if i in t.meld_hits(k))
         elif rule.scope == "bonus":
             applied_to = tuple(t.tiles.kinds[b].code for b in env.inp.bonus

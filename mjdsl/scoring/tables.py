@@ -145,8 +145,11 @@ class Tables:
         self._tile_known: set = set()
         self._set_hits: dict = {}
         self._tile_hits: dict = {}
-        #: related(...) answers by (relation, a reading's set keys): scoring.relations
+        #: related(...) answers by (relation, a reading's set keys): scoring.relations;
+        #: and the accounts' choices (scoring.accounts)
         self.relation_memo: dict = {}
+        #: ``account once RULE...``: the compiled accounts (scoring.accounts.accounts_of)
+        self.accounts: tuple | None = None
         self._meld_hits: dict = {}
         self._bonus_hits: dict = {}
         self._described: dict = {}

@@ -716,6 +716,10 @@ class Builder(Transformer):
         return A.ScoreAlone(self._word(c[0]), tuple(self._word(t) for t in c[1:]), self._span(meta))
 
     @v_args(meta=True)
+    def score_account(self, meta, c):
+        return A.ScoreAccount(tuple(self._word(t) for t in c), self._span(meta))
+
+    @v_args(meta=True)
     def score_minimum(self, meta, c):
         return A.ScoreMinimum(self._cond(c), self._span(meta))
 
