@@ -428,3 +428,50 @@ def test_a_charleston_spread_weighs_the_passes_and_nothing_else(american):
     g = Game(american)
     assert bot._judge(g, charleston=True).log_base == pytest.approx(-np.log(0.9))
     assert bot._judge(g).log_base == pytest.approx(-np.log(mei.spread))
+
+
+def test_a_call_judged_by_its_gain_is_made_when_the_worth_after_it_and_its_discard_gains_enough(american):
+    """``calls.gain``: a call is weighed by the hand's worth after it and the best discard
+    that follows (worked out here from the rack after the call), made when that is at least
+    ``gain`` tiles above the worth now, the form worth most chosen (fewest jokers at a tie);
+    over seeded hands some calls the distance alone would make, or not make, go the other way."""
+    mei = load_style(STYLES_DIR / "mei.toml")
+    assert mei.call_gain is None
+    weighed = attrs.evolve(mei, call_gain=0.5)
+    windows = []
+
+    def compare(g):
+        if g.current_player() < 0:
+            return False
+        legal = g.legal_actions()
+        if ACT.TAKE not in ACT.by_role(g.catalogue, legal):
+            return False
+        seat = g.current_player()
+        picks = [StyleBot(s).choose(g, seat, legal, random.Random(3)) for s in (mei, weighed)]
+        view = _View(g, seat, StyleBot(weighed)._judge(g))
+        tile = g.st.last_discard[1]
+        worth = {}
+        for a in legal:
+            if g.catalogue[a].role != ACT.TAKE:
+                continue
+            name, form = g.catalogue[a].arg
+            spec = american.claim(name)
+            made = view._after_claim(spec, tile, form)
+            if made is None or form > weighed.call_jokers:
+                continue
+            rack, exposures = made
+            w = max(float(view._worth((rack - np.eye(len(rack), dtype=rack.dtype)[t])[None, :], exposures)[0])
+                    for t in range(len(rack)) if rack[t] > 0 and t != view.joker)
+            assert view.worth_after_claim(spec, tile, form) == pytest.approx(w)
+            worth[a] = w
+        best = max(worth.values(), default=None)
+        if best is not None and best >= view.worth_now() + weighed.call_gain:
+            assert worth[picks[1]] == pytest.approx(best)
+        else:
+            assert g.catalogue[picks[1]].role != ACT.TAKE
+        windows.append([g.catalogue[p].role == ACT.TAKE for p in picks])
+        return False
+
+    for k in range(6):
+        _play_until(american, f"gain:{k}", compare)
+    assert len(windows) > 10 and any(a != b for a, b in windows)
