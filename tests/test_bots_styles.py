@@ -58,6 +58,7 @@ def test_the_regulars_ship_as_style_files_with_their_lines():
     ('name = "X"\ncolour = "red"\n', "colour"),
     ('name = "X"\n[jokers]\nswap = "sometimes"\n', "jokers.swap"),
     ('name = "X"\n[safety]\nfold = 0.5\n', "safety.fold"),
+    ('name = "X"\n[calls]\ngain = 5.0\n', "calls.gain"),
     ('name = "X"\n[target]\nlookahead = 1.5\n', "target.lookahead"),
     ('name = "X"\n[target]\nlook_at = 0\n', "target.look_at"),
     ('name = "X"\n[charleston]\nspread = "wide"\n', "charleston.spread"),
@@ -475,3 +476,23 @@ def test_a_call_judged_by_its_gain_is_made_when_the_worth_after_it_and_its_disca
     for k in range(6):
         _play_until(american, f"gain:{k}", compare)
     assert len(windows) > 10 and any(a != b for a, b in windows)
+
+
+@pytest.mark.parametrize("path", sorted(ROOT.glob("rulesets/*.mj")), ids=lambda p: p.name)
+def test_calls_judged_by_their_gain_play_every_shipped_ruleset(path):
+    """``calls.gain`` weighs a call by the worth after it, with a card or winning shapes
+    alike: a seat playing it picks legal actions to the end of a hand (greedy elsewhere)."""
+    auto = compile_ruleset(path)
+    weighed = StyleBot(attrs.evolve(load_style(STYLES_DIR / "mei.toml"), call_gain=0.5))
+    picked = []
+
+    class Watch:
+        def choose(self, game, seat, legal, rng):
+            a = weighed.choose(game, seat, legal, rng)
+            assert a in legal
+            picked.append(game.catalogue[a].role)
+            return a
+
+    rec = play_hand(auto, "gain:rulesets", [Watch()] + [make_bot("greedy") for _ in range(auto.seats - 1)],
+                    check=invariants.check)
+    assert abs(sum(rec.returns)) < 1e-6 and ACT.THROW in picked
