@@ -58,6 +58,7 @@ def test_the_regulars_ship_as_style_files_with_their_lines():
     ('name = "X"\ncolour = "red"\n', "colour"),
     ('name = "X"\n[jokers]\nswap = "sometimes"\n', "jokers.swap"),
     ('name = "X"\n[safety]\nfold = 0.5\n', "safety.fold"),
+    ('name = "X"\n[calls]\ngain = 5.0\n', "calls.gain"),
     ('name = "X"\n[target]\nlookahead = 1.5\n', "target.lookahead"),
     ('name = "X"\n[target]\nlook_at = 0\n', "target.look_at"),
     ('name = "X"\n[charleston]\nspread = "wide"\n', "charleston.spread"),
@@ -428,3 +429,70 @@ def test_a_charleston_spread_weighs_the_passes_and_nothing_else(american):
     g = Game(american)
     assert bot._judge(g, charleston=True).log_base == pytest.approx(-np.log(0.9))
     assert bot._judge(g).log_base == pytest.approx(-np.log(mei.spread))
+
+
+def test_a_call_judged_by_its_gain_is_made_when_the_worth_after_it_and_its_discard_gains_enough(american):
+    """``calls.gain``: a call is weighed by the hand's worth after it and the best discard
+    that follows (worked out here from the rack after the call), made when that is at least
+    ``gain`` tiles above the worth now, the form worth most chosen (fewest jokers at a tie);
+    over seeded hands some calls the distance alone would make, or not make, go the other way."""
+    mei = load_style(STYLES_DIR / "mei.toml")
+    assert mei.call_gain is None
+    weighed = attrs.evolve(mei, call_gain=0.5)
+    windows = []
+
+    def compare(g):
+        if g.current_player() < 0:
+            return False
+        legal = g.legal_actions()
+        if ACT.TAKE not in ACT.by_role(g.catalogue, legal):
+            return False
+        seat = g.current_player()
+        picks = [StyleBot(s).choose(g, seat, legal, random.Random(3)) for s in (mei, weighed)]
+        view = _View(g, seat, StyleBot(weighed)._judge(g))
+        tile = g.st.last_discard[1]
+        worth = {}
+        for a in legal:
+            if g.catalogue[a].role != ACT.TAKE:
+                continue
+            name, form = g.catalogue[a].arg
+            spec = american.claim(name)
+            made = view._after_claim(spec, tile, form)
+            if made is None or form > weighed.call_jokers:
+                continue
+            rack, exposures = made
+            w = max(float(view._worth((rack - np.eye(len(rack), dtype=rack.dtype)[t])[None, :], exposures)[0])
+                    for t in range(len(rack)) if rack[t] > 0 and t != view.joker)
+            assert view.worth_after_claim(spec, tile, form) == pytest.approx(w)
+            worth[a] = w
+        best = max(worth.values(), default=None)
+        if best is not None and best >= view.worth_now() + weighed.call_gain:
+            assert worth[picks[1]] == pytest.approx(best)
+        else:
+            assert g.catalogue[picks[1]].role != ACT.TAKE
+        windows.append([g.catalogue[p].role == ACT.TAKE for p in picks])
+        return False
+
+    for k in range(6):
+        _play_until(american, f"gain:{k}", compare)
+    assert len(windows) > 10 and any(a != b for a, b in windows)
+
+
+@pytest.mark.parametrize("path", sorted(ROOT.glob("rulesets/*.mj")), ids=lambda p: p.name)
+def test_calls_judged_by_their_gain_play_every_shipped_ruleset(path):
+    """``calls.gain`` weighs a call by the worth after it, with a card or winning shapes
+    alike: a seat playing it picks legal actions to the end of a hand (greedy elsewhere)."""
+    auto = compile_ruleset(path)
+    weighed = StyleBot(attrs.evolve(load_style(STYLES_DIR / "mei.toml"), call_gain=0.5))
+    picked = []
+
+    class Watch:
+        def choose(self, game, seat, legal, rng):
+            a = weighed.choose(game, seat, legal, rng)
+            assert a in legal
+            picked.append(game.catalogue[a].role)
+            return a
+
+    rec = play_hand(auto, "gain:rulesets", [Watch()] + [make_bot("greedy") for _ in range(auto.seats - 1)],
+                    check=invariants.check)
+    assert abs(sum(rec.returns)) < 1e-6 and ACT.THROW in picked

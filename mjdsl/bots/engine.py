@@ -186,7 +186,8 @@ class StyleBot:
         return None
 
     def _claim(self, view, actions, rng) -> int | None:
-        """The call that brings the hand closest, fewest jokers first, when the style
+        """The call that brings the hand closest, fewest jokers first (with the style's
+        ``call_gain``, the call worth most after it, if it gains that much), when the style
         would make it (its eagerness, how close it must then be)."""
         st = self.style
         ld = view.game.st.last_discard
@@ -205,12 +206,21 @@ class StyleBot:
             return None
         after = view.distances_after_claims(tile, [(spec, form) for _, spec, form in forms])
         now = view.distance_now()
-        best = None
-        for (a, _, _), d in zip(forms, after):
-            if d is None or d >= now or d > st.within:
-                continue
-            if best is None or d < best[0]:
-                best = (d, a)
+        best: tuple | None = None
+        if st.call_gain is not None:  # judged by what it gains: the worth after it and its discard
+            least = view.worth_now() + st.call_gain
+            for (a, spec, form), d in zip(forms, after):
+                if d is None or d > st.within:
+                    continue
+                w = view.worth_after_claim(spec, tile, form)
+                if w >= least and (best is None or w > best[0]):  # fewest jokers first at equal worth
+                    best = (w, a)
+        else:  # the form that brings the hand closest, fewest jokers first
+            for (a, _, _), d in zip(forms, after):
+                if d is None or d >= now or d > st.within:
+                    continue
+                if best is None or d < best[0]:
+                    best = (d, a)
         if best is None:
             return None
         if rng.random() >= st.eagerness or self._mistake("miss_call", rng):
@@ -398,6 +408,18 @@ class _View:
             melds = [meld_of(4, m.tile, m.concealed) if m.is_set and m.kind != "chow" and m.tile == tile else m
                      for m in melds]
         return float(self._worth(rack[None, :], tuple(melds))[0])
+
+    def worth_after_claim(self, spec, tile: int, form: int) -> float:
+        """The hand's worth after a call ``(spec, form)`` of ``tile`` and the best discard
+        that follows it (a call is always followed by a discard); -inf if it cannot be made."""
+        made = self._after_claim(spec, tile, form)
+        if made is None:
+            return float("-inf")
+        rack, exposures = made
+        cand = [t for t in np.flatnonzero(rack > 0).tolist() if t != self.joker]
+        if not cand:
+            return float(self._worth(rack[None, :], exposures)[0])
+        return float(self._worth(self._without(cand, rack), exposures).max())
 
     def distances_after_claims(self, tile: int, forms: list) -> list[int | None]:
         """Tiles still to come after each call ``(spec, form)`` of the discard ``tile`` (the

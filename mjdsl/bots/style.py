@@ -49,7 +49,10 @@ class Style:
     best discards by the worth as it stands.
     eagerness: the chance of
     making a call that brings the hand closer; within: call only when the hand is then
-    at most this many tiles from ready; call_jokers: most jokers put in one exposure.
+    at most this many tiles from ready; call_jokers: most jokers put in one exposure;
+    call_gain: a call is judged by what it gains (None: by the distance alone): made when
+    the hand's worth after it and its best discard is at least this many tiles above its
+    worth now, the form worth most chosen (fewest jokers at a tie).
     safety: how many tiles of its own progress a discard that could feed a win is
     worth; fold_at, fold: further than this from ready, safety counts ``fold`` times
     as much (she gives up her hand before she feeds a win).
@@ -78,6 +81,7 @@ class Style:
     eagerness: float = 1.0
     within: int = 14
     call_jokers: int = 8
+    call_gain: float | None = None
     safety: float = 0.0
     fold_at: int = 99
     fold: float = 2.0
@@ -171,6 +175,8 @@ def style_from(data: dict, key: str, where: str) -> Style:
         eagerness=_field(data, where, "calls", "eagerness", float, 1.0, 0.0, 1.0),
         within=_field(data, where, "calls", "within", int, 14, 0, 99),
         call_jokers=_field(data, where, "calls", "jokers", int, 8, 0, 8),
+        call_gain=(_field(data, where, "calls", "gain", float, 0.0, 0.0, 4.0)
+                   if "gain" in data.get("calls", {}) else None),
         safety=_field(data, where, "safety", "weight", float, 0.0, 0.0, 100.0),
         fold_at=_field(data, where, "safety", "fold_at", int, 99, 0, 99),
         fold=_field(data, where, "safety", "fold", float, 2.0, 1.0, 100.0),
