@@ -74,7 +74,7 @@ def choose(t: Tables, account: Account, taking: tuple[int, ...], keys: tuple) ->
     """The groups the account counts in a reading of set ``keys``, as (rule position,
     group), when the rules at positions ``taking`` take part (remembered)."""
     memo = t.relation_memo
-    k = ("account", id(account), taking, keys)  # the account lives as long as the tables
+    k = ("account", account.positions, taking, keys)  # by content: a rule is in one account
     v = memo.get(k)
     if v is None:
         if len(memo) > _MEMO_SIZE:
