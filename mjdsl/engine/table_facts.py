@@ -94,28 +94,31 @@ def _claim_swap(game: Game) -> int | None:
     return beyond.index if beyond is not None else None
 
 
-def _alike_discards(game: Game, seat: int, pred) -> int:
-    """The most discards of one kind matching ``pred`` made this hand, by every player
-    (the discards still on the table: with no claim made, every discard)."""
+def _matching(game: Game, seat: int, pred):
+    """Whether a tile matches ``pred``, read as the scorer reads what a tile is (the
+    player's winds for own_wind)."""
     from ..scoring.engine import seat_wind
     from ..scoring.tables import tables_for
 
+    tables, wind, round_ = tables_for(game.auto), seat_wind(game, seat), game.st.round_wind
+    return lambda t: tables.tile_pred(pred, t, wind, round_)
+
+
+def _alike_discards(game: Game, seat: int, pred) -> int:
+    """The most discards of one kind matching ``pred`` made this hand, by every player
+    (the discards still on the table: with no claim made, every discard)."""
     counts: dict[int, int] = {}
     for pile in game.st.discards:
         for t in pile:
             counts[t] = counts.get(t, 0) + 1
-    # what a tile is, as the scorer reads it (the player's winds for own_wind)
-    tables, wind, round_ = tables_for(game.auto), seat_wind(game, seat), game.st.round_wind
-    return max((n for t, n in counts.items() if tables.tile_pred(pred, t, wind, round_)), default=0)
+    matches = _matching(game, seat, pred)
+    return max((n for t, n in counts.items() if matches(t)), default=0)
 
 
 def _kinds_held(game: Game, seat: int, pred) -> int:
     """How many different kinds matching ``pred`` the seat holds in its hand."""
-    from ..scoring.engine import seat_wind
-    from ..scoring.tables import tables_for
-
-    tables, wind, round_ = tables_for(game.auto), seat_wind(game, seat), game.st.round_wind
-    return sum(1 for t, n in enumerate(game.st.hands[seat]) if n and tables.tile_pred(pred, t, wind, round_))
+    matches = _matching(game, seat, pred)
+    return sum(1 for t, n in enumerate(game.st.hands[seat]) if n and matches(t))
 
 
 def _win_claims(game: Game) -> int:
