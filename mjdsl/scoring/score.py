@@ -153,7 +153,7 @@ def _best(t: Tables, env: HandEnv, readings: list[Reading], cr) -> _Scored:
     meld_sums = t.meld_sums
     best: _Scored | None = None
     for r in readings:
-        env.reading = r
+        env.set_reading(r)
         points, doubles, limits, set_points = bonus
         for k in r.keys:
             p, d, lim, sp = meld_sums(k)
