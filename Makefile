@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test typecheck bench mutate clean
+.PHONY: run test typecheck bench mutate clean compiled pure
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -32,6 +32,18 @@ typecheck: $(TESTSTAMP)
 
 bench: $(TESTSTAMP)
 	$(BIN)/python bench/run.py
+
+# The hot path compiled by mypyc (setup.py, mjdsl/native.py): opt-in, 1.3-1.6x whole hands
+# (docs/performance.md). A failed build installs pure Python; `mjdsl --version` says which
+# engine runs. Rerun after editing a compiled module (until then its .py runs). `make pure`
+# removes the compiled modules.
+compiled: $(TESTSTAMP)
+	MJDSL_COMPILE=1 nice -n 10 $(BIN)/pip install -q -e .
+	$(BIN)/mjdsl --version
+
+pure:
+	find mjdsl -name '*.so' -delete
+	rm -f mjdsl/_mypyc_sources.json
 
 # Mutation testing (not part of CI): every module of engine/, scoring/, cards/ and
 # check/, or MODULES="mjdsl/cards/distance.py ..."; verdicts kept in

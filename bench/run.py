@@ -68,6 +68,12 @@ def main(argv: list[str]) -> int:
         return 2
     results: dict[str, dict] = {}
     failed = False
+    from mjdsl.native import build
+
+    # which engine the figures are of: compiled (make compiled) or pure Python
+    results["engine"] = {"build": build()}
+    if not as_json:
+        print(f"== engine: {build()}\n")
     for name, path in modules.items():
         if wanted and name not in wanted:
             continue

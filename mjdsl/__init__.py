@@ -13,3 +13,9 @@ import os as _os
 # numpy is first imported; a caller's own setting wins.
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     _os.environ.setdefault(_var, "1")
+
+# The compiled hot path (``make compiled``) is used only when it is complete and built
+# from these very sources; otherwise its modules load from their .py files (native.py).
+from . import native as _native
+
+_native.install()

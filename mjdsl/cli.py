@@ -82,8 +82,19 @@ class MjGroup(click.Group):
             ctx.exit(2)
 
 
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from .native import build
+
+    # which build of the hot path runs: compiled by mypyc (make compiled) or pure Python
+    click.echo(f"mjdsl, version {__version__} (engine: {build()})")
+    ctx.exit()
+
+
 @click.group(cls=MjGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="mjdsl")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version, and whether the engine is compiled, and exit.")
 def cli() -> None:
     """mjdsl: write a mahjong variant as text, check it, and play it.
 

@@ -51,6 +51,11 @@ import sys
 import time
 from pathlib import Path
 
+# a mutant is swapped into a pure-Python function (``__code__``), which a module compiled
+# by ``make compiled`` has not: this process and every test run it starts use the .py
+# files (mjdsl/native.py), whatever is built
+os.environ["MJDSL_PURE"] = "1"
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mutants as mut  # noqa: E402
 import pytest  # noqa: E402

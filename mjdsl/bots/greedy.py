@@ -173,7 +173,8 @@ def _selected(game, seat: int) -> list[int]:
     return list(p["sel"]) if p and "sel" in p else []
 
 
-#: per seat's rules (one per game), distances by (hand, exposures)
+#: per game, distances by (hand, exposures) (keyed by the game: the compiled build's
+#: WinRules takes no weak reference, mjdsl/native.py)
 _DIST_CACHE: ByObject[dict] = ByObject()
 
 
@@ -208,7 +209,7 @@ class _CardView:
         """The seat's distances as it stands (cached by hand: a seat is asked about many
         discards between two of its turns, its hand unchanged)."""
         st = self.game.st
-        cache = _DIST_CACHE.setdefault(self.rules, dict)
+        cache = _DIST_CACHE.setdefault(self.game, dict)
         key = (tuple(st.hands[self.seat]), tuple(st.exposures[self.seat]))
         hit = cache.get(key)
         if hit is None:

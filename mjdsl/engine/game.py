@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..diagnostics import MjError, error
 from ..memo import ByObject
+from ..native import mypyc_attr
 from . import actions as ACT
 from .state import HandState
 from .winning import WinRules
@@ -31,6 +32,7 @@ class IllegalAction(MjError):
     """An action that the current state does not allow; the state is unchanged."""
 
 
+@mypyc_attr(native_class=False)  # clone() copies __dict__ (mjdsl/native.py)
 class Game:
     """One hand: create with an automaton, the dealer seat and the round wind (a tile)."""
 

@@ -23,7 +23,7 @@ from ..memo import ByObject
 class WinRules:
     """The winning hands of an automaton, as questions about a hand state."""
 
-    def __init__(self, auto):
+    def __init__(self, auto) -> None:
         self.auto = auto
         self.card = auto.winning.card
         self.patterns = auto.winning.patterns
@@ -189,7 +189,7 @@ class WinRules:
         group's count, so each group's part of the test is worked out with and without it."""
         now = []  # (fails, twos) of each group as it is, and with one more tile
         for idx in self._suits:
-            n = sum(hand[idx]) if idx.__class__ is slice else sum(hand[i] for i in idx)
+            n = sum(hand[idx]) if isinstance(idx, slice) else sum(hand[i] for i in idx)
             now.append((_SUIT_PART[n % 3], _SUIT_PART[(n + 1) % 3]))
         for i in self._honours:
             c = hand[i]
@@ -282,7 +282,7 @@ class WinRules:
         """A necessary condition for sets-and-pairs: suit counts and honour counts."""
         twos = 0
         for idx in self._suits:
-            r = (sum(hand[idx]) if idx.__class__ is slice else sum(hand[i] for i in idx)) % 3
+            r = (sum(hand[idx]) if isinstance(idx, slice) else sum(hand[i] for i in idx)) % 3
             if r == 1:
                 return False
             if r == 2:

@@ -1,0 +1,136 @@
+"""Which build of the hot path runs: the mypyc-compiled modules or the pure Python ones.
+
+``MJDSL_COMPILE=1 pip install -e .`` (``make compiled``) compiles the modules of
+:data:`MODULES` with mypyc into extension modules beside their ``.py`` files (setup.py),
+and records each source's SHA-256 in ``_mypyc_sources.json``. Python prefers an
+extension module to a ``.py`` of the same name, so this module decides once, at the
+first import of one of them, which build is used, and a finder placed first on
+``sys.meta_path`` loads the ``.py`` files whenever the compiled build is not to be used:
+
+- ``MJDSL_PURE=1`` is set (``tools/mutate.py`` sets it: it swaps the ``__code__`` of
+  pure-Python functions, which compiled ones have not);
+- a module's extension or the shared library is missing (no C compiler, no build);
+- a source changed since the build (an edited or checked-out ``.py`` is never shadowed
+  by a stale extension).
+
+It is all or nothing: compiled modules call each other directly, so one module run from
+source beside compiled ones would not be called by them. Nothing here imports a module
+of :data:`MODULES`; ``mjdsl --version`` says which build is in use.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+#: the modules compiled (the engine's step loop, the win questions, the card distances,
+#: the honest bot's checks). Not here: modules that define attrs classes with
+#: ``attrs.field`` defaults (``engine/run.py``), classes other code gives attributes at
+#: run time (``engine/state.py``) or subclasses (the bots' classes): mypyc refuses all three.
+MODULES = (
+    "mjdsl.engine.actions",
+    "mjdsl.engine.aborts",
+    "mjdsl.engine.claim_sources",
+    "mjdsl.engine.game",
+    "mjdsl.engine.log",
+    "mjdsl.engine.steps_charleston",
+    "mjdsl.engine.steps_play",
+    "mjdsl.engine.steps_setup",
+    "mjdsl.engine.table_facts",
+    "mjdsl.engine.winning",
+    "mjdsl.cards.distance",
+    "mjdsl.bots.honest",
+)
+#: the mypyc group: its shared library is ``mjdsl/_mypyc__mypyc*.so``
+GROUP = "mjdsl._mypyc"
+PACKAGE = Path(__file__).resolve().parent
+#: written by setup.py after a build: {module: SHA-256 of its source}
+RECORD = PACKAGE / "_mypyc_sources.json"
+
+_decided: str | None = None
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # no mypy, so nothing compiled: the mark does nothing
+
+    def mypyc_attr(*_names, **_attrs):  # type: ignore[no-redef]
+        return lambda cls: cls
+
+#: A class of a compiled module marked ``@mypyc_attr(native_class=False)`` stays a plain
+#: Python class (its methods still compiled): its instances keep a ``__dict__`` and take
+#: weak references. ``Game`` needs both (``clone`` copies its ``__dict__``; the bots'
+#: ``ByObject`` memos are keyed by it). A native class takes no weak reference: key such
+#: memos by the game, not by its ``WinRules``. (``WinRules`` itself cannot be marked:
+#: mypyc 2.4 fails on a non-native class whose method has a generator expression.)
+
+
+def source_path(module: str) -> Path:
+    """The ``.py`` file of a module of this package."""
+    return PACKAGE.joinpath(*module.split(".")[1:]).with_suffix(".py")
+
+
+def digest(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _extension(module: str) -> Path | None:
+    base = PACKAGE.joinpath(*module.split(".")[1:])
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = base.with_name(base.name + suffix)
+        if path.exists():
+            return path
+    return None
+
+
+def build() -> str:
+    """``"compiled"`` or ``"pure"`` (decided once a process), and why when pure."""
+    global _decided
+    if _decided is None:
+        _decided = _decide()
+    return _decided
+
+
+def _decide() -> str:
+    if os.environ.get("MJDSL_PURE", "") not in ("", "0"):
+        return "pure (MJDSL_PURE is set)"
+    if _extension(GROUP + "__mypyc") is None:
+        return "pure (not compiled: make compiled)"
+    import json
+
+    try:
+        recorded = json.loads(RECORD.read_text())
+    except (OSError, ValueError):
+        return f"pure (no record of the compiled sources: {RECORD.name})"
+    for module in MODULES:
+        if _extension(module) is None:
+            return f"pure ({module} is not compiled)"
+        if recorded.get(module) != digest(source_path(module)):
+            return f"pure ({module} changed since it was compiled: make compiled)"
+    return "compiled"
+
+
+def compiled() -> bool:
+    return build() == "compiled"
+
+
+class PureFinder:
+    """Loads the ``.py`` of a module of :data:`MODULES` when the compiled build is not used."""
+
+    @classmethod
+    def find_spec(cls, fullname: str, path=None, target=None):
+        if fullname not in _NAMES or compiled():
+            return None
+        return importlib.util.spec_from_file_location(fullname, source_path(fullname))
+
+
+_NAMES = frozenset(MODULES)
+
+
+def install() -> None:
+    if PureFinder not in sys.meta_path:
+        sys.meta_path.insert(0, PureFinder)  # type: ignore[arg-type]

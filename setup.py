@@ -1,0 +1,86 @@
+"""The optional compiled build: ``MJDSL_COMPILE=1 pip install -e .`` (``make compiled``).
+
+Without ``MJDSL_COMPILE`` this adds nothing to pyproject.toml: a pure-Python install.
+With it, the modules of ``mjdsl/native.py`` (MODULES) are compiled by mypyc (the build
+backend, tools/build_backend.py, asks for mypy only then) into extension modules beside
+their sources, and each source's SHA-256 is recorded for mjdsl.native to compare at run
+time. A build that cannot compile (no mypy, no C compiler, mypyc refusing a module)
+warns, removes what it made, and the install goes on pure Python.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import runpy
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+# read without importing the package (its __init__ would install the finder here)
+NATIVE = runpy.run_path(str(HERE / "mjdsl" / "native.py"))
+MODULES: tuple[str, ...] = NATIVE["MODULES"]
+# the mypy settings of pyproject.toml's [tool.mypy], and no note is taken for an error
+MYPY_FLAGS = ["--follow-imports=silent", "--ignore-missing-imports", "--python-version=3.11",
+              "--disable-error-code=annotation-unchecked"]
+
+
+def _warn(message: str) -> None:
+    print(f"mjdsl: {message}; installing pure Python", file=sys.stderr)
+
+
+def _forget() -> None:
+    """No compiled module and no record: the finder then loads every .py."""
+    NATIVE["RECORD"].unlink(missing_ok=True)
+
+
+class OptionalBuildExt(build_ext):
+    """Build the mypyc extensions; on any failure remove them all (all or nothing)."""
+
+    def run(self) -> None:
+        _forget()
+        for suffix in EXTENSION_SUFFIXES:  # a module no longer compiled must not stay shadowed
+            for path in (HERE / "mjdsl").rglob("*" + suffix):
+                path.unlink()
+        try:
+            super().run()
+        except Exception as e:  # a compiler missing or failing: pure Python instead
+            _warn(f"the compiled build failed ({type(e).__name__}: {e})")
+            for ext in self.extensions:
+                for root in (HERE, Path(self.build_lib)):  # in place (editable), or for a wheel
+                    base = root.joinpath(*ext.name.split("."))
+                    for suffix in EXTENSION_SUFFIXES:
+                        base.with_name(base.name + suffix).unlink(missing_ok=True)
+            _forget()
+            return
+        record = {m: NATIVE["digest"](NATIVE["source_path"](m)) for m in MODULES}
+        text = json.dumps(record, indent=1, sort_keys=True) + "\n"
+        NATIVE["RECORD"].write_text(text)  # an editable install: the extensions are here
+        if self.extensions and not self.inplace and Path(self.build_lib, "mjdsl").is_dir():
+            Path(self.build_lib, "mjdsl", NATIVE["RECORD"].name).write_text(text)  # a wheel
+
+
+def _extensions() -> list:
+    if os.environ.get("MJDSL_COMPILE", "") in ("", "0"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        if not os.environ.get("MJDSL_ASKING_REQUIRES"):  # (the backend then adds mypy)
+            _warn("MJDSL_COMPILE is set but mypy (mypyc) is not installed")
+        return []
+    sources = [str(NATIVE["source_path"](m).relative_to(HERE)) for m in MODULES]
+    os.chdir(HERE)  # mypyc names modules by their paths from here
+    try:
+        return mypycify(MYPY_FLAGS + sources, opt_level="3", group_name=NATIVE["GROUP"])
+    except SystemExit as e:  # mypyc's type check refused a module: it has printed why
+        _warn(f"mypyc refused the modules (exit {e.code})")
+        _forget()
+        return []
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

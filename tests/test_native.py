@@ -1,0 +1,111 @@
+"""The compiled hot path (``make compiled``, mjdsl/native.py) is the same engine.
+
+The suite runs against whichever build is installed. These tests check that the pure
+Python modules are what runs when asked for (``MJDSL_PURE=1``: tools/mutate.py) and
+whenever the compiled ones are missing or were built from other sources, and, when a
+compiled build is present, that it really is the extension modules that run and that
+they play the same seeded games as the .py files.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjdsl import native
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# a few of tests/test_seeded_digests.py's sessions: both engines, cards and patterns
+SESSIONS = [("classical", "random", "digest:1", 12), ("classical-bmja", "random", "digest:3", 8),
+            ("american", "random", "digest:4", 8), ("american", "greedy", "digest:5", 4)]
+
+_PROBE = """
+import json, sys
+sys.path.insert(0, "tests")
+import importlib
+from mjdsl import native
+from test_seeded_digests import session_digest
+files = {m: importlib.import_module(m).__file__ for m in native.MODULES}
+digests = [session_digest(*s) for s in json.loads(sys.argv[1])]
+print(json.dumps({"build": native.build(), "files": files, "digests": digests}))
+"""
+
+
+def _probe(pure: bool, sessions: list) -> dict:
+    env = dict(os.environ)
+    env.pop("MJDSL_PURE", None)
+    if pure:
+        env["MJDSL_PURE"] = "1"
+    out = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(sessions)], cwd=ROOT, env=env,
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_pure_when_asked():
+    got = _probe(True, [])
+    assert got["build"] == "pure (MJDSL_PURE is set)"
+    assert all(f.endswith(".py") for f in got["files"].values()), got["files"]
+
+
+@pytest.mark.skipif(not native.compiled(), reason="no compiled build (make compiled)")
+def test_compiled_build_plays_the_same_games():
+    compiled = _probe(False, SESSIONS)
+    pure = _probe(True, SESSIONS)
+    assert compiled["build"] == "compiled"
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    assert all(f.endswith(suffixes) for f in compiled["files"].values()), compiled["files"]
+    assert all(f.endswith(".py") for f in pure["files"].values()), pure["files"]
+    assert compiled["digests"] == pure["digests"]
+
+
+def _fake_build(tmp_path: Path, monkeypatch) -> Path:
+    """A package tree with an 'extension' (an empty file) and a source for every module."""
+    monkeypatch.setattr(native, "PACKAGE", tmp_path)
+    monkeypatch.setattr(native, "RECORD", tmp_path / "_mypyc_sources.json")
+    monkeypatch.delenv("MJDSL_PURE", raising=False)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (tmp_path / ("_mypyc__mypyc" + suffix)).write_bytes(b"")
+    for m in native.MODULES:
+        src = native.source_path(m)
+        src.parent.mkdir(parents=True, exist_ok=True)
+        src.write_text(f"# {m}\n")
+        src.with_name(src.stem + suffix).write_bytes(b"")
+    native.RECORD.write_text(json.dumps({m: native.digest(native.source_path(m)) for m in native.MODULES}))
+    return tmp_path
+
+
+def test_the_decision(tmp_path, monkeypatch):
+    _fake_build(tmp_path, monkeypatch)
+    assert native._decide() == "compiled"
+    monkeypatch.setenv("MJDSL_PURE", "1")
+    assert native._decide().startswith("pure (MJDSL_PURE")
+    monkeypatch.setenv("MJDSL_PURE", "0")
+    assert native._decide() == "compiled"
+    # a source edited (or checked out) after the build: never a stale extension
+    edited = native.source_path("mjdsl.engine.winning")
+    edited.write_text(edited.read_text() + "x = 1\n")
+    assert native._decide() == "pure (mjdsl.engine.winning changed since it was compiled: make compiled)"
+
+
+def test_a_missing_extension_or_record_is_pure(tmp_path, monkeypatch):
+    _fake_build(tmp_path, monkeypatch)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    native.source_path("mjdsl.cards.distance").with_name("distance" + suffix).unlink()
+    assert native._decide() == "pure (mjdsl.cards.distance is not compiled)"
+    native.RECORD.unlink()
+    assert native._decide().startswith("pure (no record")
+    (tmp_path / ("_mypyc__mypyc" + suffix)).unlink()
+    assert native._decide() == "pure (not compiled: make compiled)"
+
+
+def test_version_says_which_build():
+    out = subprocess.run([sys.executable, "-m", "mjdsl.cli", "--version"], cwd=ROOT, capture_output=True,
+                         text=True, check=True, env={**os.environ, "MJDSL_PURE": "1"})
+    assert out.stdout.strip().endswith("(engine: pure (MJDSL_PURE is set))")
