@@ -350,9 +350,8 @@ def test_the_chance_model_counts_the_draws_left_and_the_live_tiles_a_hand_lacks(
     from mjdsl.bots.judge import CardJudge
     from mjdsl.cards.distance import FAR
 
-    mei = load_style(STYLES_DIR / "mei.toml")
-    assert mei.model == "chance"
-    judge = CardJudge(american.winning.card, american.tiles, attrs.evolve(mei, fill=1.0))
+    mei = attrs.evolve(load_style(STYLES_DIR / "mei.toml"), model="chance")
+    judge = CardJudge(american.winning.card, american.tiles, mei)
     racks = _random_racks(american, 12, 7)
     live = american.tiles.copies_vector().astype(np.int16) - racks.max(axis=0)
     live = np.maximum(live, 0)
