@@ -62,6 +62,8 @@ def test_the_regulars_ship_as_style_files_with_their_lines():
     ('name = "X"\n[target]\nlookahead = 1.5\n', "target.lookahead"),
     ('name = "X"\n[target]\nlook_at = 0\n', "target.look_at"),
     ('name = "X"\n[charleston]\nspread = "wide"\n', "charleston.spread"),
+    ('name = "X"\n[target]\nmodel = "hunch"\n', "target.model"),
+    ('name = "X"\n[calls]\nfill = 0.5\n', "calls.fill"),
     ("name = \n", "not a style file"),
 ])
 def test_a_bad_style_file_is_refused_naming_the_field(tmp_path, text, field):
@@ -326,6 +328,76 @@ def test_a_tile_with_few_live_copies_left_comes_slower(american):
     assert (after[lacks] > before[lacks]).all() and (after[~lacks] == before[~lacks]).all()
     worth = [float(judge.worth(d, None, rack, judge.slowness(rack, (), d, v))[0]) for v in (live, gone)]
     assert worth[1] < worth[0]
+
+
+def _random_racks(american, n, seed):
+    copies = american.tiles.copies_vector()
+    wall = [t for t in range(american.tiles.size) for _ in range(int(copies[t]))]
+    rng = random.Random(seed)
+    racks = np.zeros((n, american.tiles.size), np.int16)
+    for i in range(n):
+        for t in rng.sample(wall, 13):
+            racks[i, t] += 1
+    return racks
+
+
+def test_the_chance_model_counts_the_draws_left_and_the_live_tiles_a_hand_lacks(american):
+    """``model = "chance"``: a hand is worth its chance of being made within the draws
+    left. Fewer draws leave every hand worth less and a hand further behind further
+    still; a tile whose live copies are gone makes the hands lacking it worth less and
+    no other; a made hand is worth the most (its chance is 1); ``fill`` speeds only the
+    places a joker may take."""
+    from mjdsl.bots.judge import CardJudge
+    from mjdsl.cards.distance import FAR
+
+    mei = attrs.evolve(load_style(STYLES_DIR / "mei.toml"), model="chance")
+    judge = CardJudge(american.winning.card, american.tiles, mei)
+    racks = _random_racks(american, 12, 7)
+    live = american.tiles.copies_vector().astype(np.int16) - racks.max(axis=0)
+    live = np.maximum(live, 0)
+    d, short, lacking = judge.measure(racks, (), live)
+
+    def worth(draws):
+        return judge.worth_by_chance(d, short, lacking, live, draws)
+
+    early = worth(25)
+    # one hand alive, two tiles away, each lacking tile at an ordinary tile's pace: worth
+    # minus two tiles whatever the draws; at half that pace, less, and more so early on
+    # (many draws make an ordinary tile nearly sure, a scarce one still not)
+    alive = np.zeros((1, d.shape[1]), dtype=bool)
+    alive[0, 0] = True
+    two = np.full((1, d.shape[1]), 2, np.int16)
+    pace = np.full_like(two, int(2 * judge.typical))
+    for draws in (3, 25):
+        assert judge.worth_by_chance(two, two, pace, live, draws, ~alive[0])[0] == pytest.approx(-2.0)
+    slow = [judge.worth_by_chance(two, two, pace // 2, live, n, ~alive[0])[0] for n in (3, 25)]
+    assert -2.0 > slow[0] > slow[1]
+
+    need = american.winning.card.tables.need
+    tile = int(np.argmax([(0 < need[:, t].astype(bool).mean() < 1) * need[:, t].astype(bool).sum()
+                          for t in range(need.shape[1])]))
+    gone = live.copy()
+    gone[tile] = 0
+    _, _, lack_gone = judge.measure(racks, (), gone)
+    lacks = (need[None, :, tile] > racks[:, None, tile]) & (d < FAR)
+    assert lacks.any(axis=1).sum() >= 3
+    for i in np.flatnonzero(lacks.any(axis=1)):
+        others_dead = ~lacks[i]  # judged by the hands lacking the tile alone
+        kept = judge.worth_by_chance(d[i:i + 1], short[i:i + 1], lacking[i:i + 1], live, 25, others_dead)
+        lost = judge.worth_by_chance(d[i:i + 1], short[i:i + 1], lack_gone[i:i + 1], gone, 25, others_dead)
+        assert lost[0] < kept[0]
+    untouched = ~lacks & (d < FAR)
+    assert (lack_gone[untouched] == lacking[untouched]).all()
+
+    made = np.zeros((1, d.shape[1]), np.int16)
+    assert judge.worth_by_chance(made, made, made, live, 25, ~alive[0])[0] == pytest.approx(0.0)
+    assert (early < 0.0).all()
+
+    faster = CardJudge(american.winning.card, american.tiles, attrs.evolve(mei, fill=3.0))
+    fast = faster.worth_by_chance(d, short, lacking, live, 25)
+    assert (fast >= early - 1e-9).all() and (fast > early).any()
+    naturals_only = faster.worth_by_chance(d, d, lacking, live, 25)  # no joker's place open
+    assert naturals_only == pytest.approx(judge.worth_by_chance(d, d, lacking, live, 25))
 
 
 def test_the_ways_a_hand_can_still_improve_are_the_live_tiles_that_bring_a_nearest_hand_closer(american):

@@ -290,6 +290,11 @@ class _View:
             self._live = np.maximum(self.game.auto.tiles.copies_vector() - gone, 0)
         return self._live
 
+    def draws_left(self) -> int:
+        """The draws this seat may still expect: its share of the live wall."""
+        st = self.game.st
+        return -(-max(st.live_left(), 0) // max(self.game.n, 1))
+
     def pending(self) -> dict:
         return self.game.st.pending[self.seat]
 
@@ -304,8 +309,10 @@ class _View:
             j = self.judge
             if self._dead is None and j.read_table:  # (a style that does not read the table never asks)
                 self._dead = j.dead(self.rack, self.exposures, self.seen())
-            live = self.live() if j.live or j.ways else None
+            live = self.live() if j.live or j.ways or j.chance else None
             d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals))
+            if j.chance and live is not None and short is not None and lacking is not None:
+                return j.worth_by_chance(d, short, lacking, live, self.draws_left(), self._dead)
             slow = j.slowness_of(d, short, lacking, live) if j.live and live is not None else None
             worth = j.worth(d, self._dead, None, slow, short)
             if j.ways and live is not None and short is not None:

@@ -50,6 +50,8 @@ class CardJudge:
         self.naturals = style.naturals
         self.live = style.live
         self.ways = style.ways
+        self.chance = style.model == "chance"
+        self.callers = style.fill
         #: the copies of an ordinary tile: a tile with that many live comes at the usual pace
         self.typical = float(np.median(self.copies))
         self.groups = set(self.tables.group_keys)
@@ -119,6 +121,44 @@ class CardJudge:
             ways = ways + joker_slots * float(live[self.joker])
         per_tile = ways / np.maximum(d, 1)
         return (self.typical / np.maximum(per_tile, 0.5)) ** self.live
+
+    def worth_by_chance(self, d: np.ndarray, short: np.ndarray, lacking: np.ndarray, live: np.ndarray,
+                        draws: int, dead: np.ndarray | None = None) -> np.ndarray:
+        """(N,) the worth of racks by the chance of completing some variant within
+        ``draws`` more draws (the style's ``model = "chance"``), on the scale of tiles
+        (``log_b`` of it, as :meth:`worth` is ``log_b sum s^d``: a chance plays the part
+        of ``s^d``). Each of the ``d`` tiles a variant still lacks comes by a draw with
+        the chance of its share of the live tiles (``live``, (T,): unseen, so in the wall
+        or another rack alike): the live copies of every tile it lacks (``lacking``), a
+        joker too where a joker's place is open, spread over its ``d`` tiles; a tile
+        whose share is ``c`` of ``L`` live is in hand after ``draws`` with the chance
+        ``1 - exp(-draws * c / L)``, and the variant with that to the power ``d``. The
+        chances of the variants add up (their points to the style's power weighing
+        them), so of two discards as far from ready, the one whose lines have more
+        live tiles and the one with more lines is kept."""
+        ways = lacking.astype(np.float64)
+        if self.joker is not None:
+            ways = ways + (d - short > 0) * float(live[self.joker])
+        total = max(float(live.sum()), 1.0)
+        per_tile = np.maximum(ways / np.maximum(d, 1), 0.25)  # (a tile all gone: the last copy in a rack)
+        rate = max(draws, 1) * per_tile / total
+        # a joker's place is filled by a discard called too: every seat's discards, not only her draws
+        hit_nat = -np.expm1(-rate)
+        hit_any = -np.expm1(-rate * self.callers)
+        log_p = (short * np.log(np.maximum(hit_nat, 1e-300))
+                 + (d - short) * np.log(np.maximum(hit_any, 1e-300)))
+        out_of_reach = d >= FAR
+        if dead is not None and self.read_table:
+            out_of_reach = out_of_reach | dead[None, :]
+        # a typical tile's chance as a tile of distance: the spread weighs a hand as much less
+        # likely as one such tile further as it weighs a hand a tile further
+        typical = -math.log(max(-math.expm1(-max(draws, 1) * self.typical / total), 1e-300))
+        terms = np.where(out_of_reach, -np.inf, log_p * (self.log_base / max(typical, 1e-9)))
+        terms = terms + np.log(np.maximum(self.weight, 1e-300))[None, :]
+        top = terms.max(axis=1, keepdims=True)
+        top = np.where(np.isfinite(top), top, -FAR * self.log_base)
+        s = np.exp(terms - top).sum(axis=1)
+        return (top[:, 0] + np.log(np.maximum(s, 1e-300))) / self.log_base
 
     def worth(self, d: np.ndarray, dead: np.ndarray | None = None, racks: np.ndarray | None = None,
               slowness: np.ndarray | None = None, short: np.ndarray | None = None) -> np.ndarray:

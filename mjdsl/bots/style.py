@@ -22,6 +22,8 @@ STYLES_DIR = Path(__file__).resolve().parent / "styles"
 #: the kinds of target a style may choose, with the (spread, points) they default to
 TARGETS = {"fastest": (0.15, 0.0), "flexible": (0.5, 0.0), "points": (0.3, 1.0)}
 SWAPS = ("always", "when_better", "never")
+#: how the worth of a hand is reckoned (docs/bots.md, "How the engine decides")
+MODELS = ("distance", "chance")
 #: the mistakes a newcomer makes (docs/bots.md, "Mistakes")
 MISTAKES = ("discard_needed", "miss_call", "discard_joker", "miss_swap")
 #: the moments a style may have lines for
@@ -35,7 +37,10 @@ class Style:
     key: the name used on the command line (the file's stem). name, tagline: as the
     table shows them. spread: how much a hand one tile further counts against the
     nearest (0: only the nearest, 1: all alike). points: the exponent on a hand's
-    printed points (0: points do not matter). read_table: hands whose natural tiles
+    printed points (0: points do not matter). model: how a hand's worth is reckoned
+    (``distance``: the soft minimum of its hands' distances; ``chance``: the chance of
+    completing one of them within the draws left, from the live tiles; with a card).
+    read_table: hands whose natural tiles
     are all out in the discards and exposures count as dead. naturals: what each empty
     natural slot (a pair, a single: only that tile fills it) adds to a hand's distance.
     live: expected turns rather than tiles: every tile a hand still needs counts as many
@@ -52,7 +57,10 @@ class Style:
     at most this many tiles from ready; call_jokers: most jokers put in one exposure;
     call_gain: a call is judged by what it gains (None: by the distance alone): made when
     the hand's worth after it and its best discard is at least this many tiles above its
-    worth now, the form worth most chosen (fewest jokers at a tie).
+    worth now, the form worth most chosen (fewest jokers at a tie). fill: with the
+    ``chance`` model, how many times as fast as by its own draws alone a joker's place
+    fills (the other seats' discards it may call fill them too; a pair or single only
+    its own draws fill).
     safety: how many tiles of its own progress a discard that could feed a win is
     worth; fold_at, fold: further than this from ready, safety counts ``fold`` times
     as much (she gives up her hand before she feeds a win).
@@ -72,6 +80,7 @@ class Style:
     target: str = "fastest"
     spread: float = 0.15
     points: float = 0.0
+    model: str = "distance"
     read_table: bool = True
     naturals: float = 0.0
     live: float = 0.0
@@ -82,6 +91,7 @@ class Style:
     within: int = 14
     call_jokers: int = 8
     call_gain: float | None = None
+    fill: float = 1.0
     safety: float = 0.0
     fold_at: int = 99
     fold: float = 2.0
@@ -147,6 +157,9 @@ def style_from(data: dict, key: str, where: str) -> Style:
     if target not in TARGETS:
         raise InputError(f"{where}: target.choose is {target!r}; it should be one of {', '.join(TARGETS)}")
     spread0, points0 = TARGETS[target]
+    model = _field(data, where, "target", "model", str, "distance")
+    if model not in MODELS:
+        raise InputError(f"{where}: target.model is {model!r}; it should be one of {', '.join(MODELS)}")
     swap = _field(data, where, "jokers", "swap", str, "when_better")
     if swap not in SWAPS:
         raise InputError(f"{where}: jokers.swap is {swap!r}; it should be one of {', '.join(SWAPS)}")
@@ -166,6 +179,7 @@ def style_from(data: dict, key: str, where: str) -> Style:
         target=target,
         spread=_field(data, where, "target", "spread", float, spread0, 0.0, 1.0),
         points=_field(data, where, "target", "points", float, points0, 0.0, 4.0),
+        model=model,
         read_table=_field(data, where, "target", "read_table", bool, True),
         naturals=_field(data, where, "target", "naturals", float, 0.0, 0.0, 4.0),
         live=_field(data, where, "target", "live", float, 0.0, 0.0, 4.0),
@@ -177,6 +191,7 @@ def style_from(data: dict, key: str, where: str) -> Style:
         call_jokers=_field(data, where, "calls", "jokers", int, 8, 0, 8),
         call_gain=(_field(data, where, "calls", "gain", float, 0.0, 0.0, 4.0)
                    if "gain" in data.get("calls", {}) else None),
+        fill=_field(data, where, "calls", "fill", float, 1.0, 1.0, 8.0),
         safety=_field(data, where, "safety", "weight", float, 0.0, 0.0, 100.0),
         fold_at=_field(data, where, "safety", "fold_at", int, 99, 0, 99),
         fold=_field(data, where, "safety", "fold", float, 2.0, 1.0, 100.0),
