@@ -72,7 +72,8 @@ SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py",
                  "tests/test_scoring_repeats.py")
 CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py",
                "tests/test_cards_check.py", "tests/test_cards_properties.py", "tests/test_cards_syntax.py",
-               "tests/test_cards_semantics.py", "tests/test_cards_diff.py", "tests/test_engine_winning.py")
+               "tests/test_cards_semantics.py", "tests/test_cards_diff.py", "tests/test_engine_winning.py",
+               "tests/test_cards_numbers.py", "tests/test_cards_printed.py", "tests/test_cards_cli.py")
 CHECK_TESTS = ("tests/test_checks_broken.py", "tests/test_checks_regressions.py", "tests/test_checks_overlays.py",
                "tests/test_authoring_lint.py", "tests/test_checks_unplayable.py")
 
@@ -134,10 +135,13 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
 
     cov = coverage.Coverage(data_file=None, include=[str(ROOT / t) for t in targets])
     tests: dict[str, dict] = {}
+    memos = _target_memos(targets)
 
     class Contexts:
         @pytest.hookimpl(hookwrapper=True)
         def pytest_runtest_protocol(self, item, nextitem):
+            for memo in memos:  # each test that needs a memoised value makes it again
+                memo._entries.clear()
             cov.switch_context(item.nodeid)
             yield
             cov.switch_context("")
@@ -158,6 +162,29 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
         lines[t] = {n: sorted(c for c in ctx if c) for n, ctx in by_line.items()}
     Path(out).write_text(json.dumps({"tests": tests, "lines": lines, "exit": int(code)}), encoding="utf-8")
     return 0
+
+
+def _target_memos(targets: list[str]) -> list:
+    """The :class:`mjdsl.memo.ByObject` memos the target modules make (registered as
+    they are made: call before the package is imported). A memo keeps a value across
+    tests (the card's packed rows, keyed by the Club card the session compiled), so
+    only the first test that needs it would run the code that makes it: the tests
+    after it, which read that value, would not be counted as reaching that code, and
+    a mutant there would run the first test alone. Emptied before each test of the
+    coverage run, each test that needs the value makes it under its own context."""
+    from mjdsl import memo
+
+    files = {str(ROOT / t) for t in targets}
+    made: list = []
+    plain = memo.ByObject.__init__
+
+    def registering(self) -> None:
+        plain(self)
+        if sys._getframe(1).f_code.co_filename in files:
+            made.append(self)
+
+    memo.ByObject.__init__ = registering  # type: ignore[method-assign]
+    return made
 
 
 def stats(folder: str, reuse: bool = False) -> dict:
