@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from conftest import build_american_tiles
 
@@ -45,6 +46,25 @@ def test_a_letter_naming_no_tile_of_the_set():
     card, _ = parse_card('card "T"\nNNNN EEE WWW SSSS 25\n', "t.card")
     _, diags = check_card(card, build_american_tiles(winds=False))
     assert [(d.code, d.span.line, d.span.column) for d in diags] == [("MJ255", 2, c) for c in (1, 6, 10, 14)]
+
+
+def test_a_zero_without_a_zero_tile_is_pointed_at_and_the_fix_named():
+    # the 0 of a year is the second letter of its group: the diagnostic points at it
+    tiles = build_american_tiles()
+    tiles = attrs.evolve(tiles, zero=None)
+    card, _ = parse_card('card "T"\nFF 2026 1111 1111 - a b c 25\n', "t.card")
+    _, diags = check_card(card, tiles)
+    assert [(d.code, d.span.line, d.span.column) for d in diags] == [("MJ255", 2, 5)]
+    assert 'zero "0"' in diags[0].hint
+
+
+def test_too_many_suit_letters_are_marked_from_the_first_letter_to_the_last():
+    text = "11 22 33 44 55 DD DD a b c d a b c 25"
+    card, _ = parse_card(f'card "T"\n{text}\n', "t.card")
+    _, diags = check_card(card, build_american_tiles())
+    (d,) = [d for d in diags if d.code == "MJ254"]
+    first, last = text.index(" a ") + 2, text.rindex(" c ") + 2  # 1-based columns
+    assert (d.span.line, d.span.column, d.span.end_line, d.span.end_column) == (2, first, 2, last + 1)
 
 
 def test_club_card_checks_with_one_near_duplicate(club_card, american_tiles):

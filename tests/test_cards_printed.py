@@ -168,3 +168,20 @@ def test_a_number_after_an_annotation_and_before_the_points_is_named():
     found = _diags("FF 11 22 33 44 55 66 - a a a a a a · concealed 25 30")
     assert found == [("MJ261", "unknown annotation `concealed 25`; `concealed` then 25: the points are the last "
                       "number on the line, once")]
+
+
+def test_a_printed_line_keeps_its_description_and_notes_but_says_concealed_as_c():
+    from mjdsl.cards.render import card_view
+
+    card, _ = parse_card('card "T"\nFF 2222 0000 6666 - a - a · no jokers · concealed  "kongs apart"  25\n', "t.card")
+    (line,) = card_view(card)[0].lines
+    assert (line.notes, line.description, line.kind) == (("no jokers",), "kongs apart", "C")
+
+
+def test_suit_colours_start_again_after_the_sixth_letter():
+    # the colours go by a hand's first use of each letter; a seventh letter takes the first colour
+    from mjdsl.cards.render import COLOURS, card_view
+
+    card, _ = parse_card('card "T"\n1 2 3 4 5 6 7 a b c d e f g  25\n', "t.card")
+    (line,) = card_view(card)[0].lines
+    assert [g.colour for g in line.patterns[0]] == [*COLOURS, COLOURS[0]]

@@ -107,3 +107,15 @@ def test_a_quint_of_flowers_needs_no_joker_a_quint_of_ones_does():
     assert compiled.variants and not compiled.dropped
     assert _matches(_card("FFFFF 11111 2222 - a b  40"), "F F F F F 1b 1b 1b 1b J 2c 2c 2c 2c")
     assert _matches(_card("FFFFF 11111 2222 - a b  40"), "F F F F J 1b 1b 1b 1b J 2c 2c 2c 2c")
+
+
+# ------------------------------------------------------------------ no jokers
+
+
+def test_a_no_jokers_line_takes_no_joker_even_in_its_kongs():
+    # docs/card-notation.md: `no jokers`, no joker anywhere in the hand, not even in its kongs
+    natural, joker = "F F 2b 2b 2b 2b 0 0 0 0 6b 6b 6b 6b", "F F 2b 2b 2b J 0 0 0 0 6b 6b 6b 6b"
+    free = _card("FF 2222 0000 6666 - a - a  25")
+    strict = _card("FF 2222 0000 6666 - a - a · no jokers  25")
+    assert _matches(free, joker) and _matches(strict, natural)
+    assert _matches(strict, joker) == []
