@@ -39,6 +39,12 @@ def test_match_with_an_exposure(capsys):
     assert code == 0 and [m["line"] for m in json.loads(out)["matches"]] == [9]
 
 
+def test_match_json_lists_every_tile_of_the_hand_when_the_rack_leaves_out_the_exposures(capsys):
+    rack, exposed = "F F 2b 0 2b 6b 1c 1c 1c J", "1d J J 1d"
+    code, out, _ = run(capsys, "match", CARD, "--hand", rack, "--exposed", exposed, "--json")
+    assert code == 0 and sorted(json.loads(out)["tiles"]) == sorted(f"{rack} {exposed}".split())
+
+
 def test_match_also_takes_all_fourteen_tiles_with_the_exposures_among_them(capsys):
     code, out, _ = run(capsys, "match", CARD, "--hand", YEAR_HAND, "--exposed", "1d J J 1d", "--json")
     assert code == 0 and json.loads(out)["matches"][0]["jokers"] == 3
@@ -62,6 +68,8 @@ def test_match_human_output(capsys):
         ("F F 2b 0 2b 6b 1b 1b 1b 1b 1b 1d 1d 1d", [], "too many 1b"),
         ("F F 2b 0 2b 6b 1c", [], "wrong tile count: 7"),
         ("F F 2b 0 2b 6b 1c 1c 1c 1c", ["1d 2d 3d"], "not a pung, kong, quint or sextet"),
+        ("F F 2b 0 2b 6b 1c 1c 1c 1c", ["1d 2d 3d"], "exposure '1d 2d 3d'"),
+        ("F F 2b 0 2b 6b 1c 1c 1d 1d", ["1d 1d 1d J"], "too many 1d"),  # two on the rack, three exposed
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, hand, exposed, says):

@@ -8,6 +8,7 @@ joker, as the set holds eight.
 
 from __future__ import annotations
 
+import attrs
 from conftest import build_american_tiles
 
 from mjdsl.cards import check_card, compile_card, match_hand, parse_card, read_hand, variant_counts
@@ -119,3 +120,11 @@ def test_a_no_jokers_line_takes_no_joker_even_in_its_kongs():
     strict = _card("FF 2222 0000 6666 - a - a · no jokers  25")
     assert _matches(free, joker) and _matches(strict, natural)
     assert _matches(strict, joker) == []
+
+
+def test_a_card_read_against_a_tile_set_without_jokers_matches_its_natural_hands():
+    no_jokers = attrs.evolve(TILES, kinds=tuple(k for k in TILES.kinds if k.cls != "joker"))
+    assert no_jokers.joker is None
+    compiled = compile_card(_card("FF 2222 0000 6666 - a - a  25"), no_jokers)
+    (m,) = match_hand(compiled, read_hand(no_jokers, "F F 2b 2b 2b 2b 0 0 0 0 6b 6b 6b 6b"))
+    assert m.jokers == 0
