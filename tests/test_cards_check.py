@@ -113,3 +113,47 @@ def test_registry_examples(code, tmp_path):
 
     assert code in codes_of(entry.wrong)
     assert code not in codes_of(entry.right)
+
+
+# ------------------------------------------------------------------ overlaps (MJ258)
+
+#: three lines any two of which the same natural tiles make (a kong is also two pairs):
+#: FF 1111 2222 3333 in one suit
+THREE_WAYS = ("FF 1111 2222 3333 - a a a · any run or number 25", "FF 11 11 2222 3333 - a a a a 25",
+              "FF 1111 22 22 3333 - a a a a 25")
+
+
+def _overlaps(lines, tiles=None) -> list[tuple[str, int, str]]:
+    card, _ = parse_card('card "T"\n' + "\n".join(lines) + "\n", "t.card")
+    _, diags = check_card(card, tiles or build_american_tiles())
+    return [(d.code, d.span.line, d.message.removeprefix("the same 14 tiles make this line and "))
+            for d in diags if d.code in ("MJ258", "MJ269")]
+
+
+def test_each_pair_of_lines_sharing_a_hand_is_named_once_with_the_hand_of_fewest_jokers():
+    # the run line shares no hand with the others once its numbers move (four jokers at least):
+    # the hand named is the one made with no joker, each pair once, on the later line
+    hand = "1b 1b 1b 1b 2b 2b 2b 2b 3b 3b 3b 3b F F"
+    first, second = "line 2 (FF 1111 2222 3333 - a a a)", "line 3 (FF 11 11 2222 3333 - a a a a)"
+    assert _overlaps(THREE_WAYS) == [("MJ258", 3, f"{first}: {hand}"), ("MJ258", 4, f"{first}: {hand}"),
+                                     ("MJ258", 4, f"{second}: {hand}")]
+
+
+def test_an_overlap_is_found_however_many_variants_come_before_it():
+    # 72 variants of pair lines first (no hand in common with anything): the overlap check
+    # compares them in blocks, and the lines after are still compared
+    filler = tuple(f"11 22 33 44 55 66 77 {s} · any run or number · concealed 50"
+                   for s in ("a a a a b b b", "a a a b b b b", "a a b b b b b", "a a a a a b b"))
+    shift = len(filler)
+    alone = [(c, line + shift, m.replace("line 2 (", f"line {2 + shift} (").replace("line 3 (", f"line {3 + shift} ("))
+             for c, line, m in _overlaps(THREE_WAYS)]
+    assert len(alone) == 3 and _overlaps(filler + THREE_WAYS) == alone
+
+
+def test_without_jokers_lines_thirteen_tiles_alike_share_no_hand():
+    # FF 111 222 3333 N and one joker, the fourth 1 or the fourth 2
+    lines = ("FF 1111 222 3333 N - a a a - 25", "FF 111 2222 3333 N - a a a - 25")
+    assert [c for c, _, _ in _overlaps(lines)] == ["MJ258"]
+    tiles = build_american_tiles()
+    no_jokers = attrs.evolve(tiles, kinds=tuple(k for k in tiles.kinds if k.cls != "joker"))
+    assert _overlaps(lines, no_jokers) == []
