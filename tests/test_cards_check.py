@@ -157,3 +157,23 @@ def test_without_jokers_lines_thirteen_tiles_alike_share_no_hand():
     tiles = build_american_tiles()
     no_jokers = attrs.evolve(tiles, kinds=tuple(k for k in tiles.kinds if k.cls != "joker"))
     assert _overlaps(lines, no_jokers) == []
+
+
+def test_an_overlap_through_two_jokers_is_still_a_warning_with_its_jokers_shown():
+    # FF 111 222 33 NN and two jokers: the fourth 1 and the fourth 2, or the third and fourth 3
+    lines = ("FF 1111 2222 33 NN - a a a - 25", "FF 111 222 3333 NN - a a a - 25")
+    (found,) = _overlaps(lines)
+    assert found[:2] == ("MJ258", 3) and found[2].endswith(": 1b 1b 1b 2b 2b 2b 3b 3b N N F F J J")
+
+
+def test_at_most_twenty_overlapping_pairs_are_shown_and_the_rest_counted():
+    # eight lines, each of 1111, 2222 and 3333 written as a kong or as two pairs: every two
+    # share FF 11 11 22 22 33 33 (all natural), 28 pairs
+    ways = [("1111", "a"), ("11 11", "a a")]
+    lines = [f"FF {x} {y.replace('1', '2')} {z.replace('1', '3')} - {xs} {ys} {zs} 25"
+             for x, xs in ways for y, ys in ways for z, zs in ways]
+    note, *shown = _overlaps(lines)
+    assert note == ("MJ258", 1, "8 more pairs of lines make the same 14 tiles (the first 20 are shown)")
+    # the pairs shown are the first twenty in card order (file lines 2 to 9)
+    first = sorted((a, b) for a in range(2, 10) for b in range(a + 1, 10))[:20]
+    assert sorted((int(m.split()[1]), line) for _, line, m in shown) == first
