@@ -177,3 +177,29 @@ def test_at_most_twenty_overlapping_pairs_are_shown_and_the_rest_counted():
     # the pairs shown are the first twenty in card order (file lines 2 to 9)
     first = sorted((a, b) for a in range(2, 10) for b in range(a + 1, 10))[:20]
     assert sorted((int(m.split()[1]), line) for _, line, m in shown) == first
+
+
+# ------------------------------------------------------------------ checked once per content
+
+
+def test_a_card_is_checked_once_per_content_and_afresh_when_edited(american_tiles):
+    from mjdsl.cards.cache import checked_card
+
+    text = 'card "cache"\nFF 1111 2222 3333 - a a a 25\n'
+    first = checked_card(text, "cache.card", american_tiles)
+    assert first.diagnostics == () and checked_card(text, "cache.card", american_tiles) is first
+    edited = checked_card(text.replace("3333", "333"), "cache.card", american_tiles)
+    assert [d.code for d in edited.diagnostics] == ["MJ250"]
+
+
+def test_the_card_cache_keeps_the_most_recently_used(american_tiles):
+    from mjdsl.cards import cache
+
+    def check(n: int):
+        return cache.checked_card(f'card "lru {n}"\nFF 1111 2222 3333 - a a a 25\n', "lru.card", american_tiles)
+
+    kept = [check(n) for n in range(cache._LIMIT)]
+    assert all(check(n) is kept[n] for n in range(cache._LIMIT))  # all held: nothing dropped yet
+    check(0)  # used last: the next new card drops card 1, the least recently used
+    check(cache._LIMIT)
+    assert check(0) is kept[0] and check(1) is not kept[1]
