@@ -179,6 +179,23 @@ def test_at_most_twenty_overlapping_pairs_are_shown_and_the_rest_counted():
     assert sorted((int(m.split()[1]), line) for _, line, m in shown) == first
 
 
+
+def test_twenty_overlapping_pairs_are_all_shown_with_no_count_of_more():
+    # six lines of 1111 2222 3333 (15 pairs), three of 4444 5555 6666 (3), two of 7777 8888
+    # 9999 and two of 2222 4444 6666 (1 each): twenty pairs, none of two clusters through
+    # two jokers or fewer
+    def cluster(a, b, c, n):
+        ways = [f"{a * 4} {b * 4} {c * 4} - a a a", f"{a * 2} {a * 2} {b * 4} {c * 4} - a a a a",
+                f"{a * 4} {b * 2} {b * 2} {c * 4} - a a a a", f"{a * 4} {b * 4} {c * 2} {c * 2} - a a a a",
+                f"{a * 2} {a * 2} {b * 2} {b * 2} {c * 4} - a a a a a",
+                f"{a * 2} {a * 2} {b * 4} {c * 2} {c * 2} - a a a a a"]
+        return [f"FF {w} 25" for w in ways[:n]]
+
+    lines = cluster("1", "2", "3", 6) + cluster("4", "5", "6", 3) + cluster("7", "8", "9", 2) + cluster("2", "4", "6", 2)
+    found = [f for f in _overlaps(lines) if f[0] == "MJ258"]
+    assert len(found) == 20 and not any("more pairs" in m for _, _, m in found)
+
+
 # ------------------------------------------------------------------ checked once per content
 
 
