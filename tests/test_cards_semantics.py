@@ -128,3 +128,10 @@ def test_a_card_read_against_a_tile_set_without_jokers_matches_its_natural_hands
     compiled = compile_card(_card("FF 2222 0000 6666 - a - a  25"), no_jokers)
     (m,) = match_hand(compiled, read_hand(no_jokers, "F F 2b 2b 2b 2b 0 0 0 0 6b 6b 6b 6b"))
     assert m.jokers == 0
+
+
+def test_without_jokers_a_quint_of_a_four_copy_tile_is_impossible():
+    no_jokers = attrs.evolve(TILES, kinds=tuple(k for k in TILES.kinds if k.cls != "joker"))
+    card = _card("FF 11111 222 3333 - a a a  25")  # five 1s: four copies and a joker
+    assert "MJ257" not in _codes(card)
+    assert "MJ257" in [d.code for d in check_card(card, no_jokers)[1]]
