@@ -220,3 +220,19 @@ def test_the_card_cache_keeps_the_most_recently_used(american_tiles):
     check(0)  # used last: the next new card drops card 1, the least recently used
     check(cache._LIMIT)
     assert check(0) is kept[0] and check(1) is not kept[1]
+
+
+def test_a_card_of_exactly_the_variant_budget_is_expanded_and_one_more_is_refused(american_tiles):
+    from mjdsl.cards.expand import MAX_GENERATED
+
+    # 7 runs (1-3 up to 7-9) times 6 ways to give a, b, c three suits: 42 variants a line;
+    # a line of winds alone makes one
+    run, winds = "FF 1111 2222 3333 - a b c · any run or number 25", "NNNN EEEE WWWW SS 25"
+    lines = [run] * (MAX_GENERATED // 42) + [winds] * (MAX_GENERATED % 42)
+
+    def codes(lines):
+        card, _ = parse_card('card "budget"\n' + "\n".join(lines) + "\n", "t.card")
+        return {d.code for d in check_card(card, american_tiles, overlaps=False)[1]}
+
+    assert "MJ272" not in codes(lines)
+    assert "MJ272" in codes(lines + [winds])
