@@ -237,3 +237,11 @@ def test_a_card_of_exactly_the_variant_budget_is_expanded_and_one_more_is_refuse
     assert refused(lines) == []
     # named once, on the line that goes past it (file line: the title, then the lines)
     assert refused(lines + [winds, winds]) == [len(lines) + 2]
+
+
+def test_of_the_hands_two_lines_share_the_one_with_fewest_jokers_is_named():
+    # the run line makes the fixed line's hand with no joker (its numbers unmoved), and
+    # others through four jokers (2222 3333 4444 against 1111 2222 3333): one warning, no note
+    lines = ("FF 1111 2222 3333 - a a a 25", "FF 1111 2222 3333 - a a a · any run or number 25")
+    assert _overlaps(lines) == [("MJ258", 3, "line 2 (FF 1111 2222 3333 - a a a): "
+                                 "1b 1b 1b 1b 2b 2b 2b 2b 3b 3b 3b 3b F F")]
