@@ -195,3 +195,8 @@ def test_any_run_with_any_odd_and_any_even_is_mj275_and_not_two_ways_of_moving()
     # moving by one and by two on one line is MJ275 (each pair once), not MJ298's "both move the numbers"
     found = _diags("11 33 555 777 999 a a a b b · any run or number · any odd number · any even number  25")
     assert [c for c, _ in found if c in ("MJ275", "MJ298")] == ["MJ275", "MJ275"]
+
+
+def test_a_problem_of_every_spelling_of_a_choice_group_is_named_once():
+    # NNNN/SSSS spells the pattern two ways; the letter on FF is wrong in both
+    assert [c for c, _ in _diags("FF NNNN/SSSS 1111 1111 a - a b  25")] == ["MJ252"]

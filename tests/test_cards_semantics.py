@@ -135,3 +135,13 @@ def test_without_jokers_a_quint_of_a_four_copy_tile_is_impossible():
     card = _card("FF 11111 222 3333 - a a a  25")  # five 1s: four copies and a joker
     assert "MJ257" not in _codes(card)
     assert "MJ257" in [d.code for d in check_card(card, no_jokers)[1]]
+
+
+def test_a_suit_without_a_rank_makes_no_hand_of_a_line_that_needs_it():
+    # dots only 1 to 8 here: FF 9999 ... in one suit is a hand of bams or craks, never of dots
+    suits = tuple(attrs.evolve(s, ranks=tuple(range(1, 9))) if s.letter == "d" else s for s in TILES.suits)
+    kinds = [k for k in TILES.kinds if k.code != "9d"]
+    short = attrs.evolve(TILES, kinds=tuple(attrs.evolve(k, index=i) for i, k in enumerate(kinds)), suits=suits)
+    card = _card("FF 1111 5555 9999 - a a a  25")
+    assert [n for _, _, n in variant_counts(compile_card(card, short))] == [2]
+    assert [n for _, _, n in variant_counts(compile_card(card, TILES))] == [3]
