@@ -145,3 +145,10 @@ def test_a_suit_without_a_rank_makes_no_hand_of_a_line_that_needs_it():
     card = _card("FF 1111 5555 9999 - a a a  25")
     assert [n for _, _, n in variant_counts(compile_card(card, short))] == [2]
     assert [n for _, _, n in variant_counts(compile_card(card, TILES))] == [3]
+
+
+def test_any_dragon_lets_a_lettered_dragon_group_take_another_suits_dragon():
+    # docs/card-notation.md: each suit letter under a D picks any dragon instead of its suit's
+    hand = "F F 1b 1b 1b 1b 2b 2b 2b 2b G G G G"  # G, the bam dragon, under letter b (not bams)
+    assert _matches(_card("FF 1111 2222 DDDD - a a b · any dragon  25"), hand)
+    assert not _matches(_card("FF 1111 2222 DDDD - a a b  25"), hand)
