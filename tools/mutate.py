@@ -8,7 +8,8 @@ comparison, an off-by-one constant, a dropped call...); a fault no test notices
   it cannot see the change), fastest first, stopping at the first failure: one run of
   the test files under coverage, each test its own coverage context, says which tests
   execute which lines and how long each takes (cached in build/mutate/ by the content
-  of mjdsl/, tests/ and rulesets/);
+  of mjdsl/, tests/ and rulesets/; what a shared fixture runs is counted for every
+  test that uses it, and the mutated modules' memos are emptied before each test);
 - **no process start per mutant**: this process imports the package and collects the
   tests once, then forks a child per mutant; the child swaps the mutated function's
   code into the live function object (``__code__``: every reference to the function
@@ -136,15 +137,38 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
     cov = coverage.Coverage(data_file=None, include=[str(ROOT / t) for t in targets])
     tests: dict[str, dict] = {}
     memos = _target_memos(targets)
+    # a fixture shared by tests (module, class or session scope) is made once, while the
+    # first test that needs it runs: its lines are counted for every test that uses it
+    users: dict[str, set[str]] = {}
+    context = [""]
+
+    def shared(fixturedef) -> str:
+        return f"fixture:{fixturedef.baseid}::{fixturedef.argname}"
 
     class Contexts:
         @pytest.hookimpl(hookwrapper=True)
         def pytest_runtest_protocol(self, item, nextitem):
             for memo in memos:  # each test that needs a memoised value makes it again
                 memo._entries.clear()
+            for defs in getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {}).values():
+                if defs and defs[-1].scope != "function":
+                    users.setdefault(shared(defs[-1]), set()).add(item.nodeid)
+            context[:] = [item.nodeid]
             cov.switch_context(item.nodeid)
             yield
+            context[:] = [""]
             cov.switch_context("")
+
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_fixture_setup(self, fixturedef, request):
+            if fixturedef.scope == "function":
+                yield
+                return
+            context.append(shared(fixturedef))
+            cov.switch_context(context[-1])
+            yield
+            context.pop()
+            cov.switch_context(context[-1])
 
         def pytest_runtest_logreport(self, report):
             t = tests.setdefault(report.nodeid, {"duration": 0.0, "passed": True})
@@ -159,7 +183,8 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
     lines: dict[str, dict[int, list[str]]] = {}
     for t in targets:
         by_line = data.contexts_by_lineno(str(ROOT / t))
-        lines[t] = {n: sorted(c for c in ctx if c) for n, ctx in by_line.items()}
+        lines[t] = {n: sorted({u for c in ctx if c for u in (users.get(c, ()) if c.startswith("fixture:") else (c,))})
+                    for n, ctx in by_line.items()}
     Path(out).write_text(json.dumps({"tests": tests, "lines": lines, "exit": int(code)}), encoding="utf-8")
     return 0
 
