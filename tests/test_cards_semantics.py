@@ -152,3 +152,10 @@ def test_any_dragon_lets_a_lettered_dragon_group_take_another_suits_dragon():
     hand = "F F 1b 1b 1b 1b 2b 2b 2b 2b G G G G"  # G, the bam dragon, under letter b (not bams)
     assert _matches(_card("FF 1111 2222 DDDD - a a b · any dragon  25"), hand)
     assert not _matches(_card("FF 1111 2222 DDDD - a a b  25"), hand)
+
+
+def test_alternatives_of_the_same_tiles_in_other_groups_are_both_kept():
+    # FFFF FFFF and FFF FFFFF hold the same eight flowers, but only the second has a pung to expose
+    card = _card("FFFF FFFF 1111 22 - - a a or FFF FFFFF 1111 22 - - a a  25")
+    made = match_hand(compile_card(card, TILES), read_hand(TILES, "F F F F F 1b 1b 1b 1b 2b 2b", ["F F F"]))
+    assert [m.hand for m in made] == ["FFF FFFFF 1111 22 - - a a"]
