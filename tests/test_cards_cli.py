@@ -203,3 +203,14 @@ def test_checking_a_card_as_an_editor_has_it_reads_the_text_given_not_the_file(t
     assert [d.code for d in diags] == ["MJ250"] and "111 - a b c" in sources[str(path)]
     diags, sources, rows = check_card_file(tmp_path / "gone.card")
     assert [(d.code, d.span.path) for d in diags] == [("MJ206", str(tmp_path / "gone.card"))] and rows == []
+
+
+def test_a_card_without_a_tiles_line_and_no_american_ruleset_in_the_library_is_told_how(tmp_path, monkeypatch):
+    from mjdsl.cards import api
+
+    monkeypatch.setattr(api, "library_paths", lambda: [tmp_path])  # a library without american.mj
+    path = tmp_path / "c.card"
+    path.write_text(f'card "x"\n{LINE}\n')
+    diags, _, _ = api.check_card_file(path)
+    assert [(d.code, d.span.line) for d in diags if d.is_error] == [("MJ270", 1)]
+    assert "american.mj is not in the ruleset library" in diags[0].message and 'tiles "american.mj"' in diags[0].hint
