@@ -11,7 +11,7 @@ import attrs
 import pytest
 from conftest import build_american_tiles
 
-from mjdsl.cards import check_card, parse_card
+from mjdsl.cards import check_card, compile_card, parse_card
 from mjdsl.cards.api import check_card_file
 from mjdsl.cards.codes import CARD_CODES
 from mjdsl.codes import CODES
@@ -235,8 +235,13 @@ def test_a_card_of_exactly_the_variant_budget_is_expanded_and_one_more_is_refuse
         return [d.span.line for d in check_card(card, american_tiles, overlaps=False)[1] if d.code == "MJ272"]
 
     assert refused(lines) == []
+    card, _ = parse_card('card "budget"\n' + "\n".join(lines) + "\n", "t.card")
+    assert len(compile_card(card, american_tiles).variants) == MAX_GENERATED  # every one kept
     # named once, on the line that goes past it (file line: the title, then the lines)
     assert refused(lines + [winds, winds]) == [len(lines) + 2]
+    # and past it by a line's second alternative, its first making the last variant allowed
+    either = "NNNN EEEE WWWW SS or SSSS EEEE WWWW NN 25"
+    assert refused(lines[:-1] + [either]) == [len(lines) + 1]
 
 
 def test_of_the_hands_two_lines_share_the_one_with_fewest_jokers_is_named():
