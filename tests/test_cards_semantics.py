@@ -159,3 +159,13 @@ def test_alternatives_of_the_same_tiles_in_other_groups_are_both_kept():
     card = _card("FFFF FFFF 1111 22 - - a a or FFF FFFFF 1111 22 - - a a  25")
     made = match_hand(compile_card(card, TILES), read_hand(TILES, "F F F F F 1b 1b 1b 1b 2b 2b", ["F F F"]))
     assert [m.hand for m in made] == ["FFF FFFFF 1111 22 - - a a"]
+
+
+def test_a_run_line_in_a_suit_without_its_printed_numbers_starts_where_they_fit():
+    # dots 2 to 9 here: FF 1111 2222 3333 moved any distance up is 1-3 to 7-9 in bams and
+    # craks (7 each), 2-4 to 7-9 in dots (6)
+    suits = tuple(attrs.evolve(s, ranks=tuple(range(2, 10))) if s.letter == "d" else s for s in TILES.suits)
+    kinds = [k for k in TILES.kinds if k.code != "1d"]
+    short = attrs.evolve(TILES, kinds=tuple(attrs.evolve(k, index=i) for i, k in enumerate(kinds)), suits=suits)
+    card = _card("FF 1111 2222 3333 - a a a · any run or number  25")
+    assert [n for _, _, n in variant_counts(compile_card(card, short))] == [7 + 7 + 6]
