@@ -39,10 +39,12 @@ def test_match_with_an_exposure(capsys):
     assert code == 0 and [m["line"] for m in json.loads(out)["matches"]] == [9]
 
 
-def test_match_json_lists_every_tile_of_the_hand_when_the_rack_leaves_out_the_exposures(capsys):
+def test_match_lists_every_tile_of_the_hand_when_the_rack_leaves_out_the_exposures(capsys):
     rack, exposed = "F F 2b 0 2b 6b 1c 1c 1c J", "1d J J 1d"
     code, out, _ = run(capsys, "match", CARD, "--hand", rack, "--exposed", exposed, "--json")
     assert code == 0 and sorted(json.loads(out)["tiles"]) == sorted(f"{rack} {exposed}".split())
+    code, out, _ = run(capsys, "match", CARD, "--hand", rack, "--exposed", exposed)  # the tiles, first line
+    assert code == 0 and sorted(out.splitlines()[0].split()) == sorted(f"{rack} {exposed}".split())
 
 
 def test_match_also_takes_all_fourteen_tiles_with_the_exposures_among_them(capsys):
