@@ -156,7 +156,8 @@ def test_without_jokers_lines_thirteen_tiles_alike_share_no_hand():
     assert [c for c, _, _ in _overlaps(lines)] == ["MJ258"]
     tiles = build_american_tiles()
     no_jokers = attrs.evolve(tiles, kinds=tuple(k for k in tiles.kinds if k.cls != "joker"))
-    assert _overlaps(lines, no_jokers) == []
+    card, _ = parse_card('card "T"\n' + "\n".join(lines) + "\n", "t.card")
+    assert check_card(card, no_jokers)[1] == []  # nothing at all: no overlap, and the check ran whole
 
 
 def test_an_overlap_through_two_jokers_is_still_a_warning_with_its_jokers_shown():

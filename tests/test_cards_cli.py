@@ -171,8 +171,12 @@ LINE = "FF 1111 1111 1111 - a b c 25"
     ("sub", "MJ270]: tiles ruleset 'sub' is not a file"),
     ("empty.mj", "MJ270]: tiles ruleset empty.mj: the ruleset has no tiles block"),
     ("bad.mj", "MJ270]: tiles ruleset bad.mj cannot be read as a ruleset (2 error(s); run `mjdsl check bad.mj`)"),
+    ("../outside.mj", "MJ208]"),  # outside the card's folder: refused as a path, not read
 ])
 def test_a_card_whose_tiles_ruleset_cannot_be_had_is_told_why(capsys, tmp_path, monkeypatch, tiles, says):
+    (tmp_path / "outside.mj").write_text((ROOT / "rulesets" / "american.mj").read_text())
+    tmp_path = tmp_path / "cards"
+    tmp_path.mkdir()
     (tmp_path / "sub").mkdir()
     (tmp_path / "empty.mj").write_text('ruleset "empty"\n')
     (tmp_path / "bad.mj").write_text('ruleset "bad"\nwhat is this\nand this\n')
