@@ -39,6 +39,14 @@ def test_match_with_an_exposure(capsys):
     assert code == 0 and [m["line"] for m in json.loads(out)["matches"]] == [9]
 
 
+def test_match_lists_every_tile_of_the_hand_when_the_rack_leaves_out_the_exposures(capsys):
+    rack, exposed = "F F 2b 0 2b 6b 1c 1c 1c J", "1d J J 1d"
+    code, out, _ = run(capsys, "match", CARD, "--hand", rack, "--exposed", exposed, "--json")
+    assert code == 0 and sorted(json.loads(out)["tiles"]) == sorted(f"{rack} {exposed}".split())
+    code, out, _ = run(capsys, "match", CARD, "--hand", rack, "--exposed", exposed)  # the tiles, first line
+    assert code == 0 and sorted(out.splitlines()[0].split()) == sorted(f"{rack} {exposed}".split())
+
+
 def test_match_also_takes_all_fourteen_tiles_with_the_exposures_among_them(capsys):
     code, out, _ = run(capsys, "match", CARD, "--hand", YEAR_HAND, "--exposed", "1d J J 1d", "--json")
     assert code == 0 and json.loads(out)["matches"][0]["jokers"] == 3
@@ -62,6 +70,8 @@ def test_match_human_output(capsys):
         ("F F 2b 0 2b 6b 1b 1b 1b 1b 1b 1d 1d 1d", [], "too many 1b"),
         ("F F 2b 0 2b 6b 1c", [], "wrong tile count: 7"),
         ("F F 2b 0 2b 6b 1c 1c 1c 1c", ["1d 2d 3d"], "not a pung, kong, quint or sextet"),
+        ("F F 2b 0 2b 6b 1c 1c 1c 1c", ["1d 2d 3d"], "exposure '1d 2d 3d'"),
+        ("F F 2b 0 2b 6b 1c 1c 1d 1d", ["1d 1d 1d J"], "too many 1d"),  # two on the rack, three exposed
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, hand, exposed, says):
@@ -151,3 +161,62 @@ def test_render_of_a_broken_card_names_the_problem(capsys, tmp_path):
     bad.write_text('card "Bad"\nFF 1111 1111 1111 - a b c\n')
     code, _, err = run(capsys, "render", str(bad))
     assert code == 2 and "MJ151" in err and "Traceback" not in err
+
+
+LINE = "FF 1111 1111 1111 - a b c 25"
+
+
+@pytest.mark.parametrize("tiles, says", [
+    ("nowhere.mj", "MJ270]: tiles ruleset 'nowhere.mj' does not exist"),
+    ("sub", "MJ270]: tiles ruleset 'sub' is not a file"),
+    ("empty.mj", "MJ270]: tiles ruleset empty.mj: the ruleset has no tiles block"),
+    ("bad.mj", "MJ270]: tiles ruleset bad.mj cannot be read as a ruleset (2 error(s); run `mjdsl check bad.mj`)"),
+    ("../outside.mj", "MJ208]"),  # outside the card's folder: refused as a path, not read
+])
+def test_a_card_whose_tiles_ruleset_cannot_be_had_is_told_why(capsys, tmp_path, monkeypatch, tiles, says):
+    (tmp_path / "outside.mj").write_text((ROOT / "rulesets" / "american.mj").read_text())
+    tmp_path = tmp_path / "cards"
+    tmp_path.mkdir()
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "empty.mj").write_text('ruleset "empty"\n')
+    (tmp_path / "bad.mj").write_text('ruleset "bad"\nwhat is this\nand this\n')
+    (tmp_path / "c.card").write_text(f'card "x"\ntiles "{tiles}"\n{LINE}\n')
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "check", "c.card", "--format", "concise")
+    assert code == 1 and f"c.card:2:1: error[{says}" in out + err
+
+
+def test_match_refuses_a_card_with_an_error_and_names_it(capsys, tmp_path):
+    (tmp_path / "c.card").write_text('card "x"\ntiles "american.mj"\nFF 1111 1111 111 - a b c 25\n')
+    code, out, err = run(capsys, "match", str(tmp_path / "c.card"), "--hand", "F F 1b 1b 1b 1b 1c 1c 1c 1c 1d 1d 1d")
+    assert code == 2 and out == "" and "MJ250" in err and "13 tiles" in err
+
+
+def test_match_reads_the_card_a_ruleset_plays_and_refuses_a_ruleset_without_one(capsys):
+    code, out, _ = run(capsys, "match", str(ROOT / "rulesets" / "american.mj"), "--hand", YEAR_HAND, "--json")
+    assert code == 0 and [m["line"] for m in json.loads(out)["matches"]] == [9]
+    code, out, err = run(capsys, "match", str(ROOT / "rulesets" / "classical.mj"), "--hand", YEAR_HAND)
+    assert code == 2 and "this ruleset plays no card of hands" in err
+
+
+def test_checking_a_card_as_an_editor_has_it_reads_the_text_given_not_the_file(tmp_path):
+    from mjdsl.cards.api import check_card_file
+
+    path = tmp_path / "c.card"
+    path.write_text(f'card "x"\ntiles "american.mj"\n{LINE}\n')
+    assert check_card_file(path)[0] == []
+    diags, sources, _ = check_card_file(path, 'card "x"\ntiles "american.mj"\nFF 1111 1111 111 - a b c 25\n')
+    assert [d.code for d in diags] == ["MJ250"] and "111 - a b c" in sources[str(path)]
+    diags, sources, rows = check_card_file(tmp_path / "gone.card")
+    assert [(d.code, d.span.path) for d in diags] == [("MJ206", str(tmp_path / "gone.card"))] and rows == []
+
+
+def test_a_card_without_a_tiles_line_and_no_american_ruleset_in_the_library_is_told_how(tmp_path, monkeypatch):
+    from mjdsl.cards import api
+
+    monkeypatch.setattr(api, "library_paths", lambda: [tmp_path])  # a library without american.mj
+    path = tmp_path / "c.card"
+    path.write_text(f'card "x"\n{LINE}\n')
+    diags, _, _ = api.check_card_file(path)
+    assert [(d.code, d.span.line) for d in diags if d.is_error] == [("MJ270", 1)]
+    assert "american.mj is not in the ruleset library" in diags[0].message and 'tiles "american.mj"' in diags[0].hint

@@ -146,6 +146,8 @@ def _diags(line: str) -> list[tuple[str, str]]:
     ("11 22 33 44 55 NNNN a a a a a - · 1-5 or 5-9 · any run or number  25", "MJ298", "both move the numbers"),
     ("NN 1111 SS 2222 99 - a - a b · E and W or N and S  30", "MJ298", "does not print"),
     ("NN 1111 SS 2222 99 - a - a b · N and S or E  30", "MJ298", "as many winds"),
+    ("NN 1111 SS 2222 99 - a - a b · N and S or E  30", "MJ298", "`E` names 1 wind and `N and S` 2"),
+    ("NN 1111 SS 2222 99 - a - a b · N or E and S  30", "MJ298", "`E and S` names 2 winds and `N` 1"),
     ("NN 1111 SS 2222 99 - a - a b · N and S or E and E  30", "MJ298", "a wind twice"),
     ("NN 1111 SS 2222 99 - a - a b · N and S or E and W · any wind  30", "MJ298", "both choose the winds"),
     ("11 33 555 777 NEWS a a a a - · any odd number · 99 stays  35", "MJ298", "no such group"),
@@ -153,6 +155,8 @@ def _diags(line: str) -> list[tuple[str, str]]:
     ("11 33 555 777 NEWS a a a a - · 11 stays  35", "MJ260", "nothing on the line moves"),
     ("NNNN EEEE WWW SSS · 1-5 or 5-9  25", "MJ260", "no numbers to move"),
     ("NN EE 111 222 3333 - - a a a · any wind each  25", "", ""),
+    # exactly MAX_WAYS (256) ways to spell it: all read, nothing refused
+    ("11/22/33/44 1111/2222/3333/4444 5555/6666/7777/8888 1111/3333/5555/7777 a b c a  25", "", ""),
     ("FF 1111 1111 1111 - a b c · 1 or 5 or  25", "MJ261", "a choice is written as printed"),
 ])
 def test_every_misuse_is_named(line, code, words):
@@ -168,3 +172,31 @@ def test_a_number_after_an_annotation_and_before_the_points_is_named():
     found = _diags("FF 11 22 33 44 55 66 - a a a a a a · concealed 25 30")
     assert found == [("MJ261", "unknown annotation `concealed 25`; `concealed` then 25: the points are the last "
                       "number on the line, once")]
+
+
+def test_a_printed_line_keeps_its_description_and_notes_but_says_concealed_as_c():
+    from mjdsl.cards.render import card_view
+
+    card, _ = parse_card('card "T"\nFF 2222 0000 6666 - a - a · no jokers · concealed  "kongs apart"  25\n', "t.card")
+    (line,) = card_view(card)[0].lines
+    assert (line.notes, line.description, line.kind) == (("no jokers",), "kongs apart", "C")
+
+
+def test_suit_colours_start_again_after_the_sixth_letter():
+    # the colours go by a hand's first use of each letter; a seventh letter takes the first colour
+    from mjdsl.cards.render import COLOURS, card_view
+
+    card, _ = parse_card('card "T"\n1 2 3 4 5 6 7 a b c d e f g  25\n', "t.card")
+    (line,) = card_view(card)[0].lines
+    assert [g.colour for g in line.patterns[0]] == [*COLOURS, COLOURS[0]]
+
+
+def test_any_run_with_any_odd_and_any_even_is_mj275_and_not_two_ways_of_moving():
+    # moving by one and by two on one line is MJ275 (each pair once), not MJ298's "both move the numbers"
+    found = _diags("11 33 555 777 999 a a a b b · any run or number · any odd number · any even number  25")
+    assert [c for c, _ in found if c in ("MJ275", "MJ298")] == ["MJ275", "MJ275"]
+
+
+def test_a_problem_of_every_spelling_of_a_choice_group_is_named_once():
+    # NNNN/SSSS spells the pattern two ways; the letter on FF is wrong in both
+    assert [c for c, _ in _diags("FF NNNN/SSSS 1111 1111 a - a b  25")] == ["MJ252"]

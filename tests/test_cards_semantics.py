@@ -8,6 +8,7 @@ joker, as the set holds eight.
 
 from __future__ import annotations
 
+import attrs
 from conftest import build_american_tiles
 
 from mjdsl.cards import check_card, compile_card, match_hand, parse_card, read_hand, variant_counts
@@ -107,3 +108,64 @@ def test_a_quint_of_flowers_needs_no_joker_a_quint_of_ones_does():
     assert compiled.variants and not compiled.dropped
     assert _matches(_card("FFFFF 11111 2222 - a b  40"), "F F F F F 1b 1b 1b 1b J 2c 2c 2c 2c")
     assert _matches(_card("FFFFF 11111 2222 - a b  40"), "F F F F J 1b 1b 1b 1b J 2c 2c 2c 2c")
+
+
+# ------------------------------------------------------------------ no jokers
+
+
+def test_a_no_jokers_line_takes_no_joker_even_in_its_kongs():
+    # docs/card-notation.md: `no jokers`, no joker anywhere in the hand, not even in its kongs
+    natural, joker = "F F 2b 2b 2b 2b 0 0 0 0 6b 6b 6b 6b", "F F 2b 2b 2b J 0 0 0 0 6b 6b 6b 6b"
+    free = _card("FF 2222 0000 6666 - a - a  25")
+    strict = _card("FF 2222 0000 6666 - a - a · no jokers  25")
+    assert _matches(free, joker) and _matches(strict, natural)
+    assert _matches(strict, joker) == []
+
+
+def test_a_card_read_against_a_tile_set_without_jokers_matches_its_natural_hands():
+    no_jokers = attrs.evolve(TILES, kinds=tuple(k for k in TILES.kinds if k.cls != "joker"))
+    assert no_jokers.joker is None
+    compiled = compile_card(_card("FF 2222 0000 6666 - a - a  25"), no_jokers)
+    (m,) = match_hand(compiled, read_hand(no_jokers, "F F 2b 2b 2b 2b 0 0 0 0 6b 6b 6b 6b"))
+    assert m.jokers == 0
+
+
+def test_without_jokers_a_quint_of_a_four_copy_tile_is_impossible():
+    no_jokers = attrs.evolve(TILES, kinds=tuple(k for k in TILES.kinds if k.cls != "joker"))
+    card = _card("FF 11111 222 3333 - a a a  25")  # five 1s: four copies and a joker
+    assert "MJ257" not in _codes(card)
+    assert "MJ257" in [d.code for d in check_card(card, no_jokers)[1]]
+
+
+def test_a_suit_without_a_rank_makes_no_hand_of_a_line_that_needs_it():
+    # dots only 1 to 8 here: FF 9999 ... in one suit is a hand of bams or craks, never of dots
+    suits = tuple(attrs.evolve(s, ranks=tuple(range(1, 9))) if s.letter == "d" else s for s in TILES.suits)
+    kinds = [k for k in TILES.kinds if k.code != "9d"]
+    short = attrs.evolve(TILES, kinds=tuple(attrs.evolve(k, index=i) for i, k in enumerate(kinds)), suits=suits)
+    card = _card("FF 1111 5555 9999 - a a a  25")
+    assert [n for _, _, n in variant_counts(compile_card(card, short))] == [2]
+    assert [n for _, _, n in variant_counts(compile_card(card, TILES))] == [3]
+
+
+def test_any_dragon_lets_a_lettered_dragon_group_take_another_suits_dragon():
+    # docs/card-notation.md: each suit letter under a D picks any dragon instead of its suit's
+    hand = "F F 1b 1b 1b 1b 2b 2b 2b 2b G G G G"  # G, the bam dragon, under letter b (not bams)
+    assert _matches(_card("FF 1111 2222 DDDD - a a b · any dragon  25"), hand)
+    assert not _matches(_card("FF 1111 2222 DDDD - a a b  25"), hand)
+
+
+def test_alternatives_of_the_same_tiles_in_other_groups_are_both_kept():
+    # FFFF FFFF and FFF FFFFF hold the same eight flowers, but only the second has a pung to expose
+    card = _card("FFFF FFFF 1111 22 - - a a or FFF FFFFF 1111 22 - - a a  25")
+    made = match_hand(compile_card(card, TILES), read_hand(TILES, "F F F F F 1b 1b 1b 1b 2b 2b", ["F F F"]))
+    assert [m.hand for m in made] == ["FFF FFFFF 1111 22 - - a a"]
+
+
+def test_a_run_line_in_a_suit_without_its_printed_numbers_starts_where_they_fit():
+    # dots 2 to 9 here: FF 1111 2222 3333 moved any distance up is 1-3 to 7-9 in bams and
+    # craks (7 each), 2-4 to 7-9 in dots (6)
+    suits = tuple(attrs.evolve(s, ranks=tuple(range(2, 10))) if s.letter == "d" else s for s in TILES.suits)
+    kinds = [k for k in TILES.kinds if k.code != "1d"]
+    short = attrs.evolve(TILES, kinds=tuple(attrs.evolve(k, index=i) for i, k in enumerate(kinds)), suits=suits)
+    card = _card("FF 1111 2222 3333 - a a a · any run or number  25")
+    assert [n for _, _, n in variant_counts(compile_card(card, short))] == [7 + 7 + 6]

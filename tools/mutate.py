@@ -8,7 +8,8 @@ comparison, an off-by-one constant, a dropped call...); a fault no test notices
   it cannot see the change), fastest first, stopping at the first failure: one run of
   the test files under coverage, each test its own coverage context, says which tests
   execute which lines and how long each takes (cached in build/mutate/ by the content
-  of mjdsl/, tests/ and rulesets/);
+  of mjdsl/, tests/ and rulesets/; what a shared fixture runs is counted for every
+  test that uses it, and the mutated modules' memos are emptied before each test);
 - **no process start per mutant**: this process imports the package and collects the
   tests once, then forks a child per mutant; the child swaps the mutated function's
   code into the live function object (``__code__``: every reference to the function
@@ -77,7 +78,8 @@ SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py",
                  "tests/test_scoring_repeats.py")
 CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py",
                "tests/test_cards_check.py", "tests/test_cards_properties.py", "tests/test_cards_syntax.py",
-               "tests/test_cards_semantics.py", "tests/test_cards_diff.py", "tests/test_engine_winning.py")
+               "tests/test_cards_semantics.py", "tests/test_cards_diff.py", "tests/test_engine_winning.py",
+               "tests/test_cards_numbers.py", "tests/test_cards_printed.py", "tests/test_cards_cli.py")
 CHECK_TESTS = ("tests/test_checks_broken.py", "tests/test_checks_regressions.py", "tests/test_checks_overlays.py",
                "tests/test_authoring_lint.py", "tests/test_checks_unplayable.py")
 
@@ -139,13 +141,39 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
 
     cov = coverage.Coverage(data_file=None, include=[str(ROOT / t) for t in targets])
     tests: dict[str, dict] = {}
+    memos = _target_memos(targets)
+    # a fixture shared by tests (module, class or session scope) is made once, while the
+    # first test that needs it runs: its lines are counted for every test that uses it
+    users: dict[str, set[str]] = {}
+    context = [""]
+
+    def shared(fixturedef) -> str:
+        return f"fixture:{fixturedef.baseid}::{fixturedef.argname}"
 
     class Contexts:
         @pytest.hookimpl(hookwrapper=True)
         def pytest_runtest_protocol(self, item, nextitem):
+            for memo in memos:  # each test that needs a memoised value makes it again
+                memo._entries.clear()
+            for defs in getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {}).values():
+                if defs and defs[-1].scope != "function":
+                    users.setdefault(shared(defs[-1]), set()).add(item.nodeid)
+            context[:] = [item.nodeid]
             cov.switch_context(item.nodeid)
             yield
+            context[:] = [""]
             cov.switch_context("")
+
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_fixture_setup(self, fixturedef, request):
+            if fixturedef.scope == "function":
+                yield
+                return
+            context.append(shared(fixturedef))
+            cov.switch_context(context[-1])
+            yield
+            context.pop()
+            cov.switch_context(context[-1])
 
         def pytest_runtest_logreport(self, report):
             t = tests.setdefault(report.nodeid, {"duration": 0.0, "passed": True})
@@ -160,9 +188,33 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
     lines: dict[str, dict[int, list[str]]] = {}
     for t in targets:
         by_line = data.contexts_by_lineno(str(ROOT / t))
-        lines[t] = {n: sorted(c for c in ctx if c) for n, ctx in by_line.items()}
+        lines[t] = {n: sorted({u for c in ctx if c for u in (users.get(c, ()) if c.startswith("fixture:") else (c,))})
+                    for n, ctx in by_line.items()}
     Path(out).write_text(json.dumps({"tests": tests, "lines": lines, "exit": int(code)}), encoding="utf-8")
     return 0
+
+
+def _target_memos(targets: list[str]) -> list:
+    """The :class:`mjdsl.memo.ByObject` memos the target modules make (registered as
+    they are made: call before the package is imported). A memo keeps a value across
+    tests (the card's packed rows, keyed by the Club card the session compiled), so
+    only the first test that needs it would run the code that makes it: the tests
+    after it, which read that value, would not be counted as reaching that code, and
+    a mutant there would run the first test alone. Emptied before each test of the
+    coverage run, each test that needs the value makes it under its own context."""
+    from mjdsl import memo
+
+    files = {str(ROOT / t) for t in targets}
+    made: list = []
+    plain = memo.ByObject.__init__
+
+    def registering(self) -> None:
+        plain(self)
+        if sys._getframe(1).f_code.co_filename in files:
+            made.append(self)
+
+    memo.ByObject.__init__ = registering  # type: ignore[method-assign]
+    return made
 
 
 def stats(folder: str, reuse: bool = False) -> dict:

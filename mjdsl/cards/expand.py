@@ -173,9 +173,9 @@ def _offsets(r: Resolved, line: ast.HandLine, by_letter: dict[str, Suit]) -> ran
 def number_choice_fits(choice: tuple[str, ...], printed: set[int]) -> bool:
     """Whether one choice of ``1-5 or 5-9`` names the line's moving numbers (``printed``)
     moved: its first number the lowest, its last the highest, any between among them
-    (MJ298 otherwise)."""
-    if not printed or not choice:
-        return False
+    (MJ298 otherwise). Both callers ask only with numbers printed (``_offsets`` and
+    ``choices._number_choice`` answer a line without them first), and a choice is never
+    empty (the grammar reads at least one number)."""
     k = int(choice[0]) - min(printed)
     moved = {n + k for n in printed}
     return int(choice[-1]) == max(moved) and all(int(c) in moved for c in choice)
