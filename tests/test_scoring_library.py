@@ -250,9 +250,11 @@ def test_every_small_suit_shape_splits_as_the_hands_library_splits_it(dmjl):
                             if more:
                                 grown.append((pos, more))
                         assert shape_completions(t, gi, key, pairs, chows) == tuple(grown), (key, pairs, chows)
+                lst = [0] * t.size
+                lst[a:b] = key
                 if (n - 2 * pairs) % 3 == 0 and n >= 2 * pairs:
-                    lst = [0] * t.size
-                    lst[a:b] = key
                     for cap in (0, 4):
                         got = concealed_splits(t, lst, (n - 2 * pairs) // 3, pairs, cap)
                         assert got == hands_splits(lay, lst, (n - 2 * pairs) // 3, pairs, cap, True), key
+                else:  # too many tiles or too few for the sets and pairs asked: no split
+                    assert concealed_splits(t, lst, n // 3, pairs, 4) == [], key
