@@ -200,3 +200,61 @@ def test_splits_agree_with_the_hands_library(name):
                       and auto.tiles.kinds[i].cls != "season"])] += 1
         for cap in (0, 1, 4):
             assert concealed_splits(t, h, 4, 1, cap) == hands_splits(layout_of(auto.tiles), h, 4, 1, cap, True)
+
+
+def _shapes(n: int, most: int):
+    """Every count vector of ``n`` positions (at most 4 of each) holding 1 to ``most`` tiles."""
+    def go(prefix: tuple, left: int):
+        if len(prefix) == n:
+            if sum(prefix):
+                yield prefix
+            return
+        for c in range(min(4, left) + 1):
+            yield from go(prefix + (c,), left - c)
+    return go((), most)
+
+
+def test_every_small_suit_shape_splits_as_the_hands_library_splits_it(dmjl):
+    """The per-shape tables of scoring.splits, shape by shape: a suit (chows) and the
+    honours (none), every shape of up to 8 tiles. Each split uses the shape's tiles
+    exactly; the hand of that shape alone splits as mjdsl.hands splits it; the summary
+    is the splits' (pairs, chows); and a position completes the shape exactly when the
+    shape with one more tile there splits, in the same ways."""
+    from mjdsl.hands.decompose import concealed_splits as hands_splits, layout_of
+    from mjdsl.scoring.splits import concealed_splits, shape_completions, shape_splits, shape_summary
+    from mjdsl.scoring.tables import tables_for
+
+    t = tables_for(dmjl)
+    lay = layout_of(dmjl.tiles)
+    for gi in (0, 3):  # bamboo, the honours
+        a, b = t.group_spans[gi]
+        starts = t.lay.groups[gi].chow_starts
+        for key in _shapes(b - a, 8):
+            n = sum(key)
+            for pairs in (0, 1):
+                for chows in (True, False):
+                    splits = shape_splits(t, gi, key, pairs, chows)
+                    for dp, dc, melds in splits:
+                        used = [0] * len(key)
+                        for kind, pos in melds:
+                            for q in ((pos, pos + 1, pos + 2) if kind == "chow" else (pos,) * (2 if kind == "pair" else 3)):
+                                used[q] += 1
+                        assert tuple(used) == key and dp == sum(k == "pair" for k, _ in melds) <= pairs
+                        assert dc == sum(k == "chow" for k, _ in melds) and (chows or not dc)
+                        assert all(starts[pos] for k, pos in melds if k == "chow")
+                    assert shape_summary(t, gi, key, pairs, chows) == {(dp, dc) for dp, dc, _ in splits}, key
+                    if n <= 7:
+                        grown = []
+                        for pos in range(len(key)):
+                            more = shape_summary(t, gi, key[:pos] + (key[pos] + 1,) + key[pos + 1:], pairs, chows)
+                            if more:
+                                grown.append((pos, more))
+                        assert shape_completions(t, gi, key, pairs, chows) == tuple(grown), (key, pairs, chows)
+                lst = [0] * t.size
+                lst[a:b] = key
+                if (n - 2 * pairs) % 3 == 0 and n >= 2 * pairs:
+                    for cap in (0, 4):
+                        got = concealed_splits(t, lst, (n - 2 * pairs) // 3, pairs, cap)
+                        assert got == hands_splits(lay, lst, (n - 2 * pairs) // 3, pairs, cap, True), key
+                else:  # too many tiles or too few for the sets and pairs asked: no split
+                    assert concealed_splits(t, lst, n // 3, pairs, 4) == [], key

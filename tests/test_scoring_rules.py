@@ -204,6 +204,43 @@ def test_a_calling_hand_is_completed_from_the_wall_for_scoped_conditions(tmp_pat
     assert "drawn_pungs" in found and "claimed_pungs" not in found and "pung_concealed_simple" in found
 
 
+def test_a_completed_hand_is_not_asked_what_it_would_complete_to(tmp_path):
+    """``calling_for`` in a completion is false (a completed hand does not ask again):
+    a rule that reads it, without `not won` to spare it, never applies to a completion,
+    while the rule it names does."""
+    from mjdsl.scoring.env import HandEnv
+    from mjdsl.scoring.score import completions
+    from mjdsl.scoring.tables import tables_for
+
+    path = _overlay(tmp_path, 'scoring {\n'
+                              '    rule rich "Rich": 1 limit when won and points >= 20\n'
+                              '    rule near_rich "Near rich": 1 double when calling_for(rich)\n'
+                              '}\n')
+    auto = compile_ruleset(path)
+    env = HandEnv(tables_for(auto), read_hand_input(auto, hand=_WAIT_N, seat="S"))
+    found = completions(env)
+    assert "rich" in found and "near_rich" not in found
+
+
+def test_a_scoped_condition_in_a_completion_sees_no_points_yet(tmp_path):
+    """In a completion, as in a scored hand, a scoped rule's own condition sees points,
+    doubles and set_points as 0 (the sets' points are summed after it)."""
+    from mjdsl.scoring.env import HandEnv
+    from mjdsl.scoring.score import completions
+    from mjdsl.scoring.tables import tables_for
+
+    path = _overlay(tmp_path, 'scoring {\n'
+                              '    rule first_pungs "Pungs before points": 1 points per set where pung when points == 0\n'
+                              '}\n')
+    auto = compile_ruleset(path)
+    env = HandEnv(tables_for(auto), read_hand_input(auto, hand="2d 2d 2d 3c 4c 5c 6b 7b 8b 5d 6d 7d N", seat="S"))
+    assert "first_pungs" in completions(env)
+    # the hand won by that completion applies it too
+    won = score_hand(auto, read_hand_input(auto, hand="2d 2d 2d 3c 4c 5c 6b 7b 8b 5d 6d 7d N N", win="N",
+                                           source="wall", seat="S"))
+    assert "first_pungs" in won.rule_names
+
+
 @pytest.mark.parametrize("adds,limits", [(True, 1.0), (False, 0.5)])
 def test_bonus_tiles_that_give_limits_add_up_only_when_limits_add(tmp_path, adds, limits):
     # a house rule: half a limit for each flower, two flowers drawn (f1 f2). With
