@@ -1,0 +1,83 @@
+"""The hints the checker gives with a diagnostic: the fix an author reads.
+
+tests/broken/ pins each diagnostic's code and place; these pin what its hint offers
+for the usual slips (a misspelt name, a tile code one letter off, a fact written in
+the wrong context), each written as a house-rule overlay on a shipped ruleset.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mjdsl.check import run_checks
+from mjdsl.frontend.load import load_text
+
+RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
+
+
+@pytest.fixture(autouse=True)
+def _in_rulesets(monkeypatch):
+    monkeypatch.chdir(RULESETS)
+
+
+def diagnostics(text: str, code: str) -> list:
+    loaded = load_text(text, "house.mj")
+    assert loaded.ruleset is not None, loaded.diagnostics
+    _, diags = run_checks(loaded.ruleset)
+    return [d for d in diags if d.code == code]
+
+
+def scoring(base: str, *rules: str) -> str:
+    return f'extends "{base}"\n\nscoring {{\n' + "".join(f"    {r}\n" for r in rules) + "}\n"
+
+
+def test_a_misspelt_fact_is_offered_the_fact():
+    [d] = diagnostics(scoring("classical.mj", 'rule r "R": 1 points when wonn'), "MJ204")
+    assert d.message == "unknown name `wonn`"
+    assert d.hint == "did you mean `won`?"
+
+
+def test_a_misspelt_class_in_a_set_predicate_is_offered_the_class():
+    [d] = diagnostics(scoring("classical.mj", 'rule r "R": 1 points per set where pung and gren'), "MJ204")
+    assert d.hint == "did you mean `green`?"
+
+
+def test_a_name_like_nothing_known_points_at_the_language_reference():
+    [d] = diagnostics(scoring("classical.mj", 'rule r "R": 1 points when won and xyzzy'), "MJ204")
+    assert "docs/language.md" in d.hint
+
+
+def test_a_fact_out_of_its_context_names_the_contexts_it_has():
+    [d] = diagnostics(scoring("classical.mj", 'rule r "R": 1 points when won and pung'), "MJ204")
+    assert d.message == "`pung` is not known here"
+    assert d.hint.endswith("can be used in: set")
+
+
+def test_an_unknown_class_beside_that_suit_is_offered_the_class():
+    text = ('extends "classical.mj"\n\nwinning {\n    pattern p "P" {\n        sets 4\n        pairs 1\n'
+            '        one more of that suit + wnd\n    }\n}\n')
+    [d] = diagnostics(text, "MJ204")
+    assert d.hint == "did you mean `wind`?"
+
+
+def test_a_tile_code_one_letter_off_is_offered_the_code():
+    [d] = diagnostics(scoring("classical.mj", 'rule r "R": 1 points when won and winning_tile("5dd")'), "MJ214")
+    assert d.message == "unknown tile `5dd`"
+    assert d.hint == 'did you mean "5d"?'
+
+
+def test_a_base_tile_the_overlays_tiles_block_dropped_names_the_overlays_block():
+    """The overlay's wind line drops North: the base's seat winds now name no tile,
+    and the hint says whose tiles block made it so."""
+    [d] = diagnostics('extends "classical.mj"\n\ntiles {\n    wind "E" "S" "W" "X" x4\n}\n', "MJ214")
+    assert d.message == "unknown tile `N`"
+    assert "the overlay's tiles block at house.mj:3" in d.hint
+
+
+def test_a_misspelt_announcement_and_variant_are_named_and_offered():
+    found = diagnostics(scoring("riichi.mj", 'rule r "R": 1 doubles when won and announced(richi)'), "MJ204")
+    assert [(d.message, d.hint) for d in found] == [("no announcement `richi`", "did you mean `riichi`?")]
+    [v] = diagnostics(scoring("riichi.mj", 'rule r "R": 1 doubles when won and variants(rd) > 0'), "MJ294")
+    assert (v.message, v.hint) == ("no variant `rd`", "did you mean `red`?")
