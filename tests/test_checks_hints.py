@@ -81,3 +81,20 @@ def test_a_misspelt_announcement_and_variant_are_named_and_offered():
     assert [(d.message, d.hint) for d in found] == [("no announcement `richi`", "did you mean `riichi`?")]
     [v] = diagnostics(scoring("riichi.mj", 'rule r "R": 1 doubles when won and variants(rd) > 0'), "MJ294")
     assert (v.message, v.hint) == ("no variant `rd`", "did you mean `red`?")
+
+
+def test_a_division_by_an_option_names_the_option_set_to_zero():
+    text = 'extends "classical.mj"\n\noption payers = 0 "Players who paid in"\n\nscoring {\n' \
+           '    rule r "R": 1 points when won and 12 / payers > 1\n}\n'
+    [d] = diagnostics(text, "MJ224")
+    assert d.message == "a division by zero (the option payers = 0)"
+
+
+def test_too_many_doubles_says_how_many_and_the_most():
+    [d] = diagnostics(scoring("classical.mj", 'rule r "R": 65 doubles when won'), "MJ224")
+    assert d.message == "rule `r` gives 65 doubles (at most 64)"
+
+
+def test_a_count_in_the_limit_names_the_function_and_the_limit():
+    [d] = diagnostics(scoring("classical.mj", "limit 500 + sets(kong)"), "MJ226")
+    assert d.message == "`sets(...)` is not known in the limit"
