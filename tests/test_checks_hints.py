@@ -98,3 +98,10 @@ def test_too_many_doubles_says_how_many_and_the_most():
 def test_a_count_in_the_limit_names_the_function_and_the_limit():
     [d] = diagnostics(scoring("classical.mj", "limit 500 + sets(kong)"), "MJ226")
     assert d.message == "`sets(...)` is not known in the limit"
+
+
+def test_a_variant_of_a_variant_is_told_apart_from_a_variant_of_no_tile():
+    text = ('extends "riichi.mj"\n\ntiles {\n    variant pink "00" x1 of "0m"\n'
+            '    variant blue "01" x1 of "5x"\n}\n')
+    assert [d.message for d in diagnostics(text, "MJ294")] == [
+        "variant `00` is of `0m`, another variant", "variant `01` is of `5x`, not a tile of this set"]
