@@ -105,3 +105,9 @@ def test_a_variant_of_a_variant_is_told_apart_from_a_variant_of_no_tile():
             '    variant blue "01" x1 of "5x"\n}\n')
     assert [d.message for d in diagnostics(text, "MJ294")] == [
         "variant `00` is of `0m`, another variant", "variant `01` is of `5x`, not a tile of this set"]
+
+
+def test_a_wait_that_is_no_shape_is_named_and_the_shapes_listed():
+    [d] = diagnostics(scoring("classical.mj", 'rule r "R": 1 points when won and wait(middle)'), "MJ286")
+    assert d.message == "`middle` is not a wait shape"
+    assert "two_sided" in d.hint
