@@ -111,3 +111,8 @@ def test_a_wait_that_is_no_shape_is_named_and_the_shapes_listed():
     [d] = diagnostics(scoring("classical.mj", 'rule r "R": 1 points when won and wait(middle)'), "MJ286")
     assert d.message == "`middle` is not a wait shape"
     assert "two_sided" in d.hint
+
+
+def test_a_limit_that_reads_the_hand_is_not_a_fixed_number():
+    [d] = diagnostics(scoring("classical.mj", "limit limit * points"), "MJ226")
+    assert d.message == "the limit is not a fixed number"
