@@ -96,3 +96,13 @@ def test_a_dragon_line_replaces_the_dragons_only():
     assert sorted(classes) == ["dragon", "wind"]
     _, diags = run_checks(rs)
     assert not [d for d in diags if d.is_error]
+
+
+def test_a_tile_the_overlay_gives_twice_is_reported_at_the_overlays_line():
+    """The overlay's wind line takes the base's place, before the base's dragons: the
+    clash is the overlay's doing, so MJ203 points at it and names the base's line."""
+    rs = overlay('extends "classical.mj"\ntiles {\n    wind "E" "S" "W" "N" "R" x4\n}\n')
+    _, diags = run_checks(rs)
+    [twice] = [d for d in diags if d.code == "MJ203"]
+    assert (twice.span.path, twice.span.line) == ("house.mj", 3)
+    assert "classical.mj:25" in twice.hint

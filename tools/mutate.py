@@ -81,7 +81,8 @@ CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "test
                "tests/test_cards_semantics.py", "tests/test_cards_diff.py", "tests/test_engine_winning.py",
                "tests/test_cards_numbers.py", "tests/test_cards_printed.py", "tests/test_cards_cli.py")
 CHECK_TESTS = ("tests/test_checks_broken.py", "tests/test_checks_regressions.py", "tests/test_checks_overlays.py",
-               "tests/test_authoring_lint.py", "tests/test_checks_unplayable.py")
+               "tests/test_authoring_lint.py", "tests/test_checks_unplayable.py", "tests/test_checks_hints.py",
+               "tests/test_checks_tileset.py")
 
 #: the test files a module of each folder draws its tests from
 TESTS = {"mjdsl/engine": ENGINE_TESTS, "mjdsl/scoring": SCORING_TESTS, "mjdsl/cards": CARDS_TESTS,

@@ -56,7 +56,9 @@ def _named_twice(blocks) -> list[Diagnostic]:
         first = {}
         for s in b.stmts:
             w = getattr(s, "name", None)
-            if isinstance(w, A.Word) and not isinstance(s, A.VariantDecl):  # red 0m, red 0p: one name, many kinds
+            # red 0m, red 0p: one name, many kinds; a class twice is check/tiles.py's MJ202 (it
+            # also sees a class named like a bonus kind), which reporting here would double
+            if isinstance(w, A.Word) and not isinstance(s, (A.VariantDecl, A.ClassDecl)):
                 key = (type(s).__name__, w.text)
                 counts[key] += 1
                 if counts[key] > 1:

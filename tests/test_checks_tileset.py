@@ -1,0 +1,44 @@
+"""The tile set the checker builds from a tiles block (check/tiles.py), as play reads it.
+
+The tiles block's diagnostics are pinned by tests/broken/; these pin what it makes
+when it is right: seat-linked bonus tiles numbered by seat, East first, and the
+classes scoring counts.
+"""
+
+from __future__ import annotations
+
+from mjdsl import ast as A
+from mjdsl.check.tiles import build_tileset
+from mjdsl.frontend.load import load_text
+
+TILES = '''ruleset "x"
+tiles {
+    suit bam "b" 1..9 x4
+    flower "f1" "f2" "f3" "f4" x1 seat linked
+    season "s1" "s2" "s3" "s4" x1
+    bonus animal "a1" "a2" x1
+    class low "1b" "2b" "3b"
+}
+'''
+
+
+def tileset():
+    loaded = load_text(TILES, "tiles.mj")
+    tiles, classes, diags = build_tileset(loaded.ruleset.block(A.TilesBlock))
+    assert not diags
+    return tiles, classes
+
+
+def test_seat_linked_flowers_are_numbered_by_seat_east_first():
+    tiles, _ = tileset()
+    assert [tiles.by_code[f"f{i}"].seat for i in range(1, 5)] == [1, 2, 3, 4]
+
+
+def test_bonus_tiles_not_seat_linked_belong_to_no_seat():
+    tiles, _ = tileset()
+    assert {tiles.by_code[c].seat for c in ("s1", "s4", "a1")} == {None}
+
+
+def test_a_bonus_kind_and_a_class_are_classes_of_their_tiles():
+    _, classes = tileset()
+    assert classes == {"animal": ("a1", "a2"), "low": ("1b", "2b", "3b")}
