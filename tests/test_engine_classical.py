@@ -198,3 +198,24 @@ def test_bmja_a_calling_hand_must_be_declared_before_mah_jongg():
     assert g.current_player() == 2 and "mah jongg" in names(g)
     act(g, 2, "mah jongg")
     assert g.st.result["winner"] == 2
+
+
+def _claims_offered(g, seat, discarder, code):
+    from mjdsl.engine.steps_play import claim_options
+    tile = g.auto.tiles.copy_of(code)
+    return sorted(g.action_name(a) for a in claim_options(g, seat, discarder, tile))
+
+
+def test_a_pung_that_would_take_the_whole_concealed_hand_is_not_offered(auto):
+    # a claimed set leaves a tile to discard: with only the pair concealed, a pung of
+    # the discard would leave nothing, so it is mah jongg or nothing
+    g = scripted(auto, {0: "5b " + QUIET, 2: "5b 5b"})
+    assert "claim pung" not in _claims_offered(g, 2, 0, "5b")
+    g = scripted(auto, {0: "5b " + QUIET, 2: "5b 5b 9c"})
+    assert "claim pung" in _claims_offered(g, 2, 0, "5b")
+
+
+def test_a_kong_may_take_the_whole_concealed_hand_its_replacement_is_discarded(auto):
+    # classical kongs draw a replacement: three concealed 5b claim the fourth
+    g = scripted(auto, {0: "5b " + QUIET, 2: "5b 5b 5b"})
+    assert "claim kong" in _claims_offered(g, 2, 0, "5b")
