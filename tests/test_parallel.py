@@ -148,3 +148,35 @@ def test_an_unreachable_scheduler_is_an_input_error(capsys):
     code, _, err = run(capsys, "simulate", CLASSICAL, "--games", "1", "--backend", "dask",
                        "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2 and "can't reach the Dask scheduler" in err
+
+
+def test_forked_workers_play_the_same_bytes_as_one_process():
+    """A CLI process runs one thread, so on Linux its pool forks (the workers inherit the
+    compiled ruleset); the figures are the same bytes as one process's."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, threading; from mjdsl.engine.parallel import _pool_context; "
+             "print(threading.active_count(), _pool_context().get_start_method())")
+    started = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+    if sys.platform == "linux":
+        assert started == ["1", "fork"]
+    outs = [subprocess.run([str(Path(sys.executable).with_name("mjdsl")), "simulate", CLASSICAL, "--games", "12", "--seed", "f",
+                            "--json", *extra], capture_output=True, text=True, check=True).stdout
+            for extra in ([], ["--workers", "2"])]
+    assert outs[0] == outs[1] and json.loads(outs[0])["hands"] == 12
+
+
+def test_a_process_with_threads_spawns_its_workers():
+    import threading
+
+    from mjdsl.engine.parallel import _pool_context
+
+    stop = threading.Event()
+    t = threading.Thread(target=stop.wait)
+    t.start()
+    try:
+        assert _pool_context().get_start_method() == "spawn"
+    finally:
+        stop.set()
+        t.join()

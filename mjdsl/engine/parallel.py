@@ -12,7 +12,8 @@ Backends:
 
 ``process``
     ``workers == 1``: in this process, with the automaton the caller compiled.
-    More: a pool of spawned processes, each compiling the ruleset once.
+    More: a pool of processes: forked from this one on Linux when it runs one thread
+    (they inherit the compiled ruleset), else spawned, each compiling it once.
 ``dask``
     a ``distributed.LocalCluster`` of ``workers`` processes, one thread each, or the
     scheduler at ``scheduler`` (``tcp://host:8786``); each Dask worker compiles the
@@ -121,10 +122,25 @@ def _windowed(submit: Callable, result: Callable, items: Iterable, window: int) 
         yield result(out.popleft())
 
 
-def _pool_map(task: Callable, job: Job, items: Iterable, workers: int) -> Iterator:
+def _pool_context():
+    """Fork on Linux when this process runs one thread (the CLI): the workers inherit the
+    job compiled here, with no import and no compile of their own (about 0.6 s of CPU a
+    worker, docs/performance.md). Otherwise spawn: forking a process with threads (a
+    progress bar's, a server's) can copy a lock some thread holds."""
     import multiprocessing as mp
+    import sys
+    import threading
 
-    pool = mp.get_context("spawn").Pool(workers, initializer=_prepare, initargs=(job,))
+    if sys.platform == "linux" and threading.active_count() == 1:
+        return mp.get_context("fork")
+    return mp.get_context("spawn")
+
+
+def _pool_map(task: Callable, job: Job, items: Iterable, workers: int) -> Iterator:
+    ctx = _pool_context()
+    if ctx.get_start_method() == "fork":
+        prepared(job)  # built once here, inherited by every worker
+    pool = ctx.Pool(workers, initializer=_prepare, initargs=(job,))
     try:
         yield from _windowed(lambda item: pool.apply_async(_run, (task, job, item)), lambda r: r.get(),
                              items, 2 * workers)
