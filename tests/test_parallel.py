@@ -180,3 +180,102 @@ def test_a_process_with_threads_spawns_its_workers():
     finally:
         stop.set()
         t.join()
+
+
+def test_a_session_has_at_least_the_hands_its_plan_allows():
+    """``session_min_hands``: R wind rounds are at least R x players hands (the dealer
+    keeping the deal only lengthens a session), ``hands N`` exactly N."""
+    from mjdsl.bots import make_bot
+    from mjdsl.engine.run import play_session, session_min_hands, session_plan
+    from mjdsl.frontend.compile import compile_ruleset
+
+    for path in (CLASSICAL, AMERICAN):
+        auto = compile_ruleset(path)
+        hands, rounds = session_plan(auto)
+        fewest = session_min_hands(auto)
+        assert fewest == min(b for b in (hands, rounds * auto.session_players) if b)
+        bots = [make_bot("random") for _ in range(auto.session_players)]
+        lengths = [len(play_session(auto, f"m:{i}", bots, 10_000)) for i in range(6)]
+        assert min(lengths) >= fewest
+        if hands and not rounds:
+            assert set(lengths) == {hands}
+
+
+def test_the_last_sessions_are_capped_counting_the_sessions_still_out(monkeypatch):
+    """With two workers, sessions are handed out ahead; counting those still out at the
+    fewest hands each can give, no session is handed out that is not needed, and the
+    last is capped near what it is needed for. The hands are the same as one process's."""
+    from mjdsl.engine import simulate
+    from mjdsl.engine.parallel import Job
+    from mjdsl.engine.run import session_min_hands
+    from mjdsl.frontend.compile import compile_ruleset
+
+    auto = compile_ruleset(CLASSICAL)
+    job = Job.of(CLASSICAL, [], ["random"] * 4)
+    handed: list = []
+    real = simulate.ordered_map
+
+    def watching(task, job, items, **kw):
+        def seen():
+            for item in items:
+                handed.append(item)
+                yield item
+        return real(task, job, seen(), **kw)
+
+    monkeypatch.setattr(simulate, "ordered_map", watching)
+    played: list[int] = []
+    two = list(simulate.session_batches(auto, job, "cap", 40, workers=2,
+                                        trace=lambda stamp, recs: played.append(len(recs))))
+    used = [len(recs) for _, recs in two]
+    assert sum(used) == 40
+    assert len(handed) == len(two)  # not one session beyond the last needed
+    fewest = session_min_hands(auto)
+    # every session but the last is played whole and used whole; the last plays at most
+    # the hands by which the sessions before it outran the fewest
+    assert played[:-1] == used[:-1]
+    assert used[-1] <= handed[-1][2] and played[-1] - used[-1] <= sum(n - fewest for n in played[:-1])
+    handed.clear()
+    one = list(simulate.session_batches(auto, job, "cap", 40))
+    assert [[r.actions for r in recs] for _, recs in one] == [[r.actions for r in recs] for _, recs in two]
+
+
+def test_each_item_comes_back_with_its_worker_and_times():
+    """``trace`` sees every result with the stamp of the worker that played it: two
+    workers for two processes, times in order, CPU spent in the item."""
+    from mjdsl.engine.parallel import Job
+    from mjdsl.engine.simulate import session_batches
+    from mjdsl.frontend.compile import compile_ruleset
+
+    auto = compile_ruleset(CLASSICAL)
+    stamps: list = []
+    got = list(session_batches(auto, Job.of(CLASSICAL, [], ["random"] * 4), "st", 60, workers=2,
+                               trace=lambda stamp, recs: stamps.append(stamp)))
+    assert len(stamps) == len(got)
+    assert {s.kind for s in stamps} == {"item"} and len({s.worker for s in stamps}) == 2
+    assert os.getpid() not in {s.worker for s in stamps}
+    assert all(s.started <= s.ended and s.cpu_started < s.cpu_ended for s in stamps)
+
+
+def test_dask_workers_prepare_the_job_before_the_first_item(scheduler):
+    """Every Dask worker compiles the job once, before any item is sent (its "prepare"
+    stamp comes first, one a worker), and a second run of the job on the same cluster
+    finds it compiled."""
+    from mjdsl.engine.parallel import Job
+    from mjdsl.engine.simulate import session_batches
+    from mjdsl.frontend.compile import compile_ruleset
+
+    sets = [("rounds", "1")]  # a job no other test of the module's cluster runs
+    auto = compile_ruleset(CLASSICAL, sets)
+    job = Job.of(CLASSICAL, sets, ["random"] * 4)
+    runs = []
+    for _ in range(2):
+        stamps: list = []
+        list(session_batches(auto, job, "pr", 12, workers=2, backend="dask", scheduler=scheduler,
+                             trace=lambda stamp, recs: stamps.append(stamp)))
+        runs.append(stamps)
+    for stamps in runs:
+        kinds = [s.kind for s in stamps]
+        assert kinds[:2] == ["prepare", "prepare"] and "prepare" not in kinds[2:]
+        assert len({s.worker for s in stamps[:2]}) == 2
+    first, again = ([s.cpu_ended - s.cpu_started for s in run[:2]] for run in runs)
+    assert max(again) < min(first)

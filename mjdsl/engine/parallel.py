@@ -16,16 +16,20 @@ Backends:
     (they inherit the compiled ruleset), else spawned, each compiling it once.
 ``dask``
     a ``distributed.LocalCluster`` of ``workers`` processes, one thread each, or the
-    scheduler at ``scheduler`` (``tcp://host:8786``); each Dask worker compiles the
-    ruleset once per job (Dask is the optional extra ``mjdsl[dask]``).
+    scheduler at ``scheduler`` (``tcp://host:8786``); every Dask worker there compiles
+    the job before the first item is sent (``Client.run``), and keeps it for the next
+    run of the same job (Dask is the optional extra ``mjdsl[dask]``).
 
 Task functions are plain module-level functions ``task(auto, bots, item)`` so that
-both pickle and Dask can send them by name.
+both pickle and Dask can send them by name. Each item played by a worker comes back
+with its :class:`Stamp` (where, when, and the worker's CPU time), which ``trace`` sees:
+what ``bench/parallel_bench.py`` reads the workers' start-up and idle time from.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections import deque
 from typing import Callable, Generator, Iterable, Iterator
 
@@ -52,6 +56,30 @@ class Job:
         return cls(os.path.abspath(path), tuple(tuple(s) for s in sets), tuple(bots), allow_outside)
 
 
+@attrs.frozen
+class Stamp:
+    """One piece of a worker's time: an item played (``kind`` "item") or the job
+    prepared before any (``kind`` "prepare", Dask).
+
+    worker: its process id; started, ended: ``time.monotonic()`` (one clock for all the
+    processes of a machine); cpu_started, cpu_ended: ``time.process_time()`` of the
+    worker's process, every thread of it (a forked worker's starts at 0, so the
+    ``cpu_started`` of its first item is what it spent before playing)."""
+
+    worker: int
+    started: float
+    ended: float
+    cpu_started: float
+    cpu_ended: float
+    kind: str = "item"
+
+
+def _stamped(fn: Callable, kind: str = "item") -> tuple:
+    started, cpu = time.monotonic(), time.process_time()
+    out = fn()
+    return out, Stamp(os.getpid(), started, time.monotonic(), cpu, time.process_time(), kind)
+
+
 # Per worker process: a job's automaton and bots, compiled once (an automaton holds
 # closures, so it is rebuilt where it is used rather than sent).
 _PREPARED: dict[Job, tuple] = {}
@@ -69,13 +97,14 @@ def prepared(job: Job) -> tuple:
     return _PREPARED[job]
 
 
-def _run(task: Callable, job: Job, item):
+def _run(task: Callable, job: Job, item) -> tuple:
+    """``(task's result, its Stamp)``: what a worker sends back for an item."""
     auto, bots = prepared(job)
-    return task(auto, bots, item)
+    return _stamped(lambda: task(auto, bots, item))
 
 
-def _prepare(job: Job) -> None:
-    prepared(job)
+def _prepare(job: Job) -> Stamp:
+    return _stamped(lambda: prepared(job), "prepare")[1]
 
 
 def capped_workers(workers: int, backend: str, scheduler: str | None, warn: Callable[[str], None]) -> int:
@@ -89,20 +118,31 @@ def capped_workers(workers: int, backend: str, scheduler: str | None, warn: Call
 
 
 def ordered_map(task: Callable, job: Job, items: Iterable, *, workers: int = 1, backend: str = "process",
-                scheduler: str | None = None, local: tuple | None = None) -> Generator:
+                scheduler: str | None = None, local: tuple | None = None,
+                trace: Callable[[Stamp, object], None] | None = None) -> Generator:
     """``task(auto, bots, item)`` for every item, yielded in the items' order.
 
     ``local`` is ``(auto, bots)`` already built in this process, used when one process
     plays; closing the iterator early (the caller has enough) stops the workers.
+    ``trace(stamp, result)``, if given, sees each result as it is yielded, and each Dask
+    worker's preparation (``result`` None) before them.
     """
+    def unstamped(pair: tuple):
+        if trace is not None:
+            trace(pair[1], pair[0])
+        return pair[0]
+
     if backend == "dask":
-        yield from _dask_map(task, job, items, workers, scheduler)
+        yield from _dask_map(task, job, items, workers, scheduler, unstamped, trace)
     elif workers <= 1 and backend == "process":
         auto, bots = local if local is not None else prepared(job)
         for item in items:
-            yield task(auto, bots, item)
+            if trace is None:
+                yield task(auto, bots, item)
+            else:
+                yield unstamped(_stamped(lambda: task(auto, bots, item)))
     elif backend == "process":
-        yield from _pool_map(task, job, items, workers)
+        yield from _pool_map(task, job, items, workers, unstamped)
     else:
         raise InputError(f"--backend: unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
 
@@ -136,13 +176,13 @@ def _pool_context():
     return mp.get_context("spawn")
 
 
-def _pool_map(task: Callable, job: Job, items: Iterable, workers: int) -> Iterator:
+def _pool_map(task: Callable, job: Job, items: Iterable, workers: int, unstamped: Callable) -> Iterator:
     ctx = _pool_context()
     if ctx.get_start_method() == "fork":
         prepared(job)  # built once here, inherited by every worker
     pool = ctx.Pool(workers, initializer=_prepare, initargs=(job,))
     try:
-        yield from _windowed(lambda item: pool.apply_async(_run, (task, job, item)), lambda r: r.get(),
+        yield from _windowed(lambda item: pool.apply_async(_run, (task, job, item)), lambda r: unstamped(r.get()),
                              items, 2 * workers)
     finally:
         pool.terminate()
@@ -167,12 +207,20 @@ def dask_client(workers: int, scheduler: str | None):
     return Client(cluster)
 
 
-def _dask_map(task: Callable, job: Job, items: Iterable, workers: int, scheduler: str | None) -> Iterator:
+def _dask_map(task: Callable, job: Job, items: Iterable, workers: int, scheduler: str | None,
+              unstamped: Callable, trace: Callable | None) -> Iterator:
     client = dask_client(workers, scheduler)
     try:
-        width = max(1, len(client.scheduler_info().get("workers", {})) or workers)
-        yield from _windowed(lambda item: client.submit(_run, task, job, item, pure=False), lambda f: f.result(),
-                             items, 2 * width)
+        # Every worker compiles the job now, all at once, rather than on its first item
+        # (which would then take several items' time and leave the others waiting);
+        # a worker that joins later compiles on its first item.
+        ready = client.run(_prepare, job)
+        if trace is not None:
+            for stamp in ready.values():
+                trace(stamp, None)
+        width = max(1, len(ready) or workers)
+        yield from _windowed(lambda item: client.submit(_run, task, job, item, pure=False),
+                             lambda f: unstamped(f.result()), items, 2 * width)
     finally:
         cluster = client.cluster
         client.close()

@@ -76,6 +76,18 @@ def session_plan(auto) -> tuple[int, int]:
     return (s.hands or 0, s.rounds or 0)
 
 
+def session_min_hands(auto) -> int | None:
+    """The fewest hands a session can have, or None when it ends only at its cap.
+
+    The dealer keeping the deal only lengthens a session (``SessionClock.advance``): a
+    wind round ends once the deal has gone round every player, so ``rounds R`` is at
+    least R x players hands, and ``hands N`` is N. A parallel run counts the hands of
+    the sessions still out with it (engine/simulate.py)."""
+    hands, rounds = session_plan(auto)
+    bounds = [b for b in (hands, rounds * auto.session_players) if b]
+    return min(bounds) if bounds else None
+
+
 def first_dealer(auto, seed: str) -> int:
     """The seat that deals the first hand of a session: with ``first dealer by dice N
     thrown by each`` every seat throws N dice (from the stream ``SEED:first dealer``),

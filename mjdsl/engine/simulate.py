@@ -9,11 +9,12 @@ JSON, whatever the backend and however many workers play them.
 
 from __future__ import annotations
 
+from collections import deque
 from itertools import count
 from typing import Callable, Iterator
 
 from .parallel import Job, ordered_map
-from .run import HandRecord, play_session
+from .run import HandRecord, play_session, session_min_hands
 from .tally import Tally, card_lines
 
 
@@ -24,29 +25,45 @@ def _session(auto, bots, item) -> list[HandRecord]:
 
 def session_batches(auto, job: Job, seed: str, games: int, *, workers: int = 1, backend: str = "process",
                     scheduler: str | None = None, start: int = 0, done: int = 0,
-                    task: Callable = _session) -> Iterator[tuple[int, list]]:
+                    task: Callable = _session, trace: Callable | None = None) -> Iterator[tuple[int, list]]:
     """``(session index, its hands)`` from session ``start`` on, until ``games`` hands are
     in (``done`` of them before ``start``); the last session is cut to what is needed.
     ``task(auto, bots, (seed, index, cap))`` plays a session (by default its records;
-    ``mjdsl analyze`` gives one that records more of each hand).
+    ``mjdsl analyze`` gives one that records more of each hand); ``trace`` is
+    :func:`.parallel.ordered_map`'s.
 
-    A session is capped at the hands still wanted when it is handed out; with workers
-    ahead that may be more than are used, and a capped session's hands are a prefix of
-    the uncapped one's, so the cut changes nothing.
+    A session is capped at the hands still wanted when it is handed out, counting the
+    sessions still out (workers play ahead) at the fewest hands each can give
+    (:func:`.run.session_min_hands`), and none is handed out once those cover the rest:
+    the last sessions play no more than can be needed and no worker plays a session
+    that cannot be. A cap only cuts a session to a prefix of the uncapped one's hands,
+    and it is never below what the session turns out to give, so it changes nothing.
     """
     local = None
     if workers <= 1 and backend == "process":
         from ..bots import make_bot
 
         local = (auto, [make_bot(b) for b in job.bots])
-    wanted = [done]
-    items = ((seed, i, games - wanted[0]) for i in count(start))
-    batches = ordered_map(task, job, items, workers=workers, backend=backend, scheduler=scheduler, local=local)
+    fewest = session_min_hands(auto)
+    received = [done]
+    out: deque[int] = deque()  # the fewest hands each session handed out and not yet in can give
+
+    def items() -> Iterator[tuple]:
+        for i in count(start):
+            cap = games - received[0] - sum(out)
+            if cap <= 0:
+                return  # the sessions out give every hand still wanted
+            out.append(cap if fewest is None else min(cap, fewest))
+            yield seed, i, cap
+
+    batches = ordered_map(task, job, items(), workers=workers, backend=backend, scheduler=scheduler, local=local,
+                          trace=trace)
     try:
         i = start
-        while wanted[0] < games:
-            recs = next(batches)[:games - wanted[0]]
-            wanted[0] += len(recs)
+        while received[0] < games:
+            recs = next(batches)[:games - received[0]]
+            out.popleft()
+            received[0] += len(recs)
             yield i, recs
             i += 1
     finally:
