@@ -20,7 +20,6 @@ one process, two, Dask, alternating; the best of each is kept).
 
 from __future__ import annotations
 
-import logging
 import os
 import time
 from pathlib import Path
@@ -44,7 +43,7 @@ def _play(auto, hands: int, **kw) -> dict:
                                    trace=lambda st, res: stamps.append((st, 0 if res is None else len(res))), **kw):
         n += len(recs)
     end = time.monotonic()
-    out = {"hands": n, "wall": end - t0, "parent_cpu": time.process_time() - cpu0}
+    out: dict = {"hands": n, "wall": end - t0, "parent_cpu": time.process_time() - cpu0}
     if kw.get("workers", 1) > 1:
         out["workers"] = _workers(stamps, end)
     return out
@@ -72,7 +71,9 @@ def _from_cpu(one_cpu: float, run: dict, cpus: int) -> float:
     """The speed-up on an idle machine: one process's CPU over the run's, the run ending
     with its busiest worker, or later if all the processes' CPU exceeds the cores'."""
     busy = [w["cpu"] for w in run["workers"]]
-    span = max(max(busy), (sum(busy) + run["parent_cpu"]) / cpus)
+    # a cluster's CPU (its scheduler, nannies and the workers, all told) when measured
+    others = run["cluster_cpu"] if "cluster_cpu" in run else sum(busy)
+    span = max(max(busy), (others + run["parent_cpu"]) / cpus)
     return round(one_cpu / span, 2)
 
 
@@ -80,6 +81,8 @@ def _shown(run: dict, one_cpu: float, cpus: int) -> dict:
     r3 = lambda x: round(x, 3)  # noqa: E731
     out = {"hands/s": round(run["hands"] / run["wall"], 1), "wall s": r3(run["wall"]),
            "parent CPU s": r3(run["parent_cpu"])}
+    if "cluster_cpu" in run:
+        out["cluster CPU s (scheduler, nannies, workers)"] = r3(run["cluster_cpu"])
     if "workers" in run:
         out["workers"] = {f"worker {i}": ", ".join(f"{k} {r3(v) if isinstance(v, float) else v}"
                                                    for k, v in w.items())
@@ -107,16 +110,24 @@ def _child(argv: list[str]) -> None:
 
 
 def _cluster() -> None:
-    """A LocalCluster of two one-thread workers in this process until stdin closes;
-    prints its address."""
+    """The LocalCluster ``--backend dask`` starts, of two workers, in this process until
+    stdin closes; prints its address."""
     import sys
 
-    from distributed import LocalCluster
+    from mjdsl.engine.parallel import local_cluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                      silence_logs=logging.ERROR) as cluster:
+    with local_cluster(2) as cluster:
         print(cluster.scheduler_address, flush=True)
         sys.stdin.read()
+
+
+def _tree_cpu(proc) -> float:
+    """CPU seconds (user and system) of a process and every process under it."""
+    total = 0.0
+    for p in [proc, *proc.children(recursive=True)]:
+        t = p.cpu_times()
+        total += t.user + t.system
+    return total
 
 
 def run() -> dict:
@@ -129,21 +140,26 @@ def run() -> dict:
     cpus = os.cpu_count() or 1
     me = [sys.executable, __file__]
     ways: dict[str, list[str]] = {"1 process": [], "2 processes": ["2"]}
-    cluster = None
+    cluster = tree = None
     try:
         import distributed  # noqa: F401
+        import psutil
     except ImportError:
         pass
     else:
         cluster = subprocess.Popen([*me, "--cluster"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert cluster.stdout is not None
         ways["dask, 2 workers"] = ["2", cluster.stdout.readline().strip()]
+        tree = psutil.Process(cluster.pid)
     best: dict[str, dict] = {}
     try:
         for _ in range(rounds):
             for name, extra in ways.items():
+                before = _tree_cpu(tree) if tree is not None and extra[1:] else None
                 got = json.loads(subprocess.run([*me, "--one", str(hands), *extra], capture_output=True, text=True,
                                                 check=True).stdout)
+                if before is not None:
+                    got["cluster_cpu"] = _tree_cpu(tree) - before
                 if name not in best or got["wall"] < best[name]["wall"]:
                     best[name] = got
     finally:

@@ -29,11 +29,10 @@ def run(capsys, *argv):
 
 @pytest.fixture(scope="module")
 def scheduler():
-    distributed = pytest.importorskip("distributed")
-    import logging
+    pytest.importorskip("distributed")
+    from mjdsl.engine.parallel import local_cluster
 
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                       silence_logs=logging.ERROR)
+    cluster = local_cluster(2)  # the cluster --backend dask starts
     try:
         yield cluster.scheduler_address
     finally:
@@ -279,3 +278,17 @@ def test_dask_workers_prepare_the_job_before_the_first_item(scheduler):
         assert len({s.worker for s in stamps[:2]}) == 2
     first, again = ([s.cpu_ended - s.cpu_started for s in run[:2]] for run in runs)
     assert max(again) < min(first)
+
+
+def _profiling() -> bool:
+    import dask
+
+    return bool(dask.config.get("distributed.worker.profile.enabled"))
+
+
+def test_the_cluster_mjdsl_starts_runs_its_workers_without_the_profiler(scheduler):
+    """``local_cluster``'s workers run with ``QUIET``: no stack sampling every 10 ms."""
+    from distributed import Client
+
+    with Client(scheduler, timeout="10s") as client:
+        assert list(client.run(_profiling).values()) == [False, False]

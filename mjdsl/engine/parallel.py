@@ -122,8 +122,8 @@ def ordered_map(task: Callable, job: Job, items: Iterable, *, workers: int = 1, 
                 trace: Callable[[Stamp, object], None] | None = None) -> Generator:
     """``task(auto, bots, item)`` for every item, yielded in the items' order.
 
-    ``local`` is ``(auto, bots)`` already built in this process, used when one process
-    plays; closing the iterator early (the caller has enough) stops the workers.
+    ``local`` is ``(auto, bots)`` already built in this process (of the job's ruleset and
+    bots), used when one process plays and inherited by forked workers; closing the iterator early (the caller has enough) stops the workers.
     ``trace(stamp, result)``, if given, sees each result as it is yielded, and each Dask
     worker's preparation (``result`` None) before them.
     """
@@ -142,7 +142,7 @@ def ordered_map(task: Callable, job: Job, items: Iterable, *, workers: int = 1, 
             else:
                 yield unstamped(_stamped(lambda: task(auto, bots, item)))
     elif backend == "process":
-        yield from _pool_map(task, job, items, workers, unstamped)
+        yield from _pool_map(task, job, items, workers, unstamped, local)
     else:
         raise InputError(f"--backend: unknown backend {backend!r}; backends are: {', '.join(BACKENDS)}")
 
@@ -176,10 +176,16 @@ def _pool_context():
     return mp.get_context("spawn")
 
 
-def _pool_map(task: Callable, job: Job, items: Iterable, workers: int, unstamped: Callable) -> Iterator:
+def _pool_map(task: Callable, job: Job, items: Iterable, workers: int, unstamped: Callable,
+              local: tuple | None) -> Iterator:
     ctx = _pool_context()
     if ctx.get_start_method() == "fork":
-        prepared(job)  # built once here, inherited by every worker
+        # built once here, inherited by every worker: the caller's own when it has one
+        # (compiling the job again would hold the fork back by a compile, about 0.1 s)
+        if local is not None:
+            _PREPARED.clear()
+            _PREPARED[job] = local
+        prepared(job)
     pool = ctx.Pool(workers, initializer=_prepare, initargs=(job,))
     try:
         yield from _windowed(lambda item: pool.apply_async(_run, (task, job, item)), lambda r: unstamped(r.get()),
@@ -192,9 +198,7 @@ def _pool_map(task: Callable, job: Job, items: Iterable, workers: int, unstamped
 def dask_client(workers: int, scheduler: str | None):
     """A Dask client: of the scheduler at ``scheduler``, or of a new LocalCluster."""
     try:
-        import logging
-
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ImportError:
         raise InputError("--backend dask needs Dask: pip install 'mjdsl[dask]'") from None
     if scheduler:
@@ -202,9 +206,28 @@ def dask_client(workers: int, scheduler: str | None):
             return Client(scheduler, timeout="10s")
         except (OSError, TimeoutError, ValueError) as e:
             raise InputError(f"--scheduler {scheduler}: can't reach the Dask scheduler ({e})") from None
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                           silence_logs=logging.ERROR)
-    return Client(cluster)
+    return Client(local_cluster(workers))
+
+
+#: Dask settings of the clusters mjdsl starts. Each worker's statistical profiler (on by
+#: default) samples the playing thread's stack every 10 ms, and the processes' event
+#: loops wake every 20 ms: idle, a 2-worker LocalCluster took 0.10 CPU seconds a second,
+#: 0.013 without them (docs/performance.md). Start a long-lived cluster's workers with
+#: ``DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False`` for the same.
+QUIET = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
+         "distributed.worker.memory.monitor-interval": "1s", "distributed.admin.system-monitor.interval": "5s"}
+
+
+def local_cluster(workers: int):
+    """A ``LocalCluster`` of ``workers`` processes of one thread, set ``QUIET``."""
+    import logging
+
+    import dask
+    from distributed import LocalCluster
+
+    with dask.config.set(QUIET):  # the nannies hand the settings on to their workers
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                            silence_logs=logging.ERROR)
 
 
 def _dask_map(task: Callable, job: Job, items: Iterable, workers: int, scheduler: str | None,

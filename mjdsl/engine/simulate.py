@@ -40,7 +40,7 @@ def session_batches(auto, job: Job, seed: str, games: int, *, workers: int = 1, 
     and it is never below what the session turns out to give, so it changes nothing.
     """
     local = None
-    if workers <= 1 and backend == "process":
+    if backend == "process":  # one process plays with it, a forked pool inherits it
         from ..bots import make_bot
 
         local = (auto, [make_bot(b) for b in job.bots])
