@@ -292,3 +292,21 @@ def test_the_cluster_mjdsl_starts_runs_its_workers_without_the_profiler(schedule
 
     with Client(scheduler, timeout="10s") as client:
         assert list(client.run(_profiling).values()) == [False, False]
+
+
+def _engine_imported() -> bool:
+    import sys
+
+    return "mjdsl.frontend.compile" in sys.modules and "mjdsl.bots" in sys.modules
+
+
+def test_the_cluster_mjdsl_starts_imports_the_engine_as_its_workers_start():
+    """``local_cluster`` preloads ``mjdsl.engine.parallel`` (``dask_setup``): before any
+    job, a worker has the compiler and the bots imported, so a job only compiles."""
+    pytest.importorskip("distributed")
+    from distributed import Client
+
+    from mjdsl.engine.parallel import local_cluster
+
+    with local_cluster(1) as cluster, Client(cluster) as client:
+        assert list(client.run(_engine_imported).values()) == [True]

@@ -198,22 +198,27 @@ def _pool_map(task: Callable, job: Job, items: Iterable, workers: int, unstamped
 def dask_client(workers: int, scheduler: str | None):
     """A Dask client: of the scheduler at ``scheduler``, or of a new LocalCluster."""
     try:
+        import dask
         from distributed import Client
     except ImportError:
         raise InputError("--backend dask needs Dask: pip install 'mjdsl[dask]'") from None
     if scheduler:
         try:
-            return Client(scheduler, timeout="10s")
+            with dask.config.set(QUIET):
+                return Client(scheduler, timeout="10s")
         except (OSError, TimeoutError, ValueError) as e:
             raise InputError(f"--scheduler {scheduler}: can't reach the Dask scheduler ({e})") from None
-    return Client(local_cluster(workers))
+    cluster = local_cluster(workers)
+    with dask.config.set(QUIET):
+        return Client(cluster)
 
 
 #: Dask settings of the clusters mjdsl starts. Each worker's statistical profiler (on by
 #: default) samples the playing thread's stack every 10 ms, and the processes' event
 #: loops wake every 20 ms: idle, a 2-worker LocalCluster took 0.10 CPU seconds a second,
 #: 0.013 without them (docs/performance.md). Start a long-lived cluster's workers with
-#: ``DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False`` for the same.
+#: ``DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False`` for the same, and
+#: ``--preload mjdsl.engine.parallel`` to import the engine as they start (:func:`dask_setup`).
 QUIET = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
          "distributed.worker.memory.monitor-interval": "1s", "distributed.admin.system-monitor.interval": "5s"}
 
@@ -225,9 +230,19 @@ def local_cluster(workers: int):
     import dask
     from distributed import LocalCluster
 
-    with dask.config.set(QUIET):  # the nannies hand the settings on to their workers
+    # the nannies hand the settings on to their workers; each imports the engine as it starts
+    with dask.config.set({**QUIET, "distributed.worker.preload": [__name__]}):
         return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                             silence_logs=logging.ERROR)
+
+
+def dask_setup(worker) -> None:
+    """Dask's preload hook: a worker started with ``--preload mjdsl.engine.parallel``
+    imports the engine, the bots and the compiler as it starts (about 0.3 s of CPU), so
+    a job on it only compiles its ruleset."""
+    from .. import bots  # noqa: F401
+    from ..frontend import compile  # noqa: F401
+    from . import simulate  # noqa: F401
 
 
 def _dask_map(task: Callable, job: Job, items: Iterable, workers: int, scheduler: str | None,
