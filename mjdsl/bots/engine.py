@@ -135,6 +135,8 @@ class StyleBot:
             if view.distance_now() > self.style.fold_at:
                 weight *= self.style.fold
             worth = worth - weight * danger
+        if self.style.deny > 0:  # the seat nearest to winning is not fed
+            worth = worth - self.style.deny * view.danger_from_nearest(cand, self.style.deny_shown)
         return throws[_best(cand, worth, rng)]
 
     def _pass(self, view, actions, rng) -> int:
@@ -254,6 +256,7 @@ class _View:
         self._now = None
         self._dead = None
         self._live = None
+        self._released = None
 
     # -- what the table shows -------------------------------------------------------------
     def seen(self) -> np.ndarray:
@@ -290,6 +293,42 @@ class _View:
             self._live = np.maximum(self.game.auto.tiles.copies_vector() - gone, 0)
         return self._live
 
+    def released(self) -> np.ndarray:
+        """(T,) :meth:`live`, each tile's copies counted as many more or fewer as the other
+        seats are likely to let it go, to the style's ``release`` power: a copy in the wall
+        or another rack comes to this seat by its own draw, or by a discard it may call (a
+        pung's tile, the last tile) if the seat holding it has no use for it. A seat's use
+        is the share of its likely hands that need the tile (``CardJudge.wanted``, read
+        from its exposures and discards); the factors are scaled to a mean of 1 over the
+        live tiles, a joker's left alone (no one throws a joker to be called), and a tile
+        with a copy live keeps at least one."""
+        if self._released is None:
+            live = self.live()
+            j = self.judge
+            if not (self.card and j.release):
+                self._released = live
+                return live
+            st = self.game.st
+            kept = np.zeros(len(live))
+            others = 0
+            for s in range(self.game.n):
+                if s == self.seat:
+                    continue
+                shown = tuple(Exposure(e.tile, e.size, e.jokers) for e in st.exposures[s])
+                kept += j.wanted(j.likely(shown, st.discards[s]), shown)
+                others += 1
+            let_go = (1.0 + others - kept) / (1.0 + others)  # (its own draws come whatever the others need)
+            tiles = live > 0
+            if self.joker is not None:
+                tiles[self.joker] = False
+            mean = float(let_go[tiles].mean()) if tiles.any() else 1.0
+            factor = (let_go / max(mean, 1e-9)) ** j.release
+            if self.joker is not None:
+                factor[self.joker] = 1.0
+            out = np.rint(live * factor).astype(live.dtype)
+            self._released = np.where(live > 0, np.maximum(out, 1), 0).astype(live.dtype)
+        return self._released
+
     def draws_left(self) -> int:
         """The draws this seat may still expect: its share of the live wall."""
         st = self.game.st
@@ -309,7 +348,7 @@ class _View:
             j = self.judge
             if self._dead is None and j.read_table:  # (a style that does not read the table never asks)
                 self._dead = j.dead(self.rack, self.exposures, self.seen())
-            live = self.live() if j.live or j.ways or j.chance else None
+            live = self.released() if j.live or j.ways or j.chance else None
             d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals))
             if j.chance and live is not None and short is not None and lacking is not None:
                 return j.worth_by_chance(d, short, lacking, live, self.draws_left(), self._dead)
@@ -492,26 +531,48 @@ class _View:
         out = np.zeros(len(tiles))
         wall_total = max(len(st.wall), 1)
         late = 1.0 - st.live_left() / wall_total if st.wall else 0.5
-        n = self.game.n
-        for s in range(n):
+        for s in range(self.game.n):
             if s == self.seat or st.dead[s]:
                 continue
-            # the discards the seats after it made since its own last discard: it let them go with
-            # the hand it still holds, so none of them is the tile it waits on
-            let_go = {st.discards[x][-1] for k in range(1, (self.seat - s) % n)
-                      for x in [(s + k) % n] if st.discards[x]}
-            exps = st.exposures[s]
-            shown = sum(e.size for e in exps)
+            shown = sum(e.size for e in st.exposures[s])
             threat = min(1.0, 0.1 + shown / 9.0) * (0.5 + late)
-            if self.card:
-                mine = tuple(Exposure(e.tile, e.size, e.jokers) for e in exps)
-                wanted = self.judge.wanted(self.judge.likely(mine, st.discards[s]), mine)
-            else:
-                wanted = np.ones(len(self.rack))
-                for t in st.discards[s]:
-                    wanted[t] = 0.1  # a tile it threw away it is less likely to want back
-            out += threat * wanted[tiles] * [t not in let_go for t in tiles]
+            out += threat * self._feeds(s, tiles)
         return out
+
+    def danger_from_nearest(self, tiles: list[int], least: int) -> np.ndarray:
+        """(len(tiles),) for the seat nearest to winning by what it shows (the most tiles
+        exposed, at least ``least``; of two alike, the one whose turn comes first), the
+        share of its likely hands each discard would feed (:meth:`_feeds`); zeros if no
+        seat shows that many."""
+        st = self.game.st
+        n = self.game.n
+        best, most = None, least - 1
+        for k in range(1, n):
+            s = (self.seat + k) % n
+            if st.dead[s]:
+                continue
+            shown = sum(e.size for e in st.exposures[s])
+            if shown > most:
+                best, most = s, shown
+        return np.zeros(len(tiles)) if best is None else self._feeds(best, tiles)
+
+    def _feeds(self, s: int, tiles: list[int]) -> np.ndarray:
+        """(len(tiles),) the share of seat ``s``'s likely hands that still need each tile
+        (its exposures rule hands in or out, its discards make them less likely)."""
+        st = self.game.st
+        n = self.game.n
+        # the discards the seats after it made since its own last discard: it let them go with
+        # the hand it still holds, so none of them is the tile it waits on
+        let_go = {st.discards[x][-1] for k in range(1, (self.seat - s) % n)
+                  for x in [(s + k) % n] if st.discards[x]}
+        if self.card:
+            mine = tuple(Exposure(e.tile, e.size, e.jokers) for e in st.exposures[s])
+            wanted = self.judge.wanted(self.judge.likely(mine, st.discards[s]), mine)
+        else:
+            wanted = np.ones(len(self.rack))
+            for t in st.discards[s]:
+                wanted[t] = 0.1  # a tile it threw away it is less likely to want back
+        return wanted[tiles] * np.array([t not in let_go for t in tiles], dtype=np.float64)
 
 
 def _meld(e) -> Meld:

@@ -49,6 +49,8 @@ class CardJudge:
         self.read_table = style.read_table
         self.naturals = style.naturals
         self.live = style.live
+        self.release = style.release
+        self.last_called = style.last_called
         self.ways = style.ways
         self.chance = style.model == "chance"
         self.callers = style.fill
@@ -164,10 +166,13 @@ class CardJudge:
               slowness: np.ndarray | None = None, short: np.ndarray | None = None) -> np.ndarray:
         """(N,) the soft minimum of the distances ``d`` (N, V), as minus tiles; each empty
         natural slot (``short``, or worked out from ``racks``) costs the style's
-        ``naturals`` more (those tiles come slowest), and with ``slowness``
+        ``naturals`` more (those tiles come slowest; with ``last_called``, all but one
+        when every tile still to come is a natural one: the last tile of a hand may be
+        called from any discard, so it comes as a pung's does), and with ``slowness``
         (:meth:`slowness`) every tile still to come counts that many."""
         whole = not ((self.naturals or slowness is not None) and (racks is not None or short is not None))
         far = d >= FAR
+        raw = d
         d = d.astype(np.intp if whole else np.float64)
         if not whole:
             if slowness is not None:
@@ -175,6 +180,8 @@ class CardJudge:
             if self.naturals:  # (adding naturals 0 times the slots would change nothing)
                 if short is None:
                     short = self.natural_short(racks)
+                if self.last_called:  # the last tile comes by any discard: one slot is as quick as a pung's
+                    short = np.minimum(short, np.maximum(raw - 1, 0))
                 d = d + self.naturals * short
         if dead is not None and self.read_table:
             d = np.where(dead[None, :], FAR, d)

@@ -52,6 +52,13 @@ class Style:
     (every live tile, a joker too, drawn as often as its live copies) as much as this
     (0..1: 0 the worth as it stands, 1 the expected worth alone), among the ``look_at``
     best discards by the worth as it stands.
+    last_called: the last tile a hand needs may be called from any discard, so a
+    natural slot left for last costs no more than a joker's place (``naturals`` counts
+    the others).
+    release: the live copies of a tile count as many more or fewer as the other seats
+    are likely to let it go (to this power; 0: every live copy alike): a tile a seat's
+    likely hands do not need (read from its exposures and discards) is thrown, and a
+    pung's tile or the last tile may be called; one they all need stays in their racks.
     eagerness: the chance of
     making a call that brings the hand closer; within: call only when the hand is then
     at most this many tiles from ready; call_jokers: most jokers put in one exposure;
@@ -63,7 +70,9 @@ class Style:
     its own draws fill).
     safety: how many tiles of its own progress a discard that could feed a win is
     worth; fold_at, fold: further than this from ready, safety counts ``fold`` times
-    as much (she gives up her hand before she feeds a win).
+    as much (she gives up her hand before she feeds a win). deny: how many tiles of her
+    own progress feeding the seat nearest to winning (the most tiles exposed, at least
+    ``deny_shown``) costs, on top of ``safety``: only that seat's likely hands count.
     stop_at: vote to stop an optional Charleston round when this close (0: never);
     pass_spread: the spread the tiles of a Charleston pass are chosen with (None: the
     target's; a larger one keeps the tiles of more hands through the passes, a smaller
@@ -87,6 +96,8 @@ class Style:
     ways: float = 0.0
     lookahead: float = 0.0
     look_at: int = 4
+    release: float = 0.0
+    last_called: bool = False
     eagerness: float = 1.0
     within: int = 14
     call_jokers: int = 8
@@ -95,6 +106,8 @@ class Style:
     safety: float = 0.0
     fold_at: int = 99
     fold: float = 2.0
+    deny: float = 0.0
+    deny_shown: int = 6
     stop_at: int = 4
     pass_spread: float | None = None
     blind: int = 0
@@ -186,6 +199,8 @@ def style_from(data: dict, key: str, where: str) -> Style:
         ways=_field(data, where, "target", "ways", float, 0.0, 0.0, 4.0),
         lookahead=_field(data, where, "target", "lookahead", float, 0.0, 0.0, 1.0),
         look_at=_field(data, where, "target", "look_at", int, 4, 1, 14),
+        release=_field(data, where, "target", "release", float, 0.0, 0.0, 4.0),
+        last_called=_field(data, where, "target", "last_called", bool, False),
         eagerness=_field(data, where, "calls", "eagerness", float, 1.0, 0.0, 1.0),
         within=_field(data, where, "calls", "within", int, 14, 0, 99),
         call_jokers=_field(data, where, "calls", "jokers", int, 8, 0, 8),
@@ -195,6 +210,8 @@ def style_from(data: dict, key: str, where: str) -> Style:
         safety=_field(data, where, "safety", "weight", float, 0.0, 0.0, 100.0),
         fold_at=_field(data, where, "safety", "fold_at", int, 99, 0, 99),
         fold=_field(data, where, "safety", "fold", float, 2.0, 1.0, 100.0),
+        deny=_field(data, where, "safety", "deny", float, 0.0, 0.0, 100.0),
+        deny_shown=_field(data, where, "safety", "deny_shown", int, 6, 1, 14),
         stop_at=_field(data, where, "charleston", "stop_at", int, 4, 0, 14),
         pass_spread=(_field(data, where, "charleston", "spread", float, 0.0, 0.0, 1.0)
                      if "spread" in data.get("charleston", {}) else None),

@@ -1,0 +1,138 @@
+"""Reading the table (docs/bots.md): live copies counted by whether the other seats are
+likely to let them go (``release``), the seat nearest to winning not fed (``deny``), the
+last tile of a hand called from any discard (``last_called``). Each knob is off in a
+style that does not name it, and each changes what it says and nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import attrs
+import numpy as np
+import pytest
+
+from mjdsl.bots.engine import StyleBot, _View
+from mjdsl.bots.judge import CardJudge
+from mjdsl.cards.hands import Exposure
+from mjdsl.bots.style import STYLES_DIR, load_style
+from mjdsl.diagnostics import InputError
+from mjdsl.engine import actions as ACT
+from mjdsl.frontend.compile import compile_ruleset
+
+from test_bots_styles import _game_at
+
+ROOT = Path(__file__).resolve().parent.parent
+MEI = load_style(STYLES_DIR / "mei.toml")
+
+
+@pytest.fixture(scope="module")
+def american():
+    return compile_ruleset(str(ROOT / "rulesets" / "american.mj"))
+
+
+def _discarding(g):
+    return g.current_player() >= 0 and any(g.catalogue[a].family == ACT.DISCARD for a in g.legal_actions())
+
+
+@pytest.mark.parametrize("text, field", [
+    ('name = "X"\n[target]\nrelease = 5.0\n', "target.release"),
+    ('name = "X"\n[target]\nlast_called = 1\n', "target.last_called"),
+    ('name = "X"\n[safety]\ndeny = -1.0\n', "safety.deny"),
+    ('name = "X"\n[safety]\ndeny_shown = 0\n', "safety.deny_shown"),
+])
+def test_a_bad_reading_knob_is_refused_naming_the_field(tmp_path, text, field):
+    f = tmp_path / "bad.toml"
+    f.write_text(text)
+    with pytest.raises(InputError) as e:
+        load_style(f)
+    assert field in str(e.value) and str(f) in str(e.value)
+
+
+def test_the_reading_knobs_are_off_unless_a_style_names_them(tmp_path):
+    f = tmp_path / "plain.toml"
+    f.write_text('name = "Plain"\n')
+    s = load_style(f)
+    assert (s.release, s.last_called, s.deny) == (0.0, False, 0.0)
+    f.write_text('name = "R"\n[target]\nrelease = 1.5\nlast_called = true\n[safety]\ndeny = 2\ndeny_shown = 3\n')
+    s = load_style(f)
+    assert (s.release, s.last_called, s.deny, s.deny_shown) == (1.5, True, 2.0, 3)
+
+
+def test_live_copies_count_by_how_likely_the_others_are_to_let_them_go(american):
+    """``release``: of two tiles with as many live copies, the one the other seats' likely
+    hands need less keeps at least as many; a joker's count is its live copies; with no
+    ``release`` the counts are the live copies themselves."""
+    def read(g):
+        return _discarding(g) and sum(len(g.st.discards[s]) for s in range(g.n)) >= 12
+
+    g = _game_at(american, "release", read)
+    assert g is not None
+    seat = g.current_player()
+    plain = _View(g, seat, StyleBot(MEI)._judge(g))
+    assert plain.released() is plain.live()
+    view = _View(g, seat, StyleBot(attrs.evolve(MEI, release=2.0))._judge(g))
+    live, released = view.live(), view.released()
+    j = view.judge
+    kept = np.zeros(len(live))
+    for s in range(g.n):
+        if s != seat:
+            shown = tuple(Exposure(e.tile, e.size, e.jokers) for e in g.st.exposures[s])
+            kept += j.wanted(j.likely(shown, g.st.discards[s]), shown)
+    assert released[view.joker] == live[view.joker]
+    assert ((released > 0) == (live > 0)).all()
+    tiles = [t for t in range(len(live)) if t != view.joker and live[t] > 0]
+    pairs = [(a, b) for a in tiles for b in tiles if live[a] == live[b] and kept[a] < kept[b] - 1e-9]
+    assert pairs and all(released[a] >= released[b] for a, b in pairs)
+    assert (released != live).any()  # some tile's count moved
+    # the worth reads the counts: some rack is judged otherwise
+    cand = sorted({t for t in range(len(live)) if view.rack[t] > 0 and t != view.joker})
+    assert not np.allclose(view.worth_without(cand), plain.worth_without(cand))
+
+
+def test_the_last_tile_of_a_hand_costs_no_more_for_being_a_natural_one(american):
+    """``last_called``: a hand one tile away whose last tile is a pair's or a single's is
+    worth what it would be with a joker's place open (the last tile may be called from any
+    discard); further away, every natural slot but one still costs ``naturals``."""
+    plain = CardJudge(american.winning.card, american.tiles, attrs.evolve(MEI, naturals=1.0, spread=0.01))
+    last = CardJudge(american.winning.card, american.tiles,
+                     attrs.evolve(MEI, naturals=1.0, spread=0.01, last_called=True))
+    d = np.array([[1, 9], [3, 9], [3, 9], [0, 9]], dtype=np.int16)
+    short = np.array([[1, 0], [3, 0], [1, 0], [0, 0]], dtype=np.float32)
+    d = np.pad(d, ((0, 0), (0, american.winning.card.tables.size - 2)), constant_values=99)
+    short = np.pad(short, ((0, 0), (0, american.winning.card.tables.size - 2)))
+    slow = np.ones(d.shape)
+    got, was = last.worth(d, None, None, slow, short), plain.worth(d, None, None, slow, short)
+    assert got[0] == pytest.approx(was[0] + 1.0, abs=1e-3)  # the one natural slot, free
+    assert got[1] == pytest.approx(was[1] + 1.0, abs=1e-3)  # three slots left: two still cost
+    assert got[2] == pytest.approx(was[2], abs=1e-3)  # one natural slot, two joker places: as before
+    assert got[3] == pytest.approx(was[3], abs=1e-3)  # nothing to come
+
+
+def test_a_style_that_denies_does_not_feed_the_seat_nearest_to_winning(american):
+    """``deny``: the danger read is that of the seat showing the most tiles (at least
+    ``deny_shown``) alone, the share of its likely hands each tile feeds; and a style that
+    denies hard throws the tile that feeds it least."""
+    def shown(g, s):
+        return sum(e.size for e in g.st.exposures[s])
+
+    def near(g):
+        return _discarding(g) and max(shown(g, s) for s in range(g.n) if s != g.current_player()) >= 6
+
+    g = _game_at(american, "deny", near)
+    assert g is not None
+    seat = g.current_player()
+    view = _View(g, seat, StyleBot(MEI)._judge(g))
+    tiles = list(range(american.tiles.size))
+    most = max(shown(g, s) for s in range(g.n) if s != seat)
+    assert not view.danger_from_nearest(tiles, most + 1).any()
+    nearest = [s for s in range(g.n) if s != seat and shown(g, s) == most]
+    first = min(nearest, key=lambda s: (s - seat) % g.n)
+    fed = view.danger_from_nearest(tiles, 6)
+    assert (fed == view._feeds(first, tiles)).all() and fed.max() > fed.min() >= 0
+    legal = g.legal_actions()
+    cat = g.catalogue
+    held = [t for t in tiles if view.rack[t] > 0 and t != view.joker]
+    pick = cat[StyleBot(attrs.evolve(MEI, deny=1e4)).choose(g, seat, legal, random.Random(1))].arg
+    assert fed[pick] == pytest.approx(min(fed[t] for t in held), abs=1e-3)
