@@ -147,3 +147,26 @@ def test_allowed_is_remembered_and_cannot_be_changed_by_a_caller(club, american_
 def test_an_empty_batch_has_no_distances(club):
     empty = np.zeros((0, club.tables.need.shape[1]), np.int16)
     assert distances(club.tables, empty, empty, np.zeros(0, np.int16)).shape == (0, club.tables.size)
+
+
+def test_counts_past_what_any_line_needs_count_as_the_most_a_line_needs(club, american_tiles, monkeypatch):
+    # the packed rows stop at _TOP copies of a tile (no line needs so many): 23, 24, 25, 30
+    # of a tile must read as the products read them, in a hand on its own and in a bot's
+    # candidates that differ from the first hand in exactly those tiles
+    from mjdsl.cards import distance
+
+    joker = _code(american_tiles, "J")
+    big = [_code(american_tiles, c) for c in ("1b", "2b", "F", "N")]  # tiles some lines need 2-4 of
+    for n in (1, 3):
+        for count in (distance._TOP - 1, distance._TOP, distance._TOP + 1, 30):
+            filled = np.zeros((n, american_tiles.size), np.int16)
+            filled[0, big] = count
+            filled[1:, big] = count + np.arange(1, n)[:, None]  # the candidates: these tiles moved
+            natural = filled.copy()
+            jokers = np.ones(n, np.int16)
+            natural[:, joker] = 0
+            packed = measures(club.tables, filled, natural, jokers, covered=True)
+            monkeypatch.setattr(distance, "LOOKUP_BATCH", 0)
+            products = measures(club.tables, filled, natural, jokers, covered=True)
+            monkeypatch.undo()
+            assert (packed[0] == products[0]).all() and (packed[1] == products[1]).all()
