@@ -91,6 +91,10 @@ def test_variant_counts_rows(club):
     rows = variant_counts(club)
     assert rows[0] == (9, "FF 2026 1111 1111 - a b c", 3)
     assert len(rows) == 55
+    # the variants of each line (what the language server's hover counts) are its own, all of them
+    for i, (_, _, count) in enumerate(rows):
+        mine = club.variants_of(i)
+        assert len(mine) == count and all(v.line == i for v in mine)
 
 
 @pytest.mark.parametrize("code", CARD_CODES)
@@ -404,3 +408,25 @@ def test_a_card_whose_tiles_are_missing_still_hears_what_its_text_gets_wrong():
     card, _ = parse_card('card "T"\npoints 25..75\nsection "Empty"\nNNNN EEEE WWWW 11\n', "t.card")
     found = sorted((d.code, d.span.line) for d in check_card_without_tiles(card))
     assert found == [("MJ250", 4), ("MJ262", 4)]
+
+
+def test_the_note_on_many_joker_overlaps_names_the_pair_of_fewest_jokers_then_the_first_line():
+    # two pairs of lines share a hand through three jokers: lines 2 and 5 (the winds:
+    # NNN EEE WWW and SS of both, one joker for each kong), lines 3 and 4 (FF and three
+    # pungs of one suit); the pair whose first line comes first is named
+    lines = ("NNNN EEEE WWWW SS 25", "FF 1111 2222 3333 - a a a 25", "FF 111 222 333 444 - a a a a 25",
+             "NNN EEE WWW RRR SS 25")
+    assert _overlaps(lines) == [("MJ269", 1, "2 pairs of lines share a hand only with 3 or more jokers "
+                                 "(the fewest: lines 2 and 5, with 3)")]
+
+
+def test_the_overlap_check_compares_up_to_max_variants_and_skips_past_them(monkeypatch):
+    from mjdsl.cards import overlap
+
+    card, _ = parse_card('card "T"\n' + "\n".join(THREE_WAYS[1:]) + "\n", "t.card")
+    compiled = compile_card(card, build_american_tiles())
+    monkeypatch.setattr(overlap, "MAX_VARIANTS", len(compiled.variants))
+    assert [d.code for d in overlap.check_overlaps(compiled)] == ["MJ258"]
+    monkeypatch.setattr(overlap, "MAX_VARIANTS", len(compiled.variants) - 1)
+    (skipped,) = overlap.check_overlaps(compiled)
+    assert skipped.code == "MJ273" and f"makes {len(compiled.variants)} variants" in skipped.message
