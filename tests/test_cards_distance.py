@@ -147,6 +147,61 @@ def test_allowed_is_remembered_and_cannot_be_changed_by_a_caller(club, american_
 def test_an_empty_batch_has_no_distances(club):
     empty = np.zeros((0, club.tables.need.shape[1]), np.int16)
     assert distances(club.tables, empty, empty, np.zeros(0, np.int16)).shape == (0, club.tables.size)
+    # and nothing else either, each part empty when asked for and None when not
+    live = np.ones(club.tables.need.shape[1], np.int16)
+    need, covered, lacking = measures(club.tables, empty, empty, np.zeros(0, np.int16), live, covered=True)
+    assert need.shape == covered.shape == lacking.shape == (0, club.tables.size)
+    assert measures(club.tables, empty, empty, np.zeros(0, np.int16))[1:] == (None, None)
+
+
+def test_batches_of_up_to_64_hands_are_packed_and_the_rest_and_odd_live_counts_take_the_products(
+        club, american_tiles, monkeypatch):
+    # docs/performance.md: a byte a variant holds the distance of up to LOOKUP_BATCH hands and
+    # the live copies lacking when they are whole, non-negative and at most 255 in all
+    from mjdsl.cards import distance
+
+    packed = []
+    real = distance._packed_measures
+    monkeypatch.setattr(distance, "_packed_measures", lambda *a: packed.append(len(a[1])) or real(*a))
+    t, size = club.tables, american_tiles.size
+
+    def road(n, live=None):
+        packed.clear()
+        racks = np.zeros((n, size), np.int16)
+        measures(t, racks, racks, np.zeros(n, np.int16), None if live is None else np.array(live))
+        return "packed" if packed else "products"
+
+    assert [road(1), road(distance.LOOKUP_BATCH), road(distance.LOOKUP_BATCH + 1)] == [
+        "packed", "packed", "products"]
+    zeros, ones = [0] * size, [1] * size
+    assert road(1, zeros) == road(1, ones) == "packed"
+    assert road(1, [255] + [0] * (size - 1)) == "packed"
+    assert road(1, [256] + [0] * (size - 1)) == "products"
+    assert road(1, [-1] + ones[1:]) == "products"
+    assert road(1, [0.5] * size) == "products"
+
+
+def test_live_copies_past_what_a_byte_holds_are_counted_whole(club, american_tiles):
+    # 128 live copies of each of two tiles a line lacks: 256 for that line, one more than a byte
+    t = club.tables
+    rack = np.zeros((1, american_tiles.size), np.int16)
+    live = np.zeros(american_tiles.size, np.int64)
+    live[[_code(american_tiles, "N"), _code(american_tiles, "E")]] = 128
+    lacking = measures(t, rack, rack, np.zeros(1, np.int16), live)[2]
+    assert (lacking[0] == (t.need > 0) @ live).all() and lacking.max() == 256
+
+
+def test_the_rows_allowed_by_exposures_are_remembered_for_at_most_4096_exposure_sets(club):
+    from mjdsl.cards import distance
+
+    t = club.tables
+    kept = distance._ALLOWED.setdefault(t, dict)
+    kept.clear()
+    for k in range(4096):
+        allowed(t, [(k, 3)])
+    assert len(kept) == 4096
+    allowed(t, [(4096, 3)])  # one more: the memo starts afresh rather than grow
+    assert list(kept) == [((4096, 3),)]
 
 
 def test_counts_past_what_any_line_needs_count_as_the_most_a_line_needs(club, american_tiles, monkeypatch):
