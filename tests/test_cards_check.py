@@ -430,3 +430,18 @@ def test_the_overlap_check_compares_up_to_max_variants_and_skips_past_them(monke
     monkeypatch.setattr(overlap, "MAX_VARIANTS", len(compiled.variants) - 1)
     (skipped,) = overlap.check_overlaps(compiled)
     assert skipped.code == "MJ273" and f"makes {len(compiled.variants)} variants" in skipped.message
+
+
+def test_a_line_whose_variants_straddle_two_blocks_names_the_hand_of_its_first_variant():
+    # 57 variants of pair lines first (18, 18, 18 and 3): the run line's 1-2-3 in bams is row 57,
+    # in the first block of 64 rows, in craks and dots rows 64 and 71, in the second; every
+    # suit makes the same hands with the next lines, and the first (bams) is named, as alone
+    filler = tuple(f"11 22 33 44 55 66 77 {s} · any run or number · concealed 50"
+                   for s in ("a a a a b b b", "a a a b b b b", "a a b b b b b")) + (
+        "11 22 33 44 55 66 77 a a a a a a a · concealed 50",)
+    card, _ = parse_card('card "T"\n' + "\n".join(filler) + "\n", "t.card")
+    assert len(compile_card(card, build_american_tiles()).variants) == 57
+    shift = len(filler)
+    alone = [(c, line + shift, m.replace("line 2 (", f"line {2 + shift} (").replace("line 3 (", f"line {3 + shift} ("))
+             for c, line, m in _overlaps(THREE_WAYS)]
+    assert _overlaps(filler + THREE_WAYS) == alone
