@@ -226,3 +226,24 @@ def test_counts_past_what_any_line_needs_count_as_the_most_a_line_needs(club, am
             products = measures(club.tables, filled, natural, jokers, live, covered=True)
             monkeypatch.undo()
             assert all((a == b).all() for a, b in zip(packed, products))
+
+
+def test_a_bots_candidates_are_worked_out_from_the_first_racks_sums_and_other_hands_afresh(
+        club, american_tiles, monkeypatch):
+    # docs/performance.md: hands that differ from the batch's first by a tile or two (a
+    # bot's candidates) read only the tiles that differ; a hand unlike the first is summed whole
+    from mjdsl.cards import distance
+
+    moved = []
+    real = distance._Packed.moved
+    monkeypatch.setattr(distance._Packed, "moved", lambda self, *a: moved.append(a[3]) or real(self, *a))
+    rack = np.zeros(american_tiles.size, np.int16)
+    rack[:13] = 1
+    one_off, other = rack.copy(), np.zeros_like(rack)
+    one_off[[0, 20]] = 0, 1  # a tile discarded, another drawn
+    other[13:26] = 1  # thirteen other tiles
+    batch = np.stack([rack, one_off, other])
+    need = measures(club.tables, batch, batch, np.zeros(3, np.int16))[0]
+    assert moved == [([], []), ([0, 20], [0, 20])]  # the first hand itself, and the one-off
+    monkeypatch.setattr(distance, "LOOKUP_BATCH", 0)
+    assert (need == measures(club.tables, batch, batch, np.zeros(3, np.int16))[0]).all()
