@@ -247,3 +247,42 @@ def test_a_bots_candidates_are_worked_out_from_the_first_racks_sums_and_other_ha
     assert moved == [([], []), ([0, 20], [0, 20])]  # the first hand itself, and the one-off
     monkeypatch.setattr(distance, "LOOKUP_BATCH", 0)
     assert (need == measures(club.tables, batch, batch, np.zeros(3, np.int16))[0]).all()
+
+
+def test_a_bots_racks_beside_one_seats_exposures_measure_as_the_same_hands_batched(club, american_tiles):
+    # rack_needs / rack_measures (what the bots ask) against needs / measures of the hands
+    from mjdsl.cards import Hand
+    from mjdsl.cards.distance import rack_measures, rack_needs
+
+    t = club.tables
+    exposed = ["1c 1c 1c 1c"]
+    racks_text = ["F F 2b 0 2b 6b 1d J J", "F F 2b 0 2b 6b 5d J J", "F F 2b 0 2b N 1d J J"]
+    hands = [read_hand(american_tiles, r, exposed, sizes=(13, 14)) for r in racks_text]
+    racks = np.stack([h.concealed for h in hands])
+    exposures = [(e.tile, e.size) for e in hands[0].exposures]
+    batch = HandBatch.from_hands(hands, _code(american_tiles, "J"), american_tiles.size)
+    joker = _code(american_tiles, "J")
+    assert (rack_needs(t, racks, exposures, joker) == needs(club, batch)).all()
+    assert rack_needs(t, racks, exposures, joker)[0].min() == 1  # FF 2026 1111 1111: a 1d or a joker to come
+    live = np.full(american_tiles.size, 3)
+    need, covered, lacking = rack_measures(t, racks, exposures, joker, live, covered=True)
+    same = measures(t, batch.filled, batch.natural, batch.jokers, live, covered=True)
+    assert (need == needs(club, batch)).all() and (covered == same[1]).all() and (lacking == same[2]).all()
+    # no exposures: the racks alone, every line open
+    alone = [read_hand(american_tiles, r + " 1c 1c 1c 1c", sizes=(13, 14)) for r in racks_text]
+    plain = np.stack([h.concealed for h in alone])
+    assert (rack_needs(t, plain, [], joker) == needs(club, HandBatch.from_hands(alone, joker, american_tiles.size))).all()
+
+
+def test_racks_of_a_set_without_jokers_count_every_tile_as_natural(club_card, american_tiles):
+    import attrs
+
+    from mjdsl.cards import compile_card
+    from mjdsl.cards.distance import rack_needs
+
+    no_jokers = attrs.evolve(american_tiles, kinds=tuple(k for k in american_tiles.kinds if k.cls != "joker"))
+    compiled = compile_card(club_card, no_jokers)
+    hands = [read_hand(no_jokers, "F F 2b 0 2b 6b 1c 1c 1c 1d 1d 1d 1d", sizes=(13, 14))]
+    racks = np.stack([h.concealed for h in hands])
+    d = rack_needs(compiled.tables, racks, [], None)
+    assert (d == needs(compiled, HandBatch.from_hands(hands, None, no_jokers.size))).all() and d.min() == 1
