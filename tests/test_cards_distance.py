@@ -286,3 +286,71 @@ def test_racks_of_a_set_without_jokers_count_every_tile_as_natural(club_card, am
     racks = np.stack([h.concealed for h in hands])
     d = rack_needs(compiled.tables, racks, [], None)
     assert (d == needs(compiled, HandBatch.from_hands(hands, None, no_jokers.size))).all() and d.min() == 1
+
+
+def _exact_waits(compiled, hand):
+    """The tiles that, added to the rack, make a line: the matcher asked for every tile."""
+    from mjdsl.cards import Hand, match_hand
+
+    out = set()
+    for t in range(compiled.tiles.size):
+        rack = hand.concealed.copy()
+        rack[t] += 1
+        if match_hand(compiled, Hand(rack, hand.exposures)):
+            out.add(t)
+    return out
+
+
+def test_a_hand_one_tile_from_a_line_waits_on_the_tiles_that_complete_it(club, club_card, american_tiles):
+    import attrs
+
+    from mjdsl.cards import compile_card
+    from mjdsl.cards.distance import waits
+
+    def asked(compiled, tiles, text, exposed=()):
+        hand = read_hand(tiles, text, exposed, sizes=(12, 13, 14))
+        got = waits(compiled.tables, hand.concealed.tolist(), [(e.tile, e.size) for e in hand.exposures],
+                    compiled.joker)
+        if hand.concealed.sum() + sum(e.size for e in hand.exposures) == 13:  # the matcher takes 14 tiles
+            assert got == _exact_waits(compiled, hand), text
+        return {tiles.kinds[t].code for t in got}
+
+    # the card's first variant (FF 2026 in bams, kongs of 1 in craks and dots) and no other:
+    # the fourth 1d, or a joker in its kong
+    assert asked(club, american_tiles, "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d") == {"1d", "J"}
+    # a pair lacks its tile: only that tile completes it, never a joker
+    assert asked(club, american_tiles, "F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d 1d") == {"F"}
+    # six 1c counted (four on the rack and in the exposed kong, two jokers in it): more than
+    # any line needs, so nothing completes it
+    assert asked(club, american_tiles, "F F 2b 0 2b 6b 1c 1c 1d", ["1c 1c J J"]) == set()
+    # a pung of 1c exposed: the kong lines the rack is near take no such pung
+    assert asked(club, american_tiles, "F F 2b 0 2b 6b 1c 1d 1d 1d", ["1c 1c 1c"]) == set()
+    # the card's last variant (pairs only), a pair one short: its tile, however many variants come before
+    last = club.variants[-1]
+    tiles = american_tiles.expand(last.need)
+    assert last.natural.sum() == 14
+    assert asked(club, american_tiles, " ".join(tiles[1:])) == {tiles[0]}
+    # twelve tiles: no tile makes fourteen
+    assert asked(club, american_tiles, "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d") == set()
+    # a set without jokers: the rack's tiles all count as themselves
+    no_jokers = attrs.evolve(american_tiles, kinds=tuple(k for k in american_tiles.kinds if k.cls != "joker"))
+    plain = compile_card(club_card, no_jokers)
+    assert asked(plain, no_jokers, "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d") == {"1d"}
+
+
+def test_a_rack_of_thirteen_jokers_waits_on_what_completes_a_line_of_joker_groups(american_tiles):
+    # a house set of sixteen jokers: thirteen on the rack are one tile from NNNN EEEE WWW SSS
+    # (every group takes jokers): any wind of it, or a fourteenth joker; not from a line with a pair
+    import attrs
+
+    from mjdsl.cards import Hand, compile_card, parse_card
+    from mjdsl.cards.distance import waits
+
+    tiles = attrs.evolve(american_tiles, kinds=tuple(attrs.evolve(k, copies=16) if k.cls == "joker" else k
+                                                     for k in american_tiles.kinds))
+    card, _ = parse_card('card "T"\nNNNN EEEE WWW SSS 25\nNNNN EEEE WWWW SS 25\n', "t.card")
+    compiled = compile_card(card, tiles)
+    rack = tiles.histogram(tiles.parse(" ".join(["J"] * 13)))
+    got = waits(compiled.tables, rack.tolist(), [], compiled.joker)
+    assert {tiles.kinds[t].code for t in got} == {"N", "E", "W", "S", "J"}
+    assert got == _exact_waits(compiled, Hand(rack))
