@@ -445,3 +445,14 @@ def test_a_line_whose_variants_straddle_two_blocks_names_the_hand_of_its_first_v
     alone = [(c, line + shift, m.replace("line 2 (", f"line {2 + shift} (").replace("line 3 (", f"line {3 + shift} ("))
              for c, line, m in _overlaps(THREE_WAYS)]
     assert _overlaps(filler + THREE_WAYS) == alone
+
+
+def test_a_group_of_the_soap_with_dragons_is_no_year():
+    # a year mixes the soap's 0 with numbers (2026); 0D0D has none: it is held to no year
+    from mjdsl.cards.check import check_year
+
+    def told(line):
+        return [f[3] for f in _told(line, header="year 2026\n", checks=(check_year,))]
+
+    assert told("NNNN 0D0D 2026 FF - a b -  25") == []
+    assert told("NNNN 0D0D 2027 FF - a b -  25") == ["the year group 2027 is not the card's year 2026"]
