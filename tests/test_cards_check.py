@@ -294,6 +294,9 @@ def test_an_unknown_annotation_is_told_the_phrase_it_begins_or_the_nearest_one()
     assert hint("concealled") == "did you mean `concealed`?"
     assert hint("sparkly").startswith("the annotations are any dragon, any even number, any odd number")
     assert hint("concealed 50", 25) == "`concealed` then 50: the points are the last number on the line, once"
+    # numbers or winds in it: a choice, written as printed
+    choice = "a choice is written as printed: `1-5 or 5-9`, `N and S or E and W`, `9999 stays`"
+    assert hint("odd 1") == hint("with N") == choice
 
 
 def test_a_number_the_line_cannot_move_by_two_is_named_with_the_fix():
