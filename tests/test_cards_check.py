@@ -459,3 +459,26 @@ def test_a_group_of_the_soap_with_dragons_is_no_year():
 
     assert told("NNNN 0D0D 2026 FF - a b -  25") == []
     assert told("NNNN 0D0D 2027 FF - a b -  25") == ["the year group 2027 is not the card's year 2026"]
+
+
+def test_a_card_past_its_variant_budget_hears_only_what_its_text_gets_wrong(monkeypatch):
+    # MJ272 (a budget of 2 variants here, passed at the third line): the variants were not all made, so no check of
+    # them (the repeated line, MJ259) runs, and the text checks still do (the points, MJ262)
+    from mjdsl.cards import expand
+
+    lines = ("NNNN EEE WWW SSSS 25", "NNNN EEE WWW SSSS 25", "NNN EEEE WWW SSSS 250", "NNN EEE WWWW SSSS 25")
+    assert [(f[0], f[1]) for f in _told(*lines, header="points 25..75\n")] == [("MJ259", 4), ("MJ262", 5)]
+    monkeypatch.setattr(expand, "MAX_GENERATED", 2)
+    assert [(f[0], f[1]) for f in _told(*lines, header="points 25..75\n")] == [("MJ272", 5), ("MJ262", 5)]
+
+
+def test_leaving_out_the_overlaps_leaves_out_no_other_check_in_any_order():
+    from mjdsl.cards.check import check_size
+    from mjdsl.cards.overlap import check_overlaps
+
+    assert [f[0] for f in _told("NNNN EEEE WWWW 11", checks=(check_overlaps, check_size))] == ["MJ250"]
+
+
+def test_a_choice_of_two_sizes_does_not_hide_the_lines_next_pattern():
+    found = _told("FF NNN/SSSS 1111 1111 - - a b or NNNN EEE WWW SSS 25")
+    assert [(f[0], f[2]) for f in found] == [("MJ297", 4), ("MJ250", 34)]  # each at its own pattern

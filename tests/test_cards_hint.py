@@ -131,3 +131,61 @@ def test_a_joker_that_alone_can_fill_a_slot_is_listed_after_the_tiles_whatever_t
     # all four N held: the quint's fifth N can only be a joker; an E is still to be had
     (found,) = hints(quint, read_hand(tiles, "N N N N E E E W W W S S 1b", sizes=(13, 14)))
     assert (found.need, found.missing) == (2, ("E", "J"))
+
+
+def test_a_few_points_do_not_rank_a_line_before_one_tile_nearer(american_tiles):
+    # one point against fifty: the complete line still comes first, then the line one away
+    card = _small('card "T"\nNNNN EEEE WWW SSS 50\nNNNN EEEE WWWW SS 1\n')
+    found = hints(card, read_hand(american_tiles, "N N N N E E E E W W W W S S", sizes=(13, 14)))
+    assert [(h.line.line, h.need) for h in found] == [(3, 0), (2, 1)]
+
+
+def test_the_top_one_or_all_but_one_are_the_nearest(american_tiles):
+    winds = _small()
+    hand = read_hand(american_tiles, "N N N E E E E W W W S S J", sizes=(13, 14))
+    assert [h.line.line for h in hints(winds, hand, top=1)] == [4]
+    assert [h.line.line for h in hints(winds, hand, top=3)] == [4, 3, 6]
+
+
+def test_exposures_stand_in_the_hint_and_rule_lines_out_of_the_batch(american_tiles):
+    from mjdsl.cards import HandBatch, hint_batch
+
+    winds = _small()
+    # a kong of N exposed: NNNN EEEE WWWW SS lacks a W; the other lines have no kong of N
+    hand = read_hand(american_tiles, "E E E E W W W S S", ["N N N N"], sizes=(13, 14))
+    found = hints(winds, hand, top=10)
+    assert [(h.line.line, h.need, h.missing) for h in found] == [(3, 1, ("W",))]
+    hb = hint_batch(winds, HandBatch.from_hands([hand], winds.joker, winds.tiles.size), top=10)
+    assert hb.variant.tolist() == [[found[0].variant, -1, -1, -1]]  # -1 past the end
+    assert not hb.missing[0, 1:].any()
+
+
+def test_a_tile_both_a_pair_and_a_pung_take_leaves_the_pung_only_what_the_pair_does_not(american_tiles):
+    # NN NNN: five N of four; the one N held stands in the pair, which needs another: two
+    # copies left for the pung, whose third place only a joker fills
+    card = _small('card "T"\nNN NNN EEEE WWWW S 25\n')
+    (found,) = hints(card, read_hand(american_tiles, "N E E E E W W W W S 1b 2b 3b", sizes=(13, 14)))
+    assert (found.need, found.missing) == (4, ("N", "N", "N", "J"))
+
+
+def test_a_complete_hand_keeps_only_the_lines_one_tile_away(american_tiles):
+    winds = _small()
+    # complete on NNNN EEEE WWWW SS: within reach is one tile; every discard leaves it one
+    # away, and NNN EEEE WWW SSSS at two or three
+    ranked = discards(winds, read_hand(american_tiles, "N N N N E E E E W W W W S S"))
+    assert [(d.tile, d.keeps, d.nearest) for d in ranked] == [("N", 1, 1), ("E", 1, 1), ("W", 1, 1), ("S", 1, 1)]
+
+
+def test_a_hand_all_exposed_has_nothing_to_discard(american_tiles):
+    winds = _small()
+    hand = read_hand(american_tiles, "", ["N N N N", "E E E E", "W W W", "S S S"])
+    assert discards(winds, hand) == []
+
+
+def test_a_card_without_lines_gives_empty_arrays_for_a_batch(american_tiles):
+    from mjdsl.cards import HandBatch, hint_batch
+
+    empty = _small('card "T"\n')
+    hand = read_hand(american_tiles, "N N N N E E E E W W W S S", sizes=(13, 14))
+    hb = hint_batch(empty, HandBatch.from_hands([hand], empty.joker, empty.tiles.size))
+    assert hb.variant.shape == hb.need.shape == (1, 0) and hb.hints(0) == []
