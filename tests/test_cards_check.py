@@ -294,6 +294,7 @@ def test_an_unknown_annotation_is_told_the_phrase_it_begins_or_the_nearest_one()
     assert hint("concealled") == "did you mean `concealed`?"
     assert hint("sparkly").startswith("the annotations are any dragon, any even number, any odd number")
     assert hint("concealed 50", 25) == "`concealed` then 50: the points are the last number on the line, once"
+    assert hint("no jokers 50", 25) == "`no jokers` then 50: the points are the last number on the line, once"
     # numbers or winds in it: a choice, written as printed
     choice = "a choice is written as printed: `1-5 or 5-9`, `N and S or E and W`, `9999 stays`"
     assert hint("odd 1") == hint("with N") == choice
@@ -332,6 +333,8 @@ def test_an_annotation_that_changes_nothing_says_why(line, why):
     "FF NEWS NNNN 1111 - - - a · any wind 25",  # NEWS, and a kong of one wind
     "FF DDDD 1111 DDDD - a a b · any dragon 25",
     "FF 1111 2222 3333 - a a a · no jokers 25",
+    "FF 111 222 333 444 - a a a a · no jokers 25",  # pungs take jokers too
+    "NE 111 222 3333 FF - a a a - · any wind 25",  # two winds, not NEWS
 ])
 def test_an_annotation_that_does_something_is_not_told_it_has_no_effect(line):
     assert [f for f in _told(line) if f[0] == "MJ260"] == []
@@ -364,7 +367,8 @@ def test_past_three_idle_alternatives_the_rest_are_counted_in_one_warning():
     assert [f[2] for f in found] == starts[1:5]
     # with four patterns in all (three idle) nothing is counted
     short = " or ".join(same.replace("a b c", o) for o in orders[:4]) + " 25"
-    assert [f[3].startswith("this alternative") for f in _told(short) if f[0] == "MJ266"] == [True] * 3
+    found = _told(short)
+    assert [f[0] for f in found] == ["MJ266"] * 3 and all(f[3].startswith("this alternative") for f in found)
 
 
 def test_an_alternative_on_a_line_with_an_error_is_not_also_called_idle():
@@ -482,3 +486,8 @@ def test_leaving_out_the_overlaps_leaves_out_no_other_check_in_any_order():
 def test_a_choice_of_two_sizes_does_not_hide_the_lines_next_pattern():
     found = _told("FF NNN/SSSS 1111 1111 - - a b or NNNN EEE WWW SSS 25")
     assert [(f[0], f[2]) for f in found] == [("MJ297", 4), ("MJ250", 34)]  # each at its own pattern
+
+
+def test_an_unknown_annotation_does_not_stop_the_check_of_the_next_ones():
+    found = _told("FF 1111 2222 3333 - a a a · sparkly · any wind 25")
+    assert [f[0] for f in found] == ["MJ261", "MJ260"]
