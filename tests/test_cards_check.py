@@ -343,6 +343,7 @@ def test_an_annotation_that_does_something_is_not_told_it_has_no_effect(line):
 def test_points_on_the_edge_of_the_range_are_in_it_and_a_backwards_range_is_told_its_fix():
     edges = ("NNNN EEE WWW SSSS 25", "NNN EEEE WWW SSSS 75", "NNN EEE WWWW SSSS 24", "NNN EEE WWW SSSSS 76")
     assert [(f[0], f[1]) for f in _told(*edges, header="points 25..75\n")] == [("MJ262", 5), ("MJ262", 6)]
+    assert _told("NNNN EEE WWW SSSS 25", header="points 25..25\n") == []  # one value: not backwards
     ((code, line, _, message, hint),) = _told("NNNN EEE WWW SSSS 25", header="points 75..25\n")
     assert (code, line, message, hint) == ("MJ263", 2, "points range 75..25 runs backwards", "write `points 25..75`")
 

@@ -206,3 +206,10 @@ def test_a_much_more_alike_hand_in_another_section_is_paired_before_one_in_the_s
     assert _kinds(old, new) == [
         ("added", 0, 3, "new hand NN EEE WWW SSSS (25 points in section 'A')"),
         ("changed", 3, 5, "NNNN EEEE WWWW SSS became NNNN EEEE WWWW SS, 25 points; moved from section 'A' to 'B'")]
+
+
+def test_a_new_hand_taken_by_a_nearer_pair_leaves_the_next_pairs_to_be_made():
+    # difflib: X-P 0.97, Y-P 0.91 (P taken), Y-Q 0.86, X-Q 0.80 (X taken): two changes
+    old = 'card "T"\nNNNN EEEE WWWW SS 25\nNNN EEEE WWW SSSS 25\n'
+    new = 'card "T"\nNNNN EEEE WWWW SSS 25\nFF NNN EEE WWW SSS 25\n'
+    assert [k[:3] for k in _kinds(old, new)] == [("changed", 2, 2), ("changed", 3, 3)]

@@ -348,8 +348,12 @@ def test_a_rack_of_thirteen_jokers_waits_on_what_completes_a_line_of_joker_group
 
     tiles = attrs.evolve(american_tiles, kinds=tuple(attrs.evolve(k, copies=16) if k.cls == "joker" else k
                                                      for k in american_tiles.kinds))
-    card, _ = parse_card('card "T"\nNNNN EEEE WWW SSS 25\nNNNN EEEE WWWW SS 25\n', "t.card")
+    # eight lines (a byte of variants): four of joker groups only, four with a pair (the first)
+    lines = ["NN EEEE WWWW SSSS", "NNNN EEEE WWW SSS", "NNN EEEE WWWW SSS", "NNN EEE WWWW SSSS",
+             "NNNN EEE WWW SSSS", "NNNN EEEE WWWW SS", "NNNN EE WWWW SSSS", "NNNN EEEE WW SSSS"]
+    card, _ = parse_card('card "T"\n' + "".join(f"{ln} 25\n" for ln in lines), "t.card")
     compiled = compile_card(card, tiles)
+    assert len(compiled.variants) == 8
     rack = tiles.histogram(tiles.parse(" ".join(["J"] * 13)))
     got = waits(compiled.tables, rack.tolist(), [], compiled.joker)
     assert {tiles.kinds[t].code for t in got} == {"N", "E", "W", "S", "J"}
