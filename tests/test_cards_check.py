@@ -361,8 +361,8 @@ def test_past_three_idle_alternatives_the_rest_are_counted_in_one_warning():
     orders = ["a b c", "a c b", "b a c", "b c a", "c a b", "c b a"]
     line = " or ".join(same.replace("a b c", o) for o in orders) + " 25"
     found = [f for f in _told(line) if f[0] == "MJ266"]
-    assert [f[3] for f in found] == ["this alternative adds no hands: an earlier pattern of the line makes them all"] * 3 \
-        + ["2 more alternatives of this line add no hands"]
+    idle = "this alternative adds no hands: an earlier pattern of the line makes them all"
+    assert [f[3] for f in found] == [idle] * 3 + ["2 more alternatives of this line add no hands"]
     # each at its own alternative: the counted ones from the fourth idle one (the fifth pattern)
     starts = [line.index(p) + 1 for p in line.split(" 25")[0].split(" or ")]
     assert [f[2] for f in found] == starts[1:5]

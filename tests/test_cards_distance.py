@@ -272,7 +272,8 @@ def test_a_bots_racks_beside_one_seats_exposures_measure_as_the_same_hands_batch
     # no exposures: the racks alone, every line open
     alone = [read_hand(american_tiles, r + " 1c 1c 1c 1c", sizes=(13, 14)) for r in racks_text]
     plain = np.stack([h.concealed for h in alone])
-    assert (rack_needs(t, plain, [], joker) == needs(club, HandBatch.from_hands(alone, joker, american_tiles.size))).all()
+    batched = needs(club, HandBatch.from_hands(alone, joker, american_tiles.size))
+    assert (rack_needs(t, plain, [], joker) == batched).all()
 
 
 def test_racks_of_a_set_without_jokers_count_every_tile_as_natural(club_card, american_tiles):

@@ -107,7 +107,8 @@ def test_discards_rank_by_lines_kept_within_reach_then_nearest_need_then_tile_or
     ranked = discards(winds, read_hand(american_tiles, "N N N N E E E E W W W S S 5d", sizes=(13, 14)))
     assert [(d.tile, d.keeps, d.nearest) for d in ranked] == [
         ("5d", 2, 1), ("N", 2, 2), ("E", 1, 2), ("W", 1, 2), ("S", 1, 2)]
-    assert discards(winds, read_hand(american_tiles, "N N N N E E E E W W W S S 5d", sizes=(13, 14)), top=2) == ranked[:2]
+    hand = read_hand(american_tiles, "N N N N E E E E W W W S S 5d", sizes=(13, 14))
+    assert discards(winds, hand, top=2) == ranked[:2]
     assert ranked[0].to_json() == {"tile": "5d", "keeps": 2, "nearest": 1}
 
 
