@@ -341,8 +341,9 @@ def test_a_hand_one_tile_from_a_line_waits_on_the_tiles_that_complete_it(club, c
 
 
 def test_a_rack_of_thirteen_jokers_waits_on_what_completes_a_line_of_joker_groups(american_tiles):
-    # a house set of sixteen jokers: thirteen on the rack are one tile from NNNN EEEE WWW SSS
-    # (every group takes jokers): any wind of it, or a fourteenth joker; not from a line with a pair
+    # a house set of sixteen jokers: thirteen on the rack are one tile from a line whose every
+    # group takes jokers (NNNN EEEE WWW SSS): any tile of it, or a fourteenth joker; never from a
+    # line with a pair
     import attrs
 
     from mjdsl.cards import Hand, compile_card, parse_card
@@ -350,13 +351,14 @@ def test_a_rack_of_thirteen_jokers_waits_on_what_completes_a_line_of_joker_group
 
     tiles = attrs.evolve(american_tiles, kinds=tuple(attrs.evolve(k, copies=16) if k.cls == "joker" else k
                                                      for k in american_tiles.kinds))
-    # eight lines (a byte of variants): four of joker groups only, four with a pair (the first)
-    lines = ["NN EEEE WWWW SSSS", "NNNN EEEE WWW SSS", "NNN EEEE WWWW SSS", "NNN EEE WWWW SSSS",
-             "NNNN EEE WWW SSSS", "NNNN EEEE WWWW SS", "NNNN EE WWWW SSSS", "NNNN EEEE WW SSSS"]
+    # eight lines (a byte of variants): four of joker groups only (the first the only one with
+    # flowers), four with a pair
+    lines = ["FFFF NNNN EEE WWW", "NN EEEE WWWW SSSS", "NNNN EEEE WWW SSS", "NNN EEEE WWWW SSS",
+             "NNN EEE WWWW SSSS", "NNNN EEEE WWWW SS", "NNNN EE WWWW SSSS", "NNNN EEEE WW SSSS"]
     card, _ = parse_card('card "T"\n' + "".join(f"{ln} 25\n" for ln in lines), "t.card")
     compiled = compile_card(card, tiles)
     assert len(compiled.variants) == 8
     rack = tiles.histogram(tiles.parse(" ".join(["J"] * 13)))
     got = waits(compiled.tables, rack.tolist(), [], compiled.joker)
-    assert {tiles.kinds[t].code for t in got} == {"N", "E", "W", "S", "J"}
+    assert {tiles.kinds[t].code for t in got} == {"F", "N", "E", "W", "S", "J"}
     assert got == _exact_waits(compiled, Hand(rack))
