@@ -91,6 +91,10 @@ def test_variant_counts_rows(club):
     rows = variant_counts(club)
     assert rows[0] == (9, "FF 2026 1111 1111 - a b c", 3)
     assert len(rows) == 55
+    # the variants of each line (what the language server's hover counts) are its own, all of them
+    for i, (_, _, count) in enumerate(rows):
+        mine = club.variants_of(i)
+        assert len(mine) == count and all(v.line == i for v in mine)
 
 
 @pytest.mark.parametrize("code", CARD_CODES)
@@ -251,3 +255,240 @@ def test_of_the_hands_two_lines_share_the_one_with_fewest_jokers_is_named():
     lines = ("FF 1111 2222 3333 - a a a 25", "FF 1111 2222 3333 - a a a · any run or number 25")
     assert _overlaps(lines) == [("MJ258", 3, "line 2 (FF 1111 2222 3333 - a a a): "
                                  "1b 1b 1b 1b 2b 2b 2b 2b 3b 3b 3b 3b F F")]
+
+
+# ------------------------------------------------------------------ what an author is told
+
+
+def _told(*lines, header="", checks=None):
+    """(code, line, column, message, hint) of each diagnostic of a card of these lines."""
+    card, diags = parse_card(f'card "T"\n{header}' + "\n".join(lines) + "\n", "t.card")
+    assert card is not None, diags
+    found = check_card(card, build_american_tiles(), checks, overlaps=False)[1]
+    return [(d.code, d.span.line, d.span.column, d.message, d.hint) for d in found]
+
+
+def test_a_hand_that_lost_its_points_is_told_the_last_group_was_read_as_them():
+    # NNNN EEEE WWWW 11: the 11 is the points, the hand twelve tiles, 12 + two digits = 14
+    ((code, line, col, message, hint),) = _told("NNNN EEEE WWWW 11")
+    assert (code, line, col, message) == ("MJ250", 2, 1, "this hand is 12 tiles, not 14")
+    assert hint == "is the points value missing? 11 was read as the points"
+    # a line of two patterns, or a short hand that cannot be that, hears the general rule
+    for found in (_told("NNNN EEEE WWWW or SSSS EEEE WWWW 11"), _told("N 25")):
+        assert {f[4] for f in found} == {"a hand on the card is 14 tiles, exposures included"}
+    assert [f[3] for f in _told("N 25")] == ["this hand is 1 tile, not 14"]
+
+
+def test_a_choice_group_of_two_sizes_is_told_once_not_as_a_hand_of_the_wrong_size():
+    found = _told("FF NNN/SSSS 1111 1111 - - a b  25")
+    assert [f[0] for f in found] == ["MJ297"]
+
+
+def test_an_unknown_annotation_is_told_the_phrase_it_begins_or_the_nearest_one():
+    def hint(annotation, points=50):
+        ((code, *_, found),) = _told(f"FF 11 22 33 44 55 66 - a a a a a a · {annotation} {points}")
+        assert code == "MJ261"
+        return found
+
+    assert hint("any run") == "did you mean `any run or number`?"  # cut short: the phrase it begins
+    assert hint("concealled") == "did you mean `concealed`?"
+    assert hint("sparkly").startswith("the annotations are any dragon, any even number, any odd number")
+    assert hint("concealed 50", 25) == "`concealed` then 50: the points are the last number on the line, once"
+    assert hint("no jokers 50", 25) == "`no jokers` then 50: the points are the last number on the line, once"
+    # numbers or winds in it: a choice, written as printed
+    choice = "a choice is written as printed: `1-5 or 5-9`, `N and S or E and W`, `9999 stays`"
+    assert hint("odd 1") == hint("with N") == choice
+
+
+def test_a_number_the_line_cannot_move_by_two_is_named_with_the_fix():
+    ((code, line, col, message, hint),) = _told("FF 2222 4444 5555 - a b c · any odd number 25")
+    assert (code, line, col) == ("MJ274", 2, 27)  # at its `·`
+    assert message.startswith("`any odd number` on a line printed with 2, 4: the numbers move by two")
+    assert hint == "print the odd numbers from the lowest (`111`)"
+    ((*_, hint),) = _told("FF 1111 3333 4444 - a b c · any even number 25")
+    assert hint == "print the even numbers from the lowest (`222`)"
+    # odd numbers on an odd line are as printed: nothing to say
+    assert _told("FF 1111 3333 5555 - a b c · any odd number 25") == []
+
+
+@pytest.mark.parametrize("line, why", [
+    ("FF 7777 8888 9999 - a b c · any run or number 25", "its numbers already reach 9 and cannot move up"),
+    ("FF 2026 NNNN SSSS - a - - · any run or number 25", "the line has no numbers to move (a year stays as printed)"),
+    ("FF 2026 NNNN SSSS - a - - · any even number 25", "the line has no numbers to move (a year stays as printed)"),
+    ("FF 1111 2222 3333 - a a a · any wind 25", "the line has no winds"),
+    ("FF NEWS 1111 2222 - - a a · any wind 25",
+     "its only winds are NEWS, one of each, whichever wind each letter stands for"),
+    ("FF 1111 2222 3333 - a a a · any dragon 25", "the line has no D group"),
+    ("FF 11 22 33 44 55 66 - a a a a a a · no jokers 50", "no group of the line takes jokers anyway"),
+])
+def test_an_annotation_that_changes_nothing_says_why(line, why):
+    found = [f for f in _told(line) if f[0] == "MJ260"]
+    assert [(f[1], f[3].split(": ", 1)[1]) for f in found] == [(2, why)]
+
+
+@pytest.mark.parametrize("line", [
+    "FF 1111 2222 3333 - a a a · any run or number 25",  # moves up to 7-8-9
+    "FF 7777 8888 9999 - a b c or FF 1111 2222 3333 - a b c · any run or number 25",  # one alternative moves
+    "FF NNNN 1111 SSSS - - a - · any wind 25",
+    "FF NEWS NNNN 1111 - - - a · any wind 25",  # NEWS, and a kong of one wind
+    "FF DDDD 1111 DDDD - a a b · any dragon 25",
+    "FF 1111 2222 3333 - a a a · no jokers 25",
+    "FF 111 222 333 444 - a a a a · no jokers 25",  # pungs take jokers too
+    "NE 111 222 3333 FF - a a a - · any wind 25",  # two winds, not NEWS
+])
+def test_an_annotation_that_does_something_is_not_told_it_has_no_effect(line):
+    assert [f for f in _told(line) if f[0] == "MJ260"] == []
+
+
+def test_points_on_the_edge_of_the_range_are_in_it_and_a_backwards_range_is_told_its_fix():
+    edges = ("NNNN EEE WWW SSSS 25", "NNN EEEE WWW SSSS 75", "NNN EEE WWWW SSSS 24", "NNN EEE WWW SSSSS 76")
+    assert [(f[0], f[1]) for f in _told(*edges, header="points 25..75\n")] == [("MJ262", 5), ("MJ262", 6)]
+    assert _told("NNNN EEE WWW SSSS 25", header="points 25..25\n") == []  # one value: not backwards
+    ((code, line, _, message, hint),) = _told("NNNN EEE WWW SSSS 25", header="points 75..25\n")
+    assert (code, line, message, hint) == ("MJ263", 2, "points range 75..25 runs backwards", "write `points 25..75`")
+
+
+def test_only_a_year_group_is_held_to_the_cards_year():
+    header = "year 2027\n"
+    assert _told("FF 2027 1111 1111 - a b c 25", "FF 2222 0000 7777 - a - b 25", header=header) == []
+    ((code, line, col, message, _),) = _told("FF 2026 1111 1111 - a b c 25", header=header)
+    assert (code, line, col, message) == ("MJ215", 3, 4, "the year group 2026 is not the card's year 2027")
+
+
+def test_past_three_idle_alternatives_the_rest_are_counted_in_one_warning():
+    same = "FF 1111 1111 1111 - a b c"
+    # every alternative after the first gives its suits in another order: the same hands
+    orders = ["a b c", "a c b", "b a c", "b c a", "c a b", "c b a"]
+    line = " or ".join(same.replace("a b c", o) for o in orders) + " 25"
+    found = [f for f in _told(line) if f[0] == "MJ266"]
+    idle = "this alternative adds no hands: an earlier pattern of the line makes them all"
+    assert [f[3] for f in found] == [idle] * 3 + ["2 more alternatives of this line add no hands"]
+    # each at its own alternative: the counted ones from the fourth idle one (the fifth pattern)
+    starts = [line.index(p) + 1 for p in line.split(" 25")[0].split(" or ")]
+    assert [f[2] for f in found] == starts[1:5]
+    # with four patterns in all (three idle) nothing is counted
+    short = " or ".join(same.replace("a b c", o) for o in orders[:4]) + " 25"
+    found = _told(short)
+    assert [f[0] for f in found] == ["MJ266"] * 3 and all(f[3].startswith("this alternative") for f in found)
+
+
+def test_an_alternative_on_a_line_with_an_error_is_not_also_called_idle():
+    # the second alternative has a suit letter too many (MJ251): it makes no hands, for that reason
+    found = _told("FF 1111 1111 1111 - a b c or FF 1111 1111 1111 - a b c - 25")
+    assert "MJ266" not in [f[0] for f in found]
+
+
+def test_some_variants_that_cannot_be_made_are_counted_with_one_named():
+    # with c = dots the DD is two more soaps: six natural 0 (a and b swapped make one variant)
+    ((code, line, _, message, _),) = _told("00 2026 2026 DD FF - a b c - 25")
+    assert (code, line) == ("MJ256", 2)
+    assert message == "1 variant(s) of this line cannot be made (e.g. a=bam, b=crak, c=dot): needs 6 natural 0, " \
+        "the set holds 4"
+
+
+def test_a_check_that_breaks_is_reported_and_the_others_still_run():
+    from mjdsl.cards.check import check_size
+
+    def broken(compiled):
+        raise ValueError("boom")
+
+    found = _told("NNNN EEEE WWWW 11", checks=(broken, check_size))
+    assert [(f[0], f[1]) for f in found] == [("MJ299", 1), ("MJ250", 2)]
+    assert "internal error in broken: ValueError('boom')" == found[0][3]
+
+
+def test_a_card_of_three_hundred_lines_is_checked_and_one_more_is_refused(american_tiles):
+    from mjdsl.cards.check import MAX_LINES, check_card_without_tiles
+
+    def card(n):
+        return parse_card('card "T"\n' + "NNNN EEE WWW SSSS 25\n" * n, "t.card")[0]
+
+    codes = {d.code for d in check_card(card(MAX_LINES), american_tiles, overlaps=False)[1]}
+    assert codes == {"MJ259"}  # the repeats, and the card is checked
+    assert [d.code for d in check_card(card(MAX_LINES + 1), american_tiles)[1]] == ["MJ271"]
+    assert {d.code for d in check_card_without_tiles(card(MAX_LINES))} == set()
+    assert [d.code for d in check_card_without_tiles(card(MAX_LINES + 1))] == ["MJ271"]
+
+
+def test_a_card_whose_tiles_are_missing_still_hears_what_its_text_gets_wrong():
+    from mjdsl.cards.check import check_card_without_tiles
+
+    card, _ = parse_card('card "T"\npoints 25..75\nsection "Empty"\nNNNN EEEE WWWW 11\n', "t.card")
+    found = sorted((d.code, d.span.line) for d in check_card_without_tiles(card))
+    assert found == [("MJ250", 4), ("MJ262", 4)]
+
+
+def test_the_note_on_many_joker_overlaps_names_the_pair_of_fewest_jokers_then_the_first_line():
+    # two pairs of lines share a hand through three jokers: lines 2 and 5 (the winds:
+    # NNN EEE WWW and SS of both, one joker for each kong), lines 3 and 4 (FF and three
+    # pungs of one suit); the pair whose first line comes first is named
+    lines = ("NNNN EEEE WWWW SS 25", "FF 1111 2222 3333 - a a a 25", "FF 111 222 333 444 - a a a a 25",
+             "NNN EEE WWW RRR SS 25")
+    assert _overlaps(lines) == [("MJ269", 1, "2 pairs of lines share a hand only with 3 or more jokers "
+                                 "(the fewest: lines 2 and 5, with 3)")]
+
+
+def test_the_overlap_check_compares_up_to_max_variants_and_skips_past_them(monkeypatch):
+    from mjdsl.cards import overlap
+
+    card, _ = parse_card('card "T"\n' + "\n".join(THREE_WAYS[1:]) + "\n", "t.card")
+    compiled = compile_card(card, build_american_tiles())
+    monkeypatch.setattr(overlap, "MAX_VARIANTS", len(compiled.variants))
+    assert [d.code for d in overlap.check_overlaps(compiled)] == ["MJ258"]
+    monkeypatch.setattr(overlap, "MAX_VARIANTS", len(compiled.variants) - 1)
+    (skipped,) = overlap.check_overlaps(compiled)
+    assert skipped.code == "MJ273" and f"makes {len(compiled.variants)} variants" in skipped.message
+
+
+def test_a_line_whose_variants_straddle_two_blocks_names_the_hand_of_its_first_variant():
+    # 57 variants of pair lines first (18, 18, 18 and 3): the run line's 1-2-3 in bams is row 57,
+    # in the first block of 64 rows, in craks and dots rows 64 and 71, in the second; every
+    # suit makes the same hands with the next lines, and the first (bams) is named, as alone
+    filler = tuple(f"11 22 33 44 55 66 77 {s} · any run or number · concealed 50"
+                   for s in ("a a a a b b b", "a a a b b b b", "a a b b b b b")) + (
+        "11 22 33 44 55 66 77 a a a a a a a · concealed 50",)
+    card, _ = parse_card('card "T"\n' + "\n".join(filler) + "\n", "t.card")
+    assert len(compile_card(card, build_american_tiles()).variants) == 57
+    shift = len(filler)
+    alone = [(c, line + shift, m.replace("line 2 (", f"line {2 + shift} (").replace("line 3 (", f"line {3 + shift} ("))
+             for c, line, m in _overlaps(THREE_WAYS)]
+    assert _overlaps(filler + THREE_WAYS) == alone
+
+
+def test_a_group_of_the_soap_with_dragons_is_no_year():
+    # a year mixes the soap's 0 with numbers (2026); 0D0D has none: it is held to no year
+    from mjdsl.cards.check import check_year
+
+    def told(line):
+        return [f[3] for f in _told(line, header="year 2026\n", checks=(check_year,))]
+
+    assert told("NNNN 0D0D 2026 FF - a b -  25") == []
+    assert told("NNNN 0D0D 2027 FF - a b -  25") == ["the year group 2027 is not the card's year 2026"]
+
+
+def test_a_card_past_its_variant_budget_hears_only_what_its_text_gets_wrong(monkeypatch):
+    # MJ272 (a budget of 2 variants here, passed at the third line): the variants were not all made, so no check of
+    # them (the repeated line, MJ259) runs, and the text checks still do (the points, MJ262)
+    from mjdsl.cards import expand
+
+    lines = ("NNNN EEE WWW SSSS 25", "NNNN EEE WWW SSSS 25", "NNN EEEE WWW SSSS 250", "NNN EEE WWWW SSSS 25")
+    assert [(f[0], f[1]) for f in _told(*lines, header="points 25..75\n")] == [("MJ259", 4), ("MJ262", 5)]
+    monkeypatch.setattr(expand, "MAX_GENERATED", 2)
+    assert [(f[0], f[1]) for f in _told(*lines, header="points 25..75\n")] == [("MJ272", 5), ("MJ262", 5)]
+
+
+def test_leaving_out_the_overlaps_leaves_out_no_other_check_in_any_order():
+    from mjdsl.cards.check import check_size
+    from mjdsl.cards.overlap import check_overlaps
+
+    assert [f[0] for f in _told("NNNN EEEE WWWW 11", checks=(check_overlaps, check_size))] == ["MJ250"]
+
+
+def test_a_choice_of_two_sizes_does_not_hide_the_lines_next_pattern():
+    found = _told("FF NNN/SSSS 1111 1111 - - a b or NNNN EEE WWW SSS 25")
+    assert [(f[0], f[2]) for f in found] == [("MJ297", 4), ("MJ250", 34)]  # each at its own pattern
+
+
+def test_an_unknown_annotation_does_not_stop_the_check_of_the_next_ones():
+    found = _told("FF 1111 2222 3333 - a a a · sparkly · any wind 25")
+    assert [f[0] for f in found] == ["MJ261", "MJ260"]

@@ -147,3 +147,218 @@ def test_allowed_is_remembered_and_cannot_be_changed_by_a_caller(club, american_
 def test_an_empty_batch_has_no_distances(club):
     empty = np.zeros((0, club.tables.need.shape[1]), np.int16)
     assert distances(club.tables, empty, empty, np.zeros(0, np.int16)).shape == (0, club.tables.size)
+    # and nothing else either, each part empty when asked for and None when not
+    live = np.ones(club.tables.need.shape[1], np.int16)
+    need, covered, lacking = measures(club.tables, empty, empty, np.zeros(0, np.int16), live, covered=True)
+    assert need.shape == covered.shape == lacking.shape == (0, club.tables.size)
+    assert measures(club.tables, empty, empty, np.zeros(0, np.int16))[1:] == (None, None)
+
+
+def test_batches_of_up_to_64_hands_are_packed_and_the_rest_and_odd_live_counts_take_the_products(
+        club, american_tiles, monkeypatch):
+    # docs/performance.md: a byte a variant holds the distance of up to LOOKUP_BATCH hands and
+    # the live copies lacking when they are whole, non-negative and at most 255 in all
+    from mjdsl.cards import distance
+
+    packed = []
+    real = distance._packed_measures
+    monkeypatch.setattr(distance, "_packed_measures", lambda *a: packed.append(len(a[1])) or real(*a))
+    t, size = club.tables, american_tiles.size
+
+    def road(n, live=None):
+        packed.clear()
+        racks = np.zeros((n, size), np.int16)
+        measures(t, racks, racks, np.zeros(n, np.int16), None if live is None else np.array(live))
+        return "packed" if packed else "products"
+
+    assert [road(1), road(distance.LOOKUP_BATCH), road(distance.LOOKUP_BATCH + 1)] == [
+        "packed", "packed", "products"]
+    zeros, ones = [0] * size, [1] * size
+    assert road(1, zeros) == road(1, ones) == "packed"
+    assert road(1, [255] + [0] * (size - 1)) == "packed"
+    assert road(1, [256] + [0] * (size - 1)) == "products"
+    assert road(1, [-1] + ones[1:]) == "products"
+    assert road(1, [0.5] * size) == "products"
+
+
+def test_live_copies_past_what_a_byte_holds_are_counted_whole(club, american_tiles):
+    # 128 live copies of each of two tiles a line lacks: 256 for that line, one more than a byte
+    t = club.tables
+    rack = np.zeros((1, american_tiles.size), np.int16)
+    live = np.zeros(american_tiles.size, np.int64)
+    live[[_code(american_tiles, "N"), _code(american_tiles, "E")]] = 128
+    lacking = measures(t, rack, rack, np.zeros(1, np.int16), live)[2]
+    assert (lacking[0] == (t.need > 0) @ live).all() and lacking.max() == 256
+
+
+def test_the_rows_allowed_by_exposures_are_remembered_for_at_most_4096_exposure_sets(club):
+    from mjdsl.cards import distance
+
+    t = club.tables
+    kept = distance._ALLOWED.setdefault(t, dict)
+    kept.clear()
+    for k in range(4096):
+        allowed(t, [(k, 3)])
+    assert len(kept) == 4096
+    allowed(t, [(4096, 3)])  # one more: the memo starts afresh rather than grow
+    assert list(kept) == [((4096, 3),)]
+
+
+def test_counts_past_what_any_line_needs_count_as_the_most_a_line_needs(club, american_tiles, monkeypatch):
+    # the packed rows stop at _TOP copies of a tile (no line needs so many): 23, 24, 25, 30
+    # of a tile must read as the products read them, in a hand on its own and in a bot's
+    # candidates that differ from the first hand in exactly those tiles
+    from mjdsl.cards import distance
+
+    joker = _code(american_tiles, "J")
+    # two tiles some lines need 2-4 of: the candidates (four counts changed) are moved from the first
+    big = [_code(american_tiles, c) for c in ("1b", "F")]
+    for n in (1, 3):
+        for count in (distance._TOP - 1, distance._TOP, distance._TOP + 1, 30):
+            filled = np.zeros((n, american_tiles.size), np.int16)
+            filled[0, big] = count
+            filled[1:, big] = count + np.arange(1, n)[:, None]  # the candidates: these tiles moved
+            natural = filled.copy()
+            jokers = np.ones(n, np.int16)
+            natural[:, joker] = 0
+            live = np.full(american_tiles.size, 2)
+            packed = measures(club.tables, filled, natural, jokers, live, covered=True)
+            monkeypatch.setattr(distance, "LOOKUP_BATCH", 0)
+            products = measures(club.tables, filled, natural, jokers, live, covered=True)
+            monkeypatch.undo()
+            assert all((a == b).all() for a, b in zip(packed, products))
+
+
+def test_a_bots_candidates_are_worked_out_from_the_first_racks_sums_and_other_hands_afresh(
+        club, american_tiles, monkeypatch):
+    # docs/performance.md: hands that differ from the batch's first by a tile or two (a
+    # bot's candidates) read only the tiles that differ; a hand unlike the first is summed whole
+    from mjdsl.cards import distance
+
+    moved = []
+    real = distance._Packed.moved
+    monkeypatch.setattr(distance._Packed, "moved", lambda self, *a: moved.append(a[3]) or real(self, *a))
+    rack = np.zeros(american_tiles.size, np.int16)
+    rack[:13] = 1
+    one_off, other = rack.copy(), np.zeros_like(rack)
+    one_off[[0, 20]] = 0, 1  # a tile discarded, another drawn
+    other[13:26] = 1  # thirteen other tiles
+    batch = np.stack([rack, one_off, other])
+    need = measures(club.tables, batch, batch, np.zeros(3, np.int16))[0]
+    assert moved == [([], []), ([0, 20], [0, 20])]  # the first hand itself, and the one-off
+    monkeypatch.setattr(distance, "LOOKUP_BATCH", 0)
+    assert (need == measures(club.tables, batch, batch, np.zeros(3, np.int16))[0]).all()
+
+
+def test_a_bots_racks_beside_one_seats_exposures_measure_as_the_same_hands_batched(club, american_tiles):
+    # rack_needs / rack_measures (what the bots ask) against needs / measures of the hands
+    from mjdsl.cards import Hand
+    from mjdsl.cards.distance import rack_measures, rack_needs
+
+    t = club.tables
+    exposed = ["1c 1c 1c 1c"]
+    racks_text = ["F F 2b 0 2b 6b 1d J J", "F F 2b 0 2b 6b 5d J J", "F F 2b 0 2b N 1d J J"]
+    hands = [read_hand(american_tiles, r, exposed, sizes=(13, 14)) for r in racks_text]
+    racks = np.stack([h.concealed for h in hands])
+    exposures = [(e.tile, e.size) for e in hands[0].exposures]
+    batch = HandBatch.from_hands(hands, _code(american_tiles, "J"), american_tiles.size)
+    joker = _code(american_tiles, "J")
+    assert (rack_needs(t, racks, exposures, joker) == needs(club, batch)).all()
+    assert rack_needs(t, racks, exposures, joker)[0].min() == 1  # FF 2026 1111 1111: a 1d or a joker to come
+    live = np.full(american_tiles.size, 3)
+    need, covered, lacking = rack_measures(t, racks, exposures, joker, live, covered=True)
+    same = measures(t, batch.filled, batch.natural, batch.jokers, live, covered=True)
+    assert (need == needs(club, batch)).all() and (covered == same[1]).all() and (lacking == same[2]).all()
+    # no exposures: the racks alone, every line open
+    alone = [read_hand(american_tiles, r + " 1c 1c 1c 1c", sizes=(13, 14)) for r in racks_text]
+    plain = np.stack([h.concealed for h in alone])
+    batched = needs(club, HandBatch.from_hands(alone, joker, american_tiles.size))
+    assert (rack_needs(t, plain, [], joker) == batched).all()
+
+
+def test_racks_of_a_set_without_jokers_count_every_tile_as_natural(club_card, american_tiles):
+    import attrs
+
+    from mjdsl.cards import compile_card
+    from mjdsl.cards.distance import rack_needs
+
+    no_jokers = attrs.evolve(american_tiles, kinds=tuple(k for k in american_tiles.kinds if k.cls != "joker"))
+    compiled = compile_card(club_card, no_jokers)
+    hands = [read_hand(no_jokers, "F F 2b 0 2b 6b 1c 1c 1c 1d 1d 1d 1d", sizes=(13, 14))]
+    racks = np.stack([h.concealed for h in hands])
+    d = rack_needs(compiled.tables, racks, [], None)
+    assert (d == needs(compiled, HandBatch.from_hands(hands, None, no_jokers.size))).all() and d.min() == 1
+
+
+def _exact_waits(compiled, hand):
+    """The tiles that, added to the rack, make a line: the matcher asked for every tile."""
+    from mjdsl.cards import Hand, match_hand
+
+    out = set()
+    for t in range(compiled.tiles.size):
+        rack = hand.concealed.copy()
+        rack[t] += 1
+        if match_hand(compiled, Hand(rack, hand.exposures)):
+            out.add(t)
+    return out
+
+
+def test_a_hand_one_tile_from_a_line_waits_on_the_tiles_that_complete_it(club, club_card, american_tiles):
+    import attrs
+
+    from mjdsl.cards import compile_card
+    from mjdsl.cards.distance import waits
+
+    def asked(compiled, tiles, text, exposed=()):
+        hand = read_hand(tiles, text, exposed, sizes=(12, 13, 14))
+        got = waits(compiled.tables, hand.concealed.tolist(), [(e.tile, e.size) for e in hand.exposures],
+                    compiled.joker)
+        if hand.concealed.sum() + sum(e.size for e in hand.exposures) == 13:  # the matcher takes 14 tiles
+            assert got == _exact_waits(compiled, hand), text
+        return {tiles.kinds[t].code for t in got}
+
+    # the card's first variant (FF 2026 in bams, kongs of 1 in craks and dots) and no other:
+    # the fourth 1d, or a joker in its kong
+    assert asked(club, american_tiles, "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d") == {"1d", "J"}
+    # a pair lacks its tile: only that tile completes it, never a joker
+    assert asked(club, american_tiles, "F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d 1d") == {"F"}
+    # six 1c counted (four on the rack and in the exposed kong, two jokers in it): more than
+    # any line needs, so nothing completes it
+    assert asked(club, american_tiles, "F F 2b 0 2b 6b 1c 1c 1d", ["1c 1c J J"]) == set()
+    # a pung of 1c exposed: the kong lines the rack is near take no such pung
+    assert asked(club, american_tiles, "F F 2b 0 2b 6b 1c 1d 1d 1d", ["1c 1c 1c"]) == set()
+    # the card's last variant (pairs only), a pair one short: its tile, however many variants come before
+    last = club.variants[-1]
+    tiles = american_tiles.expand(last.need)
+    assert last.natural.sum() == 14
+    assert asked(club, american_tiles, " ".join(tiles[1:])) == {tiles[0]}
+    # twelve tiles: no tile makes fourteen
+    assert asked(club, american_tiles, "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d") == set()
+    # a set without jokers: the rack's tiles all count as themselves
+    no_jokers = attrs.evolve(american_tiles, kinds=tuple(k for k in american_tiles.kinds if k.cls != "joker"))
+    plain = compile_card(club_card, no_jokers)
+    assert asked(plain, no_jokers, "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d") == {"1d"}
+
+
+def test_a_rack_of_thirteen_jokers_waits_on_what_completes_a_line_of_joker_groups(american_tiles):
+    # a house set of sixteen jokers: thirteen on the rack are one tile from a line whose every
+    # group takes jokers (NNNN EEEE WWW SSS): any tile of it, or a fourteenth joker; never from a
+    # line with a pair
+    import attrs
+
+    from mjdsl.cards import Hand, compile_card, parse_card
+    from mjdsl.cards.distance import waits
+
+    tiles = attrs.evolve(american_tiles, kinds=tuple(attrs.evolve(k, copies=16) if k.cls == "joker" else k
+                                                     for k in american_tiles.kinds))
+    # eight lines (a byte of variants): four of joker groups only (the first the only one with
+    # flowers), four with a pair
+    lines = ["FFFF NNNN EEE WWW", "NN EEEE WWWW SSSS", "NNNN EEEE WWW SSS", "NNN EEEE WWWW SSS",
+             "NNN EEE WWWW SSSS", "NNNN EEEE WWWW SS", "NNNN EE WWWW SSSS", "NNNN EEEE WW SSSS"]
+    card, _ = parse_card('card "T"\n' + "".join(f"{ln} 25\n" for ln in lines), "t.card")
+    compiled = compile_card(card, tiles)
+    assert len(compiled.variants) == 8
+    rack = tiles.histogram(tiles.parse(" ".join(["J"] * 13)))
+    got = waits(compiled.tables, rack.tolist(), [], compiled.joker)
+    assert {tiles.kinds[t].code for t in got} == {"F", "N", "E", "W", "S", "J"}
+    assert got == _exact_waits(compiled, Hand(rack))

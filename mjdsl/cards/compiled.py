@@ -124,10 +124,6 @@ class CompiledCard:
     #: the index of the joker kind, or None when the set has no joker
     joker: int | None
 
-    @property
-    def has_errors(self) -> bool:
-        return any(d.is_error for d in self.diagnostics)
-
     def variants_of(self, line: int) -> tuple[Variant, ...]:
         return tuple(v for v in self.variants if v.line == line)
 

@@ -388,7 +388,8 @@ def waits(tables: Tables, rack: Sequence[int], exposures: Sequence[tuple[int, in
             if not mask:
                 return frozenset()
     if mask < 0:
-        return frozenset()  # every tile counted is a joker: no line of the card is that close
+        # every tile counted is a joker (a set of more than 13): any variant may be that close
+        mask = (1 << tables.size) - 1
     rows = _indices(mask, tables.size)
     rows = rows[allowed(tables, exposures)[rows]]
     if not len(rows):
