@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mjdsl.frontend.compile import compile_ruleset
-from mjdsl.scoring import pay_winner, score_hand
+from mjdsl.scoring import pay_winner, score_hand, settle
 from mjdsl.scoring.notation import read_hand_input
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,3 +27,15 @@ def test_the_winner_alone_is_paid_by_each_loser(dmjl):
     winner = score_hand(dmjl, read_hand_input(dmjl, exposed=["1c 1c 1c", "7c 7c 7c", "2c 3c 4c", "6c 6c 6c"],
                                               hand="5c 5c", win="5c", source="discard", seat="S"))
     assert pay_winner(dmjl, winner, 1, 0, 2) == [-512, 1024, -256, -256]
+
+
+def test_a_wall_game_pays_nothing_whoever_held_what(dmjl):
+    # no winner's score: nobody pays, and the losers do not settle among themselves,
+    # though their hands scored (East 56, West 128: classical-scoring.md's hands) and
+    # a caller names the seat that played last
+    east = score_hand(dmjl, read_hand_input(dmjl, exposed=["R R R"], kongs=["2b"], hand="5c 5c 5c 7d 7d 9b 1c",
+                                               bonus="f3"))
+    west = score_hand(dmjl, read_hand_input(dmjl, exposed=["E E E", "S S S"], hand="W W W N N 3b 5b", seat="W"))
+    assert (east.total, west.total) == (56, 128)
+    for seat in (None, 1):
+        assert settle(dmjl, None, {0: east, 2: west}, 0, winner_seat=seat) == [0.0] * 4
