@@ -39,3 +39,18 @@ def test_a_wall_game_pays_nothing_whoever_held_what(dmjl):
     assert (east.total, west.total) == (56, 128)
     for seat in (None, 1):
         assert settle(dmjl, None, {0: east, 2: west}, 0, winner_seat=seat) == [0.0] * 4
+
+
+def test_the_json_of_a_score_names_the_sets_each_rule_applied_to(dmjl):
+    # worked example 1 with f2 drawn: the exposed pungs of simples are 7c and 6c (2 x 2
+    # points), of terminals 1c (4); the flower 4; a hand rule applies to no set
+    from mjdsl.scoring.report import to_json
+
+    inp = read_hand_input(dmjl, exposed=["1c 1c 1c", "7c 7c 7c", "2c 3c 4c", "6c 6c 6c"], hand="5c 5c", win="5c",
+                          source="discard", seat="S", bonus="f2")
+    doc = to_json(dmjl, inp, score_hand(dmjl, inp))
+    shown = {r["name"]: (r["value"], r.get("applied_to")) for r in doc["rules"]}
+    assert shown["pung_exposed_simple"] == (4, ["7c 7c 7c", "6c 6c 6c"])
+    assert shown["pung_exposed_major"] == (4, ["1c 1c 1c"])
+    assert shown["bonus_tile"] == (4, ["f2"])
+    assert shown["one_suit"] == (3, None)
