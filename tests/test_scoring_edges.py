@@ -54,3 +54,18 @@ def test_the_json_of_a_score_names_the_sets_each_rule_applied_to(dmjl):
     assert shown["pung_exposed_major"] == (4, ["1c 1c 1c"])
     assert shown["bonus_tile"] == (4, ["f2"])
     assert shown["one_suit"] == (3, None)
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "closures"])
+def test_a_pair_is_no_set_of_a_relation(tmp_path, compiled):
+    # related(...) relates sets of suit tiles, pairs not (docs/language.md, "Relations
+    # between sets"): the pung of 5b and the pair of 5c are no two simples of one rank
+    path = tmp_path / "house.mj"
+    path.write_text('extends "classical.mj"\nscoring {\n    rule twins "Twins": 1 point per related(2 simple, '
+                    'different suits, same rank) when won\n}\n', encoding="utf-8")
+    auto = compile_ruleset(path)
+    inp = read_hand_input(auto, hand="5b 5b 5b 5c 5c 2d 3d 4d 6d 7d 8d 9b 9b 9b", win="9b", source="wall", seat="S")
+    assert "twins" not in score_hand(auto, inp, compiled=compiled).rule_names
+    # a pung of 5c beside it is one
+    inp = read_hand_input(auto, hand="5b 5b 5b 5c 5c 5c 2d 3d 4d 9b 9b 9b 7d 7d", win="9b", source="wall", seat="S")
+    assert "twins" in score_hand(auto, inp, compiled=compiled).rule_names
