@@ -69,3 +69,31 @@ def test_a_pair_is_no_set_of_a_relation(tmp_path, compiled):
     # a pung of 5c beside it is one
     inp = read_hand_input(auto, hand="5b 5b 5b 5c 5c 5c 2d 3d 4d 9b 9b 9b 7d 7d", win="9b", source="wall", seat="S")
     assert "twins" in score_hand(auto, inp, compiled=compiled).rule_names
+
+
+@pytest.fixture(scope="module")
+def two_dragons(tmp_path_factory):
+    """Hong Kong with a house rule: the feeder of a second dragon set pays for all."""
+    path = tmp_path_factory.mktemp("feeds") / "house.mj"
+    path.write_text('extends "hong-kong.mj"\npayments {\n    feeder of 2 sets where (pung or kong) and dragon pays '
+                    'for losers\n}\n', encoding="utf-8")
+    return compile_ruleset(path)
+
+
+def test_a_hand_that_held_the_sets_already_has_no_feeder(two_dragons):
+    # South held the red and green pungs from the start and claimed the white from
+    # West: the second dragon set was there before West's discard, so nobody takes on
+    # the payments. Self-drawn, no flowers, great three dragons: 1 + 1 + 8 = 10 faan,
+    # 1024; each loser pays double, 2048
+    inp = read_hand_input(two_dragons, exposed=["0 0 0 from W"], hand="R R R G G G 2b 3b 4b 5c 5c", win="5c",
+                          source="wall", seat="S")
+    assert score_hand(two_dragons, inp).payments == (-2048, 6144, -2048, -2048)
+
+
+def test_the_player_who_fed_the_second_dragon_set_pays_for_all(two_dragons):
+    # South held the red pung and claimed the green from West: West fed the second.
+    # Self-drawn, a dragon pung, no flowers: 3 faan, 16; each loser would pay 32, and
+    # West pays the three shares
+    inp = read_hand_input(two_dragons, exposed=["G G G from W"], hand="R R R 2b 3b 4b 6b 7b 8b 5c 5c", win="5c",
+                          source="wall", seat="S")
+    assert score_hand(two_dragons, inp).payments == (0, 96, -96, 0)
