@@ -78,11 +78,10 @@ def take_on(out: list[float], feeder_seat: int, winner: int, share: float, group
 
 
 def apply_feeds(auto, env, out: list[float], winner: int, discarder: int | None,
-                seat_of: Callable[[int], int | None]) -> list[tuple[int, str]]:
+                seat_of: Callable[[int], int | None]) -> None:
     """Apply every ``feeder ... pays`` statement whose condition holds to the winner's
-    payments ``out``; ``seat_of`` turns a seat wind into a seat. Returns the feeders
-    that paid, as (seat, the statement in words)."""
-    paid = []
+    payments ``out``; ``seat_of`` turns a seat wind into a seat. (Which feeders paid,
+    for ``mjdsl score``: :func:`mjdsl.scoring.report.feeders`.)"""
     for f in auto.payments.feeds:
         if f.when is not None and not f.when(env):
             continue
@@ -91,5 +90,3 @@ def apply_feeds(auto, env, out: list[float], winner: int, discarder: int | None,
         if seat is None or seat == winner:
             continue
         take_on(out, seat, winner, f.share, f.group, discarder)
-        paid.append((seat, f.text))
-    return paid
