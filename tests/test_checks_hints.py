@@ -2,7 +2,9 @@
 
 tests/broken/ pins each diagnostic's code and place; these pin what its hint offers
 for the usual slips (a misspelt name, a tile code one letter off, a fact written in
-the wrong context), each written as a house-rule overlay on a shipped ruleset.
+the wrong context), each written as a house-rule overlay on a shipped ruleset; and,
+at the end, the counts the checker bounds, the count just inside beside the one
+just past it.
 """
 
 from __future__ import annotations
@@ -116,3 +118,103 @@ def test_a_wait_that_is_no_shape_is_named_and_the_shapes_listed():
 def test_a_limit_that_reads_the_hand_is_not_a_fixed_number():
     [d] = diagnostics(scoring("classical.mj", "limit limit * points"), "MJ226")
     assert d.message == "the limit is not a fixed number"
+
+
+def test_a_misspelt_penalty_is_offered_the_event_and_every_event_is_listed():
+    text = ('extends "classical.mj"\n\npayments {\n    penalty false_mahjongg: -500 points\n'
+            '    penalty slow_play: -10 points\n}\n')
+    near, far = diagnostics(text, "MJ228")
+    assert near.hint.startswith("did you mean `false_mahjong`? penalties are for: `false_mahjong` (")
+    assert far.hint.startswith("penalties are for: `false_mahjong` (")
+    assert "`false_claim` (" in far.hint
+
+
+def test_a_rule_that_never_applies_names_the_options_it_reads():
+    text = ('extends "classical.mj"\n\noption house = off "House bonus"\n\nscoring {\n'
+            '    rule r "R": 1 points when house and not house\n    rule q "Q": 1 points when 1 > 2\n}\n')
+    assert [d.message for d in diagnostics(text, "MJ306")] == [
+        "rule `r` can never apply: `when house and not house` is false whatever the values of `house`",
+        "rule `q` can never apply: `when 1 > 2` is false whatever the table"]
+
+
+def test_a_ruleset_class_in_a_pattern_is_said_to_serve_in_scoring_and_a_fact_is_not():
+    text = ('extends "classical.mj"\n\nwinning {\n    pattern p "P" {\n        sets 4\n        pairs 1\n'
+            '        one more of that suit + green + won\n    }\n}\n')
+    green, won = diagnostics(text, "MJ238")
+    assert green.hint.endswith("; `green` serves in scoring")
+    assert "serves in scoring" not in won.hint
+
+
+# Counts at their bounds: the count just inside beside the one just past it.
+
+def session(*lines: str) -> str:
+    return 'extends "american.mj"\n\nsession {\n' + "".join(f"    {s}\n" for s in lines) + "}\n"
+
+
+def test_the_first_dealer_is_thrown_with_one_to_six_dice():
+    assert diagnostics(session("first dealer by dice 6 thrown by each"), "MJ217") == []
+    [d] = diagnostics(session("first dealer by dice 7 thrown by each"), "MJ217")
+    assert d.message == "7 dice: throw 1 to 6"
+
+
+def test_a_session_is_one_hand_or_more_and_the_message_names_the_count():
+    assert diagnostics(session("hands 1"), "MJ235") == []
+    [d] = diagnostics(session("hands 0"), "MJ235")
+    assert d.message == "a session of 0 hands: a session plays one or more whole hands"
+    text = session("hands half").replace("session {", 'option half = 2.5 "Half a session"\n\nsession {')
+    [d] = diagnostics(text, "MJ235")
+    assert d.message.startswith("a session of 2.5 hands:")
+
+
+def test_every_session_length_is_judged_not_only_the_first():
+    # play reads the last of the two: a session of no rounds
+    [d] = diagnostics(session("rounds 2", "rounds 0"), "MJ235")
+    assert d.span.line == 5
+
+
+def mini(dead_wall: int = 0, *, deal: str = "all 13\n    dealer 1", play: str = "",
+         patterns: str = "pattern standard {\n        sets 4\n        pairs 1\n    }") -> str:
+    """88 tiles; the deal of 13 each (14 the dealer) leaves 35, less the dead wall."""
+    return ('ruleset "Mini"\n\ntiles {\n    suit bam "b" 1..9 x4\n    suit dot "d" 1..9 x4\n'
+            '    wind "E" "S" "W" "N" x4\n}\n\nseats 4 {\n    winds "E" "S" "W" "N"\n}\n\n'
+            f'wall {{\n    sides 4\n    length 11\n    height 2\n    dead wall {dead_wall}\n}}\n\n'
+            f'deal {{\n    {deal}\n}}\n\nplay {{\n    draw from wall\n{play}}}\n\n'
+            f'winning {{\n    {patterns}\n}}\n\nscoring {{\n    value points\n    rule mahjong: 20 points when won\n}}\n')
+
+
+def test_a_wall_game_below_the_live_wall_plays_and_one_at_it_is_refused():
+    assert diagnostics(mini(34, play="    wall game when 0 left\n"), "MJ236") == []
+    [d] = diagnostics(mini(34, play="    wall game when 1 left\n"), "MJ236")
+    assert d.message.startswith("`wall game when 1 left`: the deal leaves 1 tiles in the live wall")
+    assert d.hint.startswith("write a number below 1")
+
+
+def test_a_deal_that_leaves_the_live_wall_empty_is_refused_whatever_the_wall_game():
+    [d] = diagnostics(mini(35, play="    wall game when 0 left\n"), "MJ236")
+    assert d.hint.startswith("deal fewer tiles or keep fewer in the dead wall")
+    [d] = diagnostics(mini(35), "MJ236")
+    assert d.message.startswith("the deal leaves no tile in the live wall")
+    # one tile more in the dead wall and the deal does not fit: MJ221 says so, alone
+    assert diagnostics(mini(36), "MJ236") == []
+
+
+def test_a_hand_of_one_tile_wins_with_two():
+    one = "all 1\n    dealer 1"
+    assert diagnostics(mini(deal=one, patterns="pattern pair {\n        pairs 1 of honour\n    }"), "MJ245") == []
+    [d] = diagnostics(mini(deal=one, patterns="pattern pair {\n        pairs 2 of honour\n    }"), "MJ245")
+    assert d.message == "pattern `pair` makes 4 tiles, a winning hand has 2"
+
+
+def test_ranks_of_that_suit_are_judged_only_against_suits_declared():
+    ranked = "pattern p {\n        sets 4\n        pairs 1\n        one more of that suit ranked 2..9\n    }"
+    assert diagnostics(mini(patterns=ranked), "MJ217") == []
+    [d] = diagnostics(mini(patterns=ranked.replace("2..9", "2..10")), "MJ217")
+    assert d.message == "ranks 2..10: the suits rank 1..9"
+    # a tile set of honours only: no suit to rank against, so no rank to refuse
+    honours = mini(patterns=ranked).replace('    suit bam "b" 1..9 x4\n    suit dot "d" 1..9 x4\n',
+                                            '    dragon "R" "G" "0" x24\n')
+    assert diagnostics(honours, "MJ217") == []
+    # a tile set refused outright (MJ217 on its copies): its suits are not guessed at
+    broken = mini(patterns=ranked).replace('"N" x4', '"N" x0')
+    [d] = diagnostics(broken, "MJ217")
+    assert d.message.startswith("0 copies of a tile")
