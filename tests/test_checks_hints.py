@@ -218,3 +218,32 @@ def test_ranks_of_that_suit_are_judged_only_against_suits_declared():
     broken = mini(patterns=ranked).replace('"N" x4', '"N" x0')
     [d] = diagnostics(broken, "MJ217")
     assert d.message.startswith("0 copies of a tile")
+
+
+def feeder(line: str, base: str = "hong-kong.mj", winning: str = "") -> list:
+    return diagnostics(f'extends "{base}"\n{winning}\npayments {{\n    {line}\n}}\n', "MJ276")
+
+
+def test_a_feeder_counts_one_set_to_the_most_a_winning_hand_holds():
+    assert feeder("feeder of 1 sets where wind pays for losers") == []
+    assert feeder("feeder of 4 sets where wind pays for losers") == []
+    [d] = feeder("feeder of 0 sets where wind pays for losers")
+    assert d.message == "a feeder of 0 sets, but a winning hand holds 1 to 4 sets"
+    [d] = feeder("feeder of 5 sets where wind pays for losers")
+    assert d.message == "a feeder of 5 sets, but a winning hand holds 1 to 4 sets"
+    # a pattern of five sets (sixteen-tile hands): a feeder of the fifth
+    five = 'winning {\n    pattern five "Five sets" {\n        sets 5\n        pairs 1\n    }\n}\n'
+    assert feeder("feeder of 5 sets where wind pays for losers", winning=five) == []
+
+
+def test_a_feeders_share_is_more_than_none_and_at_most_the_whole():
+    assert feeder("feeder of 3 sets where dragon pays 1 for losers") == []
+    assert feeder("feeder of 3 sets where dragon pays 0.5 for discarder") == []
+    for share in ("0", "1.5"):
+        [d] = feeder(f"feeder of 3 sets where dragon pays {share} for losers")
+        assert d.message == f"the feeder pays {share} of the payments: a share is more than 0 and at most 1"
+
+
+def test_a_feeder_of_a_cards_hands_is_refused_for_the_lines_have_no_sets():
+    [d] = feeder("feeder of 3 sets where dragon pays for losers", base="american.mj")
+    assert d.message == "a feeder of sets, but the hands are a card's lines, which have no sets"
