@@ -247,3 +247,15 @@ def test_a_feeders_share_is_more_than_none_and_at_most_the_whole():
 def test_a_feeder_of_a_cards_hands_is_refused_for_the_lines_have_no_sets():
     [d] = feeder("feeder of 3 sets where dragon pays for losers", base="american.mj")
     assert d.message == "a feeder of sets, but the hands are a card's lines, which have no sets"
+
+
+def test_a_dealer_one_tile_short_or_over_is_pointed_at_where_the_count_is_written():
+    [d] = diagnostics(mini(deal="all 13"), "MJ223")
+    assert (d.message, d.hint) == ("the dealer starts with 13 tiles and the others with 13: the dealer needs one "
+                                   "more than the others, to open with a discard",
+                                   "add `dealer 1` to the deal, or `dealer draws 1` to play")
+    # classical deals 13 and the dealer draws 1: a second draw is the overlay's line
+    [d] = diagnostics('extends "classical.mj"\n\nplay {\n    dealer draws 2\n}\n', "MJ223")
+    assert (d.span.path, d.span.line, d.message) == (
+        "house.mj", 4, "the dealer starts with 15 tiles and the others with 13: the dealer needs one more than "
+                       "the others, to open with a discard")
