@@ -259,3 +259,195 @@ def test_a_dealer_one_tile_short_or_over_is_pointed_at_where_the_count_is_writte
     assert (d.span.path, d.span.line, d.message) == (
         "house.mj", 4, "the dealer starts with 15 tiles and the others with 13: the dealer needs one more than "
                        "the others, to open with a discard")
+
+
+# Abortive draws (MJ277): each reason an abort cannot be asked, said as the author reads it.
+
+def abort(*lines: str) -> list:
+    return diagnostics('extends "riichi.mj"\nplay {\n' + "".join(f"    {s}\n" for s in lines) + "}\n", "MJ277")
+
+
+@pytest.mark.parametrize("line, message", [
+    ('abort "Kuikae" when just_claimed', '`abort "Kuikae"` reads `just_claimed`, a fact of the tile in question, '
+                                         'but an abort is asked before a draw, when there is none'),
+    ('abort "Mine" by choice when kongs == 4 and own_discard',
+     '`abort "Mine"` reads `own_discard`, a fact of the tile in question, but an abort is asked on a turn, '
+     'when there is none'),
+    ('abort "Ron" when win_claims == 3', '`abort "Ron"` reads `win_claims`, but it is asked before a draw, where no '
+                                         'claims are being made (it would always be 0)'),
+    ('abort "Ron" by choice when win_claims > 0', '`abort "Ron"` reads `win_claims`, but it is asked on a turn, '
+                                                  'where no claims are being made (it would always be 0)'),
+    ('abort "Kongs" after claims when kongs == 4',
+     '`abort "Kongs" after claims` does not read `win_claims`, the claims it is asked of'),
+    ('abort "Always" when 1 == 1', '`abort "Always"` is always true'),
+    ('abort "On" when double_ron', '`abort "On"` is always true'),
+    ('abort "Never" when false', '`abort "Never"` is never true'),
+    ('abort "" when kongs == 3', "an abort with no title"),
+])
+def test_an_abort_that_cannot_be_asked_says_why(line, message):
+    [d] = abort(line)
+    assert d.message == message
+
+
+def test_an_abort_always_true_would_end_every_hand_and_one_never_true_changes_nothing():
+    [always] = abort('abort "Always" when 1 == 1')
+    assert always.hint.startswith("every hand would end at its first draw")
+    [never] = abort('abort "Never" when false')
+    assert never.hint.startswith("it never ends a hand")
+
+
+def test_an_abort_reading_the_table_checks_clean_and_a_second_of_its_title_is_refused():
+    assert abort('abort "Kongs" when kongs == 3 and double_ron', 'abort "Riichi" when announcers(riichi) == 4',
+                 'abort "Ron" after claims when win_claims == 3') == []
+    [d] = abort('abort "Kongs" when kongs == 3', 'abort "Kongs" when kongs == 4')
+    assert (d.span.line, d.message) == (4, 'two aborts titled "Kongs"')
+
+
+def test_every_abort_is_judged_after_one_refused():
+    found = abort('abort "Kuikae" when just_claimed', 'abort "Ron" when win_claims == 3',
+                  'abort "Kongs" after claims when kongs == 4', 'abort "Never" when false')
+    assert [d.span.line for d in found] == [3, 4, 5, 6]
+
+
+# `account once` (MJ279): what an account cannot choose among.
+
+def account(line: str) -> list:
+    text = ('extends "mcr.mj"\nscoring {\n'
+            '    rule neg "N": -1 point per related(2 chow, same suit, ranks step 1) when won\n'
+            '    rule nil "Z": 0 points per related(2 chow, different suits, ranks step 1) when won\n'
+            '    rule dbl "D": 1 double per related(2 chow, same suit, ranks step 2) when won\n'
+            f'    {line}\n}}\n')
+    return diagnostics(text, "MJ279")
+
+
+@pytest.mark.parametrize("names, message", [
+    ("pure_double_chow all_chows", "rule `all_chows` is counted once: an account chooses among the groups of sets "
+                                   "of rules counted `per related(...)`"),
+    ("pure_double_chow dragon_pung", "rule `dragon_pung` is counted per set: an account chooses among the groups "
+                                     "of sets of rules counted `per related(...)`"),
+    ("pure_double_chow tile_hog", "rule `tile_hog` is counted per a count that is not `related(...)`: an account "
+                                  "chooses among the groups of sets of rules counted `per related(...)`"),
+    ("pure_double_chow neg", "rule `neg` is worth -1 points: the best choice would leave its groups out"),
+    ("pure_double_chow nil", "rule `nil` is worth 0 points: the best choice would leave its groups out"),
+    ("pure_double_chow dbl", "the rules of an account are of different units (`pure_double_chow` points, "
+                             "`dbl` doubles)"),
+    # a name said twice is lint (MJ315); the rule after it is judged all the same
+    ("pure_double_chow pure_double_chow all_chows", "rule `all_chows` is counted once: an account chooses among "
+                                                    "the groups of sets of rules counted `per related(...)`"),
+])
+def test_a_rule_an_account_cannot_choose_among_is_named_with_the_reason(names, message):
+    [d] = account(f"account once {names}")
+    assert d.message == message
+
+
+def test_a_rule_in_two_accounts_is_refused_in_the_second():
+    assert account("account once pure_double_chow mixed_double_chow short_straight") == []
+    [d] = account("account once pure_double_chow mixed_double_chow\n    account once mixed_double_chow short_straight")
+    assert (d.span.line, d.message) == (7, "rule `mixed_double_chow` is in two accounts")
+
+
+# The Charleston (MJ243, MJ217, MJ227): American deals 13 and never passes its 8 jokers,
+# so a hand may hold 8 it keeps and has 5 to pass.
+
+def charleston(body: str, base: str = "american.mj") -> list:
+    loaded = load_text(f'extends "{base}"\n\ncharleston {{\n{body}}}\n', "house.mj")
+    assert loaded.ruleset is not None, loaded.diagnostics
+    _, diags = run_checks(loaded.ruleset)
+    return [(d.code, d.span.line, d.message) for d in diags if d.code in ("MJ217", "MJ227", "MJ243")]
+
+
+def test_a_pass_is_one_tile_to_what_a_hand_holds_less_the_tiles_it_never_passes():
+    assert charleston("    pass 1 right\n    pass 5 left\n") == []
+    assert charleston("    pass 0 right\n    pass 14 left\n    pass 6 across\n") == [
+        ("MJ243", 4, "a pass of 0 tiles from a hand of 13"),
+        ("MJ243", 5, "a pass of 14 tiles from a hand of 13"),
+        ("MJ243", 6, "a pass of 6 tiles from a hand of 13 that may hold 8 tiles it never passes (`J`): such a "
+                     "hand has only 5 to pass")]
+
+
+def test_a_courtesy_pass_offers_within_the_hand_and_from_what_it_may_pass():
+    assert charleston("    courtesy across 5..13 smaller\n") == []
+    assert charleston("    courtesy across 3..14 smaller\n") == [
+        ("MJ243", 4, "a courtesy pass of 3..14 tiles from a hand of 13")]
+    assert charleston("    courtesy across 6..7 smaller\n") == [
+        ("MJ243", 4, "a courtesy pass of at least 6 tiles from a hand of 13 that may hold 8 tiles it never "
+                     "passes (`J`)")]
+
+
+def test_an_optional_round_holds_passes_and_no_other_optional_round():
+    assert charleston("    optional second stopped by any {\n        courtesy across 0..3 smaller\n    }\n") == [
+        ("MJ243", 4, "optional round `second` has no pass")]
+    nested = ("    optional second stopped by any {\n        pass 3 left\n"
+              "        optional third stopped by any {\n            pass 6 right\n        }\n    }\n")
+    assert charleston(nested) == [
+        ("MJ217", 6, "an optional round inside another optional round"),
+        ("MJ243", 7, "a pass of 6 tiles from a hand of 13 that may hold 8 tiles it never passes (`J`): such a "
+                     "hand has only 5 to pass")]
+
+
+def test_no_seat_sits_across_at_a_table_of_three():
+    body = "    pass 3 right\n    optional second stopped by any {\n        pass 3 across\n    }\n"
+    assert charleston(body, "american-3p.mj") == [
+        ("MJ227", 6, "a pass across at a table of 3 seats: no seat sits across")]
+    assert charleston(body) == []
+
+
+# Knitted tiles and singles (MJ295, MJ296), as overlays on MCR's three suits.
+
+def knitted(stmts: str) -> list:
+    text = f'extends "mcr.mj"\nwinning {{\n    pattern knitted {{\n        {stmts}\n    }}\n}}\n'
+    return [d.message for d in diagnostics(text, "MJ295") + diagnostics(text, "MJ296")]
+
+
+def test_knitted_groups_are_one_per_suit_each_rank_of_every_suit_once():
+    assert knitted("each of knitted 147 258 369\n        sets 1\n        pairs 1") == []
+    assert knitted("each of knitted 147 258 369 123\n        sets 1\n        pairs 1") == [
+        "4 knitted rank groups, but the tiles have 3 suit(s): each group is in a different suit"]
+    assert knitted("each of knitted 147 258 339\n        sets 1\n        pairs 1") == [
+        "knitted group 339 names a rank twice"]
+    assert knitted("each of knitted 147 258 360\n        sets 1\n        pairs 1") == [
+        "knitted group 360: 0 is not a rank of every suit"]
+
+
+def test_singles_ask_for_one_tile_to_as_many_as_the_class_holds():
+    assert knitted("singles 7 of honour\n        singles 7 of knitted 147 258 369") == []
+    assert knitted("singles 1 of honour\n        singles 9 of knitted 147 258 369\n        pairs 2") == []
+    assert knitted("singles 0 of honour\n        singles 14 of knitted 147 258 369 + honour") == [
+        "`singles 0`: a part of no tiles"]
+    assert knitted("singles 8 of honour\n        singles 6 of knitted 147 258 369") == [
+        "`singles 8`: the class holds 7 different tile(s)"]
+
+
+# Kinds of bonus tile (MJ288, MJ289), as overlays on Singapore's animals.
+
+def bonus(block: str, code: str) -> list:
+    return [(d.span.line, d.message, d.hint) for d in diagnostics(f'extends "singapore.mj"\n{block}\n', code)]
+
+
+@pytest.mark.parametrize("name, what", [
+    ("wind", "a kind of tile"), ("dot", "a suit"), ("kong", "what `replace kong` replaces"), ("won", "a fact of a tile"),
+])
+def test_a_kind_of_bonus_tile_needs_a_name_of_its_own(name, what):
+    [(_, message, _)] = bonus(f'tiles {{\n    bonus {name} "x1" "x2" x1\n}}', "MJ288")
+    assert message == f"a kind of bonus tile named `{name}`, which is already {what}"
+    assert bonus('tiles {\n    bonus insect "x1" "x2" x1\n}', "MJ288") == []
+
+
+def test_a_replaced_kind_is_a_declared_kind_offered_by_its_spelling():
+    assert bonus("replacement {\n    replace flower season animal kong\n}", "MJ289") == []
+    [(_, message, hint)] = bonus("replacement {\n    replace flower season animals kong\n}", "MJ289")
+    assert message == "replace `animals`, but the tiles block declares no such kind of bonus tile"
+    assert hint == "did you mean `animal`?"
+    [(_, _, hint)] = bonus("replacement {\n    replace flower season zzz kong\n}", "MJ289")
+    assert hint.startswith("declare it in tiles: bonus NAME")
+
+
+def test_a_bonus_group_names_bonus_tiles_and_own_asks_of_a_seat_linked_kind():
+    assert bonus('payments {\n    on bonus own flower all animal "cat": others pay 1 points\n}', "MJ289") == []
+    assert [m for _, m, _ in bonus('payments {\n    on bonus "cat" "1b" "zz": others pay 1 points\n}', "MJ289")] == [
+        "`1b` in a bonus group is not a bonus tile", "`zz` in a bonus group is not a bonus tile"]
+    [(_, message, hint)] = bonus("payments {\n    on bonus all animl: others pay 1 points\n}", "MJ289")
+    assert (message, hint) == ("on bonus all `animl`, but the tiles block declares no such kind of bonus tile",
+                               "did you mean `animal`?")
+    [(_, message, _)] = bonus("payments {\n    on bonus own animal: others pay 1 points\n}", "MJ289")
+    assert message == "`own animal`, but animal tiles belong to no seat"
