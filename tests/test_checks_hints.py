@@ -451,3 +451,90 @@ def test_a_bonus_group_names_bonus_tiles_and_own_asks_of_a_seat_linked_kind():
                                "did you mean `animal`?")
     [(_, message, _)] = bonus("payments {\n    on bonus own animal: others pay 1 points\n}", "MJ289")
     assert message == "`own animal`, but animal tiles belong to no seat"
+
+
+def test_a_function_an_abort_cannot_call_is_named_and_not_judged_as_well():
+    # `max(...)` is not known at an abort (MJ204); its value is no finding of MJ277 too
+    for cond in ("max(1, 2) > 1", "not (min(1, 2) > 1)", "kongs == 4 and max(1, 2) > 1"):
+        text = f'extends "riichi.mj"\nplay {{\n    abort "X" when {cond}\n}}\n'
+        assert [d.code for d in diagnostics(text, "MJ204")] == ["MJ204"]
+        assert diagnostics(text, "MJ277") == []
+
+
+def test_every_name_of_an_account_is_judged_after_one_refused():
+    assert [d.message.split(":")[0] for d in account("account once all_chows neg nil pure_double_chow dragon_pung")] \
+        == ["rule `all_chows` is counted once", "rule `neg` is worth -1 points", "rule `nil` is worth 0 points",
+            "rule `dragon_pung` is counted per set"]
+    text = account("account once pure_double_chow mixed_double_chow\n    account once mixed_double_chow all_chows")
+    assert [d.message.split(":")[0] for d in text] == ["rule `mixed_double_chow` is in two accounts",
+                                                        "rule `all_chows` is counted once"]
+    named = ('extends "mcr.mj"\nscoring {\n    account once pure_double_chow nothing_here all_chows\n}\n')
+    assert [d.message for d in diagnostics(named, "MJ204")] == ["no score rule `nothing_here`"]
+    assert len(diagnostics(named, "MJ279")) == 1
+
+
+def test_one_claim_needs_no_priority_and_two_do():
+    one = mini() + "\nclaims {\n    claim mahjong from any\n}\n"
+    assert diagnostics(one, "MJ230") == []
+    two = mini() + "\nclaims {\n    claim pung 3 same from any\n    claim mahjong from any\n    priority mahjong\n}\n"
+    [d] = diagnostics(two, "MJ230")
+    assert d.message == "claim `pung` has no priority"
+
+
+def test_a_claim_makes_a_set_of_three_or_more_and_a_run_fits_the_suits():
+    def claim(line: str) -> list:
+        return [d.message for d in diagnostics(f'extends "classical.mj"\nclaims {{\n    {line}\n}}\n', "MJ217")]
+    assert claim("claim chow 3 run from left or from any for mahjong") == []
+    assert claim("claim pair 2 same from any") == ["claim `pair` of 2 tiles"]
+    assert claim("claim chow 9 run from left") == []
+    assert claim("claim chow 10 run from left") == ["a run of 10 in suits of 9"]
+    assert claim("claim big 10 same from any") == []  # a run's length, not a set's size
+
+
+def test_a_claim_made_for_an_undeclared_claim_is_named():
+    text = 'extends "classical.mj"\nclaims {\n    claim chow 3 run from left or from any for mahjongg\n}\n'
+    [d] = diagnostics(text, "MJ231")
+    assert (d.message, d.span.column) == ("`mahjongg` is not a claim", 48)
+
+
+@pytest.mark.parametrize("flow, code, message", [
+    ("deal -> dance -> play", "MJ241", "unknown phase `dance`"),
+    ("deal -> play -> charleston", "MJ241", "the flow must end with `play`"),
+    ("deal -> charleston -> charleston -> play", "MJ202", "phase `charleston` appears twice in the flow"),
+])
+def test_a_flow_names_each_phase_once_from_deal_to_play(flow, code, message):
+    [d] = diagnostics(f'extends "american.mj"\nflow {flow}\n', code)
+    assert d.message == message
+    assert diagnostics('extends "american.mj"\nflow deal -> charleston -> play\n', code) == []
+
+
+def test_a_phase_named_twice_is_reported_at_its_second_mention():
+    [d] = diagnostics('extends "american.mj"\nflow deal -> charleston -> charleston -> play\n', "MJ202")
+    assert d.span.column == 28
+    assert diagnostics('extends "american.mj"\nflow deal -> charleston -> play\n', "MJ202") == []
+
+
+def test_a_deal_of_nothing_to_the_others_says_so_and_a_hand_of_one_is_dealt():
+    [d] = diagnostics(mini(deal="dealer 14"), "MJ223")
+    assert d.message == "the deal gives the seats other than the dealer no tiles (the dealer 14)"
+    assert diagnostics(mini(deal="all 1\n    dealer 1"), "MJ223") == []
+
+
+def test_a_card_hand_is_dealt_thirteen_tiles():
+    # twelve to each seat and one more to the dealer: the dealer's one more holds, the card's hand does not
+    text = ('extends "american.mj"\nremove deal {\n    others 1\n    dealer 2\n}\n'
+            'deal {\n    dealer 1\n    all 4 x3\n}\n')
+    [d] = diagnostics(text, "MJ223")
+    assert d.message == "the deal makes hands of 12 tiles; a card hand is 14 tiles, the dealt hand and one more"
+
+
+def test_singles_of_a_class_the_tile_set_lacks_are_refused():
+    dragons = mini(patterns="pattern p {\n        singles 1 of dragon\n        sets 4\n    }")
+    [d] = diagnostics(dragons, "MJ296")
+    assert d.message == "`singles 1`: the class holds 0 different tile(s)"
+
+
+def test_a_limit_of_one_binds_and_a_limit_of_nothing_is_linted():
+    assert diagnostics(scoring("classical.mj", "limit 1"), "MJ314") == []
+    [d] = diagnostics(scoring("classical.mj", "limit 0"), "MJ314")
+    assert d.message == "a limit of 0: every hand pays nothing"
