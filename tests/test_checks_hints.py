@@ -538,3 +538,46 @@ def test_a_limit_of_one_binds_and_a_limit_of_nothing_is_linted():
     assert diagnostics(scoring("classical.mj", "limit 1"), "MJ314") == []
     [d] = diagnostics(scoring("classical.mj", "limit 0"), "MJ314")
     assert d.message == "a limit of 0: every hand pays nothing"
+
+
+def test_singles_of_a_class_of_one_tile_ask_for_one():
+    def singles(n: int) -> list:
+        text = mini(patterns=f"pattern p {{\n        singles {n} of dragon\n        sets 4\n    }}")
+        return [d.message for d in diagnostics(text.replace('"N" x4', '"N" x4\n    dragon "R" x4'), "MJ296")]
+    assert singles(1) == []
+    assert singles(2) == ["`singles 2`: the class holds 1 different tile(s)"]
+
+
+# Claims that never win their window (MJ308, lint).
+
+def windows(base: str, *lines: str) -> list:
+    text = f'extends "{base}"\nclaims {{\n' + "".join(f"    {s}\n" for s in lines) + "}\n"
+    return [(d.span.line, d.message) for d in diagnostics(text, "MJ308")]
+
+
+def test_a_claim_below_one_of_its_set_from_the_same_seats_never_wins():
+    ranks = "priority mahjong > pung kong quint sextet > pong grab"
+    assert windows("american.mj", "claim grab 4 same from side owner", "claim pong 3 same from left", ranks) == [
+        (3, "claim `grab` can never be made: `side owner` is the wall's side, not a seat that discards"),
+        (4, "claim `pong` can never win its window: `pung` makes the same 3 alike from the same seats and "
+            "ranks above it")]
+    assert windows("classical.mj", "claim chow2 3 run from left", "priority mahjong > pung kong > chow > chow2") == [
+        (3, "claim `chow2` can never win its window: `chow` makes the same run of 3 from the same seats and "
+            "ranks above it")]
+    # ranked with it, it shares the window
+    assert windows("american.mj", "claim pong 3 same from left", "priority mahjong > pung kong quint sextet pong") == []
+
+
+def test_a_claim_across_is_never_made_at_a_table_of_three():
+    lines = ("claim facing 3 same from across", "priority mahjong > pung kong quint sextet > facing")
+    assert windows("american-3p.mj", *lines) == [
+        (3, "claim `facing` can never be made: no seat sits across at a table of 3")]
+    assert [m.split(":")[0] for _, m in windows("american.mj", *lines)] == ["claim `facing` can never win its window"]
+
+
+def test_a_claim_switched_by_its_own_condition_does_not_hide_one_below_it():
+    high = "claim big 3 same from any when dealer_won"
+    assert windows("classical.mj", high, "claim pong 3 same from left",
+                   "priority mahjong > big > pung kong pong > chow") == []
+    assert [line for line, _ in windows("classical.mj", high, "claim pong 3 same from left when dealer_won",
+                                        "priority mahjong > big > pung kong pong > chow")] == [4]
