@@ -180,7 +180,8 @@ CODES = (
          _TILES + _SMALL_DEAL + 'play {\n    wall game when 40 left\n}\n',
          _TILES + _SMALL_DEAL + 'play {\n    wall game when 14 left\n}\n'),
     Code("MJ238", "a pattern's tiles not named by class",
-         "A pattern's `each of`, `one more of` and `pairs N of` name tiles by the built-in classes (terminal, "
+         "A pattern's `each of`, `one more of`, `pairs N of` and `singles N of` name tiles by the built-in "
+         "classes (terminal, "
          "simple, honour, wind, dragon, suited): a list of codes or the ruleset's own class serves in scoring, "
          "but no winning hand is matched against it.",
          'winning {\n    pattern orphans {\n        each of "1b" "9b"\n    }\n}\n',
