@@ -581,3 +581,26 @@ def test_a_claim_switched_by_its_own_condition_does_not_hide_one_below_it():
                    "priority mahjong > big > pung kong pong > chow") == []
     assert [line for line, _ in windows("classical.mj", high, "claim pong 3 same from left when dealer_won",
                                         "priority mahjong > big > pung kong pong > chow")] == [4]
+
+
+def test_jokers_stand_in_groups_of_one_or_more():
+    stand = 'extends "american.mj"\n\njokers "J" {\n    stand in groups of N or more\n}\n'
+    assert diagnostics(stand.replace("N", "1"), "MJ217") == []
+    [d] = diagnostics(stand.replace("N", "0"), "MJ217")
+    assert d.message == "groups of 0 or more: a group is one tile or more"
+
+
+def test_ranks_of_that_suit_may_run_the_whole_suit():
+    ranked = "pattern p {\n        sets 4\n        pairs 1\n        one more of that suit ranked 1..9\n    }"
+    assert diagnostics(mini(patterns=ranked), "MJ217") == []
+    [d] = diagnostics(mini(patterns=ranked.replace("1..9", "0..9")), "MJ217")
+    assert d.message == "ranks 0..9: the suits rank 1..9"
+
+
+def test_each_session_length_is_judged_after_one_refused():
+    # a truth value (MJ283) and a fact not known in a session (MJ204), each beside a count of none
+    assert [d.span.line for d in diagnostics(session("rounds false", "rounds 0"), "MJ235")] == [5]
+    text = session("rounds discards", "rounds 0")
+    assert [d.code for d in diagnostics(text, "MJ204")] == ["MJ204"]
+    assert [d.span.line for d in diagnostics(text, "MJ235")] == [5]
+    assert diagnostics(text, "MJ299") == []
