@@ -604,3 +604,18 @@ def test_each_session_length_is_judged_after_one_refused():
     assert [d.code for d in diagnostics(text, "MJ204")] == ["MJ204"]
     assert [d.span.line for d in diagnostics(text, "MJ235")] == [5]
     assert diagnostics(text, "MJ299") == []
+
+
+def test_a_pass_or_courtesy_up_to_the_whole_hand_is_judged_by_the_tiles_it_keeps():
+    kept = "tiles it never passes (`J`)"
+    [(_, _, message)] = charleston("    pass 13 right\n")
+    assert message.startswith("a pass of 13 tiles from a hand of 13 that may hold 8 " + kept)
+    assert [m for _, _, m in charleston("    courtesy across 6..6 smaller\n    courtesy across 6..13 smaller\n")] \
+        == [f"a courtesy pass of at least 6 tiles from a hand of 13 that may hold 8 {kept}"] * 2
+
+
+def test_a_hand_that_keeps_nothing_may_pass_all_of_it():
+    passes = mini() + "\ncharleston {\n    pass 13 right\n}\n"
+    assert diagnostics(passes, "MJ243") == []
+    [d] = diagnostics(passes.replace("pass 13", "pass 14"), "MJ243")
+    assert d.message == "a pass of 14 tiles from a hand of 13"
