@@ -619,3 +619,18 @@ def test_a_hand_that_keeps_nothing_may_pass_all_of_it():
     assert diagnostics(passes, "MJ243") == []
     [d] = diagnostics(passes.replace("pass 13", "pass 14"), "MJ243")
     assert d.message == "a pass of 14 tiles from a hand of 13"
+
+
+def test_a_claim_is_hidden_only_by_one_from_every_seat_it_claims_from():
+    # a chow from the right ranked above one from the left: the left's discards are the lower's own
+    assert windows("classical.mj", "claim right_chow 3 run from right", "claim left_chow 3 run from left",
+                   "priority mahjong > pung kong > right_chow > chow left_chow") == []
+
+
+def test_a_claim_hidden_twice_is_linted_once_and_a_win_claim_does_not_stop_the_lint():
+    two = windows("american.mj", "claim big 3 same from any", "claim pong 3 same from left",
+                  "priority mahjong > pung big kong quint sextet > pong")
+    assert [line for line, _ in two] == [4]
+    after_win = windows("american.mj", "claim win from any", "claim pong 3 same from left",
+                        "priority mahjong win > pung kong quint sextet > pong")
+    assert [line for line, _ in after_win] == [4]
