@@ -60,3 +60,10 @@ def test_broken_file_gives_its_diagnostics(path, capsys):
     # every code in the file name is among those reported
     named = re.match(r"(mj\d{3})", path.name).group(1).upper()
     assert named in {r[0] for r in ours}
+
+
+def test_a_mistake_in_the_card_a_ruleset_plays_is_shown_on_the_cards_own_line(capsys):
+    main(["check", str(BROKEN / "mj250-a-card-line-a-tile-short.mj")])
+    out = capsys.readouterr().out
+    line = (BROKEN / "includes" / "friday-card.card").read_text(encoding="utf-8").splitlines()[6]
+    assert f"   7 | {line}\n" in out

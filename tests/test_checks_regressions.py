@@ -19,6 +19,8 @@ CASES = {
     # a suit declared twice, only the second with a dragon: the dragon check read the first
     "suit twice, one dragon": 'tiles{\nsuit b "" 0..0 x 0\nzero ""\nsuit b "" 0..0 x 1 dragon "1"\n}\n',
     # a suit declared twice, the first invalid: the dragon check read the first declaration
+    # a deal and no winning block: a check that sized the patterns must not read the block
+    "deal without winning": "deal {\n    all 13\n    dealer 1\n}\n",
     "suit twice, first invalid": ('ruleset "x"\ntiles {\n    suit bam "b" 9..1 x4\n'
                                   '    suit bam "c" 1..9 x4 dragon "G"\n}\n'),
 }

@@ -42,3 +42,12 @@ def test_bonus_tiles_not_seat_linked_belong_to_no_seat():
 def test_a_bonus_kind_and_a_class_are_classes_of_their_tiles():
     _, classes = tileset()
     assert classes == {"animal": ("a1", "a2"), "low": ("1b", "2b", "3b")}
+
+
+def test_each_variant_is_numbered_past_the_kinds_in_the_order_written():
+    text = ('ruleset "x"\ntiles {\n    suit man "m" 1..9 x4\n    suit pin "p" 1..9 x4\n'
+            '    variant red "0m" x1 of "5m"\n    variant red "0p" x1 of "5p"\n}\n')
+    tiles, _, diags = build_tileset(load_text(text, "tiles.mj").ruleset.block(A.TilesBlock))
+    assert not diags
+    assert [(v.code, v.index) for v in tiles.variants] == [("0m", 18), ("0p", 19)]
+    assert [tiles.base(v.index) for v in tiles.variants] == [tiles.by_code["5m"].index, tiles.by_code["5p"].index]

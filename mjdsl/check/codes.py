@@ -175,12 +175,13 @@ CODES = (
          "as set): `rounds 0`, `hands -3` or `hands 2.5` would play nothing the statement says.",
          'session {\n    rounds 0\n}\n', 'session {\n    rounds 4\n}\n'),
     Code("MJ236", "a wall game before the first draw",
-         "`wall game when N left` with N at least the tiles the deal leaves in the live wall: every hand would "
-         "end before anyone draws.",
+         "`wall game when N left` with N at least the tiles the deal leaves in the live wall, or a deal that "
+         "leaves the live wall empty: every hand would end before anyone draws.",
          _TILES + _SMALL_DEAL + 'play {\n    wall game when 40 left\n}\n',
          _TILES + _SMALL_DEAL + 'play {\n    wall game when 14 left\n}\n'),
     Code("MJ238", "a pattern's tiles not named by class",
-         "A pattern's `each of`, `one more of` and `pairs N of` name tiles by the built-in classes (terminal, "
+         "A pattern's `each of`, `one more of`, `pairs N of` and `singles N of` name tiles by the built-in "
+         "classes (terminal, "
          "simple, honour, wind, dragon, suited): a list of codes or the ruleset's own class serves in scoring, "
          "but no winning hand is matched against it.",
          'winning {\n    pattern orphans {\n        each of "1b" "9b"\n    }\n}\n',
@@ -219,8 +220,9 @@ CODES = (
          'option style = hk "Style" one of hk mcr\nscoring {\n    rule a: 1 double when style == hongkong\n}\n',
          'option style = hk "Style" one of hk mcr\nscoring {\n    rule a: 1 double when style == hk\n}\n'),
     Code("MJ283", "a truth value used as a number",
-         "A comparison, `and`/`or`/`not`, on/off or a true-or-false fact stands where a number is computed: it "
-         "would silently count as 1 or 0. Write the number, or make it a condition.",
+         "A comparison, `and`/`or`/`not`, on/off or a true-or-false fact stands where a number is computed (a "
+         "session's `hands` or `rounds` too): it would silently count as 1 or 0. Write the number, or make it "
+         "a condition.",
          'scoring {\n    value points * (doubles > 2)\n}\n', 'scoring {\n    value points * 2 ^ doubles\n}\n'),
     Code("MJ284", "a relation no hand can hold",
          "`related(N P, SUITS, RANKS)` relates 2 to 5 sets, and sets a step apart must fit in the ranks 1..9.",

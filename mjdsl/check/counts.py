@@ -3,11 +3,14 @@ but would make a game of nothing.
 
 - a session of no hands or rounds (`rounds 0`, `rounds -3`, `hands 0`, or an option
   set so) or of a fraction of one (`hands 2.5`): MJ235. A session plays whole hands;
-  without the statement a session is one hand, so a count below one is never meant;
+  without the statement a session is one hand, so a count below one is never meant.
+  A truth value there (`rounds false`, `hands rounds > 1`) would be played as 0 or 1
+  hands: MJ283, as for a truth value in any number;
 - the first dealer's dice (`first dealer by dice N thrown by each`): one to six, like
   the wall's dice (MJ217): no dice give every seat the same throw, for ever tied;
-- `wall game when N left` with N at least the live wall the deal leaves: every hand
-  would be a wall game before the first draw (MJ236);
+- `wall game when N left` with N at least the live wall the deal leaves (an empty live
+  wall included, `wall game when 0 left` then too): every hand would be a wall game
+  before the first draw (MJ236);
 - statements that count nothing (MJ217): a deal step of no tiles (`all 0`, `x0`),
   `stand in groups of 0`, `chows at most -1`, and `ranked LO..HI` outside the suit's
   ranks or backwards; and a special pattern (no sets, no `each of`) that makes more or
@@ -22,6 +25,7 @@ from __future__ import annotations
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
 from ..ir.expr import Const, compile_expr
+from .values import is_truth
 from .wall import dealt_sizes, live_after_deal
 
 
@@ -93,9 +97,14 @@ def _session(ctx) -> list[Diagnostic]:
     if session is None:
         return []
     opts = ctx.options.values()
+    bools = {o.name for o in ctx.options if o.type == "bool"}
     out = []
     for cls, what in ((A.SessionHands, "hands"), (A.SessionRounds, "rounds")):
         for s in session.all(cls):
+            if is_truth(s.expr, bools):  # the lowering would count it as 0 or 1
+                out.append(error("MJ283", f"a truth value used as the number of {what}", s.expr.span,
+                                 f"write the number of {what}: `{what} 4`"))
+                continue
             value = compile_expr(s.expr, opts)
             if not isinstance(value, Const) or isinstance(value.value, bool) \
                     or not isinstance(value.value, (int, float)):
@@ -118,9 +127,15 @@ def _first_dealer(ctx) -> list[Diagnostic]:
 
 def _wall_game(ctx) -> list[Diagnostic]:
     play, live = ctx.block(A.PlayBlock), live_after_deal(ctx)
-    if play is None or live is None or live <= 0:
+    if play is None or live is None or live < 0:
         return []  # MJ221/MJ222: the deal does not fit at all
+    # a deal that leaves the live wall empty ends every hand at once, whatever N is
+    hint = (f"write a number below {live} (`wall game when 0 left`: the wall is used up)" if live
+            else "deal fewer tiles or keep fewer in the dead wall: a hand needs a tile left to draw")
+    ends = play.all(A.WallGame)
+    if not ends and not live:  # the default, a wall game when the live wall is used up
+        return [error("MJ236", "the deal leaves no tile in the live wall, so every hand would end before the first "
+                               "draw", ctx.block(A.DealBlock).span, hint)]
     return [error("MJ236", f"`wall game when {w.left} left`: the deal leaves {live} tiles in the live wall, so every "
-                           "hand would end before the first draw", w.span,
-                  f"write a number below {live} (`wall game when 0 left`: the wall is used up)")
-            for w in play.all(A.WallGame) if w.left >= live]
+                           "hand would end before the first draw", w.span, hint)
+            for w in ends if w.left >= live]
