@@ -402,3 +402,31 @@ def test_an_added_kong_grows_one_pung_of_its_tile():
     kinds = [(e.kind, e.size, e.jokers) for e in g.st.exposures[0]]
     assert kinds == [("kong_added", 4, 0), ("pung", 3, 1)]
     assert g.st.hands[0][f] == 0
+
+
+# -- the catalogue --------------------------------------------------------------------
+
+def test_a_larger_blind_pass_or_courtesy_offer_gets_its_counts_in_the_catalogue():
+    """The catalogue holds forwards of 0-3 and offers of 0-6 for every ruleset, and more
+    where a step asks more (the counts come from the automaton's pass and offer steps)."""
+    from types import SimpleNamespace as NS
+
+    def sizes(*states):
+        return ACT._pass_sizes(NS(states={str(i): s for i, s in enumerate(states)}))
+
+    assert sizes() == (3, 6)
+    assert sizes(NS(step="pass", params={"blind": True, "count": 5}), NS(step="pass", params={"count": 3})) == (5, 6)
+    # a pass that is not blind, or counted by the offer, adds no forwards; nor a step that is no pass
+    assert sizes(NS(step="pass", params={"blind": False, "count": 7}),
+                 NS(step="pass", params={"blind": True, "count": "offer"}),
+                 NS(step="vote", params={"blind": True, "count": 9})) == (3, 6)
+    assert sizes(NS(step="offer", params={"low": 0, "high": 8})) == (3, 8)
+
+
+def test_an_action_number_outside_the_catalogue_is_named_by_its_number(auto):
+    from mjdsl.engine.game import catalogue_of
+
+    cat = catalogue_of(auto)
+    assert cat.name(0) == "discard " + auto.tiles.kinds[0].code
+    assert cat.name(len(cat) - 1) == cat[len(cat) - 1].name
+    assert cat.name(len(cat)) == f"#{len(cat)}" and cat.name(-1) == "#-1"
