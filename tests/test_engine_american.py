@@ -430,3 +430,18 @@ def test_an_action_number_outside_the_catalogue_is_named_by_its_number(auto):
     assert cat.name(0) == "discard " + auto.tiles.kinds[0].code
     assert cat.name(len(cat) - 1) == cat[len(cat) - 1].name
     assert cat.name(len(cat)) == f"#{len(cat)}" and cat.name(-1) == "#-1"
+
+
+def test_a_pung_claimed_with_a_joker_stands_as_two_tiles_and_the_joker(auto):
+    from mjdsl.engine.observe import observe
+
+    g = scripted(auto, {0: "9d " + FILLER, 3: "9d J 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d 4d"})
+    act(g, 0, "discard 9d")
+    while g.current_player() != 3:
+        act(g, g.current_player(), "no claim")
+    act(g, 3, "claim pung (1 joker)")
+    e = g.st.exposures[3][0]
+    nine, joker = auto.tiles.index("9d"), auto.tiles.index("J")
+    assert (e.size, e.jokers, e.naturals) == (3, 1, 2)
+    assert e.tiles(joker) == [nine, nine, joker] and e.tiles(None) == [nine, nine]
+    assert observe(g, 0)["exposures"][3] == [{"kind": "pung", "tiles": ["9d", "9d", "J"], "concealed": False}]
