@@ -285,8 +285,10 @@ def test_a_forged_settlement_or_result_fails_the_replay(american_log):
     auto, log = american_log
     returns = [r + 1 for r in log["returns"]]
     assert _failure(auto, dict(log, returns=returns)).startswith("the hand settles to ")
-    # a difference past the sixth decimal is rounding, not a forgery
-    assert replay(auto, dict(log, returns=[r + 1e-9 for r in log["returns"]]))[0]
+    # returns are compared to six decimals: a difference under half a millionth is
+    # rounding, not a forgery; a millionth is not
+    assert replay(auto, dict(log, returns=[r + 2e-7 for r in log["returns"]]))[0]
+    assert not replay(auto, dict(log, returns=[log["returns"][0] + 1e-6, *log["returns"][1:]]))[0]
     forged = dict(log["result"], value=12345)
     assert _failure(auto, dict(log, result=forged)).startswith("the hand's result is ")
 
