@@ -231,3 +231,17 @@ def test_the_chance_player_lists_the_dice_and_not_the_shuffle():
     dice = g.chance_outcomes()
     assert g.current_player() == CHANCE and isinstance(dice, list) and dice
     assert abs(sum(p for _, p in dice) - 1) < 1e-9 and all(isinstance(o, int) for o, _ in dice)
+
+
+@pytest.mark.parametrize("outcome,possible", [(-1, False), (0, True), (2**31 - 1, True), (2**31, False)])
+def test_a_shuffle_outcome_is_a_seed_below_two_to_the_31(outcome, possible):
+    from mjdsl.engine.game import IllegalAction
+
+    g = Game(compile_ruleset(ROOT / "rulesets" / "classical.mj"))
+    if possible:
+        g.apply_action(outcome)
+        assert len(g.st.history) == 1 and g.st.wall
+    else:
+        with pytest.raises(IllegalAction) as e:
+            g.apply_action(outcome)
+        assert e.value.diagnostics[0].code == "MJ402" and g.st.history == [] and not g.st.wall
