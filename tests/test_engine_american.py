@@ -402,3 +402,46 @@ def test_an_added_kong_grows_one_pung_of_its_tile():
     kinds = [(e.kind, e.size, e.jokers) for e in g.st.exposures[0]]
     assert kinds == [("kong_added", 4, 0), ("pung", 3, 1)]
     assert g.st.hands[0][f] == 0
+
+
+# -- the catalogue --------------------------------------------------------------------
+
+def test_a_larger_blind_pass_or_courtesy_offer_gets_its_counts_in_the_catalogue():
+    """The catalogue holds forwards of 0-3 and offers of 0-6 for every ruleset, and more
+    where a step asks more (the counts come from the automaton's pass and offer steps)."""
+    from types import SimpleNamespace as NS
+
+    def sizes(*states):
+        return ACT._pass_sizes(NS(states={str(i): s for i, s in enumerate(states)}))
+
+    assert sizes() == (3, 6)
+    assert sizes(NS(step="pass", params={"blind": True, "count": 5}), NS(step="pass", params={"count": 3})) == (5, 6)
+    # a pass that is not blind, or counted by the offer, adds no forwards; nor a step that is no pass
+    assert sizes(NS(step="pass", params={"blind": False, "count": 7}),
+                 NS(step="pass", params={"blind": True, "count": "offer"}),
+                 NS(step="vote", params={"blind": True, "count": 9})) == (3, 6)
+    assert sizes(NS(step="offer", params={"low": 0, "high": 8})) == (3, 8)
+
+
+def test_an_action_number_outside_the_catalogue_is_named_by_its_number(auto):
+    from mjdsl.engine.game import catalogue_of
+
+    cat = catalogue_of(auto)
+    assert cat.name(0) == "discard " + auto.tiles.kinds[0].code
+    assert cat.name(len(cat) - 1) == cat[len(cat) - 1].name
+    assert cat.name(len(cat)) == f"#{len(cat)}" and cat.name(-1) == "#-1"
+
+
+def test_a_pung_claimed_with_a_joker_stands_as_two_tiles_and_the_joker(auto):
+    from mjdsl.engine.observe import observe
+
+    g = scripted(auto, {0: "9d " + FILLER, 3: "9d J 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d 4d"})
+    act(g, 0, "discard 9d")
+    while g.current_player() != 3:
+        act(g, g.current_player(), "no claim")
+    act(g, 3, "claim pung (1 joker)")
+    e = g.st.exposures[3][0]
+    nine, joker = auto.tiles.index("9d"), auto.tiles.index("J")
+    assert (e.size, e.jokers, e.naturals) == (3, 1, 2)
+    assert e.tiles(joker) == [nine, nine, joker] and e.tiles(None) == [nine, nine]
+    assert observe(g, 0)["exposures"][3] == [{"kind": "pung", "tiles": ["9d", "9d", "J"], "concealed": False}]

@@ -219,3 +219,29 @@ def test_a_kong_may_take_the_whole_concealed_hand_its_replacement_is_discarded(a
     # classical kongs draw a replacement: three concealed 5b claim the fourth
     g = scripted(auto, {0: "5b " + QUIET, 2: "5b 5b 5b"})
     assert "claim kong" in _claims_offered(g, 2, 0, "5b")
+
+
+def test_the_chance_player_lists_the_dice_and_not_the_shuffle():
+    """The OpenSpiel-style API: ``chance_outcomes()`` is a list of (outcome,
+    probability); the shuffle's seeds are too many to list (an empty list: draw one),
+    the dice's totals are listed with their odds."""
+    g = Game(compile_ruleset(ROOT / "rulesets" / "classical.mj"))
+    assert g.current_player() == CHANCE and g.chance_outcomes() == []
+    g.apply_action(7)
+    dice = g.chance_outcomes()
+    assert g.current_player() == CHANCE and isinstance(dice, list) and dice
+    assert abs(sum(p for _, p in dice) - 1) < 1e-9 and all(isinstance(o, int) for o, _ in dice)
+
+
+@pytest.mark.parametrize("outcome,possible", [(-1, False), (0, True), (2**31 - 1, True), (2**31, False)])
+def test_a_shuffle_outcome_is_a_seed_below_two_to_the_31(outcome, possible):
+    from mjdsl.engine.game import IllegalAction
+
+    g = Game(compile_ruleset(ROOT / "rulesets" / "classical.mj"))
+    if possible:
+        g.apply_action(outcome)
+        assert len(g.st.history) == 1 and g.st.wall
+    else:
+        with pytest.raises(IllegalAction) as e:
+            g.apply_action(outcome)
+        assert e.value.diagnostics[0].code == "MJ402" and g.st.history == [] and not g.st.wall

@@ -166,3 +166,18 @@ def test_a_false_call_on_a_discard_puts_the_discard_and_its_copy_back(classical)
     no_claims(g)
     assert g.st.dead[1] and g.st.discards[0] == [g.st.discard_copies[0][0]]
     invariants.check(g)
+
+
+def test_a_hand_balances_with_what_it_put_in_or_took_from_the_pot():
+    """A finished hand settles to zero once the pot is counted: a deposit a seat paid
+    stays in the pot for the next hand; a pot the hand was given goes to its winner."""
+    from mjdsl.engine.state import HandState
+
+    st = HandState(4, 34)
+    st.returns = [-1000.0, 0.0, 0.0, 0.0]  # a riichi deposit, a wall game: the pot keeps it
+    st.pot = 1000.0
+    assert st.balance() == 0
+    st.returns, st.pot, st.pot_in = [3000.0, -1000.0, 0.0, 0.0], 0.0, 2000.0  # the winner takes the pot
+    assert st.balance() == 0
+    st.pot = 500.0  # half of it left behind: the hand does not balance
+    assert st.balance() == 500.0

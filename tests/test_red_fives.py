@@ -117,6 +117,26 @@ def test_a_red_five_discarded_goes_into_the_pon_that_claims_it(riichi):
     invariants.check(g)
 
 
+def test_every_seat_sees_the_red_five_thrown_and_in_the_pon_that_took_it(riichi):
+    """What a bot or a person is shown (engine/observe.py): the red five by its own
+    code on the table, in the discards and in the set that claimed it, and the winds."""
+    from mjdsl.engine.observe import observe
+
+    g = scripted(riichi, {0: "0s 1m 9m 1p 9p E S W N P F C 2m 3m", 2: "5s 5s 4p 6p 7p 2s 2s 8s 1m 9m S W 8p"})
+    act(g, 0, "discard 0s")
+    seen = observe(g, 3)
+    assert seen["live_discard"] == {"seat": 0, "tile": "0s"} and seen["discards"][0] == ["0s"]
+    assert seen["round_wind"] == "E" and seen["seat_winds"] == ["E", "S", "W", "N"]
+    while g.current_player() != 2:
+        act(g, g.current_player(), "no claim")
+    act(g, 2, next(n for n in names(g) if n.startswith("claim pon")))
+    for seat in range(4):
+        o = observe(g, seat)
+        assert o["exposures"][2] == [{"kind": "pon", "tiles": ["0s", "5s", "5s"], "concealed": False}]
+        assert o["exposures"][0] == [] and o["live_discard"] is None and o["discards"][0] == []
+    assert "0s" not in observe(g, 2)["hand"] and observe(g, 2)["hand"].count("5s") == 0
+
+
 def test_a_concealed_kong_of_fives_takes_the_red_one(riichi):
     g = scripted(riichi, {0: "5p 5p 5p 0p 1m 9m 1s 9s E S W N P F"})
     act(g, 0, "concealed kong of 5p")

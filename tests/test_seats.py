@@ -13,7 +13,7 @@ from mjdsl.check import run_checks
 from mjdsl.cli import main
 from mjdsl.diagnostics import InputError
 from mjdsl.engine.run import SessionClock, play_session
-from mjdsl.engine.simulate import summarize
+from mjdsl.engine.tally import Tally, card_lines
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.frontend.load import load_text
 
@@ -34,7 +34,10 @@ def test_five_players_each_sit_out_once_in_a_session_of_five_hands(five):
     # the dealer and the next three play; the dealer before sits out
     assert [r.players for r in recs] == [(0, 1, 2, 3), (1, 2, 3, 4), (2, 3, 4, 0), (3, 4, 0, 1), (4, 0, 1, 2)]
     assert all(r.dealer == 0 for r in recs)
-    stats = summarize(five, recs)
+    tally = Tally(five, card_lines(five))
+    for r in recs:
+        tally.add(r, ["random"] * 5)
+    stats = tally.summary()
     assert stats["players"]["sat_out"] == [1, 1, 1, 1, 1]
     assert abs(sum(stats["players"]["returns"])) < 1e-6
 

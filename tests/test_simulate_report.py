@@ -58,3 +58,38 @@ def test_a_cut_table_says_so_and_all_shows_every_row(capsys):
     whole = _out(capsys, *args, "--all")
     assert "rows shown" not in whole
     assert all(f"  {hand}  (" in whole for hand in stats["never_won"])
+
+
+# -- the hands a run plays ----------------------------------------------------------
+
+def test_sessions_are_handed_out_in_order_each_capped_at_the_hands_still_wanted():
+    from mjdsl.engine.parallel import Job
+    from mjdsl.engine.simulate import session_batches
+    from mjdsl.frontend.compile import compile_ruleset
+
+    auto = compile_ruleset(CLASSICAL)
+    job = Job.of(CLASSICAL, [], ["random"] * auto.session_players, False)
+    asked = []
+
+    def two_hands(auto, bots, item):  # a session of two hands at most, its hands the items
+        asked.append(item)
+        return [item] * min(item[2], 2)
+
+    got = list(session_batches(auto, job, "s", 5, task=two_hands))
+    assert asked == [("s", 0, 5), ("s", 1, 3), ("s", 2, 1)]
+    assert [(i, len(recs)) for i, recs in got] == [(0, 2), (1, 2), (2, 1)]
+    # resumed at session 3 with 2 hands already in: 3 more wanted
+    asked.clear()
+    got = list(session_batches(auto, job, "s", 5, start=3, done=2, task=two_hands))
+    assert asked == [("s", 3, 3), ("s", 4, 1)] and [i for i, _ in got] == [3, 4]
+
+
+def test_a_run_keeps_every_hand_of_the_sessions_in_order():
+    from mjdsl.engine.simulate import run, sessions
+    from mjdsl.frontend.compile import compile_ruleset
+
+    auto = compile_ruleset(CLASSICAL)
+    bots = ["greedy"] * auto.session_players
+    kept = run(auto, CLASSICAL, [], bots, "demo", 3)
+    assert len(kept) == 3 and [r.seed for r in kept] == ["demo:0:0", "demo:0:1", "demo:0:2"]
+    assert kept == list(sessions(auto, CLASSICAL, [], bots, "demo", 3))

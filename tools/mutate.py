@@ -72,7 +72,14 @@ PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0", "-o"
 ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.py",
                 "tests/test_engine_american.py", "tests/test_engine_winning.py", "tests/test_claim_sources.py",
                 "tests/test_invariants.py", "tests/test_engine_logs.py", "tests/test_kuikae.py",
-                "tests/test_several_win.py", "tests/test_red_fives.py")
+                "tests/test_several_win.py", "tests/test_red_fives.py",
+                # the engine as a user reaches it: replay and simulate from the command line,
+                # broken and hostile logs, the seeded digests, the conformance suite (perft,
+                # invariants at every step), aborts, seat rules, bonus kinds, the pool
+                "tests/test_cli_engine.py", "tests/test_hostile_fuzz.py", "tests/test_seeded_digests.py",
+                "tests/test_aborts.py", "tests/test_seed_rules.py", "tests/test_bonus_kinds.py",
+                "tests/test_parallel.py", "tests/test_simulate_report.py", "tests/test_hostile.py",
+                "tests/test_conformance.py")
 SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py", "tests/test_scoring_language.py",
                  "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py",
                  "tests/test_scoring_repeats.py", "tests/test_scoring_cli.py", "tests/test_scoring_waits.py",

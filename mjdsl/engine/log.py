@@ -41,16 +41,6 @@ def _canonical(x):
     return x
 
 
-def digests_of(auto, dealer: int, round_wind: int, actions, context: dict | None = None) -> list[str]:
-    game = Game(auto, dealer=dealer, round_wind=round_wind, context=context)
-    out = []
-    for i, a in enumerate(actions, 1):
-        game.apply_action(a)
-        if i % DIGEST_EVERY == 0 or i == len(actions):
-            out.append(state_digest(game))
-    return out
-
-
 def hand_log(auto, rec, ruleset_path: str, options_set: dict) -> dict:
     return {
         "version": LOG_VERSION,
@@ -64,7 +54,7 @@ def hand_log(auto, rec, ruleset_path: str, options_set: dict) -> dict:
         # what the session carries into the hand (the dealer's streak): settlement reads it
         "context": dict(rec.context),
         "actions": list(rec.actions),
-        "digests": list(rec.digests) or digests_of(auto, rec.dealer, rec.round_wind, rec.actions, dict(rec.context)),
+        "digests": list(rec.digests),  # taken as the hand was played (run.play_hand)
         "result": _jsonable(rec.result),
         "returns": list(rec.returns),
     }

@@ -47,7 +47,9 @@ def observe(game, seat: int) -> dict:
                         "concealed": e.concealed} for e in exps] for exps in st.exposures],
         "bonus": [[codes[t] for t in b] for b in st.bonus],
         "discards": [[codes[t] for t in d] for d in st.discard_copies],  # the copies thrown
-        "live_discard": None if st.last_discard is None else {"seat": st.last_discard[0], "tile": codes[st.last_discard[1]]},
+        # the discard on the table is the last its seat threw, as the copy it was (a red five)
+        "live_discard": None if st.last_discard is None else {"seat": st.last_discard[0],
+                                                               "tile": codes[st.discard_copies[st.last_discard[0]][-1]]},
         "wall_left": st.live_left() if st.wall else None,
         "dead": list(st.dead),
         "announced": [list(a) for a in st.announced],

@@ -15,7 +15,6 @@ from typing import Callable, Iterator
 
 from .parallel import Job, ordered_map
 from .run import HandRecord, play_session, session_min_hands
-from .tally import Tally, card_lines
 
 
 def _session(auto, bots, item) -> list[HandRecord]:
@@ -79,21 +78,6 @@ def sessions(auto, path: str, sets: list, bot_names: list, seed: str, games: int
         yield from recs
 
 
-def summarize(auto, records, bot_names: list | None = None) -> dict:
-    """The statistics of a run, as the JSON contract says (plus more)."""
-    tally = Tally(auto, card_lines(auto))
-    for r in records:
-        tally.add(r, bot_names or ["?"] * auto.session_players)
-    return tally.summary()
-
-
-
-def run(auto, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1,
-        on_hand: Callable | None = None) -> list[HandRecord]:
+def run(auto, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1) -> list[HandRecord]:
     """Every hand of a run, kept (the demo's handful; ``simulate`` streams them into a tally)."""
-    out = []
-    for rec in sessions(auto, path, sets, bot_names, seed, games, workers):
-        out.append(rec)
-        if on_hand is not None:
-            on_hand(rec)
-    return out
+    return list(sessions(auto, path, sets, bot_names, seed, games, workers))

@@ -37,10 +37,8 @@ def _order(game) -> list[int]:
 
 
 def _never(game, state) -> set:
-    cache = state.params.get("_never_idx")
-    if cache is None:
-        cache = {game.auto.tiles.index(c) for c in state.params.get("never", ())}
-    return cache
+    """The tiles the pass never takes (``never pass jokers``), by index."""
+    return {game.auto.tiles.index(c) for c in state.params.get("never", ())}
 
 
 def _passable(game, state, seat: int) -> int:
