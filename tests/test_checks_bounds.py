@@ -67,3 +67,57 @@ def test_setup_replacements_count_the_seats_there_are_and_no_kong_box_when_none_
     found = codes(THREE_NO_KONG_BOX.replace("LEFT", str(left)))
     assert ("MJ248" in found) == refused, found
     assert [c for c in found if not c.startswith("MJ3")] == (["MJ248"] if refused else [])
+
+
+# -- MJ247: an expression too deep or too large to lower --------------------------------
+
+
+def value(expr: str) -> str:
+    return f'extends "classical.mj"\n\nscoring {{\n    value {expr}\n}}\n'
+
+
+def chain(operators: int, first: str = "points") -> str:
+    """``first + 1 + 1 ...``: read left to right, the deepest `+` is the first, and the
+    first term lies one below it: operators + 1 deep."""
+    return " + ".join([first] + ["1"] * operators)
+
+
+def balanced(terms: int) -> str:
+    """A sum of ``terms`` terms as a balanced tree: 2 x terms - 1 nodes, a dozen deep."""
+    if terms == 1:
+        return "points"
+    half = terms // 2
+    return f"({balanced(half)}) + ({balanced(terms - half)})"
+
+
+def mj247(text: str) -> list:
+    loaded = load_text(text, "house.mj")
+    _, diags = run_checks(loaded.ruleset)
+    return [d for d in diags if d.code == "MJ247"]
+
+
+@pytest.mark.parametrize("expr, deep", [
+    (chain(99), 100), (chain(100), 101),
+    # a call's arguments lie one below it, a minus's operand one below the minus
+    (chain(98, "max(points, 1)"), 100), (chain(99, "max(points, 1)"), 101),
+    (f"-({chain(98)})", 100), (f"-({chain(99)})", 101),
+])
+def test_an_expression_may_nest_a_hundred_deep(expr, deep):
+    found = mj247(value(expr))
+    if deep <= 100:
+        assert found == []
+    else:
+        [d] = found
+        assert f"operators nested {deep} deep" in d.message and "at most 2000 terms, 100 deep" in d.message
+
+
+@pytest.mark.parametrize("expr, terms", [(f"-({balanced(1000)})", 2000), (balanced(1001), 2001)])
+def test_an_expression_may_hold_two_thousand_terms(expr, terms):
+    found = mj247(value(expr))
+    assert [d.message.split(": ")[1].split(" (")[0] for d in found] == ([] if terms <= 2000 else [f"{terms} terms"])
+
+
+def test_a_file_of_huge_expressions_is_told_once():
+    text = value(chain(150)) .replace("value", "rule a: 1 points when won and " + chain(120) + " > 3\n    value", 1)
+    [d] = mj247(text)
+    assert d.span.line == 4  # the first, the rule; the value below it is as deep and not reported again
