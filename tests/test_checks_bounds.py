@@ -121,3 +121,48 @@ def test_a_file_of_huge_expressions_is_told_once():
     text = value(chain(150)) .replace("value", "rule a: 1 points when won and " + chain(120) + " > 3\n    value", 1)
     [d] = mj247(text)
     assert d.span.line == 4  # the first, the rule; the value below it is as deep and not reported again
+
+
+# -- the wall and the table (check/wall.py) ---------------------------------------------
+
+
+def diagnostics(text: str) -> list:
+    loaded = load_text(text, "house.mj")
+    assert loaded.ruleset is not None, loaded.diagnostics
+    return run_checks(loaded.ruleset)[1]
+
+
+@pytest.mark.parametrize("seats, refused", [(1, True), (2, False), (8, False), (9, True)])
+def test_a_table_has_two_to_eight_seats(seats, refused):
+    found = [d for d in diagnostics(f'extends "classical.mj"\n\nseats {seats} {{\n}}\n') if d.code == "MJ217"
+             and "a table has 2 to 8" in d.message]
+    assert [d.message.split(":")[0] for d in found] == ([f"{seats} seats"] if refused else [])
+
+
+@pytest.mark.parametrize("dice, refused", [(0, True), (1, False), (6, False), (7, True)])
+def test_the_wall_is_broken_with_one_to_six_dice(dice, refused):
+    text = f'extends "classical.mj"\n\nwall {{\n    break side dice {dice} thrown by dealer\n}}\n'
+    found = [d for d in diagnostics(text) if d.code == "MJ217"]
+    assert [(d.message, d.span.line) for d in found] == ([(f"{dice} dice: throw 1 to 6", 4)] if refused else [])
+
+
+@pytest.mark.parametrize("dead, code", [(142, "MJ221"), (143, "MJ222")])
+def test_a_dead_wall_as_large_as_the_wall_leaves_no_room_for_the_deal_and_one_larger_is_too_large(dead, code):
+    """Classical's 144 tiles and 2 loose tiles: a dead wall of 142 fills the wall (the
+    deal does not fit); 143 makes the kong box larger than the wall."""
+    found = [d for d in diagnostics(f'extends "classical.mj"\n\nwall {{\n    dead wall {dead}\n}}\n')
+             if d.code in ("MJ221", "MJ222")]
+    assert [d.code for d in found] == [code]
+    if code == "MJ222":
+        assert found[0].message == "the dead wall (145 tiles) is larger than the wall (144)" and found[0].span.line == 4
+    else:
+        assert found[0].message == "the deal takes 53 tiles but the wall has 0 outside the dead wall"
+
+
+def test_an_overlay_that_changes_the_tile_set_is_told_at_its_tiles_block():
+    """The base's wall was built for its set: the overlay's change is the news."""
+    [d] = [d for d in diagnostics('extends "classical.mj"\n\ntiles {\n    dragon "R" "G" "0" x3\n}\n')
+           if d.code == "MJ220"]
+    assert d.message == "the wall holds 144 tiles (4 x 18 x 2) but the set has 141"
+    assert d.span.path == "house.mj" and d.span.line == 3
+    assert d.hint.startswith("the wall at ") and "classical.mj" in d.hint and d.hint.endswith("= 141")
