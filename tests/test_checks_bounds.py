@@ -166,3 +166,39 @@ def test_an_overlay_that_changes_the_tile_set_is_told_at_its_tiles_block():
     assert d.message == "the wall holds 144 tiles (4 x 18 x 2) but the set has 141"
     assert d.span.path == "house.mj" and d.span.line == 3
     assert d.hint.startswith("the wall at ") and "classical.mj" in d.hint and d.hint.endswith("= 141")
+
+
+# -- numbers play can use (check/numbers.py) ---------------------------------------------
+
+
+def errors_of(text: str, code: str) -> list[str]:
+    return [d.message for d in diagnostics(text) if d.code == code]
+
+
+@pytest.mark.parametrize("base, line, most", [("american.mj", "hands", 1000), ("classical.mj", "rounds", 100)])
+def test_a_session_may_be_as_long_as_the_checker_takes_and_no_longer(base, line, most):
+    text = f'extends "{base}"\n\nsession {{\n    {line} N\n}}\n'
+    assert errors_of(text.replace("N", str(most)), "MJ219") == []
+    assert errors_of(text.replace("N", str(most + 1)), "MJ219") == [
+        f"a session of {most + 1} {line}: the checker takes at most {most:,}"]
+
+
+@pytest.mark.parametrize("group, refused", [(14, False), (15, True)])
+def test_jokers_may_stand_in_groups_as_large_as_a_winning_hand(group, refused):
+    """American deals the dealer 14 and the others 13: a winning hand holds 14."""
+    text = f'extends "american.mj"\n\njokers "J" {{\n    stand in groups of {group} or more\n}}\n'
+    assert errors_of(text, "MJ219") == ([f"jokers stand in groups of {group} or more, but a winning hand holds "
+                                         "14 tiles: no group could ever hold a joker"] if refused else [])
+
+
+@pytest.mark.parametrize("left, refused", [(85, False), (86, True)])
+def test_setup_replacements_count_a_kong_per_three_tiles_dealt_after_the_first(left, refused):
+    """Three seats dealt 14, 13 and 13 hold at most 4 + 4 + 4 four-alikes (a hand of H
+    holds a k-th one while H - 3(k-1) >= 4), with the 8 flowers and seasons 20
+    replacements: 105 live tiles leave room above a wall game at 85 left."""
+    text = THREE_NO_KONG_BOX.replace("LEFT", str(left)).replace("replace flower season", "replace flower season kong")
+    found = errors_of(text, "MJ248")
+    assert [m.split(" (")[0] for m in found] == (["the replacements for the tiles dealt may need 20 tiles"]
+                                                  if refused else [])
+    if refused:
+        assert "(8 bonus tiles and 12 kongs)" in found[0] and "leaves 19 in the live wall" in found[0]
