@@ -5,6 +5,7 @@ shipped ruleset. (tests/broken/ pins the refused case alone; a bound needs both.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -202,3 +203,79 @@ def test_setup_replacements_count_a_kong_per_three_tiles_dealt_after_the_first(l
                                                   if refused else [])
     if refused:
         assert "(8 bonus tiles and 12 kongs)" in found[0] and "leaves 19 in the live wall" in found[0]
+
+
+# -- the scoring language's terms (check/terms.py) ---------------------------------------
+
+#: a choice option and a text option beside classical's own
+TERMS_BASE = 'extends "classical.mj"\noption style = fast "Style" one of fast slow\noption motto = "hi" "Motto"\n\n'
+
+
+def terms(*lines: str) -> list[tuple[str, str]]:
+    """(code, the text the diagnostic points at) of terms.py's codes, for scoring lines."""
+    text = TERMS_BASE + "scoring {\n" + "".join(f"    {x}\n" for x in lines) + "}\n"
+    loaded = load_text(text, "house.mj")
+    assert loaded.ruleset is not None, loaded.diagnostics
+    rows = text.splitlines()
+    out = []
+    for d in run_checks(loaded.ruleset)[1]:
+        if d.code in ("MJ204", "MJ281", "MJ282", "MJ283", "MJ284", "MJ285") and d.span.path == "house.mj":
+            row = rows[d.span.line - 1]
+            out.append((d.code, re.match(r"\w*", row[d.span.column - 1:]).group()))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("count, refused", [(1, True), (2, False), (5, False), (6, True)])
+def test_a_relation_relates_two_to_five_sets(count, refused):
+    found = terms(f"rule r: 1 points when won and related({count} chow, same suit, same rank) > 0")
+    assert found == ([("MJ284", "related")] if refused else [])
+
+
+@pytest.mark.parametrize("count, step, refused", [(3, 4, False), (4, 3, True), (2, 8, False), (2, 9, True)])
+def test_sets_ranks_apart_fit_in_the_nine_ranks(count, step, refused):
+    found = terms(f"rule r: 1 points when won and related({count} chow, same suit, ranks step {step}) > 0")
+    assert found == ([("MJ284", "related")] if refused else [])
+
+
+@pytest.mark.parametrize("cond, found", [
+    ("style == fast", []), ("style == quick", [("MJ282", "quick")]), ("quick != style", [("MJ282", "quick")]),
+    ('motto == "hey"', []), ("motto == hey", [("MJ282", "hey")]),
+])
+def test_a_choice_option_is_compared_with_its_choices(cond, found):
+    assert terms(f"rule r: 1 points when won and {cond}") == found
+
+
+@pytest.mark.parametrize("value, found", [
+    ("points * 2 ^ doubles", []), ("points * (doubles > 2)", [("MJ283", "doubles")]),
+    ("points + -(doubles)", []), ("points + -(won and dealer)", [("MJ283", "won")]),
+    ("max(points, doubles)", []), ("max(points, self_drawn)", [("MJ283", "self_drawn")]),
+])
+def test_a_truth_value_is_never_a_number(value, found):
+    assert terms(f"value {value}") == found
+
+
+@pytest.mark.parametrize("lets, found", [
+    (["let base = points"], []),
+    (["let style = points"], [("MJ281", "style")]),      # an option
+    (["let won = points"], [("MJ281", "won")]),          # a fact
+    (["let max = points"], [("MJ281", "max")]),          # a function
+    (["let base = points", "let base = doubles"], [("MJ281", "base")]),  # the second
+])
+def test_a_let_takes_a_name_of_its_own(lets, found):
+    assert terms(*lets) == found
+
+
+@pytest.mark.parametrize("lines, found", [
+    (["rule a: 1 points when won", "rule b: 1 points when won", "rule a excludes b"], []),
+    (["rule a: 1 points when won", "rule a excludes a"], [("MJ285", "a")]),
+    (["rule a: 1 points when won", "rule b: 1 points when won", "rule a excludes b", "rule b excludes a"],
+     [("MJ285", "a"), ("MJ285", "b")]),
+    (["rule a: 1 points when won", "rule a excludes zz"], [("MJ204", "zz")]),
+    (["rule a: 1 points when won", "rule b: 1 points when won", "rule a counts alone", "rule a excludes b"],
+     [("MJ285", "a")]),
+    (["rule a: 1 points when won", "rule b: 1 points when won", "rule a counts alone except b", "rule a excludes b"],
+     []),
+    (["rule a: 1 points when won", "rule zz counts alone except yy"], [("MJ204", "yy"), ("MJ204", "zz")]),
+])
+def test_exclusions_name_rules_and_never_make_a_circle(lines, found):
+    assert terms(*lines) == found
