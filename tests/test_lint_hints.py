@@ -1,0 +1,82 @@
+"""What a lint finding (MJ3xx) tells the author: the message and the fix its hint
+offers. tests/lint/ pins each code's lines; these pin the words, for the overrides
+that change nothing, each case beside the one next to it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mjdsl.check import run_checks
+from mjdsl.frontend.load import load_text
+
+RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
+
+
+@pytest.fixture(autouse=True)
+def _in_rulesets(monkeypatch):
+    monkeypatch.chdir(RULESETS)
+
+
+def lint(text: str, code: str) -> list[tuple[int, str, str]]:
+    """(line, message, hint) of the text's findings of ``code``, in the text's own lines."""
+    loaded = load_text(text, "house.mj")
+    assert loaded.ruleset is not None, loaded.diagnostics
+    _, diags = run_checks(loaded.ruleset)
+    return sorted((d.span.line, d.message, d.hint) for d in diags if d.code == code and d.span.path == "house.mj")
+
+
+def test_a_set_set_again_below_points_at_the_last_one_and_a_set_to_the_base_value_says_so():
+    found = lint('extends "american.mj"\n\nset session_hands = 6\nset session_hands = 8\nset charleston = on\n'
+                 'set courtesy_pass = off\n', "MJ301")
+    assert found == [
+        (3, "`set session_hands = 6` changes nothing: `session_hands` is set again below",
+         "keep only the last `set session_hands`, at house.mj:4:1"),
+        (5, "`set charleston = on` changes nothing: that is already its value in the base ruleset",
+         "delete the line; an overlay states only what it changes"),
+    ]
+
+
+def test_a_set_to_an_options_own_default_says_it_is_the_default():
+    found = lint('ruleset "r"\noption fast = on "Fast"\nset fast = on\nset fast = off\n', "MJ301")
+    assert [m for _, m, _ in found] == ["`set fast = on` changes nothing: `fast` is set again below"]
+    found = lint('ruleset "r"\noption fast = on "Fast"\nset fast = on\n', "MJ301")
+    assert [m for _, m, _ in found] == ["`set fast = on` changes nothing: that is already its default"]
+
+
+def test_a_set_to_the_value_set_above_is_told_as_such():
+    found = lint('ruleset "r"\noption n = 2 "N"\nset n = 3\nset n = 3\n', "MJ301")
+    assert [(line, m) for line, m, _ in found] == [(3, "`set n = 3` changes nothing: `n` is set again below"),
+                                                   (4, "`set n = 3` changes nothing: that is already the value set above")]
+
+
+def test_a_remove_of_a_misspelt_name_offers_the_name_and_one_like_nothing_says_what_may_be_removed():
+    found = lint('extends "american.mj"\n\nremove jokerles\nremove zzzzqqq\nremove jokerless\n', "MJ303")
+    assert found == [
+        (3, "`remove jokerles` removes nothing: the base has no `jokerles`", "did you mean `jokerless`?"),
+        (4, "`remove zzzzqqq` removes nothing: the base has no `zzzzqqq`",
+         "name a rule, pattern, claim or round of the base"),
+    ]
+
+
+def test_a_remove_in_a_ruleset_that_extends_nothing_asks_for_a_base():
+    found = lint('ruleset "r"\nremove foo\nremove payments {\n    discarder pays winner 3 * value when by_discard\n}\n',
+                 "MJ303")
+    assert found == [(2, "`remove` in a ruleset that extends nothing removes nothing",
+                      '`remove` drops rules of the base: add `extends "base.mj"`, or delete the rule itself')]
+    [(line, _, hint)] = lint('ruleset "r"\nremove payments {\n    discarder pays winner 3 * value when by_discard\n}\n',
+                             "MJ323")
+    assert line == 3 and hint.startswith("`remove` drops statements of the base: add `extends")
+
+
+def test_a_removed_statement_the_base_writes_otherwise_points_at_the_base_line():
+    text = ('extends "american.mj"\n\nremove payments {\n    discarder pays winner 3 * value when by_discard\n'
+            '    others pay winner value when by_discard\n}\nremove kongs {\n    concealed on turn\n}\n')
+    found = lint(text, "MJ323")
+    assert [(line, hint) for line, _, hint in found] == [
+        (4, "write it as the base does, at american.mj:111"),  # the base's first payment line
+        (8, "the base's `kongs` block has no statement of this kind"),
+    ]
+    assert found[0][1] == "this statement is not in the base's `payments` block: removing it removes nothing"
