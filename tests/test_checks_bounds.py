@@ -279,3 +279,46 @@ def test_a_let_takes_a_name_of_its_own(lets, found):
 ])
 def test_exclusions_name_rules_and_never_make_a_circle(lines, found):
     assert terms(*lines) == found
+
+
+# -- MJ287: the dead wall holds the indicators and the replacements drawn from it -------
+
+_NO_TURN_KONGS = "remove kongs {\n    concealed on turn\n    added on turn robbable\n}\n"
+_NO_KONG_LINES = "remove kongs {\n    concealed on turn\n    added on turn robbable\n    replacement from dead wall\n}\n"
+
+
+@pytest.mark.parametrize("overlay, need, draws", [
+    # riichi: one indicator and one more per kong (five, ten tiles with those under them),
+    # and four kong replacements from the kong box
+    ("", 14, "4 kong replacement(s)"),
+    # a claimed kong draws its replacement from the kong box when the kongs block says so
+    (_NO_TURN_KONGS, 14, "4 kong replacement(s)"),
+    (_NO_KONG_LINES, 10, ""),  # it says nothing: a claimed kong draws none
+    (_NO_KONG_LINES + "kongs {\n    replacement from wall\n}\n", 10, ""),
+    (_NO_TURN_KONGS + "remove kan\n", 10, ""),  # no kong at all
+    # kongs dealt are replaced from the kong box
+    (_NO_KONG_LINES + "replacement {\n    replace kong\n}\n", 14, "4 kong replacement(s)"),
+    # and bonus tiles, only the kinds replaced
+    ('tiles {\n    flower "f1" "f2" "f3" "f4" x1\n}\nreplacement {\n    replace flower\n}\n', 18,
+     "4 bonus tile replacement(s) and 4 kong replacement(s)"),
+    ('tiles {\n    flower "f1" "f2" "f3" "f4" x1\n}\nreplacement {\n    replace kong\n}\n', 14, "4 kong replacement(s)"),
+])
+def test_the_dead_wall_holds_the_indicators_and_every_replacement_drawn_from_it(overlay, need, draws):
+    def mj287(dead: int) -> list[str]:
+        text = f'extends "riichi.mj"\n\nwall {{\n    dead wall {dead}\n}}\n' + overlay
+        return [d.message for d in diagnostics(text) if d.code == "MJ287"]
+
+    assert mj287(need) == []
+    with_draws = f" with {draws}" if draws else ""
+    assert mj287(need - 1) == [f"1 indicator(s) and one more per kong{with_draws} need a dead wall of {need} tiles, "
+                               f"not {need - 1}"]
+
+
+@pytest.mark.parametrize("left, refused", [(52, False), (53, True)])
+def test_setup_replacements_fit_above_the_wall_game_outside_the_kong_box_and_loose_tiles(left, refused):
+    """Classical: 144 tiles less the kong box (14) and the two loose tiles, less 4 x 13
+    dealt, leave 76; the 8 flowers and seasons and 4 x 4 kongs dealt need 24."""
+    found = errors_of(f'extends "classical.mj"\n\nplay {{\n    wall game when {left} left\n}}\n', "MJ248")
+    assert [m.split(": a hand")[0] for m in found] == (
+        [f"the replacements for the tiles dealt may need 24 tiles (8 bonus tiles and 16 kongs), but the deal leaves "
+         f"23 in the live wall above `wall game when {left} left`"] if refused else [])
