@@ -322,3 +322,26 @@ def test_setup_replacements_fit_above_the_wall_game_outside_the_kong_box_and_loo
     assert [m.split(": a hand")[0] for m in found] == (
         [f"the replacements for the tiles dealt may need 24 tiles (8 bonus tiles and 16 kongs), but the deal leaves "
          f"23 in the live wall above `wall game when {left} left`"] if refused else [])
+
+
+# -- one name, one statement (check/structure.py) ---------------------------------------
+
+
+def mj202(text: str) -> list[tuple[int, int, str, str]]:
+    return [(d.span.line, d.span.column, d.message, d.hint) for d in diagnostics(text) if d.code == "MJ202"]
+
+
+def test_an_option_declared_twice_in_one_file_points_at_the_first():
+    assert mj202('extends "classical.mj"\noption a = on "A"\noption a = off "A"\n') == [
+        (3, 8, "option `a` declared twice", "the first is at house.mj:2:1; to change a value use `set`")]
+
+
+@pytest.mark.parametrize("text", [
+    # red fives: one name, many kinds
+    'extends "riichi.mj"\n\ntiles {\n    variant red "0m" x2 of "5m"\n    variant red "0p" x2 of "5p"\n}\n',
+    # a name in two blocks, or for two kinds of statement in one block
+    'extends "classical.mj"\n\nclaims {\n    claim pung 3 same from any\n}\nscoring {\n    rule pung: 1 points when won\n}\n',
+    'extends "classical.mj"\n\nscoring {\n    rule pung: 1 points when won\n    let pung = 2\n}\n',
+])
+def test_a_name_is_written_twice_only_for_one_kind_of_statement_in_one_block(text):
+    assert mj202(text) == []
