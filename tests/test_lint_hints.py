@@ -80,3 +80,44 @@ def test_a_removed_statement_the_base_writes_otherwise_points_at_the_base_line()
         (8, "the base's `kongs` block has no statement of this kind"),
     ]
     assert found[0][1] == "this statement is not in the base's `payments` block: removing it removes nothing"
+
+
+# -- MJ304, MJ305: options that do nothing (check/lint_options.py) ------------------------
+
+OPTIONS = 'extends "american.mj"\noption x = on "X"\n'
+
+
+def test_an_option_set_where_another_switched_off_its_every_use_names_the_other():
+    text = OPTIONS + "set jokerless_double = off\nset x = off\nscoring {\n    rule a: 1 double when won and jokerless_double and x\n}\n"
+    assert lint(text, "MJ305") == [(4, "`set x` changes nothing: `jokerless_double = off` switches off everything that uses it",
+                                    "delete `set x`, or change `jokerless_double`")]
+
+
+def test_an_option_with_one_use_still_live_is_not_switched_off():
+    text = (OPTIONS + "set jokerless_double = off\nset x = off\nscoring {\n    rule a: 1 double when won and jokerless_double and x\n"
+            "    rule b: 1 double when won and x\n}\n")
+    assert lint(text, "MJ305") == []
+
+
+def test_each_option_that_switches_off_a_use_is_named():
+    text = (OPTIONS + "set jokerless_double = off\nset self_drawn_double = off\nset x = off\nscoring {\n"
+            "    rule a: 1 double when won and jokerless_double and x\n"
+            "    rule b: 1 double when won and self_drawn_double and x\n}\n")
+    assert lint(text, "MJ305") == [
+        (5, "`set x` changes nothing: `jokerless_double = off`, `self_drawn_double = off` switches off everything "
+            "that uses it", "delete `set x`, or change `jokerless_double` or `self_drawn_double`")]
+
+
+@pytest.mark.parametrize("range_, told", [(' range 1..10', True), ("", False)])
+def test_a_number_option_switches_off_a_use_when_a_value_in_its_range_would_switch_it_on(range_, told):
+    # 3 > 5 is false: a number of the range (its ends are tried) would make it true
+    text = (OPTIONS + f'option n = 3 "N"{range_}\nset x = off\nscoring {{\n    rule a: 1 double when won and n > 5 and x\n}}\n')
+    found = lint(text, "MJ305")
+    assert found == ([(4, "`set x` changes nothing: `n = 3` switches off everything that uses it",
+                       "delete `set x`, or change `n`")] if told else [])
+
+
+def test_an_option_named_by_no_condition_is_never_used_and_one_named_is():
+    text = OPTIONS + 'option y = on "Y"\nscoring {\n    rule a: 1 double when won and y\n}\n'
+    assert lint(text, "MJ304") == [(2, "option `x` is never used: no condition or amount names it",
+                                    "use it (e.g. `when x`) where it should change the rules, or delete it")]
