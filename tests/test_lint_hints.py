@@ -121,3 +121,23 @@ def test_an_option_named_by_no_condition_is_never_used_and_one_named_is():
     text = OPTIONS + 'option y = on "Y"\nscoring {\n    rule a: 1 double when won and y\n}\n'
     assert lint(text, "MJ304") == [(2, "option `x` is never used: no condition or amount names it",
                                     "use it (e.g. `when x`) where it should change the rules, or delete it")]
+
+
+# -- the statement a finding names (check/sites.py) ----------------------------------------
+
+NEVER = "never and not never"  # false whatever the option's value
+
+
+@pytest.mark.parametrize("block, line, named", [
+    ("charleston when charleston", f"pass 3 right when {NEVER}", "the pass of 3 right"),
+    ("charleston when charleston", f"courtesy across 0..3 smaller when {NEVER}", "the courtesy pass across"),
+    ("claims", f"claim pung 3 same from any when {NEVER}", "claim `pung`"),
+    ("payments", f"discarder pays winner 2 * value when by_discard and {NEVER}",
+     "the payment `discarder pays winner 2 * value`"),
+    ("play", f'announce ready "Ready" after any discard if {NEVER}', "announcement `ready`"),
+    ("scoring", f'rule a "A": 1 double when won and {NEVER}', "rule `a`"),
+])
+def test_a_condition_that_can_never_apply_names_its_statement(block, line, named):
+    text = f'extends "american.mj"\noption never = off "Never"\n\n{block} {{\n    {line}\n}}\n'
+    [(at, message, _)] = lint(text, "MJ306")
+    assert at == 5 and message.startswith(f"{named} can never apply: `when ")
