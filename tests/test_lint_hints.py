@@ -141,3 +141,53 @@ def test_a_condition_that_can_never_apply_names_its_statement(block, line, named
     text = f'extends "american.mj"\noption never = off "Never"\n\n{block} {{\n    {line}\n}}\n'
     [(at, message, _)] = lint(text, "MJ306")
     assert at == 5 and message.startswith(f"{named} can never apply: `when ")
+
+
+# -- MJ302: statements the same as the base's (check/lint_overrides.py) --------------------
+
+
+def test_restated_lines_are_told_by_name_by_kind_or_as_a_group_to_delete_together():
+    text = ('extends "american.mj"\nruleset "American mah jongg (club table)"\n\npayments {\n'
+            "    discarder pays winner 2 * value when by_discard\n    others pay winner value when by_discard\n"
+            "    everyone pays winner 2 * value when self_drawn and self_drawn_double\n"
+            "    everyone pays winner value when self_drawn and not self_drawn_double\n}\n"
+            "session {\n    hands session_hands\n}\nclaims {\n    claim pung 3 same from any\n}\n")
+    assert lint(text, "MJ302") == [
+        (2, 'the overlay gives the base\'s own name "American mah jongg (club table)"',
+         "give the overlay a name of its own, or delete the line"),
+        (5, "these 4 lines in `payments` are the base's, unchanged",
+         "delete all 4 together (the base says the same at american.mj:111:5); deleting one alone would replace "
+         "the base's lines with the rest"),
+        (11, "this line in `session` is the base's, unchanged",
+         "delete it (the base says the same at american.mj:119:5); an overlay states only what it changes"),
+        (14, "`pung` in `claims` is the base's, unchanged",
+         "delete it (the base says the same at american.mj:74:5); an overlay states only what it changes"),
+    ]
+
+
+def test_a_flow_the_same_as_the_bases_is_restated_and_another_is_not(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "base.mj").write_text(f'extends "{RULESETS / "classical.mj"}"\nflow deal -> replacement -> play\n',
+                                      encoding="utf-8")
+    assert lint('extends "base.mj"\nflow deal -> replacement -> play\n', "MJ302") == [
+        (2, "this `flow` is the base's, unchanged", "delete the line; an overlay states only what it changes")]
+    assert lint('extends "base.mj"\nflow deal -> play -> replacement\n', "MJ302") == []
+
+
+@pytest.mark.parametrize("options, told", [(8, True), (9, False)])
+def test_a_condition_is_tried_with_at_most_256_combinations_of_option_values(options, told):
+    """Eight on/off options make 256 combinations, all tried: the condition is never
+    true, and said so. A ninth makes 512, too many to try: no finding."""
+    names = [f"o{i}" for i in range(options)]
+    decls = "".join(f'option {n} = off "{n}"\n' for n in names)
+    cond = " and ".join(names) + " and not o0"
+    text = f'extends "american.mj"\n{decls}\nscoring {{\n    rule a "A": 1 double when won and {cond}\n}}\n'
+    found = lint(text, "MJ306")
+    assert [line for line, _, _ in found] == ([options + 4] if told else [])
+
+
+def test_a_choice_option_is_tried_with_each_of_its_choices():
+    text = ('extends "american.mj"\noption style = fast "Style" one of fast slow calm\n\nscoring {\n'
+            '    rule a "A": 1 double when won and style == calm and style != calm\n'
+            '    rule b "B": 1 double when won and style == calm\n}\n')
+    assert [line for line, _, _ in lint(text, "MJ306")] == [5]
