@@ -346,3 +346,24 @@ def test_an_option_declared_twice_in_one_file_points_at_the_first():
 ])
 def test_a_name_is_written_twice_only_for_one_kind_of_statement_in_one_block(text):
     assert mj202(text) == []
+
+
+# -- payments outside the settlement (check/table.py) ------------------------------------
+
+
+def test_a_payment_on_a_kong_the_rules_do_not_allow_says_how_to_allow_it():
+    text = ('extends "classical.mj"\n\nremove kongs {\n    added on turn robbable\n    concealed on turn\n}\n'
+            "payments {\n    on added kong: others pay 1 points\n    on concealed kong: others pay 2 points\n"
+            "    on claimed kong: others pay 1 points\n}\n")
+    found = [(d.span.line, d.message, d.hint) for d in diagnostics(text) if d.code == "MJ292"]
+    assert found == [
+        (8, "a payment on an added kong, but the rules allow no added kong",
+         "allow it (`added on turn` in kongs) or delete the payment"),
+        (9, "a payment on a concealed kong, but the rules allow no concealed kong",
+         "allow it (`concealed on turn` in kongs) or delete the payment"),
+    ]
+    claimed = 'extends "classical.mj"\n\npayments {\n    on claimed kong: others pay 1 points\n}\n'
+    assert [d for d in diagnostics(claimed) if d.code == "MJ292"] == []
+    found = [(d.message, d.hint) for d in diagnostics(claimed + "remove kong\n") if d.code == "MJ292"]
+    assert found == [("a payment on a claimed kong, but the rules allow no claimed kong",
+                      "allow it (a claim of 4 same in claims) or delete the payment")]
