@@ -102,6 +102,11 @@ def mj247(text: str) -> list:
     # a call's arguments lie one below it, a minus's operand one below the minus
     (chain(98, "max(points, 1)"), 100), (chain(99, "max(points, 1)"), 101),
     (f"-({chain(98)})", 100), (f"-({chain(99)})", 101),
+    # to the right as to the left: 1 + -(1 + -(... 1 + -(FIRST))), two deeper a level
+    ("1 + -(" * 49 + chain(1) + ")" * 49, 100), ("1 + -(" * 49 + chain(2) + ")" * 49, 101),
+    # a relation's predicate lies one below it
+    (f"related(2 {' or '.join(['chow'] * 99)}, same suit, same rank)", 100),
+    (f"related(2 {' or '.join(['chow'] * 100)}, same suit, same rank)", 101),
 ])
 def test_an_expression_may_nest_a_hundred_deep(expr, deep):
     found = mj247(value(expr))
@@ -111,6 +116,12 @@ def test_an_expression_may_nest_a_hundred_deep(expr, deep):
         [d] = found
         assert d.message == (f"the expression of the hand's value is too large: operators nested {deep} deep "
                              "(at most 2000 terms, 100 deep)")
+
+
+def test_an_expression_too_deep_with_two_thousand_terms_is_told_too_deep():
+    # -(points + 1 + ... + 1), 999 `+`: 2000 nodes, 1001 deep
+    [d] = mj247(value(f"-({chain(999)})"))
+    assert "operators nested 1001 deep" in d.message
 
 
 @pytest.mark.parametrize("expr, terms", [(f"-({balanced(1000)})", 2000), (balanced(1001), 2001)])
