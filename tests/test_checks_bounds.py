@@ -378,3 +378,25 @@ def test_a_payment_on_a_kong_the_rules_do_not_allow_says_how_to_allow_it():
     found = [(d.message, d.hint) for d in diagnostics(claimed + "remove kong\n") if d.code == "MJ292"]
     assert found == [("a payment on a claimed kong, but the rules allow no claimed kong",
                       "allow it (a claim of 4 same in claims) or delete the payment")]
+
+
+@pytest.mark.parametrize("loose, refused", [(14, False), (13, True)])
+def test_the_loose_tiles_are_part_of_the_kong_box_the_indicators_lie_in(loose, refused):
+    text = (f'extends "riichi.mj"\n\nremove wall {{\n    dead wall 14\n}}\nwall {{\n    loose tiles {loose} on wall\n}}\n')
+    assert [d.message for d in diagnostics(text) if d.code == "MJ287"] == (
+        ["1 indicator(s) and one more per kong with 4 kong replacement(s) need a dead wall of 14 tiles, not 13"]
+        if refused else [])
+
+
+@pytest.mark.parametrize("dead, refused", [(6, False), (5, True)])
+def test_an_indicator_with_no_more_after_a_kong_needs_two_tiles_and_the_replacements(dead, refused):
+    text = f'extends "riichi.mj"\n\nwall {{\n    indicators 1\n    dead wall {dead}\n}}\n'
+    assert [d.message for d in diagnostics(text) if d.code == "MJ287"] == (
+        ["1 indicator(s) with 4 kong replacement(s) need a dead wall of 6 tiles, not 5"] if refused else [])
+
+
+def test_indicators_need_the_tiles_cycles():
+    text = ('extends "riichi.mj"\n\nremove tiles {\n    cycle suits\n    cycle "E" "S" "W" "N"\n    cycle "P" "F" "C"\n}\n')
+    found = [(d.message, d.hint) for d in diagnostics(text) if d.code == "MJ287"]
+    assert found == [("indicators point along the tiles' cycles, and the tiles block has none",
+                      'say them in the tiles block: `cycle suits`, `cycle "E" "S" "W" "N"`')]
