@@ -400,3 +400,10 @@ def test_indicators_need_the_tiles_cycles():
     found = [(d.message, d.hint) for d in diagnostics(text) if d.code == "MJ287"]
     assert found == [("indicators point along the tiles' cycles, and the tiles block has none",
                       'say them in the tiles block: `cycle suits`, `cycle "E" "S" "W" "N"`')]
+
+
+def test_a_rule_written_twice_in_a_block_points_at_the_first():
+    text = ('extends "classical.mj"\n\nscoring {\n    rule extra "Extra": 1 points when won\n'
+            '    rule extra "Extra again": 2 points when won\n}\n')
+    assert mj202(text) == [(5, 10, "`extra` is written twice in the `scoring` block",
+                            "the first is at house.mj:4:10; keep one")]
