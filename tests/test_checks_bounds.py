@@ -308,6 +308,8 @@ _NO_KONG_LINES = "remove kongs {\n    concealed on turn\n    added on turn robba
     (_NO_KONG_LINES, 10, ""),  # it says nothing: a claimed kong draws none
     (_NO_KONG_LINES + "kongs {\n    replacement from wall\n}\n", 10, ""),
     (_NO_TURN_KONGS + "remove kan\n", 10, ""),  # no kong at all
+    # a kong declared on a turn always draws from the kong box
+    ("remove kongs {\n    replacement from dead wall\n}\nremove kan\n", 14, "4 kong replacement(s)"),
     # kongs dealt are replaced from the kong box
     (_NO_KONG_LINES + "replacement {\n    replace kong\n}\n", 14, "4 kong replacement(s)"),
     # and bonus tiles, only the kinds replaced
@@ -407,3 +409,9 @@ def test_a_rule_written_twice_in_a_block_points_at_the_first():
             '    rule extra "Extra again": 2 points when won\n}\n')
     assert mj202(text) == [(5, 10, "`extra` is written twice in the `scoring` block",
                             "the first is at house.mj:4:10; keep one")]
+
+
+def test_a_tile_set_that_cannot_be_built_adds_no_bonus_replacements_to_the_dead_wall():
+    text = 'extends "riichi.mj"\n\nwall {\n    dead wall 4\n}\ntiles {\n    suit man "m" 1..9 x0\n}\n'
+    assert [d.message for d in diagnostics(text) if d.code == "MJ287"] == [
+        "1 indicator(s) and one more per kong with 4 kong replacement(s) need a dead wall of 14 tiles, not 4"]
