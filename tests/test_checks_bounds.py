@@ -415,3 +415,21 @@ def test_a_tile_set_that_cannot_be_built_adds_no_bonus_replacements_to_the_dead_
     text = 'extends "riichi.mj"\n\nwall {\n    dead wall 4\n}\ntiles {\n    suit man "m" 1..9 x0\n}\n'
     assert [d.message for d in diagnostics(text) if d.code == "MJ287"] == [
         "1 indicator(s) and one more per kong with 4 kong replacement(s) need a dead wall of 14 tiles, not 4"]
+
+
+def test_a_deposit_names_an_announcement_of_the_play_block():
+    text = ('extends "riichi.mj"\n\npayments {\n    deposit 1000 points on announce richi\n'
+            '    deposit 500 points on announce zzzz\n}\n')
+    found = [(d.span.line, d.message, d.hint) for d in diagnostics(text) if d.code == "MJ291"]
+    assert found == [
+        (4, "a deposit on `richi`, but the play block announces no such thing", "did you mean `riichi`?"),
+        (5, "a deposit on `zzzz`, but the play block announces no such thing",
+         "declare it in play: announce NAME after any discard ..."),
+    ]
+
+
+def test_a_counter_named_twice_is_told_at_the_second():
+    text = ('extends "riichi.mj"\n\nsession {\n    counter streak "Streak" counts hands in a row when dealer_won\n'
+            '    counter streak "Streak again" counts hands in a row when wall_game\n}\n')
+    found = [(d.span.line, d.message) for d in diagnostics(text) if d.code == "MJ293"]
+    assert found == [(5, "the counter `streak` has the name of another counter")]
