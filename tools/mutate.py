@@ -91,7 +91,11 @@ CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "test
                "tests/test_cards_numbers.py", "tests/test_cards_printed.py", "tests/test_cards_cli.py")
 CHECK_TESTS = ("tests/test_checks_broken.py", "tests/test_checks_regressions.py", "tests/test_checks_overlays.py",
                "tests/test_authoring_lint.py", "tests/test_checks_unplayable.py", "tests/test_checks_hints.py",
-               "tests/test_checks_tileset.py")
+               "tests/test_checks_tileset.py", "tests/test_checks_bounds.py", "tests/test_lint_hints.py",
+               # the checks' bounds their features' own files test (MJ287's dead wall, MJ237's
+               # players, MJ248's animals, what check can know before play)
+               "tests/test_indicators.py", "tests/test_seats.py", "tests/test_bonus_kinds.py",
+               "tests/test_checked_plays.py")
 
 #: the test files a module of each folder draws its tests from
 TESTS = {"mjdsl/engine": ENGINE_TESTS, "mjdsl/scoring": SCORING_TESTS, "mjdsl/cards": CARDS_TESTS,

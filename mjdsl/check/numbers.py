@@ -91,8 +91,8 @@ def _session_length(ctx) -> list[Diagnostic]:
     for cls, what, most in ((A.SessionHands, "hands", MAX_HANDS), (A.SessionRounds, "rounds", MAX_ROUNDS)):
         for s in session.all(cls):
             value = compile_expr(s.expr, opts)
-            if not isinstance(value, Const) or isinstance(value.value, bool) \
-                    or not isinstance(value.value, (int, float)) or value.value <= most:
+            # a truth value is an int, and never past the most: MJ211 refuses it
+            if not isinstance(value, Const) or not isinstance(value.value, (int, float)) or value.value <= most:
                 continue  # not a number (MJ211/MJ204), or one MJ235 judges
             out.append(error("MJ219", f"a session of {value.value:g} {what}: the checker takes at most {most:,}",
                              s.span, f"write `{what} {most}` or fewer (an option here too, as set): "

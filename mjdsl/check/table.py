@@ -45,7 +45,8 @@ def _instant(ctx) -> list[Diagnostic]:
         if not _kong_allowed(ctx, i.event):
             how = ("a claim of 4 same in claims" if i.event == "claimed"
                    else f"`{i.event} on turn` in kongs")
-            out.append(error("MJ292", f"a payment on a {i.event} kong, but the rules allow no {i.event} kong",
+            a = "an" if i.event == "added" else "a"
+            out.append(error("MJ292", f"a payment on {a} {i.event} kong, but the rules allow no {i.event} kong",
                              i.span, f"allow it ({how}) or delete the payment"))
     return out
 

@@ -54,7 +54,7 @@ def check_wall(ctx) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     wall = ctx.block(A.WallBlock)
     seats_b = ctx.block(A.SeatsBlock)
-    seats = seats_b.count if seats_b else 4
+    seats = seat_count(ctx)
     if seats_b is not None:
         if not 2 <= seats <= 8:
             out.append(error("MJ217", f"{seats} seats: a table has 2 to 8", seats_b.span, "write `seats 4 { ... }`"))

@@ -23,7 +23,7 @@ def resolve_card(ref: A.CardRef, ruleset) -> Path | Refused:
     relative to the file that wrote it, inside the ruleset's folder tree (or the library's)."""
     top = Path(ruleset.path).resolve().parent
     return resolve_named(ref.path, Path(ref.span.path).resolve(), top,
-                         allow_outside=getattr(ruleset, "allow_outside", False), what="card file")
+                         allow_outside=ruleset.allow_outside, what="card file")
 
 
 def card_path(ref: A.CardRef, ruleset) -> Path | None:
@@ -89,8 +89,9 @@ def check_winning(ctx) -> list[Diagnostic]:
                              "give its sets and pairs (`sets 4`, `pairs 1`), or the tiles it holds (`each of ...`)"))
         for s in p.stmts:
             if isinstance(s, A.PatSuitCounts) and ctx.tiles is not None and ctx.tiles.suits:
-                n = len(ctx.tiles.suits[0].ranks)
-                if len(s.counts) != n:
-                    out.append(error("MJ245", f"{len(s.counts)} counts for a suit of {n} ranks", s.span,
-                                     "give one count per rank"))
+                # the counts bind to every suit with as many ranks (hands.patterns), and only those
+                sizes = sorted({len(su.ranks) for su in ctx.tiles.suits})
+                if len(s.counts) not in sizes:
+                    out.append(error("MJ245", f"{len(s.counts)} counts for a suit of {' or '.join(map(str, sizes))} ranks",
+                                     s.span, "give one count per rank"))
     return out

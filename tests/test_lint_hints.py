@@ -1,0 +1,193 @@
+"""What a lint finding (MJ3xx) tells the author: the message and the fix its hint
+offers. tests/lint/ pins each code's lines; these pin the words, for the overrides
+that change nothing, each case beside the one next to it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mjdsl.check import run_checks
+from mjdsl.frontend.load import load_text
+
+RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
+
+
+@pytest.fixture(autouse=True)
+def _in_rulesets(monkeypatch):
+    monkeypatch.chdir(RULESETS)
+
+
+def lint(text: str, code: str) -> list[tuple[int, str, str]]:
+    """(line, message, hint) of the text's findings of ``code``, in the text's own lines."""
+    loaded = load_text(text, "house.mj")
+    assert loaded.ruleset is not None, loaded.diagnostics
+    _, diags = run_checks(loaded.ruleset)
+    return sorted((d.span.line, d.message, d.hint) for d in diags if d.code == code and d.span.path == "house.mj")
+
+
+def test_a_set_set_again_below_points_at_the_last_one_and_a_set_to_the_base_value_says_so():
+    found = lint('extends "american.mj"\n\nset session_hands = 6\nset session_hands = 8\nset charleston = on\n'
+                 'set courtesy_pass = off\n', "MJ301")
+    assert found == [
+        (3, "`set session_hands = 6` changes nothing: `session_hands` is set again below",
+         "keep only the last `set session_hands`, at house.mj:4:1"),
+        (5, "`set charleston = on` changes nothing: that is already its value in the base ruleset",
+         "delete the line; an overlay states only what it changes"),
+    ]
+
+
+def test_a_set_to_an_options_own_default_says_it_is_the_default():
+    found = lint('ruleset "r"\noption fast = on "Fast"\nset fast = on\nset fast = off\n', "MJ301")
+    assert [m for _, m, _ in found] == ["`set fast = on` changes nothing: `fast` is set again below"]
+    found = lint('ruleset "r"\noption fast = on "Fast"\nset fast = on\n', "MJ301")
+    assert [m for _, m, _ in found] == ["`set fast = on` changes nothing: that is already its default"]
+
+
+def test_a_set_to_the_value_set_above_is_told_as_such():
+    found = lint('ruleset "r"\noption n = 2 "N"\nset n = 3\nset n = 3\n', "MJ301")
+    assert [(line, m) for line, m, _ in found] == [(3, "`set n = 3` changes nothing: `n` is set again below"),
+                                                   (4, "`set n = 3` changes nothing: that is already the value set above")]
+
+
+def test_a_remove_of_a_misspelt_name_offers_the_name_and_one_like_nothing_says_what_may_be_removed():
+    found = lint('extends "american.mj"\n\nremove jokerles\nremove zzzzqqq\nremove jokerless\n', "MJ303")
+    assert found == [
+        (3, "`remove jokerles` removes nothing: the base has no `jokerles`", "did you mean `jokerless`?"),
+        (4, "`remove zzzzqqq` removes nothing: the base has no `zzzzqqq`",
+         "name a rule, pattern, claim or round of the base"),
+    ]
+
+
+def test_a_remove_in_a_ruleset_that_extends_nothing_asks_for_a_base():
+    found = lint('ruleset "r"\nremove foo\nremove payments {\n    discarder pays winner 3 * value when by_discard\n}\n',
+                 "MJ303")
+    assert found == [(2, "`remove` in a ruleset that extends nothing removes nothing",
+                      '`remove` drops rules of the base: add `extends "base.mj"`, or delete the rule itself')]
+    [(line, _, hint)] = lint('ruleset "r"\nremove payments {\n    discarder pays winner 3 * value when by_discard\n}\n',
+                             "MJ323")
+    assert line == 3 and hint.startswith("`remove` drops statements of the base: add `extends")
+
+
+def test_a_removed_statement_the_base_writes_otherwise_points_at_the_base_line():
+    text = ('extends "american.mj"\n\nremove payments {\n    discarder pays winner 3 * value when by_discard\n'
+            '    others pay winner value when by_discard\n}\nremove kongs {\n    concealed on turn\n}\n')
+    found = lint(text, "MJ323")
+    assert [(line, hint) for line, _, hint in found] == [
+        (4, "write it as the base does, at american.mj:111"),  # the base's first payment line
+        (8, "the base's `kongs` block has no statement of this kind"),
+    ]
+    assert found[0][1] == "this statement is not in the base's `payments` block: removing it removes nothing"
+
+
+# -- MJ304, MJ305: options that do nothing (check/lint_options.py) ------------------------
+
+OPTIONS = 'extends "american.mj"\noption x = on "X"\n'
+
+
+def test_an_option_set_where_another_switched_off_its_every_use_names_the_other():
+    text = OPTIONS + "set jokerless_double = off\nset x = off\nscoring {\n    rule a: 1 double when won and jokerless_double and x\n}\n"
+    assert lint(text, "MJ305") == [(4, "`set x` changes nothing: `jokerless_double = off` switches off everything that uses it",
+                                    "delete `set x`, or change `jokerless_double`")]
+
+
+def test_an_option_with_one_use_still_live_is_not_switched_off():
+    text = (OPTIONS + "set jokerless_double = off\nset x = off\nscoring {\n    rule a: 1 double when won and jokerless_double and x\n"
+            "    rule b: 1 double when won and x\n}\n")
+    assert lint(text, "MJ305") == []
+
+
+def test_each_option_that_switches_off_a_use_is_named():
+    text = (OPTIONS + "set jokerless_double = off\nset self_drawn_double = off\nset x = off\nscoring {\n"
+            "    rule a: 1 double when won and jokerless_double and x\n"
+            "    rule b: 1 double when won and self_drawn_double and x\n}\n")
+    assert lint(text, "MJ305") == [
+        (5, "`set x` changes nothing: `jokerless_double = off`, `self_drawn_double = off` switches off everything "
+            "that uses it", "delete `set x`, or change `jokerless_double` or `self_drawn_double`")]
+
+
+@pytest.mark.parametrize("range_, told", [(' range 1..10', True), ("", False)])
+def test_a_number_option_switches_off_a_use_when_a_value_in_its_range_would_switch_it_on(range_, told):
+    # 3 > 5 is false: a number of the range (its ends are tried) would make it true
+    text = (OPTIONS + f'option n = 3 "N"{range_}\nset x = off\nscoring {{\n    rule a: 1 double when won and n > 5 and x\n}}\n')
+    found = lint(text, "MJ305")
+    assert found == ([(4, "`set x` changes nothing: `n = 3` switches off everything that uses it",
+                       "delete `set x`, or change `n`")] if told else [])
+
+
+def test_an_option_named_by_no_condition_is_never_used_and_one_named_is():
+    text = OPTIONS + 'option y = on "Y"\nscoring {\n    rule a: 1 double when won and y\n}\n'
+    assert lint(text, "MJ304") == [(2, "option `x` is never used: no condition or amount names it",
+                                    "use it (e.g. `when x`) where it should change the rules, or delete it")]
+
+
+# -- the statement a finding names (check/sites.py) ----------------------------------------
+
+NEVER = "never and not never"  # false whatever the option's value
+
+
+@pytest.mark.parametrize("block, line, named", [
+    ("charleston when charleston", f"pass 3 right when {NEVER}", "the pass of 3 right"),
+    ("charleston when charleston", f"courtesy across 0..3 smaller when {NEVER}", "the courtesy pass across"),
+    ("claims", f"claim pung 3 same from any when {NEVER}", "claim `pung`"),
+    ("payments", f"discarder pays winner 2 * value when by_discard and {NEVER}",
+     "the payment `discarder pays winner 2 * value`"),
+    ("play", f'announce ready "Ready" after any discard if {NEVER}', "announcement `ready`"),
+    ("scoring", f'rule a "A": 1 double when won and {NEVER}', "rule `a`"),
+])
+def test_a_condition_that_can_never_apply_names_its_statement(block, line, named):
+    text = f'extends "american.mj"\noption never = off "Never"\n\n{block} {{\n    {line}\n}}\n'
+    [(at, message, _)] = lint(text, "MJ306")
+    assert at == 5 and message.startswith(f"{named} can never apply: `when ")
+
+
+# -- MJ302: statements the same as the base's (check/lint_overrides.py) --------------------
+
+
+def test_restated_lines_are_told_by_name_by_kind_or_as_a_group_to_delete_together():
+    text = ('extends "american.mj"\nruleset "American mah jongg (club table)"\n\npayments {\n'
+            "    discarder pays winner 2 * value when by_discard\n    others pay winner value when by_discard\n"
+            "    everyone pays winner 2 * value when self_drawn and self_drawn_double\n"
+            "    everyone pays winner value when self_drawn and not self_drawn_double\n}\n"
+            "session {\n    hands session_hands\n}\nclaims {\n    claim pung 3 same from any\n}\n")
+    assert lint(text, "MJ302") == [
+        (2, 'the overlay gives the base\'s own name "American mah jongg (club table)"',
+         "give the overlay a name of its own, or delete the line"),
+        (5, "these 4 lines in `payments` are the base's, unchanged",
+         "delete all 4 together (the base says the same at american.mj:111:5); deleting one alone would replace "
+         "the base's lines with the rest"),
+        (11, "this line in `session` is the base's, unchanged",
+         "delete it (the base says the same at american.mj:119:5); an overlay states only what it changes"),
+        (14, "`pung` in `claims` is the base's, unchanged",
+         "delete it (the base says the same at american.mj:74:5); an overlay states only what it changes"),
+    ]
+
+
+def test_a_flow_the_same_as_the_bases_is_restated_and_another_is_not(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "base.mj").write_text(f'extends "{RULESETS / "classical.mj"}"\nflow deal -> replacement -> play\n',
+                                      encoding="utf-8")
+    assert lint('extends "base.mj"\nflow deal -> replacement -> play\n', "MJ302") == [
+        (2, "this `flow` is the base's, unchanged", "delete the line; an overlay states only what it changes")]
+    assert lint('extends "base.mj"\nflow deal -> play -> replacement\n', "MJ302") == []
+
+
+@pytest.mark.parametrize("options, told", [(8, True), (9, False)])
+def test_a_condition_is_tried_with_at_most_256_combinations_of_option_values(options, told):
+    """Eight on/off options make 256 combinations, all tried: the condition is never
+    true, and said so. A ninth makes 512, too many to try: no finding."""
+    names = [f"o{i}" for i in range(options)]
+    decls = "".join(f'option {n} = off "{n}"\n' for n in names)
+    cond = " and ".join(names) + " and not o0"
+    text = f'extends "american.mj"\n{decls}\nscoring {{\n    rule a "A": 1 double when won and {cond}\n}}\n'
+    found = lint(text, "MJ306")
+    assert [line for line, _, _ in found] == ([options + 4] if told else [])
+
+
+def test_a_choice_option_is_tried_with_each_of_its_choices():
+    text = ('extends "american.mj"\noption style = fast "Style" one of fast slow calm\n\nscoring {\n'
+            '    rule a "A": 1 double when won and style == calm and style != calm\n'
+            '    rule b "B": 1 double when won and style == calm\n}\n')
+    assert [line for line, _, _ in lint(text, "MJ306")] == [5]
