@@ -72,7 +72,11 @@ PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0", "-o"
 ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.py",
                 "tests/test_engine_american.py", "tests/test_engine_winning.py", "tests/test_claim_sources.py",
                 "tests/test_invariants.py", "tests/test_engine_logs.py", "tests/test_kuikae.py",
-                "tests/test_several_win.py", "tests/test_red_fives.py")
+                "tests/test_several_win.py", "tests/test_red_fives.py",
+                # the tests of aborts, of the facts of the table (indicators, double riichi,
+                # the state conditions read) and of simulate's tally
+                "tests/test_aborts.py", "tests/test_indicators.py", "tests/test_double_riichi.py",
+                "tests/test_table_state.py", "tests/test_simulate_report.py", "tests/test_engine_settle.py")
 SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py", "tests/test_scoring_language.py",
                  "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py",
                  "tests/test_scoring_repeats.py")
