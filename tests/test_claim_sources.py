@@ -63,6 +63,7 @@ def _offered(auto, claimer: int, second: bool = False) -> bool:
     ("right", {3}),
     ("across", {2}),
     ("dealer", {1, 2, 3}),
+    ("side owner", set()),  # a side of the wall, no seat that discards (lint MJ308)
 ])
 def test_a_pung_is_offered_only_to_the_seats_its_source_allows(tmp_path, word, seats):
     auto = _auto(tmp_path, word)
