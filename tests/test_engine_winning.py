@@ -180,3 +180,22 @@ def test_calling_agrees_with_trying_every_tile_near_special_hands(bmja, seed):
     brute = any(g.rules.completes(g.st, 1, t) for t in range(bmja.tiles.size) if bmja.tiles.kinds[t].cls
                 not in ("flower", "season"))
     assert g.rules.calling(g.st, 1) == brute
+
+
+@pytest.mark.parametrize("hand, waits", [
+    ("1b 9b 1c 9c 1d 9d E S W N R G 0", "1b 9b 1c 9c 1d 9d E S W N R G 0"),  # the 13 unique wonders, 13 ways
+    ("1b 1b 9b 1c 9c 1d 9d E S W N R G", "0"),  # one kind still missing
+    ("1b 1b 1b 2b 3b 4b 5b 6b 7b 8b 9b 9b 9b", "2b 3b 4b 5b 6b 7b 8b"),  # gates of heaven (and the shape: 1b 9b too)
+    ("1b 1b 2b 3b 4b 5b 6b 7b 8b 9b E S W", "N"),  # the wriggling snake
+])
+def test_a_hand_one_tile_short_of_a_special_hand_is_calling_on_its_tiles(bmja, hand, waits):
+    # the standing hand and a wall game's payments ask `calling`: its search for a
+    # special hand's completing tiles must find every tile trying each one finds
+    g = Game(bmja)
+    counts = [0] * bmja.tiles.size
+    for code in hand.split():
+        counts[bmja.tiles.index(code)] += 1
+    g.st.hands[1] = counts
+    found = {bmja.tiles.kinds[t].code for t in range(bmja.tiles.size) if g.rules.completes(g.st, 1, t)}
+    assert set(waits.split()) <= found
+    assert g.rules.calling(g.st, 1)
