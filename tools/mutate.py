@@ -77,7 +77,7 @@ ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.p
                 # the state conditions read) and of simulate's tally
                 "tests/test_aborts.py", "tests/test_indicators.py", "tests/test_double_riichi.py",
                 "tests/test_table_state.py", "tests/test_simulate_report.py", "tests/test_engine_settle.py",
-                "tests/test_chance.py")
+                "tests/test_chance.py", "tests/test_tally.py")
 SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py", "tests/test_scoring_language.py",
                  "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py",
                  "tests/test_scoring_repeats.py")

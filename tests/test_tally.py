@@ -1,0 +1,113 @@
+"""The figures of many hands (engine/tally.py), worked out by hand from a few hands
+made for the test: what ``mjdsl simulate --json`` reports of them, and a checkpoint
+(``Tally.state``) that resumes to the same figures (``mjdsl analyze --checkpoint``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mjdsl.engine.run import HandRecord
+from mjdsl.engine.tally import Tally, card_lines
+from mjdsl.frontend.compile import compile_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS = ["a", "b", "a", "b"]  # player p at seat p
+
+
+def _hand(result: dict, returns, dead=(False,) * 4, turns: int = 0, decisions: int = 0, events=()) -> HandRecord:
+    return HandRecord("s", 0, 0, (), result, tuple(returns), tuple(dead), turns, decisions, tuple(events))
+
+
+# seat 2 wins on seat 0's discard (seat 1's hand is dead); a wall game; seat 1 draws its win
+HANDS = [
+    _hand({"winner": 2, "hand": "standard", "rules": ["pung", "chow"], "value": 40, "self_drawn": False,
+           "discarder": 0}, (-40, 0, 60, -20), dead=(False, True, False, False), turns=20, decisions=30,
+          events=(("claimed pung", 2),)),
+    _hand({"winner": None, "wall_game": True, "value": 0}, (0, 0, 0, 0), turns=40, decisions=50,
+          events=(("claimed pung", 1), ("dead hand", 1))),
+    _hand({"winner": 1, "hand": "standard", "rules": ["pung"], "value": 20, "self_drawn": True, "discarder": None},
+          (-20, 60, -20, -20), turns=30, decisions=40),
+]
+
+
+@pytest.fixture(scope="module")
+def classical():
+    return compile_ruleset(ROOT / "rulesets" / "classical.mj")
+
+
+def _tally(auto, hands, lines=()):
+    t = Tally(auto, lines)
+    for h in hands:
+        t.add(h, BOTS)
+    return t
+
+
+def test_the_summary_of_three_hands(classical):
+    s = _tally(classical, HANDS).summary()
+    assert (s["hands"], s["won"], s["wall_games"], s["dead_hands"]) == (3, 2, 1, 1)
+    assert s["by_hand"] == {"standard": 2}
+    assert list(s["elements"].items()) == [("pung", 2), ("chow", 1)]  # most applied first
+    assert (s["average_turns"], s["decisions"]) == (30.0, 120)
+    assert s["events"] == {"claimed pung": 3, "dead hand": 1}
+    # paid: what the winners took (60 + 60); the value averaged over the won hands only
+    assert s["payments"] == {"total_paid": 120.0, "average_value": 30.0, "zero_sum": True}
+    assert s["by_seat"] == [
+        {"seat": 0, "won": 0, "win_rate": 0.0, "average_return": -20.0, "deal_ins": 1},
+        {"seat": 1, "won": 1, "win_rate": 0.3333, "average_return": 20.0, "deal_ins": 0},
+        {"seat": 2, "won": 1, "win_rate": 0.3333, "average_return": 13.333, "deal_ins": 0},
+        {"seat": 3, "won": 0, "win_rate": 0.0, "average_return": -13.333, "deal_ins": 0},
+    ]
+    # each bot sat two seats of three hands; seat 2 (a) won once and seat 1 (b) once
+    assert s["by_bot"] == {"a": {"seats": 6, "won": 1, "win_rate": 0.1667, "average_return": -3.333},
+                           "b": {"seats": 6, "won": 1, "win_rate": 0.1667, "average_return": 3.333}}
+    assert "card_lines" not in s and "players" not in s
+
+
+def test_a_hand_that_does_not_settle_to_zero_is_told(classical):
+    off = _hand({"winner": 1, "hand": "standard", "rules": [], "value": 10, "self_drawn": True}, (-10, 40, -10, -10))
+    assert _tally(classical, HANDS).summary()["payments"]["zero_sum"]
+    assert not _tally(classical, HANDS + [off]).summary()["payments"]["zero_sum"]
+
+
+def test_no_hand_won_averages_no_value(classical):
+    s = _tally(classical, HANDS[1:2]).summary()
+    assert s["payments"]["average_value"] == 0 and s["won"] == 0 and s["wall_games"] == 1
+
+
+def test_a_card_line_is_counted_with_its_mean_turn_and_jokerless_share():
+    american = compile_ruleset(ROOT / "rulesets" / "american.mj")
+    lines = card_lines(american)
+    first, second = lines[0][0], lines[1][0]
+    won = [_hand({"winner": 0, "hand": "h", "line": first, "jokers": 0, "value": 25, "self_drawn": True},
+                 (75, -25, -25, -25), turns=30),
+           _hand({"winner": 2, "hand": "h", "line": first, "jokers": 2, "value": 25, "self_drawn": False,
+                  "discarder": 3}, (0, 0, 50, -50), turns=50),
+           _hand({"winner": 1, "hand": "h", "line": second, "jokers": 1, "value": 25, "self_drawn": True},
+                 (-25, 75, -25, -25), turns=10)]
+    s = _tally(american, won, lines).summary()
+    rows = {r["line"]: r for r in s["card_lines"]}
+    assert len(rows) == len(lines)
+    assert rows[first] == {"hand": lines[0][1], "section": lines[0][2], "line": first, "points": lines[0][3],
+                           "won": 2, "share": 0.6667, "mean_turn": 40.0, "jokerless": 0.5, "by_bot": {"a": 2}}
+    assert (rows[second]["won"], rows[second]["mean_turn"], rows[second]["jokerless"]) == (1, 10.0, 0.0)
+    assert rows[lines[2][0]]["mean_turn"] is None and rows[lines[2][0]]["share"] == 0.0
+    assert s["never_won"] == [text for line, text, _, _ in lines if line not in (first, second)]
+    assert s["by_seat"][3]["deal_ins"] == 1
+
+
+def test_a_checkpoint_resumes_to_the_same_figures(classical):
+    american = compile_ruleset(ROOT / "rulesets" / "american.mj")
+    lines = card_lines(american)
+    hands = HANDS + [_hand({"winner": 0, "hand": "h", "line": lines[0][0], "jokers": 0, "value": 25,
+                            "self_drawn": True}, (75, -25, -25, -25), turns=30)]
+    for auto, ls in ((classical, ()), (american, lines)):
+        whole = _tally(auto, hands, ls)
+        saved = json.loads(json.dumps(_tally(auto, hands[:2], ls).state()))  # a checkpoint is JSON
+        resumed = Tally.from_state(auto, ls, saved)
+        for h in hands[2:]:
+            resumed.add(h, BOTS)
+        assert resumed.summary() == whole.summary()
+        assert resumed.state() == whole.state()
