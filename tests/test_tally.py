@@ -111,3 +111,40 @@ def test_a_checkpoint_resumes_to_the_same_figures(classical):
             resumed.add(h, BOTS)
         assert resumed.summary() == whole.summary()
         assert resumed.state() == whole.state()
+
+
+def test_with_more_players_than_seats_each_players_returns_and_hands_sat_out():
+    auto = compile_ruleset(ROOT / "examples" / "house-rules" / "five-players.mj")
+    assert (auto.seats, auto.session_players) == (4, 5)
+    bots = ["a", "b", "c", "d", "e"]
+    hands = [  # player 3 sits out the first hand, player 0 the second
+        HandRecord("s", 0, 0, (), {"winner": 1, "hand": "h", "value": 25, "self_drawn": True}, (-25, 75, -25, -25),
+                   (False,) * 4, 10, 10, players=(0, 1, 2, 4)),
+        HandRecord("s", 0, 0, (), {"winner": 2, "hand": "h", "value": 30, "self_drawn": False, "discarder": 3},
+                   (10, -10, 30, -30), (False,) * 4, 10, 10, players=(1, 2, 3, 4))]
+    t = Tally(auto)
+    for h in hands:
+        t.add(h, bots)
+    s = t.summary()
+    assert s["players"] == {"returns": [-25.0, 85.0, -35.0, 30.0, -55.0], "sat_out": [1, 0, 0, 1, 0]}
+    assert {b: (v["seats"], v["won"]) for b, v in s["by_bot"].items()} == {
+        "a": (1, 0), "b": (2, 1), "c": (2, 0), "d": (1, 1), "e": (2, 0)}
+    assert Tally.from_state(auto, (), json.loads(json.dumps(t.state()))).summary() == s
+
+
+def test_the_text_report_of_three_hands(classical):
+    from mjdsl.engine.tally import report_lines
+
+    out = report_lines(_tally(classical, HANDS).summary(), "S", "a,b")
+    assert out[0] == f"{classical.name} (hash {classical.hash}): 3 hands, seed S, bots a,b"
+    assert out[1].split() == "won 2, wall games 1, dead hands 1, average turns 30.0".split()
+    assert out[2].split() == "average winning value 30.0, settled to zero: yes".split()
+    rows = [ln.split() for ln in out]
+    # seat, won, win rate, average return, deal-ins; bot, seats, won, win rate, average return
+    assert ["0", "0", "0.0%", "-20.00", "1"] in rows and ["1", "1", "33.3%", "+20.00", "0"] in rows
+    assert ["a", "6", "1", "16.7%", "-3.33"] in rows and ["b", "6", "1", "16.7%", "+3.33"] in rows
+    assert out.index("  winning hands (1 kinds):") + 1 == out.index("        2  standard")
+    elements = out.index("  scoring elements of the winning hands (2):")
+    assert [ln.split() for ln in out[elements + 1:elements + 3]] == [["2", "pung"], ["1", "chow"]]
+    off = _hand({"winner": 1, "hand": "standard", "rules": [], "value": 10, "self_drawn": True}, (-10, 40, -10, -10))
+    assert "settled to zero: NO" in report_lines(_tally(classical, HANDS + [off]).summary(), "S", "a,b")[2]
