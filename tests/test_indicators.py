@@ -150,3 +150,28 @@ def test_the_dead_wall_has_room_for_the_indicators_and_the_kong_replacements(dea
         drawn.add(st.tail)
     shown = range(first, first + 2 * (1 + 4))  # the indicators of four kongs and the tiles under them
     assert bool(drawn & set(shown)) == refused == (dead < 14)
+
+
+def _codes(auto, tiles):
+    return [auto.tiles.kinds[i].code for i in tiles]
+
+
+def test_the_indicators_and_the_tiles_under_them_lie_in_pairs_from_the_dead_walls_live_end(auto):
+    # the dead wall from its live end: indicator 3m, under it 7s; after a kong the next
+    # pair, indicator 9p, under it 1s
+    g = scripted(auto, {0: DEALER, 1: WINNER}, dead="3m 7s 9p 1s 2p 2p 2p 9s 9s 9s N N 1s 1s")
+    assert (_codes(auto, indicator_tiles(g)), _codes(auto, indicator_tiles(g, under=True))) == (["3m"], ["7s"])
+    g.st.exposures[2].append(Exposure("kong_concealed", auto.tiles.index("E"), 4, concealed=True))
+    assert _codes(auto, indicator_tiles(g)) == ["3m", "9p"]
+    assert _codes(auto, indicator_tiles(g, under=True)) == ["7s", "1s"]
+
+
+def test_without_more_after_each_kong_a_kong_shows_no_more_indicators(tmp_path):
+    text = RIICHI.read_text(encoding="utf-8").replace("    indicators 1 more after each kong\n", "    indicators 1\n")
+    path = tmp_path / "riichi-one-indicator.mj"
+    path.write_text(text, encoding="utf-8")
+    one = compile_ruleset(path)
+    g = scripted(one, {0: DEALER, 1: WINNER}, dead=DEAD)
+    assert _codes(one, indicator_tiles(g)) == ["3m"]
+    g.st.exposures[2].append(Exposure("kong_concealed", one.tiles.index("E"), 4, concealed=True))
+    assert _codes(one, indicator_tiles(g)) == ["3m"]
