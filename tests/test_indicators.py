@@ -175,3 +175,10 @@ def test_without_more_after_each_kong_a_kong_shows_no_more_indicators(tmp_path):
     assert _codes(one, indicator_tiles(g)) == ["3m"]
     g.st.exposures[2].append(Exposure("kong_concealed", one.tiles.index("E"), 4, concealed=True))
     assert _codes(one, indicator_tiles(g)) == ["3m"]
+
+
+def test_an_exposed_sets_tiles_count_for_the_indicator(auto):
+    g = scripted(auto, {0: DEALER, 1: "1m 2m 3m 6p 7p 9m 9m 2s 3s 4s"}, dead=DEAD)
+    four = auto.tiles.index("4m")  # the 3m indicator points at 4m
+    g.st.exposures[1].append(Exposure("pon", four, 3, source=0))
+    assert table_fact(g, 1, "indicated") == 3
