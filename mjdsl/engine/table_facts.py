@@ -37,7 +37,8 @@ def _discarded_a_wait(game: Game, seat: int, tile: int | None) -> bool:
 
 
 def _tile_visible(game: Game, tile: int | None) -> int:
-    """Copies of ``tile`` discarded or exposed (none of ``None``: no tile in question)."""
+    if tile is None:
+        return 0
     st = game.st
     n = sum(d.count(tile) for d in st.discards)
     for exps in st.exposures:
