@@ -182,3 +182,10 @@ def test_an_exposed_sets_tiles_count_for_the_indicator(auto):
     four = auto.tiles.index("4m")  # the 3m indicator points at 4m
     g.st.exposures[1].append(Exposure("pon", four, 3, source=0))
     assert table_fact(g, 1, "indicated") == 3
+
+
+def test_a_ruleset_without_indicators_shows_none_and_counts_no_tile():
+    classical = compile_ruleset(RIICHI.parent / "classical.mj")
+    g = scripted(classical, {0: "1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S S"})
+    assert indicator_tiles(g) == [] and indicator_tiles(g, under=True) == []
+    assert table_fact(g, 0, "indicated") == 0
