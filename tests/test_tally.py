@@ -67,9 +67,11 @@ def test_the_summary_of_three_hands(classical):
 
 
 def test_a_hand_that_does_not_settle_to_zero_is_told(classical):
-    off = _hand({"winner": 1, "hand": "standard", "rules": [], "value": 10, "self_drawn": True}, (-10, 40, -10, -10))
-    assert _tally(classical, HANDS).summary()["payments"]["zero_sum"]
-    assert not _tally(classical, HANDS + [off]).summary()["payments"]["zero_sum"]
+    # half a point off is off: zero_sum is false (JSON false, not null)
+    off = _hand({"winner": 1, "hand": "standard", "rules": [], "value": 10, "self_drawn": True},
+                (-10, 30.5, -10, -10))
+    assert _tally(classical, HANDS).summary()["payments"]["zero_sum"] is True
+    assert _tally(classical, HANDS + [off]).summary()["payments"]["zero_sum"] is False
 
 
 def test_no_hand_won_averages_no_value(classical):
@@ -148,3 +150,55 @@ def test_the_text_report_of_three_hands(classical):
     assert [ln.split() for ln in out[elements + 1:elements + 3]] == [["2", "pung"], ["1", "chow"]]
     off = _hand({"winner": 1, "hand": "standard", "rules": [], "value": 10, "self_drawn": True}, (-10, 40, -10, -10))
     assert "settled to zero: NO" in report_lines(_tally(classical, HANDS + [off]).summary(), "S", "a,b")[2]
+
+
+def test_a_small_payment_is_paid_and_a_win_of_no_value_averages_as_0(classical):
+    small = _hand({"winner": 1, "hand": "standard", "rules": [], "self_drawn": False, "discarder": 0},
+                  (-0.5, 0.5, 0, 0))  # no value recorded
+    s = _tally(classical, [HANDS[0], small]).summary()
+    assert s["payments"]["total_paid"] == 60.5 and s["payments"]["average_value"] == 20.0
+
+
+def test_the_figures_are_rounded_as_documented(classical):
+    # docs/cli.md: rates and shares to 4 places, averages and totals to 3, a line's mean turn to 2
+    american = compile_ruleset(ROOT / "rulesets" / "american.mj")
+    lines = card_lines(american)
+    won = [_hand({"winner": s, "hand": "h", "line": lines[0][0], "jokers": j, "value": v, "self_drawn": True},
+                 (r, -r / 3, -r / 3, -r / 3) if s == 0 else (-r / 3, r, -r / 3, -r / 3), turns=t)
+           for s, j, v, r, t in ((0, 0, 10, 1 / 3, 10), (1, 1, 10, 0.0, 10), (0, 1, 11, 1 / 3, 11))]
+    s = _tally(american, won, lines).summary()
+    assert s["average_turns"] == 10.333 and s["payments"]["average_value"] == 10.333
+    assert s["payments"]["total_paid"] == 0.667  # 1/3 + 1/3
+    row = s["card_lines"][0]
+    assert (row["mean_turn"], row["jokerless"], row["share"]) == (10.33, 0.3333, 1.0)
+    five = compile_ruleset(ROOT / "examples" / "house-rules" / "five-players.mj")
+    t = Tally(five)
+    t.add(HandRecord("s", 0, 0, (), {"winner": None}, (1 / 3, -1 / 3, 0, 0), (False,) * 4, 1, 1,
+                     players=(0, 1, 2, 3)), list("abcde"))
+    assert t.summary()["players"]["returns"] == [0.333, -0.333, 0.0, 0.0, 0.0]
+
+
+def test_elements_won_as_often_are_ranked_by_name(classical):
+    hands = [_hand({"winner": 1, "hand": "x", "rules": ["pung", "chow", "all_pungs"], "value": 1, "self_drawn": True},
+                   (-1, 3, -1, -1))]
+    assert list(_tally(classical, hands).summary()["elements"]) == ["all_pungs", "chow", "pung"]
+
+
+def test_the_reports_tables_say_what_they_are_and_a_table_of_rows_rows_is_not_cut(classical):
+    from mjdsl.engine.tally import ROWS, report_lines
+
+    hands = [_hand({"winner": 1, "hand": f"hand{i:02d}", "rules": [], "value": 1, "self_drawn": True}, (-1, 3, -1, -1))
+             for i in range(ROWS)]
+    out = report_lines(_tally(classical, hands).summary(), "S", "a,b")
+    assert "rows shown" not in "\n".join(out) and f"  winning hands ({ROWS} kinds):" in out
+    assert ["bot", "seats", "won", "win", "rate", "avg", "return"] in [ln.split() for ln in out]
+    american = compile_ruleset(ROOT / "rulesets" / "american.mj")
+    lines = card_lines(american)
+    won = [_hand({"winner": 0, "hand": "h", "line": lines[5][0], "jokers": 0, "value": 25, "self_drawn": True},
+                 (75, -25, -25, -25))] + 2 * [
+           _hand({"winner": 0, "hand": "h", "line": lines[9][0], "jokers": 0, "value": 25, "self_drawn": True},
+                 (75, -25, -25, -25))]
+    out = report_lines(_tally(american, won, lines).summary(), "S", "a,b", all_rows=True)
+    first = out.index(f"  card lines won (2 of {len(lines)}):")
+    assert f"line {lines[9][0]:4d}" in out[first + 1] and f"line {lines[5][0]:4d}" in out[first + 2]  # most won first
+    assert f"  card lines never won ({len(lines) - 2} of {len(lines)}):" in out
