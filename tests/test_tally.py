@@ -202,3 +202,10 @@ def test_the_reports_tables_say_what_they_are_and_a_table_of_rows_rows_is_not_cu
     first = out.index(f"  card lines won (2 of {len(lines)}):")
     assert f"line {lines[9][0]:4d}" in out[first + 1] and f"line {lines[5][0]:4d}" in out[first + 2]  # most won first
     assert f"  card lines never won ({len(lines) - 2} of {len(lines)}):" in out
+
+
+def test_with_no_hand_won_every_card_line_has_no_share():
+    american = compile_ruleset(ROOT / "rulesets" / "american.mj")
+    lines = card_lines(american)
+    s = _tally(american, HANDS[1:2], lines).summary()
+    assert {r["share"] for r in s["card_lines"]} == {0.0} and len(s["never_won"]) == len(lines)
