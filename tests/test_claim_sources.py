@@ -63,6 +63,7 @@ def _offered(auto, claimer: int, second: bool = False) -> bool:
     ("right", {3}),
     ("across", {2}),
     ("dealer", {1, 2, 3}),
+    ("side owner", set()),  # a side of the wall, no seat that discards (lint MJ308)
 ])
 def test_a_pung_is_offered_only_to_the_seats_its_source_allows(tmp_path, word, seats):
     auto = _auto(tmp_path, word)
@@ -119,3 +120,13 @@ def test_a_mah_jongg_completes_a_run_of_another_seats_discard_only_if_the_run_cl
     # a pung or the pair is taken from any seat (the pung claim is `from any`)
     assert _mahjong_offered(auto, 2, "5b 5b E E")
     assert _mahjong_offered(auto, 2, "6b 7b 8b 5b")
+
+
+def test_a_mah_jongg_completes_a_pung_of_another_seats_discard_only_if_the_pung_claim_allows(tmp_path):
+    auto = _auto(tmp_path, "left")  # pungs from the seat on the left only, no widening for mah jongg
+    # seat 1 sits after the dealer: the dealer's 5b may make its pung
+    assert _mahjong_offered(auto, 1, "5b 5b E E")
+    # seat 2 sits across: the 5b would complete a pung, which may not take its discard
+    assert not _mahjong_offered(auto, 2, "5b 5b E E")
+    # but the pair may take any seat's discard
+    assert _mahjong_offered(auto, 2, "5b E E E")

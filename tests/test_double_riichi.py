@@ -110,3 +110,29 @@ def test_an_earthly_hand_needs_no_kong_before_it(auto):
     after_kong = read_hand_input(auto, **hand, table=["discards=1", "kongs=1"])
     assert "chiihou" in score_hand(auto, early).rule_names
     assert "chiihou" not in score_hand(auto, after_kong).rule_names
+
+
+def test_the_counts_since_an_announcement_start_from_it_and_are_minus_1_before(auto):
+    """``discards_since(NAME)`` and ``claims_since(NAME)`` count from the announcement,
+    its own discard not counted, -1 for a seat that has not made it; ``announcers(NAME)``
+    counts the seats that made it (riichi's ippatsu and four riichi read them)."""
+    from mjdsl.engine.table_facts import table_call
+
+    # as above: North pungs East's 5p, then South throws N, the hand's fourth discard, with riichi
+    g = scripted(auto, {0: "5p 1m 9m 1s 5s 9s E S W N P F C 1p", 1: SOUTH,
+                        3: "5p 5p 7m 4p 6p 8p 2s 2s 8s 1m 9m S W"}, wall="W 9m 1p 1s")
+    act(g, 0, "discard 5p")
+    while g.current_player() != 3:
+        act(g, g.current_player(), "no claim")
+    act(g, 3, next(n for n in names(g) if n.startswith("claim pon")))
+    act(g, 3, "discard 7m")
+    _to_discard(g, 1)
+    act(g, 1, "discard N")
+    assert table_call(g, 1, "discards_since", "riichi") == -1 and table_call(g, 1, "claims_since", "riichi") == -1
+    act(g, 1, PLAIN)
+    counts = lambda seat: (table_call(g, seat, "discards_since", "riichi"),  # noqa: E731
+                           table_call(g, seat, "claims_since", "riichi"), table_call(g, seat, "announcers", "riichi"))
+    assert counts(1) == (0, 0, 1)
+    assert counts(0) == (-1, -1, 1)  # East made none: -1 for East, one announcer at the table
+    _round(g, until=1)  # West, North and East throw what they drew, unclaimed
+    assert g.st.turns == 7 and counts(1) == (3, 0, 1)

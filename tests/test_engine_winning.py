@@ -180,3 +180,66 @@ def test_calling_agrees_with_trying_every_tile_near_special_hands(bmja, seed):
     brute = any(g.rules.completes(g.st, 1, t) for t in range(bmja.tiles.size) if bmja.tiles.kinds[t].cls
                 not in ("flower", "season"))
     assert g.rules.calling(g.st, 1) == brute
+
+
+@pytest.mark.parametrize("hand, waits", [
+    ("1b 9b 1c 9c 1d 9d E S W N R G 0", "1b 9b 1c 9c 1d 9d E S W N R G 0"),  # the 13 unique wonders, 13 ways
+    ("1b 1b 9b 1c 9c 1d 9d E S W N R G", "0"),  # one kind still missing
+    ("1b 1b 1b 2b 3b 4b 5b 6b 7b 8b 9b 9b 9b", "2b 3b 4b 5b 6b 7b 8b"),  # gates of heaven (and the shape: 1b 9b too)
+    ("1b 1b 2b 3b 4b 5b 6b 7b 8b 9b E S W", "N"),  # the wriggling snake
+])
+def test_a_hand_one_tile_short_of_a_special_hand_is_calling_on_its_tiles(bmja, hand, waits):
+    # the standing hand and a wall game's payments ask `calling`: its search for a
+    # special hand's completing tiles must find every tile trying each one finds
+    g = Game(bmja)
+    counts = [0] * bmja.tiles.size
+    for code in hand.split():
+        counts[bmja.tiles.index(code)] += 1
+    g.st.hands[1] = counts
+    found = {bmja.tiles.kinds[t].code for t in range(bmja.tiles.size) if g.rules.completes(g.st, 1, t)}
+    assert set(waits.split()) <= found
+    assert g.rules.calling(g.st, 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9))
+def test_a_card_hands_calling_and_its_quick_win_on_turn_agree_with_the_matcher(american, seed):
+    # calling (a wall game's payments, the standing hand) asks the card's waits; on its
+    # turn, after a draw, a seat's win is first read from the waits of the hand before it
+    rng = random.Random(seed)
+    tiles, exposures = _hand_near_a_variant(american, rng)
+    g = Game(american)
+    hand = [0] * american.tiles.size
+    for t in tiles:
+        hand[t] += 1
+    if any(h > k.copies for h, k in zip(hand, american.tiles.kinds)):
+        return
+    st_ = g.st
+    st_.hands[1], st_.exposures[1], st_.turn = hand, exposures, 1
+    rules = g.rules
+    playable = [k.index for k in american.tiles.kinds if not k.is_bonus and k.cls != "joker"]
+    assert rules.calling(st_, 1) == any(rules.completes(st_, 1, t) for t in playable)
+    for t in range(american.tiles.size):
+        hand[t] += 1
+        st_.last_draw = (t, "wall", False)
+        exact = rules.is_win(st_, 1, exact=True)
+        assert rules.is_win(st_, 1) == exact, (american.tiles.expand(hand), t)
+        hand[t] -= 1
+
+
+def test_the_calling_memo_keeps_a_bounded_number_of_hands(classical, monkeypatch):
+    from mjdsl.engine import winning
+
+    monkeypatch.setattr(winning, "_CALLING_KEPT", 8)
+    g = Game(classical)
+    memo = winning._CALLING.setdefault(classical, dict)
+    memo.clear()
+    base = [classical.tiles.index(c) for c in "1b 2b 3b 4c 5c 6c 7d 8d 9d E E E".split()]
+    for extra in "1c 2c 3c 4d 5d 6d 7b 8b 9b S".split():  # ten different hands
+        hand = [0] * classical.tiles.size
+        for t in base + [classical.tiles.index(extra)]:
+            hand[t] += 1
+        g.st.hands[1] = hand
+        g.rules.calling(g.st, 1)
+        assert len(memo) <= 8
+    assert memo  # it does keep hands

@@ -150,3 +150,42 @@ def test_the_dead_wall_has_room_for_the_indicators_and_the_kong_replacements(dea
         drawn.add(st.tail)
     shown = range(first, first + 2 * (1 + 4))  # the indicators of four kongs and the tiles under them
     assert bool(drawn & set(shown)) == refused == (dead < 14)
+
+
+def _codes(auto, tiles):
+    return [auto.tiles.kinds[i].code for i in tiles]
+
+
+def test_the_indicators_and_the_tiles_under_them_lie_in_pairs_from_the_dead_walls_live_end(auto):
+    # the dead wall from its live end: indicator 3m, under it 7s; after a kong the next
+    # pair, indicator 9p, under it 1s
+    g = scripted(auto, {0: DEALER, 1: WINNER}, dead="3m 7s 9p 1s 2p 2p 2p 9s 9s 9s N N 1s 1s")
+    assert (_codes(auto, indicator_tiles(g)), _codes(auto, indicator_tiles(g, under=True))) == (["3m"], ["7s"])
+    g.st.exposures[2].append(Exposure("kong_concealed", auto.tiles.index("E"), 4, concealed=True))
+    assert _codes(auto, indicator_tiles(g)) == ["3m", "9p"]
+    assert _codes(auto, indicator_tiles(g, under=True)) == ["7s", "1s"]
+
+
+def test_without_more_after_each_kong_a_kong_shows_no_more_indicators(tmp_path):
+    text = RIICHI.read_text(encoding="utf-8").replace("    indicators 1 more after each kong\n", "    indicators 1\n")
+    path = tmp_path / "riichi-one-indicator.mj"
+    path.write_text(text, encoding="utf-8")
+    one = compile_ruleset(path)
+    g = scripted(one, {0: DEALER, 1: WINNER}, dead=DEAD)
+    assert _codes(one, indicator_tiles(g)) == ["3m"]
+    g.st.exposures[2].append(Exposure("kong_concealed", one.tiles.index("E"), 4, concealed=True))
+    assert _codes(one, indicator_tiles(g)) == ["3m"]
+
+
+def test_an_exposed_sets_tiles_count_for_the_indicator(auto):
+    g = scripted(auto, {0: DEALER, 1: "1m 2m 3m 6p 7p 9m 9m 2s 3s 4s"}, dead=DEAD)
+    four = auto.tiles.index("4m")  # the 3m indicator points at 4m
+    g.st.exposures[1].append(Exposure("pon", four, 3, source=0))
+    assert table_fact(g, 1, "indicated") == 3
+
+
+def test_a_ruleset_without_indicators_shows_none_and_counts_no_tile():
+    classical = compile_ruleset(RIICHI.parent / "classical.mj")
+    g = scripted(classical, {0: "1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S S"})
+    assert indicator_tiles(g) == [] and indicator_tiles(g, under=True) == []
+    assert table_fact(g, 0, "indicated") == 0

@@ -229,3 +229,23 @@ def test_score_counts_an_earthly_hand_only_when_told_it_came_early(told, earthly
     out = capsys.readouterr().out
     assert rc == 0, out
     assert ("chiihou" in {r["name"] for r in json.loads(out)["rules"]}) is earthly
+
+
+def test_the_facts_a_scorer_reads_are_worked_out_once_and_listed(classical):
+    from mjdsl.engine.table_facts import TableFacts
+
+    g = scripted(classical, {0: "N 1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S"})
+    facts = TableFacts(g, 0, None)
+    assert len(facts) == 0 and list(facts) == []
+    assert facts["claims"] == 0 and facts["dealer"] is True
+    assert len(facts) == 2 and sorted(facts) == ["claims", "dealer"]
+
+
+def test_with_no_tile_in_question_no_copy_of_it_is_in_sight(classical):
+    # a loser's hand is scored with no winning tile: tile_visible reads 0 there
+    from mjdsl.engine.table_facts import table_fact
+
+    g = scripted(classical, {0: "N 1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S"})
+    act(g, 0, "discard N")
+    assert table_fact(g, 1, "tile_visible", None) == 0
+    assert table_fact(g, 1, "tile_visible", classical.tiles.index("N")) == 1

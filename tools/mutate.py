@@ -79,7 +79,11 @@ ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.p
                 "tests/test_cli_engine.py", "tests/test_hostile_fuzz.py", "tests/test_seeded_digests.py",
                 "tests/test_aborts.py", "tests/test_seed_rules.py", "tests/test_bonus_kinds.py",
                 "tests/test_parallel.py", "tests/test_simulate_report.py", "tests/test_hostile.py",
-                "tests/test_conformance.py")
+                "tests/test_conformance.py",
+                # the facts of the table (indicators, double riichi, the state conditions
+                # read), the settlement, the chance draws and simulate's tally
+                "tests/test_indicators.py", "tests/test_double_riichi.py", "tests/test_table_state.py",
+                "tests/test_engine_settle.py", "tests/test_chance.py", "tests/test_tally.py")
 SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py", "tests/test_scoring_language.py",
                  "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py",
                  "tests/test_scoring_repeats.py", "tests/test_scoring_cli.py", "tests/test_scoring_waits.py",

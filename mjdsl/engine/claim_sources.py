@@ -12,9 +12,8 @@ from __future__ import annotations
 
 
 def may_claim_from(source: str, seat: int, discarder: int, dealer: int, n: int) -> bool:
-    """Whether ``seat`` may claim ``discarder``'s discard under the source word ``source``."""
-    if seat == discarder:
-        return False
+    """Whether ``seat`` may claim ``discarder``'s discard under the source word ``source``
+    (``seat`` is another seat than the discarder: a claim window asks only the others)."""
     if source == "any":
         return True
     if source == "left":

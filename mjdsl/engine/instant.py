@@ -16,7 +16,7 @@ def pay_bonus_groups(game, seat: int, tile: int) -> None:
     pos = (seat - st.dealer) % game.n
     held = set(st.bonus[seat])
     for p in pays:
-        need = p.need[pos] if pos < len(p.need) else frozenset()
+        need = p.need[pos]  # one set of tiles for each seat position (lower_bonus_pay)
         if need and tile in need and need <= held and st.bonus[seat].count(tile) == 1:
             for s in range(game.n):
                 if s != seat:

@@ -239,9 +239,10 @@ class Turn:
             pay_instant(game, "added", seat)
             st.flag = "rob" if game.auto.kongs["robbable"] else "replace"
             return True
-        if fam == ACT.DISCARD:
-            return self._discard(game, seat, a.arg)
-        return False
+        # the one family left: Turn.legal offers a swap only for a set with a joker
+        # standing in for that tile, so the swap above always returns
+        assert fam == ACT.DISCARD, a
+        return self._discard(game, seat, a.arg)
 
     def _discard(self, game: Game, seat: int, copy: int) -> bool:
         st = game.st

@@ -70,10 +70,6 @@ class WinRules:
             self.group_index = t.group_index
             self.group_counts = t.group_counts
 
-    # -- caching ------------------------------------------------------------------
-    def reset(self) -> None:
-        self._waits.clear()
-
     # -- questions ----------------------------------------------------------------
     def completes(self, st, seat: int, tile: int) -> bool:
         """Would ``tile`` added to the seat's concealed hand make a winning hand?"""
@@ -105,16 +101,14 @@ class WinRules:
         return self._pattern_win(st, seat) is not None
 
     def describe(self, st, seat: int) -> dict:
-        """What the winning hand made: the card line (points, jokers) or the pattern."""
-        if self.card is not None:
-            ms = self._card_matches(st, seat)
-            best = max(ms, key=lambda m: (m.line.points, -m.line_index))
-            return {"hand": best.hand, "line": best.line.line, "section": best.line.section,
-                    "card_points": best.line.points, "jokers": best.jokers,
-                    "singles_pairs": not any(g.jokers for g in self.card.variants[best.variant].groups),
-                    "concealed": best.line.concealed}
-        name = self._pattern_win(st, seat)
-        return {"hand": name, "pattern": name}
+        """What the winning card hand made: its card line (points, jokers). (Asked only
+        of a card: a pattern's win is named by the scorer.)"""
+        ms = self._card_matches(st, seat)
+        best = max(ms, key=lambda m: (m.line.points, -m.line_index))
+        return {"hand": best.hand, "line": best.line.line, "section": best.line.section,
+                "card_points": best.line.points, "jokers": best.jokers,
+                "singles_pairs": not any(g.jokers for g in self.card.variants[best.variant].groups),
+                "concealed": best.line.concealed}
 
     def calling(self, st, seat: int) -> bool:
         """Would some one tile complete the seat's hand? (The Standing Hand needs it.)
