@@ -64,6 +64,10 @@ def test_the_regulars_ship_as_style_files_with_their_lines():
     ('name = "X"\n[charleston]\nspread = "wide"\n', "charleston.spread"),
     ('name = "X"\n[target]\nmodel = "hunch"\n', "target.model"),
     ('name = "X"\n[calls]\nfill = 0.5\n', "calls.fill"),
+    ('name = "X"\n[target]\nrelease = 5.0\n', "target.release"),
+    ('name = "X"\n[target]\nlast_called = 1\n', "target.last_called"),
+    ('name = "X"\n[safety]\ndeny = -1.0\n', "safety.deny"),
+    ('name = "X"\n[safety]\ndeny_shown = 0\n', "safety.deny_shown"),
     ("name = \n", "not a style file"),
 ])
 def test_a_bad_style_file_is_refused_naming_the_field(tmp_path, text, field):

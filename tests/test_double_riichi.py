@@ -63,11 +63,11 @@ def test_after_the_first_discard_riichi_is_offered_and_double_riichi_is_not(auto
     assert PLAIN in offered and DOUBLE not in offered
 
 
-def test_a_claim_before_the_first_discard_leaves_plain_riichi(auto):
-    # East throws a 5p and North pungs it: South's first discard, the fourth of the
-    # hand, comes after a claim
+def _south_throws_n_after_north_pungs(auto, wall):
+    """East throws a 5p, North pungs it and throws 7m, and South throws N: the hand's
+    fourth discard, after a claim."""
     g = scripted(auto, {0: "5p 1m 9m 1s 5s 9s E S W N P F C 1p", 1: SOUTH,
-                        3: "5p 5p 7m 4p 6p 8p 2s 2s 8s 1m 9m S W"}, wall="W 9m")
+                        3: "5p 5p 7m 4p 6p 8p 2s 2s 8s 1m 9m S W"}, wall=wall)
     act(g, 0, "discard 5p")
     while g.current_player() != 3:
         act(g, g.current_player(), "no claim")
@@ -75,6 +75,13 @@ def test_a_claim_before_the_first_discard_leaves_plain_riichi(auto):
     act(g, 3, "discard 7m")
     _to_discard(g, 1)
     act(g, 1, "discard N")
+    return g
+
+
+def test_a_claim_before_the_first_discard_leaves_plain_riichi(auto):
+    # East throws a 5p and North pungs it: South's first discard, the fourth of the
+    # hand, comes after a claim
+    g = _south_throws_n_after_north_pungs(auto, wall="W 9m")
     offered = names(g)
     assert DOUBLE not in offered and PLAIN in offered
     assert g.st.turns == 4 and g.st.claims == 1
@@ -119,15 +126,7 @@ def test_the_counts_since_an_announcement_start_from_it_and_are_minus_1_before(a
     from mjdsl.engine.table_facts import table_call
 
     # as above: North pungs East's 5p, then South throws N, the hand's fourth discard, with riichi
-    g = scripted(auto, {0: "5p 1m 9m 1s 5s 9s E S W N P F C 1p", 1: SOUTH,
-                        3: "5p 5p 7m 4p 6p 8p 2s 2s 8s 1m 9m S W"}, wall="W 9m 1p 1s")
-    act(g, 0, "discard 5p")
-    while g.current_player() != 3:
-        act(g, g.current_player(), "no claim")
-    act(g, 3, next(n for n in names(g) if n.startswith("claim pon")))
-    act(g, 3, "discard 7m")
-    _to_discard(g, 1)
-    act(g, 1, "discard N")
+    g = _south_throws_n_after_north_pungs(auto, wall="W 9m 1p 1s")
     assert table_call(g, 1, "discards_since", "riichi") == -1 and table_call(g, 1, "claims_since", "riichi") == -1
     act(g, 1, PLAIN)
     counts = lambda seat: (table_call(g, seat, "discards_since", "riichi"),  # noqa: E731

@@ -56,17 +56,23 @@ def _hand_near_a_variant(auto, rng: random.Random) -> tuple[list[int], list]:
     return tiles, exposures
 
 
+def _game_near_a_variant(auto, seed):
+    """A game and seat 1's counts a tile short of a card variant, or (None, ...) when the
+    random hand holds more copies of a tile than the set has."""
+    tiles, exposures = _hand_near_a_variant(auto, random.Random(seed))
+    hand = [0] * auto.tiles.size
+    for t in tiles:
+        hand[t] += 1
+    if any(h > k.copies for h, k in zip(hand, auto.tiles.kinds)):
+        return None, hand, exposures
+    return Game(auto), hand, exposures
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 10**9))
 def test_card_waits_agree_with_the_matcher(american, seed):
-    rng = random.Random(seed)
-    tiles, exposures = _hand_near_a_variant(american, rng)
-    g = Game(american)
-    hand = [0] * american.tiles.size
-    for t in tiles:
-        hand[t] += 1
-    copies = [k.copies for k in american.tiles.kinds]
-    if any(h > c for h, c in zip(hand, copies)):
+    g, hand, exposures = _game_near_a_variant(american, seed)
+    if g is None:
         return
     g.st.hands[1] = hand
     g.st.exposures[1] = exposures
@@ -206,13 +212,8 @@ def test_a_hand_one_tile_short_of_a_special_hand_is_calling_on_its_tiles(bmja, h
 def test_a_card_hands_calling_and_its_quick_win_on_turn_agree_with_the_matcher(american, seed):
     # calling (a wall game's payments, the standing hand) asks the card's waits; on its
     # turn, after a draw, a seat's win is first read from the waits of the hand before it
-    rng = random.Random(seed)
-    tiles, exposures = _hand_near_a_variant(american, rng)
-    g = Game(american)
-    hand = [0] * american.tiles.size
-    for t in tiles:
-        hand[t] += 1
-    if any(h > k.copies for h, k in zip(hand, american.tiles.kinds)):
+    g, hand, exposures = _game_near_a_variant(american, seed)
+    if g is None:
         return
     st_ = g.st
     st_.hands[1], st_.exposures[1], st_.turn = hand, exposures, 1
