@@ -239,8 +239,8 @@ def test_the_last_sessions_are_capped_counting_the_sessions_still_out(monkeypatc
 
 
 def test_each_item_comes_back_with_its_worker_and_times():
-    """``trace`` sees every result with the stamp of the worker that played it: two
-    workers for two processes, times in order, CPU spent in the item."""
+    """``trace`` sees every result with the stamp of the worker that played it: a
+    worker of the pool, times in order, CPU spent in the item."""
     from mjdsl.engine.parallel import Job
     from mjdsl.engine.simulate import session_batches
     from mjdsl.frontend.compile import compile_ruleset
@@ -250,8 +250,11 @@ def test_each_item_comes_back_with_its_worker_and_times():
     got = list(session_batches(auto, Job.of(CLASSICAL, [], ["random"] * 4), "st", 60, workers=2,
                                trace=lambda stamp, recs: stamps.append(stamp)))
     assert len(stamps) == len(got)
-    assert {s.kind for s in stamps} == {"item"} and len({s.worker for s in stamps}) == 2
-    assert os.getpid() not in {s.worker for s in stamps}
+    # each stamp names a pool process (which of the two takes which item is the
+    # scheduler's: on a busy machine one may take them all)
+    workers = {s.worker for s in stamps}
+    assert {s.kind for s in stamps} == {"item"} and 1 <= len(workers) <= 2
+    assert os.getpid() not in workers
     assert all(s.started <= s.ended and s.cpu_started < s.cpu_ended for s in stamps)
 
 
