@@ -308,14 +308,12 @@ class _View:
             if not (self.card and j.release):
                 self._released = live
                 return live
-            st = self.game.st
             kept = np.zeros(len(live))
             others = 0
             for s in range(self.game.n):
                 if s == self.seat:
                     continue
-                shown = tuple(Exposure(e.tile, e.size, e.jokers) for e in st.exposures[s])
-                kept += j.wanted(j.likely(shown, st.discards[s]), shown)
+                kept += self._card_wanted(s)
                 others += 1
             let_go = (1.0 + others - kept) / (1.0 + others)  # (its own draws come whatever the others need)
             tiles = live > 0
@@ -556,6 +554,13 @@ class _View:
                 best, most = s, shown
         return np.zeros(len(tiles)) if best is None else self._feeds(best, tiles)
 
+    def _card_wanted(self, s: int) -> np.ndarray:
+        """(T,) the share of seat ``s``'s likely card hands (read from its exposures and
+        discards, ``CardJudge.likely``) that still need each tile."""
+        st = self.game.st
+        shown = tuple(Exposure(e.tile, e.size, e.jokers) for e in st.exposures[s])
+        return self.judge.wanted(self.judge.likely(shown, st.discards[s]), shown)
+
     def _feeds(self, s: int, tiles: list[int]) -> np.ndarray:
         """(len(tiles),) the share of seat ``s``'s likely hands that still need each tile
         (its exposures rule hands in or out, its discards make them less likely)."""
@@ -566,8 +571,7 @@ class _View:
         let_go = {st.discards[x][-1] for k in range(1, (self.seat - s) % n)
                   for x in [(s + k) % n] if st.discards[x]}
         if self.card:
-            mine = tuple(Exposure(e.tile, e.size, e.jokers) for e in st.exposures[s])
-            wanted = self.judge.wanted(self.judge.likely(mine, st.discards[s]), mine)
+            wanted = self._card_wanted(s)
         else:
             wanted = np.ones(len(self.rack))
             for t in st.discards[s]:
