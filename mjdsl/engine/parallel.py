@@ -123,7 +123,8 @@ def ordered_map(task: Callable, job: Job, items: Iterable, *, workers: int = 1, 
     """``task(auto, bots, item)`` for every item, yielded in the items' order.
 
     ``local`` is ``(auto, bots)`` already built in this process (of the job's ruleset and
-    bots), used when one process plays and inherited by forked workers; closing the iterator early (the caller has enough) stops the workers.
+    bots), used when one process plays and inherited by forked workers; closing the
+    iterator early (the caller has enough) stops the workers.
     ``trace(stamp, result)``, if given, sees each result as it is yielded, and each Dask
     worker's preparation (``result`` None) before them.
     """
