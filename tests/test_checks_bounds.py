@@ -217,6 +217,43 @@ def test_setup_replacements_count_a_kong_per_three_tiles_dealt_after_the_first(l
         assert "(8 bonus tiles and 12 kongs)" in found[0] and "leaves 19 in the live wall" in found[0]
 
 
+@pytest.mark.parametrize("deal, dealt, kongs", [("all 3", 3, 0), ("all 4", 4, 1), ("all 4 x3", 12, 3)])
+def test_setup_replacements_count_the_kongs_of_the_tiles_dealt_before_the_dealers_draw(deal, dealt, kongs):
+    """A hand of 3 holds no four-alike, one of 4 holds one, one of 12 three (a fourth
+    needs 13): counted of the tiles dealt, since the replacements come before the
+    dealer's `draws 1` (13 would hold four). Three seats, 8 flowers and seasons."""
+    live, need = 144 - 3 * dealt, 8 + 3 * kongs
+    text = THREE_NO_KONG_BOX.replace("replace flower season", "replace flower season kong") + f"\ndeal {{\n    {deal}\n}}\n"
+    assert errors_of(text.replace("LEFT", str(live - need)), "MJ248") == []
+    found = errors_of(text.replace("LEFT", str(live - need + 1)), "MJ248")
+    why = f"8 bonus tiles and {3 * kongs} kongs" if kongs else "8 bonus tiles"
+    assert [m.split(", but")[0] for m in found] == [f"the replacements for the tiles dealt may need {need} tiles ({why})"]
+
+
+def test_setup_replacements_count_no_more_kongs_than_the_tiles_that_come_four_times():
+    """Only the bams come four times (9 four-alikes, fewer than the 16 that four hands
+    of 13 could hold); the flowers, four of each, are bonus tiles, never a kong: 16
+    flowers and 4 seasons and 9 kongs. 131 tiles less the kong box and 52 dealt leave 63."""
+    text = '''extends "classical.mj"
+
+tiles {
+    suit crak "c" 1..9 x3
+    suit dot "d" 1..9 x3
+    wind "E" "S" "W" "N" x3
+    dragon "R" "G" "0" x3
+    flower "f1" "f2" "f3" "f4" x4
+}
+
+play {
+    wall game when LEFT left
+}
+'''
+    assert errors_of(text.replace("LEFT", "34"), "MJ248") == []
+    found = errors_of(text.replace("LEFT", "35"), "MJ248")
+    assert [m.split(", but")[0] for m in found] == [
+        "the replacements for the tiles dealt may need 29 tiles (20 bonus tiles and 9 kongs)"]
+
+
 # -- the scoring language's terms (check/terms.py) ---------------------------------------
 
 #: a choice option and a text option beside classical's own
