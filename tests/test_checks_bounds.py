@@ -470,3 +470,14 @@ def test_a_counter_named_twice_is_told_at_the_second():
             '    counter streak "Streak again" counts hands in a row when wall_game\n}\n')
     found = [(d.span.line, d.message) for d in diagnostics(text) if d.code == "MJ293"]
     assert found == [(5, "the counter `streak` has the name of another counter")]
+
+
+@pytest.mark.parametrize("dead", [12, 14])
+def test_no_indicator_at_the_start_is_refused_as_such_whatever_the_dead_wall(dead):
+    """`indicators 0 more after each kong` once said "need a dead wall of 12 tiles, not 12":
+    the count, not the room, is what is wrong."""
+    text = f'extends "riichi.mj"\n\nwall {{\n    indicators 0 more after each kong\n    dead wall {dead}\n}}\n'
+    found = [(d.message, d.hint) for d in diagnostics(text) if d.code == "MJ287"]
+    assert found == [("`indicators 0` shows no indicator at the start of the hand",
+                      "at least one indicator is turned up when the wall is built: write `indicators 1`, "
+                      "or delete the line for no indicators")]

@@ -256,8 +256,9 @@ CODES = (
          "named in two cycles would point at two tiles.",
          'tiles {\n    wind "E" "S" "W" "N" x4\n    cycle "E" "S"\n    cycle "S" "W" "N"\n}\n',
          'tiles {\n    wind "E" "S" "W" "N" x4\n    cycle "E" "S" "W" "N"\n}\n'),
-    Code("MJ287", "indicators with no room or no cycle",
-         "`indicators N [more after each kong]` shows tiles of the dead wall, each with a tile under it: the "
+    Code("MJ287", "indicators with none shown, no room or no cycle",
+         "`indicators N [more after each kong]` shows N tiles of the dead wall (at least one), each with a tile "
+         "under it: the "
          "dead wall needs two tiles for each (and for the four a kong may add), one more for each replacement "
          "drawn from it (a kong's, up to four, and a bonus tile's), and the tiles block its cycles.",
          'tiles {\n    suit man "m" 1..9 x4\n    cycle suits\n}\nwall {\n    dead wall 4\n'

@@ -169,7 +169,11 @@ def _indicators(ctx, wall) -> list[Diagnostic]:
     bonus, kongs = dead_wall_draws(ctx)
     need = 2 * shown + bonus + kongs
     out = []
-    if ind.count < 1 or need > box:
+    if ind.count < 1:
+        out.append(error("MJ287", f"`indicators {ind.count}` shows no indicator at the start of the hand",
+                         ind.span, "at least one indicator is turned up when the wall is built: write "
+                         "`indicators 1`, or delete the line for no indicators"))
+    elif need > box:
         draws = " and ".join(x for x in (f"{bonus} bonus tile replacement(s)" if bonus else "",
                                          f"{kongs} kong replacement(s)" if kongs else "") if x)
         out.append(error("MJ287", f"{ind.count} indicator(s){' and one more per kong' if ind.per_kong else ''} "
