@@ -121,3 +121,25 @@ def test_a_style_that_denies_does_not_feed_the_seat_nearest_to_winning(american)
     held = [t for t in tiles if view.rack[t] > 0 and t != view.joker]
     pick = cat[StyleBot(attrs.evolve(MEI, deny=1e4)).choose(g, seat, legal, random.Random(1))].arg
     assert fed[pick] == pytest.approx(min(fed[t] for t in held), abs=1e-3)
+
+
+def test_a_concealed_line_counts_every_tile_but_its_last_as_slower(american):
+    """``concealed``: a line that takes no exposures gets every tile but its last by the
+    seat's own draws, so each of them costs ``concealed`` more; an exposed line's distance
+    is what it was, and so is a concealed line's last tile (any discard may be called for
+    mah jongg)."""
+    tables = american.winning.card.tables
+    c = int(np.flatnonzero(tables.concealed)[0])
+    x = int(np.flatnonzero(~tables.concealed)[0])
+    plain = CardJudge(american.winning.card, american.tiles, attrs.evolve(MEI, naturals=0.0, spread=0.01))
+    slow = CardJudge(american.winning.card, american.tiles,
+                     attrs.evolve(MEI, naturals=0.0, spread=0.01, concealed=1.5))
+    d = np.full((3, tables.size), 99, dtype=np.int16)
+    d[0, c] = 3  # only the concealed line near: two of its three tiles cost 1.5 more each
+    d[1, x] = 3  # only the exposed line
+    d[2, c] = 1  # the concealed line's last tile
+    got, was = slow.worth(d), plain.worth(d)
+    assert got[0] == pytest.approx(was[0] - 3.0, abs=1e-3)
+    assert got[1] == pytest.approx(was[1], abs=1e-3)
+    assert got[2] == pytest.approx(was[2], abs=1e-3)
+    assert MEI.concealed == 0.0  # off in a style that does not name it

@@ -52,6 +52,8 @@ class CardJudge:
         self.release = style.release
         self.last_called = style.last_called
         self.ways = style.ways
+        self.concealed = style.concealed
+        self._concealed_rows = self.tables.concealed.astype(np.float64)[None, :]
         self.chance = style.model == "chance"
         self.callers = style.fill
         #: the copies of an ordinary tile: a tile with that many live comes at the usual pace
@@ -170,14 +172,17 @@ class CardJudge:
         when every tile still to come is a natural one: the last tile of a hand may be
         called from any discard, so it comes as a pung's does), and with ``slowness``
         (:meth:`slowness`) every tile still to come counts that many."""
-        whole = not ((self.naturals or slowness is not None) and (racks is not None or short is not None))
+        whole = not (((self.naturals or slowness is not None) and (racks is not None or short is not None))
+                     or self.concealed)
         far = d >= FAR
         raw = d
         d = d.astype(np.intp if whole else np.float64)
         if not whole:
             if slowness is not None:
                 d = np.where(far, FAR, d * slowness)
-            if self.naturals:  # (adding naturals 0 times the slots would change nothing)
+            if self.concealed:  # a concealed line's tiles come by her own draws alone, but its last
+                d = d + self.concealed * np.maximum(raw - 1, 0) * self._concealed_rows
+            if self.naturals and (short is not None or racks is not None):  # (adding naturals 0 times the slots would change nothing)
                 if short is None:
                     short = self.natural_short(racks)
                 if self.last_called:  # the last tile comes by any discard: one slot is as quick as a pung's

@@ -55,6 +55,8 @@ class Style:
     last_called: the last tile a hand needs may be called from any discard, so a
     natural slot left for last costs no more than a joker's place (``naturals`` counts
     the others).
+    concealed: each tile but the last that a concealed line (one that takes no exposures)
+    still needs adds this much to its distance: only the seat's own draws bring it.
     release: the live copies of a tile count as many more or fewer as the other seats
     are likely to let it go (to this power; 0: every live copy alike): a tile a seat's
     likely hands do not need (read from its exposures and discards) is thrown, and a
@@ -98,6 +100,7 @@ class Style:
     look_at: int = 4
     release: float = 0.0
     last_called: bool = False
+    concealed: float = 0.0
     eagerness: float = 1.0
     within: int = 14
     call_jokers: int = 8
@@ -201,6 +204,7 @@ def style_from(data: dict, key: str, where: str) -> Style:
         look_at=_field(data, where, "target", "look_at", int, 4, 1, 14),
         release=_field(data, where, "target", "release", float, 0.0, 0.0, 4.0),
         last_called=_field(data, where, "target", "last_called", bool, False),
+        concealed=_field(data, where, "target", "concealed", float, 0.0, 0.0, 4.0),
         eagerness=_field(data, where, "calls", "eagerness", float, 1.0, 0.0, 1.0),
         within=_field(data, where, "calls", "within", int, 14, 0, 99),
         call_jokers=_field(data, where, "calls", "jokers", int, 8, 0, 8),
