@@ -1,6 +1,7 @@
 """``wait(SHAPE)``: how the winning tile completed its set in the reading scored
 (docs/language.md, "Facts and functions"), through both scorers, and MJ286 for a
-word that is no wait shape."""
+word that is no wait shape; and :func:`mjdsl.scoring.calling`, the tiles a hand waits
+on, when a declared set holds the last copies of one."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import pytest
 
 from mjdsl.frontend.checked import check_file
 from mjdsl.frontend.compile import compile_ruleset
-from mjdsl.scoring import score_hand
+from mjdsl.hands import Meld
+from mjdsl.scoring import calling, score_hand
 from mjdsl.scoring.notation import read_hand_input
 
 SHAPES = ("two_sided", "closed", "edge", "pair", "pung")
@@ -59,3 +61,31 @@ def test_a_word_that_is_no_wait_shape_is_refused(tmp_path):
     path.write_text("scoring {\n    rule a: 2 points when wait(kanchan)\n}\n", encoding="utf-8")
     diags = [d for d in check_file(path).diagnostics if d.code == "MJ286"]
     assert len(diags) == 1 and "kanchan" in diags[0].message and "two_sided" in diags[0].hint
+
+
+def _calling(auto, concealed: str, meld: tuple[str, str]) -> list[str]:
+    tiles = auto.tiles
+    counts = [0] * len(tiles.kinds)
+    for code in concealed.split():
+        counts[tiles.index(code)] += 1
+    kind, lowest = meld
+    return [tiles.kinds[i].code for i in calling(auto, counts, [Meld(kind, tiles.index(lowest), False)])]
+
+
+@pytest.mark.parametrize("meld, waits", [
+    (("chow", "1p"), ["6m", "9m"]),  # 6m: 234 666 678 99; 9m: 234 666 789 99
+    (("chow", "5m"), ["9m"]),  # 5m 6m 7m holds the fourth 6m
+    (("chow", "6m"), ["9m"]),  # so does 6m 7m 8m (6m its lowest tile)
+    (("chow", "4m"), ["9m"]),  # and 4m 5m 6m (6m its highest)
+    (("chow", "7m"), ["6m", "9m"]),  # 7m 8m 9m holds a 9m: with the two in hand, one is still to come
+])
+def test_a_tile_whose_last_copy_is_on_a_declared_chow_is_no_wait(auto, meld, waits):
+    assert _calling(auto, "2m 3m 4m 6m 6m 6m 7m 8m 9m 9m", meld) == waits
+
+
+@pytest.mark.parametrize("meld, waits", [
+    (("pung", "E"), ["9s"]),
+    (("pung", "9s"), []),  # the pung and the one in hand are all four
+])
+def test_a_single_wait_on_a_tile_declared_three_times_is_none(auto, meld, waits):
+    assert _calling(auto, "2m 3m 4m 5p 6p 7p 1s 2s 3s 9s", meld) == waits
