@@ -194,3 +194,18 @@ def test_text_output_lists_the_red_fives_held(capsys):
     rc, out, _ = run(capsys, str(ROOT / "rulesets" / "riichi.mj"), "--hand",
                      "1m 2m 3m 4p 0p 6p 7s 8s 9s 2m 3m 4m 5s 5s", "--win", "5s", "--from", "wall")
     assert rc == 0 and out.splitlines()[1].endswith("; chow 7s 8s 9s; red 0p")
+
+
+def test_json_document_holds_the_concealed_tiles_the_red_fives_and_whether_the_hand_goes_out(capsys):
+    rc, out, _ = run(capsys, DMJL, *EXAMPLE_1, "--json")
+    doc = json.loads(out)
+    assert doc["hand"]["concealed"] == ["5c", "5c"]
+    assert "goes_out" not in doc and "variants" not in doc["hand"]  # DMJL: no minimum, no red fives
+    rc, out, _ = run(capsys, str(ROOT / "rulesets" / "hong-kong.mj"), "--exposed", "1c 2c 3c", "--exposed", "4b 5b 6b",
+                     "--exposed", "7d 8d 9d", "--hand", "2c 3c 4c 5d 5d", "--win", "5d", "--from", "discard",
+                     "--seat", "S", "--json")
+    assert json.loads(out)["goes_out"] is False  # two faan, three to go out
+    rc, out, _ = run(capsys, str(ROOT / "rulesets" / "riichi.mj"), "--hand",
+                     "1m 2m 3m 4p 0p 6p 7s 8s 9s 2m 3m 4m 5s 5s", "--win", "5s", "--from", "wall", "--json")
+    doc = json.loads(out)
+    assert doc["hand"]["variants"] == ["0p"] and doc["goes_out"] is True  # menzen tsumo: the one yaku needed
