@@ -32,6 +32,7 @@ Then moves and expectations, in order; each expectation is checked where it stan
     = winner 2                     (``none`` for no winner)
     = win source kong box          a fact of the win the engine records (st.win)
     = scorer 2 source kong_box     a field of the HandInput the engine gives the scorer
+    = scorer 1 melds pung 5b, kong 9d concealed   its sets on the table (a chow by its lowest tile)
     = rules has robbing_kong       the winner's scoring rules (``rules lacks ...``)
     = returns 300 -900 300 300     every seat's returns so far
     = result wall_game true        a field of the hand's result (after it is settled)
@@ -208,6 +209,8 @@ def check(game, line: str, no: int) -> None:
             facts = hand_from_game(game, int(seat))
         key, _, text = rest.partition(" ")
         found = st.win.get(key) if word == "win" else getattr(facts, key)
+        if word == "scorer" and key == "melds":  # the sets on the table, as the scorer counts them
+            found = ", ".join(f"{m.kind} {code(m.tile)}" + (" concealed" if m.concealed else "") for m in found)
         if _tile_fact(word, key) and found is not None:
             found = code(found)
         want = text if _tile_fact(word, key) and text != "none" else _value(text)

@@ -132,3 +132,80 @@ def test_missing_ruleset_and_bad_from_value_exit_2(capsys):
 
 
 # The transcripts of docs/scoring.md are run, as written, by tests/test_docs_run.py.
+
+
+def test_text_output_names_a_special_hand_and_a_limit_in_the_singular(capsys):
+    rc, out, _ = run(capsys, DMJL, "--hand", "1c 9c 1b 9b 1d 9d E S W N R G 0 0", "--win", "0", "--from", "wall")
+    lines = out.splitlines()
+    assert rc == 0 and lines[0].endswith("seat E (dealer), round E")
+    assert lines[1] == "  the thirteen_orphans hand"  # no sets: the pattern is the hand
+    orphans = next(line for line in lines if line.lstrip().startswith("thirteen_orphans"))
+    assert "1 limit " in orphans and "(1 x" not in orphans  # one of it: no count, the unit singular
+    assert "  from_wall         2 points " in out  # names padded to the longest, thirteen_orphans
+    assert "  no_chow           1 double " in out
+    assert "  total 500: 1 limit (2 points, 4 doubles: 32)" in lines
+    assert "no rule applied" not in out and "below the minimum" not in out
+
+
+def test_text_output_of_a_standard_hand_lists_its_sets_and_bonus_tiles(capsys):
+    rc, out, _ = run(capsys, DMJL, *EXAMPLE_1, "--bonus", "f1 s2")
+    lines = out.splitlines()
+    assert "the standard hand" not in out  # a pattern without its own shape is told by its sets
+    assert lines[1].startswith("  pung 1c 1c 1c (exposed); ") and lines[1].endswith("; bonus f1 s2")
+    bonus = next(line for line in lines if line.lstrip().startswith("bonus_tile"))
+    assert "8 points (2 x 4)" in bonus and "Flower or season: f1, s2" in bonus
+    assert "  one_suit               3 doubles " in out
+    assert lines[-1].startswith("  payments (with the winner alone; the dealer pays and receives double): ")
+
+
+def test_text_output_of_a_hand_that_did_not_win_and_one_capped(capsys):
+    rc, out, _ = run(capsys, DMJL, "--hand", "R R R G G G 0 0 0 2b 2b 9c 1d", "--seat", "S")
+    lines = out.splitlines()
+    assert rc == 0 and lines[0] == "Classical Chinese (DMJL): did not win; seat S, round E"
+    assert lines[1] == "  pair 2b 2b; pung R R R; pung G G G; pung 0 0 0"  # concealed: no notes
+    assert lines[-1] == "  total 500: 24 points, 6 doubles: 1536, capped at the limit"  # 24 x 2^6, the limit 500
+    assert "payments" not in out  # no win, nothing paid
+
+
+def test_text_output_of_a_card_hand_counts_its_jokers(capsys):
+    rc, out, _ = run(capsys, AMERICAN, "--hand", "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d 1d", "--win", "1d",
+                     "--from", "discard", "--seat", "S", "--discarder", "W")
+    lines = out.splitlines()
+    assert lines[1] == "  the card hand FF 2026 1111 1111 - a b c [2026, line 9], 25 points, 0 jokers"
+    assert "  total 50: 25 card points, 1 doubles" in lines
+    assert lines[-1] == "  payments (with the winner alone): E -50, S +200, W -100, N -50"  # no dealer double
+    rc, out, _ = run(capsys, AMERICAN, "--hand", "F F 2b 0 2b 6b 1c 1c 1c J 1d 1d 1d 1d", "--win", "1d",
+                     "--from", "wall", "--seat", "S")
+    lines = out.splitlines()
+    assert lines[1].endswith(", 25 points, 1 joker")
+    assert lines[2] == "  no rule applied"  # a joker: not jokerless
+    assert lines[3] == "  total 25: 25 card points, 0 doubles"
+
+
+def test_text_output_says_a_hand_below_the_minimum_is_no_win(capsys):
+    rc, out, _ = run(capsys, str(ROOT / "rulesets" / "hong-kong.mj"), "--exposed", "1c 2c 3c", "--exposed", "4b 5b 6b",
+                     "--exposed", "7d 8d 9d", "--hand", "2c 3c 4c 5d 5d", "--win", "5d", "--from", "discard",
+                     "--seat", "S")
+    assert rc == 0 and "  total 4: 0 points, 2 doubles" in out  # two faan, three to go out
+    assert "  below the minimum to go out (value >= 2 ^ min_faan): at a table this is no win" in out.splitlines()
+
+
+def test_text_output_lists_the_red_fives_held(capsys):
+    rc, out, _ = run(capsys, str(ROOT / "rulesets" / "riichi.mj"), "--hand",
+                     "1m 2m 3m 4p 0p 6p 7s 8s 9s 2m 3m 4m 5s 5s", "--win", "5s", "--from", "wall")
+    assert rc == 0 and out.splitlines()[1].endswith("; chow 7s 8s 9s; red 0p")
+
+
+def test_json_document_holds_the_concealed_tiles_the_red_fives_and_whether_the_hand_goes_out(capsys):
+    rc, out, _ = run(capsys, DMJL, *EXAMPLE_1, "--json")
+    doc = json.loads(out)
+    assert doc["hand"]["concealed"] == ["5c", "5c"]
+    assert "goes_out" not in doc and "variants" not in doc["hand"]  # DMJL: no minimum, no red fives
+    rc, out, _ = run(capsys, str(ROOT / "rulesets" / "hong-kong.mj"), "--exposed", "1c 2c 3c", "--exposed", "4b 5b 6b",
+                     "--exposed", "7d 8d 9d", "--hand", "2c 3c 4c 5d 5d", "--win", "5d", "--from", "discard",
+                     "--seat", "S", "--json")
+    assert json.loads(out)["goes_out"] is False  # two faan, three to go out
+    rc, out, _ = run(capsys, str(ROOT / "rulesets" / "riichi.mj"), "--hand",
+                     "1m 2m 3m 4p 0p 6p 7s 8s 9s 2m 3m 4m 5s 5s", "--win", "5s", "--from", "wall", "--json")
+    doc = json.loads(out)
+    assert doc["hand"]["variants"] == ["0p"] and doc["goes_out"] is True  # menzen tsumo: the one yaku needed
