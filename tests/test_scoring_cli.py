@@ -172,7 +172,7 @@ def test_text_output_of_a_card_hand_counts_its_jokers(capsys):
                      "--from", "discard", "--seat", "S", "--discarder", "W")
     lines = out.splitlines()
     assert lines[1] == "  the card hand FF 2026 1111 1111 - a b c [2026, line 9], 25 points, 0 jokers"
-    assert "  total 50: 25 card points, 1 doubles" in lines
+    assert "  total 50: 25 card points, 1 double" in lines
     assert lines[-1] == "  payments (with the winner alone): E -50, S +200, W -100, N -50"  # no dealer double
     rc, out, _ = run(capsys, AMERICAN, "--hand", "F F 2b 0 2b 6b 1c 1c 1c J 1d 1d 1d 1d", "--win", "1d",
                      "--from", "wall", "--seat", "S")

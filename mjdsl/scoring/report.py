@@ -158,9 +158,10 @@ def feeders(auto, result: ScoreResult) -> list[tuple[str, str, str]]:
 
 
 def _total_text(auto, result: ScoreResult) -> str:
-    head = f"{_num(result.points)} points, {_num(result.doubles)} doubles"
+    head = f"{_amount(result.points, 'points')}, {_amount(result.doubles, 'doubles')}"
     if result.context.t.card:
-        return f"total {_num(result.total)}: {_num(result.context.hf['card_points'])} card points, {_num(result.doubles)} doubles"
+        return (f"total {_num(result.total)}: {_amount(result.context.hf['card_points'], 'card points')}, "
+                f"{_amount(result.doubles, 'doubles')}")
     if result.basis == "limit":
         unit = "limit" if result.limits == 1 else "limits"
         return f"total {_num(result.total)}: {_num(result.limits)} {unit} ({head}: {_num(result.score)})"
