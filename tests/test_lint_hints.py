@@ -143,6 +143,59 @@ def test_a_condition_that_can_never_apply_names_its_statement(block, line, named
     assert at == 5 and message.startswith(f"{named} can never apply: `when ")
 
 
+
+@pytest.mark.parametrize("base, block, line, named", [
+    ("riichi.mj", f"charleston when {NEVER}", "pass 3 right", "the Charleston"),
+    ("american.mj", 'jokers "J"', f"swap from any exposure on turn when {NEVER}", "the joker swap"),
+    ("hong-kong.mj", "scoring", f"win only when value >= 2 and {NEVER}", "the minimum to go out"),
+    ("riichi.mj", "claims", f"several win on one discard when {NEVER}", "`several win on one discard`"),
+    ("riichi.mj", "wall", f"under indicators when {NEVER}", "`under indicators`"),
+    ("riichi.mj", "play", f"no discard when {NEVER}", "`no discard`"),
+    ("riichi.mj", "play", f'abort "Never" when {NEVER}', '`abort "Never"`'),
+    ("riichi.mj", "scoring", f"roof off when {NEVER}", "`roof off`"),
+    ("riichi.mj", "session", f"dealer keeps deal when {NEVER}", "`dealer keeps deal`"),
+    ("riichi.mj", "payments", f"feeder of 3 sets where (pung or kong) and dragon pays for losers when {NEVER}",
+     "`feeder of 3 sets where (pung or kong) and dragon`"),
+])
+def test_every_kind_of_condition_that_can_never_apply_is_told_by_its_statement(base, block, line, named):
+    """A Charleston's own `when` (on the line of its block), a joker swap's, a minimum's,
+    and the play, wall, session and payment statements' each say which they are."""
+    text = f'extends "{base}"\noption never = off "Never"\n\n{block} {{\n    {line}\n}}\n'
+    [(at, message, _)] = lint(text, "MJ306")
+    assert at == (4 if block.startswith("charleston") else 5)
+    assert message.startswith(f"{named} can never apply: `when ")
+
+
+@pytest.mark.parametrize("block, line", [
+    ("scoring", f'rule a "A": 1 double per set where {NEVER}'),
+    ("payments", f"discarder pays winner {NEVER}"),
+    ("scoring", f"let faan = {NEVER}"),
+    ("session", f'counter c "C" counts hands in a row when {NEVER}'),
+])
+def test_an_expression_that_is_no_statements_condition_is_not_told_it_can_never_apply(block, line):
+    """A rule's `where` picks the sets it counts, an amount and a let are numbers, a
+    counter's `when` says what it counts: none is a statement's condition, so none of
+    them, false whatever the table, makes MJ306 (other checks may tell of them)."""
+    text = f'extends "hong-kong.mj"\noption never = off "Never"\n\n{block} {{\n    {line}\n}}\n'
+    assert lint(text, "MJ306") == []
+
+
+DEEP = " + ".join(["1"] * 70)
+
+
+@pytest.mark.parametrize("block, line, named", [
+    ("scoring", f"limit {DEEP}", "the limit"),
+    ("scoring", f"value {DEEP}", "the hand's value"),
+    ("scoring", f"let faan = {DEEP}", "`let faan`"),
+    ("session", f"hands {DEEP}", "the length of a session"),
+    ("session", f'counter c "C" counts hands in a row when {DEEP} > 1', "counter `c`"),
+])
+def test_an_expression_nested_too_deep_names_its_statement(block, line, named):
+    text = f'extends "hong-kong.mj"\n\n{block} {{\n    {line}\n}}\n'
+    [(at, message, _)] = lint(text, "MJ225")
+    assert at == 4 and message.startswith(f"{named}: an expression nested ")
+
+
 # -- MJ302: statements the same as the base's (check/lint_overrides.py) --------------------
 
 
