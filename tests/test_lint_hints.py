@@ -108,6 +108,26 @@ def test_each_option_that_switches_off_a_use_is_named():
             "that uses it", "delete `set x`, or change `jokerless_double` or `self_drawn_double`")]
 
 
+
+def test_the_option_that_switches_off_a_use_is_found_when_the_set_one_is_named_first():
+    text = OPTIONS + "set jokerless_double = off\nset x = off\nscoring {\n    rule a: 1 double when won and x and jokerless_double\n}\n"
+    assert lint(text, "MJ305") == [(4, "`set x` changes nothing: `jokerless_double = off` switches off everything that uses it",
+                                    "delete `set x`, or change `jokerless_double`")]
+
+
+def test_a_choice_option_two_of_whose_other_values_would_revive_a_use_is_named_once():
+    # `style != fast` is false at fast; slow and calm would each make it true
+    text = (OPTIONS + 'option style = fast "Style" one of fast slow calm\nset x = off\nscoring {\n'
+            "    rule a: 1 double when won and style != fast and x\n}\n")
+    assert lint(text, "MJ305") == [(4, "`set x` changes nothing: `style = fast` switches off everything that uses it",
+                                    "delete `set x`, or change `style`")]
+
+
+def test_an_option_set_but_never_used_is_told_never_used_and_not_switched_off():
+    text = OPTIONS + "set x = off\n"
+    assert [line for line, _, _ in lint(text, "MJ304")] == [2]
+    assert lint(text, "MJ305") == []
+
 @pytest.mark.parametrize("range_, told", [(' range 1..10', True), ("", False)])
 def test_a_number_option_switches_off_a_use_when_a_value_in_its_range_would_switch_it_on(range_, told):
     # 3 > 5 is false: a number of the range (its ends are tried) would make it true
