@@ -204,6 +204,23 @@ def test_jokers_may_stand_in_groups_as_large_as_a_winning_hand(group, refused):
                                          "14 tiles: no group could ever hold a joker"] if refused else [])
 
 
+
+@pytest.mark.parametrize("deal, group, hand", [
+    # the dealer no more than the others (MJ223's fault): a winning hand is still the
+    # others' 13 and one more
+    ("all 4 x3\n    dealer 1\n    others 1", 14, None), ("all 4 x3\n    dealer 1\n    others 1", 15, 14),
+    # a tile each: a winning hand of 2 holds no group of 3
+    ("all 1 x1", 2, None), ("all 1 x1", 3, 2),
+    # the dealer's one tile and none for the others: no deal to speak of, MJ223's alone
+    ("dealer 1", 2, None),
+])
+def test_a_winning_hand_is_the_larger_of_the_dealers_deal_and_the_others_and_one_more(deal, group, hand):
+    text = (f'extends "american.mj"\n\ndeal {{\n    {deal}\n}}\n'
+            f'jokers "J" {{\n    stand in groups of {group} or more\n}}\n')
+    assert "MJ223" in [d.code for d in diagnostics(text)]
+    assert errors_of(text, "MJ219") == ([f"jokers stand in groups of {group} or more, but a winning hand holds "
+                                         f"{hand} tiles: no group could ever hold a joker"] if hand else [])
+
 @pytest.mark.parametrize("left, refused", [(85, False), (86, True)])
 def test_setup_replacements_count_a_kong_per_three_tiles_dealt_after_the_first(left, refused):
     """Three seats dealt 14, 13 and 13 hold at most 4 + 4 + 4 four-alikes (a hand of H

@@ -108,6 +108,26 @@ def test_each_option_that_switches_off_a_use_is_named():
             "that uses it", "delete `set x`, or change `jokerless_double` or `self_drawn_double`")]
 
 
+
+def test_the_option_that_switches_off_a_use_is_found_when_the_set_one_is_named_first():
+    text = OPTIONS + "set jokerless_double = off\nset x = off\nscoring {\n    rule a: 1 double when won and x and jokerless_double\n}\n"
+    assert lint(text, "MJ305") == [(4, "`set x` changes nothing: `jokerless_double = off` switches off everything that uses it",
+                                    "delete `set x`, or change `jokerless_double`")]
+
+
+def test_a_choice_option_two_of_whose_other_values_would_revive_a_use_is_named_once():
+    # `style != fast` is false at fast; slow and calm would each make it true
+    text = (OPTIONS + 'option style = fast "Style" one of fast slow calm\nset x = off\nscoring {\n'
+            "    rule a: 1 double when won and style != fast and x\n}\n")
+    assert lint(text, "MJ305") == [(4, "`set x` changes nothing: `style = fast` switches off everything that uses it",
+                                    "delete `set x`, or change `style`")]
+
+
+def test_an_option_set_but_never_used_is_told_never_used_and_not_switched_off():
+    text = OPTIONS + "set x = off\n"
+    assert [line for line, _, _ in lint(text, "MJ304")] == [2]
+    assert lint(text, "MJ305") == []
+
 @pytest.mark.parametrize("range_, told", [(' range 1..10', True), ("", False)])
 def test_a_number_option_switches_off_a_use_when_a_value_in_its_range_would_switch_it_on(range_, told):
     # 3 > 5 is false: a number of the range (its ends are tried) would make it true
@@ -141,6 +161,59 @@ def test_a_condition_that_can_never_apply_names_its_statement(block, line, named
     text = f'extends "american.mj"\noption never = off "Never"\n\n{block} {{\n    {line}\n}}\n'
     [(at, message, _)] = lint(text, "MJ306")
     assert at == 5 and message.startswith(f"{named} can never apply: `when ")
+
+
+
+@pytest.mark.parametrize("base, block, line, named", [
+    ("riichi.mj", f"charleston when {NEVER}", "pass 3 right", "the Charleston"),
+    ("american.mj", 'jokers "J"', f"swap from any exposure on turn when {NEVER}", "the joker swap"),
+    ("hong-kong.mj", "scoring", f"win only when value >= 2 and {NEVER}", "the minimum to go out"),
+    ("riichi.mj", "claims", f"several win on one discard when {NEVER}", "`several win on one discard`"),
+    ("riichi.mj", "wall", f"under indicators when {NEVER}", "`under indicators`"),
+    ("riichi.mj", "play", f"no discard when {NEVER}", "`no discard`"),
+    ("riichi.mj", "play", f'abort "Never" when {NEVER}', '`abort "Never"`'),
+    ("riichi.mj", "scoring", f"roof off when {NEVER}", "`roof off`"),
+    ("riichi.mj", "session", f"dealer keeps deal when {NEVER}", "`dealer keeps deal`"),
+    ("riichi.mj", "payments", f"feeder of 3 sets where (pung or kong) and dragon pays for losers when {NEVER}",
+     "`feeder of 3 sets where (pung or kong) and dragon`"),
+])
+def test_every_kind_of_condition_that_can_never_apply_is_told_by_its_statement(base, block, line, named):
+    """A Charleston's own `when` (on the line of its block), a joker swap's, a minimum's,
+    and the play, wall, session and payment statements' each say which they are."""
+    text = f'extends "{base}"\noption never = off "Never"\n\n{block} {{\n    {line}\n}}\n'
+    [(at, message, _)] = lint(text, "MJ306")
+    assert at == (4 if block.startswith("charleston") else 5)
+    assert message.startswith(f"{named} can never apply: `when ")
+
+
+@pytest.mark.parametrize("block, line", [
+    ("scoring", f'rule a "A": 1 double per set where {NEVER}'),
+    ("payments", f"discarder pays winner {NEVER}"),
+    ("scoring", f"let faan = {NEVER}"),
+    ("session", f'counter c "C" counts hands in a row when {NEVER}'),
+])
+def test_an_expression_that_is_no_statements_condition_is_not_told_it_can_never_apply(block, line):
+    """A rule's `where` picks the sets it counts, an amount and a let are numbers, a
+    counter's `when` says what it counts: none is a statement's condition, so none of
+    them, false whatever the table, makes MJ306 (other checks may tell of them)."""
+    text = f'extends "hong-kong.mj"\noption never = off "Never"\n\n{block} {{\n    {line}\n}}\n'
+    assert lint(text, "MJ306") == []
+
+
+DEEP = " + ".join(["1"] * 70)
+
+
+@pytest.mark.parametrize("block, line, named", [
+    ("scoring", f"limit {DEEP}", "the limit"),
+    ("scoring", f"value {DEEP}", "the hand's value"),
+    ("scoring", f"let faan = {DEEP}", "`let faan`"),
+    ("session", f"hands {DEEP}", "the length of a session"),
+    ("session", f'counter c "C" counts hands in a row when {DEEP} > 1', "counter `c`"),
+])
+def test_an_expression_nested_too_deep_names_its_statement(block, line, named):
+    text = f'extends "hong-kong.mj"\n\n{block} {{\n    {line}\n}}\n'
+    [(at, message, _)] = lint(text, "MJ225")
+    assert at == 4 and message.startswith(f"{named}: an expression nested ")
 
 
 # -- MJ302: statements the same as the base's (check/lint_overrides.py) --------------------
