@@ -171,7 +171,9 @@ class CardJudge:
         ``naturals`` more (those tiles come slowest; with ``last_called``, all but one
         when every tile still to come is a natural one: the last tile of a hand may be
         called from any discard, so it comes as a pung's does), and with ``slowness``
-        (:meth:`slowness`) every tile still to come counts that many."""
+        (:meth:`slowness`) every tile still to come counts that many; with the style's
+        ``concealed``, each tile but the last a concealed line still needs costs that much
+        more (only the seat's own draws bring it)."""
         whole = not (((self.naturals or slowness is not None) and (racks is not None or short is not None))
                      or self.concealed)
         far = d >= FAR
@@ -182,7 +184,9 @@ class CardJudge:
                 d = np.where(far, FAR, d * slowness)
             if self.concealed:  # a concealed line's tiles come by her own draws alone, but its last
                 d = d + self.concealed * np.maximum(raw - 1, 0) * self._concealed_rows
-            if self.naturals and (short is not None or racks is not None):  # (adding naturals 0 times the slots would change nothing)
+            # (adding naturals 0 times the slots would change nothing; without racks or short
+            # the float path is `concealed`'s alone, and there are no slots to count)
+            if self.naturals and (short is not None or racks is not None):
                 if short is None:
                     short = self.natural_short(racks)
                 if self.last_called:  # the last tile comes by any discard: one slot is as quick as a pung's
