@@ -7,6 +7,7 @@ the one change it says, in the function it names, and never touch what is not ru
 
 from __future__ import annotations
 
+import json
 import sys
 import types
 from pathlib import Path
@@ -125,3 +126,34 @@ def test_a_mutant_knows_the_lines_of_its_statement_which_a_test_must_run_to_see_
     assert spans["`+` -> `-`@12"] == (12, 13) and spans["`2` -> `3`@13"] == (12, 13)
     assert spans["call dropped@14"] == (14, 14)
     assert all(m.span[0] <= m.line <= m.span[1] for m in mutants.mutants(SOURCE))
+
+
+def test_reused_coverage_runs_again_only_the_test_files_changed_since(tmp_path, monkeypatch):
+    """``--reuse-stats`` keeps an older coverage run, but a test file changed or added
+    since then runs under coverage again, and its tests' entries replace the old ones
+    (so a test written after the run is chosen for the mutants it reaches)."""
+    same, changed = "tests/test_a.py", "tests/test_b.py"
+    hashes = {same: "h-a", changed: "h-b-now"}
+    monkeypatch.setattr(mutate, "file_hash", lambda f: hashes[f])
+    old = {"tests": {f"{same}::t1": {"duration": 1.0}, f"{changed}::gone": {"duration": 2.0}},
+           "lines": {"m.py": {"3": [f"{changed}::gone", f"{same}::t1"], "4": [f"{changed}::gone"]}},
+           "exit": 0, "files": {same: "h-a", changed: "h-b-then"}}
+    ran: list[list[str]] = []
+
+    def coverage_run(path, files, targets):
+        ran.append(files)
+        path.write_text(json.dumps({"tests": {f"{changed}::new": {"duration": 0.5}},
+                                    "lines": {"m.py": {"4": [f"{changed}::new"], "5": [f"{changed}::new"]}},
+                                    "exit": 1, "files": {changed: "h-b-now"}}))
+
+    monkeypatch.setattr(mutate, "_coverage_run", coverage_run)
+    out = mutate._refreshed(old, [same, changed], ["m.py"], tmp_path / "stats-now.json")
+    assert ran == [[changed]]
+    assert set(out["tests"]) == {f"{same}::t1", f"{changed}::new"}
+    assert out["lines"]["m.py"] == {"3": [f"{same}::t1"], "4": [f"{changed}::new"], "5": [f"{changed}::new"]}
+    assert out["exit"] == 1 and out["files"] == hashes
+    assert json.loads((tmp_path / "stats-now.json").read_text()) == out
+    assert not (tmp_path / "stats-now.part.json").exists()
+    # nothing changed since: the old run as it is, and no coverage run
+    assert mutate._refreshed(out, [same, changed], ["m.py"], tmp_path / "again.json") is out
+    assert ran == [[changed]]

@@ -208,7 +208,9 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
         by_line = data.contexts_by_lineno(str(ROOT / t))
         lines[t] = {n: sorted({u for c in ctx if c for u in (users.get(c, ()) if c.startswith("fixture:") else (c,))})
                     for n, ctx in by_line.items()}
-    Path(out).write_text(json.dumps({"tests": tests, "lines": lines, "exit": int(code)}), encoding="utf-8")
+    hashes = {f: file_hash(f) for f in files}
+    Path(out).write_text(json.dumps({"tests": tests, "lines": lines, "exit": int(code), "files": hashes}),
+                         encoding="utf-8")
     return 0
 
 
@@ -238,8 +240,9 @@ def _target_memos(targets: list[str]) -> list:
 def stats(folder: str, reuse: bool = False) -> dict:
     """Which tests execute each line of the folder's modules, and how long each test
     takes: one coverage run of the folder's test files, kept in build/mutate/ by the
-    content of everything it rests on (``reuse``: the folder's last run, whatever
-    changed since: tests added since then are not chosen)."""
+    content of everything it rests on (``reuse``: the folder's last run, with the test
+    files changed or added since then run again under coverage and put in place of
+    their old entries; a change to mjdsl/ since that run is not seen)."""
     files, targets = list(TESTS[folder]), [m for m in modules() if m.startswith(folder + "/")]
     key = hashlib.sha256((_hash_files(_tree_files("mjdsl", "tests", "rulesets", "examples"))
                           + "\0".join(files)).encode()).hexdigest()[:16]
@@ -247,15 +250,49 @@ def stats(folder: str, reuse: bool = False) -> dict:
     path = BUILD / f"stats-{name}-{key}.json"
     older = sorted(BUILD.glob(f"stats-{name}-*.json"), key=lambda p: p.stat().st_mtime)
     if not path.exists() and reuse and older:
-        path = older[-1]
+        return _refreshed(json.loads(older[-1].read_text(encoding="utf-8")), files, targets, path)
     if not path.exists():
         BUILD.mkdir(parents=True, exist_ok=True)
         print(f"finding which tests reach which lines of {folder} ({len(files)} test files)...", flush=True)
-        subprocess.run([sys.executable, __file__, "--stats-to", str(path), *targets, "--", *files],
-                       cwd=ROOT, stdout=subprocess.DEVNULL, check=False)
-        if not path.exists():
-            raise SystemExit(f"the coverage run of {folder}'s tests failed")
+        _coverage_run(path, files, targets)
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _coverage_run(path: Path, files: list[str], targets: list[str]) -> None:
+    subprocess.run([sys.executable, __file__, "--stats-to", str(path), *targets, "--", *files],
+                   cwd=ROOT, stdout=subprocess.DEVNULL, check=False)
+    if not path.exists():
+        raise SystemExit(f"the coverage run of {', '.join(files)} failed")
+
+
+def _refreshed(old: dict, files: list[str], targets: list[str], path: Path) -> dict:
+    """An older coverage run brought up to date for the test files changed or added
+    since (``old["files"]``: each file's hash then): those files run again under
+    coverage, and their tests' entries replace the old ones. Saved under ``path``, the
+    key of the tree as it is now, so the next run reads it at once."""
+    then = old.get("files", {})
+    changed = [f for f in files if then.get(f) != file_hash(f)]
+    if not changed:
+        return old
+    print(f"coverage again for the test files changed since the last run: {' '.join(changed)}", flush=True)
+    part_path = path.with_suffix(".part.json")
+    _coverage_run(part_path, changed, targets)
+    part = json.loads(part_path.read_text(encoding="utf-8"))
+    part_path.unlink()
+
+    def gone(test: str) -> bool:
+        return test.split("::", 1)[0] in changed
+
+    tests = {t: v for t, v in old["tests"].items() if not gone(t)} | part["tests"]
+    lines: dict[str, dict[str, list[str]]] = {}
+    for t in targets:
+        was, now = old["lines"].get(t, {}), part["lines"].get(t, {})
+        lines[t] = {n: sorted({u for u in was.get(n, []) if not gone(u)} | set(now.get(n, [])))
+                    for n in set(was) | set(now)}
+    out = {"tests": tests, "lines": lines, "exit": max(old["exit"], part["exit"]),
+           "files": then | part["files"]}
+    path.write_text(json.dumps(out), encoding="utf-8")
+    return out
 
 
 # ---------------------------------------------------------------- running one mutant
@@ -700,7 +737,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="enter a surviving mutant as equivalent, and why")
     ap.add_argument("--budget", type=float, default=0, help="stop after this many seconds (0: no limit)")
     ap.add_argument("--reuse-stats", action="store_true",
-                    help="choose tests by the last coverage run even if the code or tests changed since")
+                    help="choose tests by the last coverage run, with only the test files changed since run again"
+                         " (a change to mjdsl/ since then is not seen)")
     ap.add_argument("--no-verify", action="store_true", help="trust the forked run's survivors")
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--stats-to"]:  # the coverage run, in a process of its own
