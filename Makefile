@@ -23,8 +23,9 @@ run: $(STAMP)
 	$(BIN)/mjdsl check rulesets
 	$(BIN)/mjdsl run-demo
 
+# each test file whole in one worker (its module fixtures made once), a worker per core
 test: $(TESTSTAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # the engine, the scorer and the card library ([tool.mypy] in pyproject.toml); CI runs it
 typecheck: $(TESTSTAMP)
