@@ -135,6 +135,7 @@ def test_reused_coverage_runs_again_only_the_test_files_changed_since(tmp_path, 
     same, changed = "tests/test_a.py", "tests/test_b.py"
     hashes = {same: "h-a", changed: "h-b-now"}
     monkeypatch.setattr(mutate, "file_hash", lambda f: hashes[f])
+    monkeypatch.setattr(mutate, "_data_hashes", lambda: {})
     old = {"tests": {f"{same}::t1": {"duration": 1.0}, f"{changed}::gone": {"duration": 2.0}},
            "lines": {"m.py": {"3": [f"{changed}::gone", f"{same}::t1"], "4": [f"{changed}::gone"]}},
            "exit": 0, "files": {same: "h-a", changed: "h-b-then"}}
@@ -157,3 +158,28 @@ def test_reused_coverage_runs_again_only_the_test_files_changed_since(tmp_path, 
     # nothing changed since: the old run as it is, and no coverage run
     assert mutate._refreshed(out, [same, changed], ["m.py"], tmp_path / "again.json") is out
     assert ran == [[changed]]
+
+
+def test_reused_coverage_runs_again_the_test_files_that_read_a_changed_data_folder(tmp_path, monkeypatch):
+    """A scenario added (tests/scenarios/*.txt) changes no test file, but the file that
+    reads the folder must run again under coverage, or the scenario is never chosen."""
+    reader, other = tmp_path / "tests/test_reads.py", tmp_path / "tests/test_other.py"
+    reader.parent.mkdir()
+    reader.write_text('FILES = sorted((Path(__file__).parent / "scenarios").glob("*.txt"))\n')
+    other.write_text("def test_x(): pass\n")
+    monkeypatch.setattr(mutate, "ROOT", tmp_path)
+    data = {"tests/scenarios/old.txt": "h1", "tests/scenarios/new.txt": "h2"}
+    monkeypatch.setattr(mutate, "_data_hashes", lambda: data)
+    files = ["tests/test_reads.py", "tests/test_other.py"]
+    monkeypatch.setattr(mutate, "file_hash", lambda f: "same")
+    old = {"tests": {}, "lines": {}, "exit": 0,
+           "files": {"tests/test_reads.py": "same", "tests/test_other.py": "same", "tests/scenarios/old.txt": "h1"}}
+    ran: list[list[str]] = []
+
+    def coverage_run(path, files, targets):
+        ran.append(files)
+        path.write_text(json.dumps({"tests": {}, "lines": {}, "exit": 0, "files": {}}))
+
+    monkeypatch.setattr(mutate, "_coverage_run", coverage_run)
+    mutate._refreshed(old, files, ["m.py"], tmp_path / "now.json")
+    assert ran == [["tests/test_reads.py"]]

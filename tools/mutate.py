@@ -140,6 +140,13 @@ def file_hash(rel: str) -> str:
     return _hash_files([ROOT / rel])
 
 
+def _data_hashes() -> dict[str, str]:
+    """Each data file in a folder of tests/ (scenarios, broken rulesets...) and its hash:
+    a test file that reads such a folder runs again under coverage when one changes."""
+    return {str(p.relative_to(ROOT)): _hash_files([p]) for p in _tree_files("tests")
+            if p.suffix != ".py" and len(p.relative_to(ROOT).parts) > 2}
+
+
 # ---------------------------------------------------------------- which tests reach what
 
 def _steady_hypothesis() -> None:
@@ -208,7 +215,7 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
         by_line = data.contexts_by_lineno(str(ROOT / t))
         lines[t] = {n: sorted({u for c in ctx if c for u in (users.get(c, ()) if c.startswith("fixture:") else (c,))})
                     for n, ctx in by_line.items()}
-    hashes = {f: file_hash(f) for f in files}
+    hashes = {f: file_hash(f) for f in files} | _data_hashes()
     Path(out).write_text(json.dumps({"tests": tests, "lines": lines, "exit": int(code), "files": hashes}),
                          encoding="utf-8")
     return 0
@@ -272,6 +279,13 @@ def _refreshed(old: dict, files: list[str], targets: list[str], path: Path) -> d
     key of the tree as it is now, so the next run reads it at once."""
     then = old.get("files", {})
     changed = [f for f in files if then.get(f) != file_hash(f)]
+    data = _data_hashes()
+    # a data file changed (a scenario, a broken ruleset): the test files that name its folder
+    moved = {d for d in set(data) | set(then) if d.startswith("tests/") and not d.endswith(".py")
+             and data.get(d) != then.get(d)}
+    folders = {Path(d).parts[1] for d in moved if len(Path(d).parts) > 2}
+    changed += [f for f in files if f not in changed and any(
+        name in (ROOT / f).read_text(encoding="utf-8") for d in folders for name in (f'"{d}', f"'{d}", f"tests/{d}/"))]
     if not changed:
         return old
     print(f"coverage again for the test files changed since the last run: {' '.join(changed)}", flush=True)
@@ -766,6 +780,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m}: {' '.join(tests_for(m))}")
         return 0
     folders = sorted({str(Path(m).parent) for m in chosen})
+    # the budget counts from here: a coverage run (or refresh) spends it too
+    deadline = time.time() + args.budget if args.budget else float("inf")
     info: dict = {"tests": {}, "lines": {}}
     for folder in folders:
         part = stats(folder, args.reuse_stats)
@@ -776,7 +792,6 @@ def main(argv: list[str] | None = None) -> int:
         info["lines"].update(part["lines"])
     files = sorted({f for folder in folders for f in TESTS[folder]})
     th = tests_hash()
-    deadline = time.time() + args.budget if args.budget else float("inf")
 
     def work(items: dict, before: dict[str, set[int]] | None) -> None:
         tree = None
