@@ -205,7 +205,8 @@ def test_all_four_copies_of_a_kind_counting_the_sets(dmjl, kw, tile, held):
 
 @pytest.mark.parametrize("kw, code, n", [
     ({"exposed": ["5c 5c 5c"], "hand": "5c 5c 1b 2b 3b 7d 8d 9d E"}, "5c", 5),
-    ({"exposed": ["3c 4c 5c", "5c 5c 5c"], "hand": "5c 1b 2b 3b E E N"}, "5c", 5),
+    ({"exposed": ["3c 4c 5c", "5c 5c 5c"], "hand": "5c 1b 2b 3b E E N"}, "5c", 5),  # a chow's every tile
+    ({"exposed": ["4c 5c 6c", "5c 5c 5c"], "hand": "5c 1b 2b 3b E E N"}, "5c", 5),
     ({"exposed": ["4c 5c 6c", "6c 6c 6c"], "hand": "6c 1b 2b 3b E E N"}, "6c", 5),
     ({"exposed": ["6c 7c 8c", "7c 8c 9c", "7c 7c 7c"], "hand": "1b 2b 3b N"}, "7c", 5),
     ({"kongs": ["E"], "hand": "E 1b 2b 3b 4c 5c 6c 7d 8d"}, "E", 5),
