@@ -6,6 +6,7 @@ rules summed per set, the special hands' tile masks and who excludes whom."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -17,9 +18,16 @@ from mjdsl.scoring.tables import Tables, _excluded_by, could_be, tables_for
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def dmjl():
+@functools.cache
+def _classical():
     return compile_ruleset(ROOT / "rulesets" / "classical.mj")
+
+
+@pytest.fixture
+def dmjl():
+    # compiled once per process, but no shared fixture: tools/mutate.py runs a test that
+    # needs one after all the others, and these are the quick ones
+    return _classical()
 
 
 @pytest.fixture
