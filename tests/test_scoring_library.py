@@ -132,6 +132,70 @@ def test_calling_agrees_with_the_hands_library(name):
         assert list(calling(auto, h)) == expected, auto.tiles.expand(np.array(h))
 
 
+def _random_hands_with_sets(auto, n, seed, sets=4, pairs=1, least=1):
+    """Hands of ``sets`` sets and ``pairs`` pairs of which ``least`` or more sets are
+    declared (chows, pungs, kongs: every kong is declared, some concealed), the
+    concealed part less one tile, some of them a tile further away: (concealed
+    counts, declared sets)."""
+    rng = random.Random(seed)
+    kinds = auto.tiles.kinds
+    starts = [k.index for k in kinds if k.cls == "suit" and k.rank <= 7]
+    playable = [k.index for k in kinds if k.cls in ("suit", "wind", "dragon")]
+    out = []
+    while len(out) < n:
+        h = [0] * auto.tiles.size
+        melds = []
+        declared = rng.randint(least, sets)
+        for k in range(sets):
+            kind = "chow" if rng.random() < 0.5 else rng.choice(("pung", "pung", "kong"))
+            t = rng.choice(starts if kind == "chow" else playable)
+            if k < declared or kind == "kong":  # a kong is always declared
+                melds.append(Meld(kind, t, kind == "kong" and rng.random() < 0.5))
+            else:
+                for i in (t, t + 1, t + 2) if kind == "chow" else (t, t, t):
+                    h[i] += 1
+        for _ in range(pairs):
+            h[rng.choice(playable)] += 2
+        h[rng.choice([i for i, c in enumerate(h) if c])] -= 1
+        if rng.random() < 0.3:  # and some that are further away
+            h[rng.choice([i for i, c in enumerate(h) if c])] -= 1
+            h[rng.choice(playable)] += 1
+        used = [0] * auto.tiles.size
+        for m in melds:
+            run = (m.tile, m.tile + 1, m.tile + 2) if m.kind == "chow" else (m.tile,) * (4 if m.kind == "kong" else 3)
+            for i in run:
+                used[i] += 1
+        if all(c + u <= 4 for c, u in zip(h, used)):
+            out.append((h, tuple(melds)))
+    return out
+
+
+@pytest.mark.parametrize("name", ["classical.mj", "classical-bmja.mj", "riichi.mj"])
+def test_calling_with_declared_sets_agrees_with_the_hands_library(name):
+    auto = compile_ruleset(ROOT / "rulesets" / name)
+    # a hand with declared sets can be no concealed special hand
+    specials = [p.special for p in auto.winning.patterns if p.special is not None and not p.concealed]
+    std = next(p for p in auto.winning.patterns if p.sets is not None)
+    for h, melds in _random_hands_with_sets(auto, 300, seed=11):
+        expected = waits(np.array(h, dtype=np.int16), auto.tiles, melds, patterns=specials, max_chows=std.max_chows)
+        assert list(calling(auto, h, melds)) == expected, (auto.tiles.expand(np.array(h)), melds)
+
+
+
+def test_calling_for_a_pattern_of_several_pairs_agrees_with_the_hands_library(tmp_path):
+    path = tmp_path / "pairs.mj"
+    path.write_text('extends "classical.mj"\n\nwinning {\n    pattern two_sets_four_pairs "Two sets and four pairs" {\n'
+                    "        sets 2\n        pairs 4\n    }\n}\n", encoding="utf-8")
+    auto = compile_ruleset(path)
+    for sets, pairs in ((2, 4), (4, 1)):
+        for h, melds in _random_hands_with_sets(auto, 150, seed=5, sets=sets, pairs=pairs, least=0):
+            specials = [p.special for p in auto.winning.patterns
+                        if p.special is not None and not (melds and p.concealed)]
+            counts = np.array(h, dtype=np.int16)
+            expected = set(waits(counts, auto.tiles, melds, patterns=specials, max_chows=4))
+            expected |= set(waits(counts, auto.tiles, melds, sets=2, pairs=4))  # either pattern completes it
+            assert list(calling(auto, h, melds)) == sorted(expected), (auto.tiles.expand(counts), melds)
+
 def test_calling_with_declared_sets(dmjl):
     t = dmjl.tiles
     h = [0] * t.size
