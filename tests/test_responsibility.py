@@ -75,6 +75,25 @@ def test_the_text_and_json_say_who_fed_the_set(capsys):
     assert doc["payments"]["W"] == -32000 and "responsibility" not in doc
 
 
+
+def test_the_text_names_the_feeder_of_a_later_statement_when_the_discarder_fed_an_earlier_one(tmp_path, capsys):
+    # riichi's daisangen fed by the discarder (West) is an ordinary ron; a house rule
+    # after it makes the feeder of the second dragon set pay: North, named in the text
+    # (an overlay's feeder statements replace the ruleset's: both are written)
+    path = tmp_path / "two-feeds.mj"
+    path.write_text('extends "riichi.mj"\n\npayments {\n'
+                    "    feeder of 3 sets where (pung or kong) and dragon pays 0.5 for discarder when by_discard\n"
+                    "    feeder of 2 sets where (pung or kong) and dragon pays for losers when by_discard\n}\n",
+                    encoding="utf-8")
+    assert main(["score", str(path), "--exposed", "P P P from E", "--exposed", "F F F from N", "--exposed",
+                 "C C C from W", "--hand", "2m 3m 4m 9p 9p", "--win", "9p", "--from", "discard", "--discarder", "W",
+                 "--seat", "S", "--table", "discards=20", "--table", "claims=3"]) == 0
+    out = capsys.readouterr().out
+    assert "E +0, S +32000, W +0, N -32000" in out
+    fed = [line for line in out.splitlines() if line.startswith("  responsibility: ")]
+    assert len(fed) == 1 and fed[0].startswith("  responsibility: N fed the set") and "two-feeds.mj:5]" in fed[0]
+
+
 def test_the_payments_moved_stay_zero_sum_and_follow_the_share():
     out = [-1000.0, 4000.0, -2000.0, -1000.0]
     take_on(out, feeder_seat=3, winner=1, share=0.5, group="discarder", discarder=2)

@@ -209,3 +209,10 @@ def test_json_document_holds_the_concealed_tiles_the_red_fives_and_whether_the_h
                      "1m 2m 3m 4p 0p 6p 7s 8s 9s 2m 3m 4m 5s 5s", "--win", "5s", "--from", "wall", "--json")
     doc = json.loads(out)
     assert doc["hand"]["variants"] == ["0p"] and doc["goes_out"] is True  # menzen tsumo: the one yaku needed
+
+
+def test_text_output_names_a_special_hand_first_and_then_the_sets_beside_it(capsys):
+    # MCR's knitted straight takes nine tiles; the other five are a set and a pair
+    rc, out, _ = run(capsys, str(ROOT / "rulesets" / "mcr.mj"), "--exposed", "E E E",
+                     "--hand", "1b 4b 7b 2c 5c 8c 3d 6d 9d R R", "--win", "R", "--from", "wall", "--seat", "S")
+    assert rc == 0 and out.splitlines()[1] == "  the knitted_straight hand; pung E E E (exposed); pair R R (last tile)"

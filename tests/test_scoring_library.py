@@ -9,9 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine_script import act, scripted
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.hands import Meld, waits
 from mjdsl.scoring import CardWin, HandInput, calling, penalty_payments, score_hand, settle
+from mjdsl.scoring.engine import hand_from_game, score_for_engine
 from mjdsl.scoring.notation import read_hand_input
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,6 +132,70 @@ def test_calling_agrees_with_the_hands_library(name):
         assert list(calling(auto, h)) == expected, auto.tiles.expand(np.array(h))
 
 
+def _random_hands_with_sets(auto, n, seed, sets=4, pairs=1, least=1):
+    """Hands of ``sets`` sets and ``pairs`` pairs of which ``least`` or more sets are
+    declared (chows, pungs, kongs: every kong is declared, some concealed), the
+    concealed part less one tile, some of them a tile further away: (concealed
+    counts, declared sets)."""
+    rng = random.Random(seed)
+    kinds = auto.tiles.kinds
+    starts = [k.index for k in kinds if k.cls == "suit" and k.rank <= 7]
+    playable = [k.index for k in kinds if k.cls in ("suit", "wind", "dragon")]
+    out = []
+    while len(out) < n:
+        h = [0] * auto.tiles.size
+        melds = []
+        declared = rng.randint(least, sets)
+        for k in range(sets):
+            kind = "chow" if rng.random() < 0.5 else rng.choice(("pung", "pung", "kong"))
+            t = rng.choice(starts if kind == "chow" else playable)
+            if k < declared or kind == "kong":  # a kong is always declared
+                melds.append(Meld(kind, t, kind == "kong" and rng.random() < 0.5))
+            else:
+                for i in (t, t + 1, t + 2) if kind == "chow" else (t, t, t):
+                    h[i] += 1
+        for _ in range(pairs):
+            h[rng.choice(playable)] += 2
+        h[rng.choice([i for i, c in enumerate(h) if c])] -= 1
+        if rng.random() < 0.3:  # and some that are further away
+            h[rng.choice([i for i, c in enumerate(h) if c])] -= 1
+            h[rng.choice(playable)] += 1
+        used = [0] * auto.tiles.size
+        for m in melds:
+            run = (m.tile, m.tile + 1, m.tile + 2) if m.kind == "chow" else (m.tile,) * (4 if m.kind == "kong" else 3)
+            for i in run:
+                used[i] += 1
+        if all(c + u <= 4 for c, u in zip(h, used)):
+            out.append((h, tuple(melds)))
+    return out
+
+
+@pytest.mark.parametrize("name", ["classical.mj", "classical-bmja.mj", "riichi.mj"])
+def test_calling_with_declared_sets_agrees_with_the_hands_library(name):
+    auto = compile_ruleset(ROOT / "rulesets" / name)
+    # a hand with declared sets can be no concealed special hand
+    specials = [p.special for p in auto.winning.patterns if p.special is not None and not p.concealed]
+    std = next(p for p in auto.winning.patterns if p.sets is not None)
+    for h, melds in _random_hands_with_sets(auto, 300, seed=11):
+        expected = waits(np.array(h, dtype=np.int16), auto.tiles, melds, patterns=specials, max_chows=std.max_chows)
+        assert list(calling(auto, h, melds)) == expected, (auto.tiles.expand(np.array(h)), melds)
+
+
+
+def test_calling_for_a_pattern_of_several_pairs_agrees_with_the_hands_library(tmp_path):
+    path = tmp_path / "pairs.mj"
+    path.write_text('extends "classical.mj"\n\nwinning {\n    pattern two_sets_four_pairs "Two sets and four pairs" {\n'
+                    "        sets 2\n        pairs 4\n    }\n}\n", encoding="utf-8")
+    auto = compile_ruleset(path)
+    for sets, pairs in ((2, 4), (4, 1)):
+        for h, melds in _random_hands_with_sets(auto, 150, seed=5, sets=sets, pairs=pairs, least=0):
+            specials = [p.special for p in auto.winning.patterns
+                        if p.special is not None and not (melds and p.concealed)]
+            counts = np.array(h, dtype=np.int16)
+            expected = set(waits(counts, auto.tiles, melds, patterns=specials, max_chows=4))
+            expected |= set(waits(counts, auto.tiles, melds, sets=2, pairs=4))  # either pattern completes it
+            assert list(calling(auto, h, melds)) == sorted(expected), (auto.tiles.expand(counts), melds)
+
 def test_calling_with_declared_sets(dmjl):
     t = dmjl.tiles
     h = [0] * t.size
@@ -184,6 +250,79 @@ def test_played_hands_settle_to_zero_with_the_scorer():
             won += 1
             assert "mahjong" in rec.result["rules"] or rec.result["hand"] != "standard"
     assert won
+
+
+def _claimed_kong_game(auto):
+    """Seat 1 claims a kong of 9d onto the pung it holds concealed (kong-claimed.txt)."""
+    g = scripted(auto, {0: "9d 1b 4b 7b 1c 4c 7c 1d 4d 7d E S W N", 1: "9d 9d 9d 2c 5c 8c 2d 5d 3b 3b S S W"},
+                 dead="2b")
+    act(g, 0, "discard 9d")
+    act(g, 1, "claim kong")
+    return g
+
+
+def _added_kong_game(auto):
+    """Seat 1 claims a pung of 5b, then adds the fourth it draws (kong-added.txt)."""
+    g = scripted(auto, {0: "5b 1b 4b 7b 1c 4c 7c 1d 4d 7d E S W N", 1: "5b 5b 2c 2c 5c 8c 2d 5d 8d E E S S",
+                        2: "3b 6b 9b 3c 6c 9c 3d 6d 9d W N G 0", 3: "2b 8b 1c 4c 7c 1d 4d 7d W N R G 0"},
+                 wall="R 6c 3b 5b", dead="1b")
+    act(g, 0, "discard 5b")
+    act(g, 1, "claim pung")
+    for seat, tile in ((1, "8d"), (2, "R"), (3, "6c"), (0, "3b")):
+        act(g, seat, f"discard {tile}")
+    act(g, 1, "add 5b to a pung")
+    return g
+
+
+def test_the_scorer_counts_a_claimed_kong_concealed_only_where_the_ruleset_says(dmjl):
+    overlay = compile_ruleset(ROOT / "tests" / "scenarios" / "rules" / "claimed-kongs-concealed.mj")
+    nine = dmjl.tiles.index("9d")
+    assert hand_from_game(_claimed_kong_game(dmjl), 1).melds == (Meld("kong", nine, False),)
+    assert hand_from_game(_claimed_kong_game(overlay), 1).melds == (Meld("kong", nine, True),)
+    # a kong added to a claimed pung was made in the open: exposed under the rule too
+    assert hand_from_game(_added_kong_game(overlay), 1).melds == (Meld("kong", dmjl.tiles.index("5b"), False),)
+
+
+def test_each_seat_is_given_its_wind_counted_from_the_dealer(dmjl):
+    g = scripted(dmjl, {}, dealer=1)
+    assert [dmjl.tiles.kinds[hand_from_game(g, s).seat_wind].code for s in range(4)] == ["N", "E", "S", "W"]
+
+
+def test_every_living_loser_is_scored_and_settles_with_the_others(dmjl):
+    # East's hand as dealt wins (one limit, 500); South holds a concealed pung of red
+    # dragons (8 points, doubled once: 16), the others nothing that scores. Each loser
+    # pays East double, 1000; West and North each pay South 16 (reference table)
+    hands = {0: "1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S S", 1: "R R R 2b 8b 3c 6c 9c 3d 6d 9d W N"}
+    g = scripted(dmjl, hands)
+    act(g, 0, "mah jongg")
+    assert g.returns() == [3000, -968, -1016, -1016]
+    assert score_for_engine(g, 0)["loser_totals"] == {1: 16, 2: 0, 3: 0}
+    g = scripted(dmjl, hands)
+    act(g, 0, "mah jongg")
+    g.st.dead[3] = True  # a dead hand is not scored: it settles with nobody
+    assert score_for_engine(g, 0)["loser_totals"] == {1: 16, 2: 0}
+
+
+def test_a_card_win_is_given_to_the_scorer_as_its_card_line():
+    american = compile_ruleset(ROOT / "rulesets" / "american.mj", [("charleston", "off")])
+    g = scripted(american, {0: "N 1b 3b 5b 7b 9b 2c 4c 6c 8c 1d 3d 5d 7d", 3: "N E E E W W W S S S S J J"})
+    act(g, 0, "discard N")
+    act(g, 3, "mah jongg")
+    card = hand_from_game(g, 3).card
+    assert (card.card_points, card.jokers, card.singles_pairs) == (25, 2, False)
+    scored = score_for_engine(g, 3)
+    assert (scored["value"], scored["hand"], scored["jokers"]) == (25, "NNNN EEE WWW SSSS", 2)
+    assert hand_from_game(g, 0).card is None  # a loser made no card line
+
+
+def test_a_hand_that_is_no_win_does_not_go_out():
+    from mjdsl.engine.steps_play import self_drawn_win
+    from mjdsl.scoring.engine import goes_out_in_game
+
+    riichi = compile_ruleset(ROOT / "rulesets" / "riichi.mj")  # a minimum to go out: one han
+    g = scripted(riichi, {0: "1m 3m 5m 7m 9m 2p 4p 6p 8p 1s 3s 5s 7s E"})
+    g.st.winner, g.st.win = 0, self_drawn_win(g, 0)
+    assert not goes_out_in_game(g, 0)  # the scorer finds no winning hand in these tiles
 
 
 @pytest.mark.parametrize("name", ["classical.mj", "classical-bmja.mj"])

@@ -1,7 +1,7 @@
 """``wait(SHAPE)``: how the winning tile completed its set in the reading scored
 (docs/language.md, "Facts and functions"), through both scorers, and MJ286 for a
 word that is no wait shape; and :func:`mjdsl.scoring.calling`, the tiles a hand waits
-on, when a declared set holds the last copies of one."""
+on, when a declared set holds the last copies of one, and the special hands it asks."""
 
 from __future__ import annotations
 
@@ -63,13 +63,13 @@ def test_a_word_that_is_no_wait_shape_is_refused(tmp_path):
     assert len(diags) == 1 and "kanchan" in diags[0].message and "two_sided" in diags[0].hint
 
 
-def _calling(auto, concealed: str, meld: tuple[str, str]) -> list[str]:
+def _calling(auto, concealed: str, meld: tuple[str, str] | None) -> list[str]:
     tiles = auto.tiles
     counts = [0] * len(tiles.kinds)
     for code in concealed.split():
         counts[tiles.index(code)] += 1
-    kind, lowest = meld
-    return [tiles.kinds[i].code for i in calling(auto, counts, [Meld(kind, tiles.index(lowest), False)])]
+    melds = [Meld(meld[0], tiles.index(meld[1]), False)] if meld else []
+    return [tiles.kinds[i].code for i in calling(auto, counts, melds)]
 
 
 @pytest.mark.parametrize("meld, waits", [
@@ -89,3 +89,25 @@ def test_a_tile_whose_last_copy_is_on_a_declared_chow_is_no_wait(auto, meld, wai
 ])
 def test_a_single_wait_on_a_tile_declared_three_times_is_none(auto, meld, waits):
     assert _calling(auto, "2m 3m 4m 5p 6p 7p 1s 2s 3s 9s", meld) == waits
+
+
+def test_an_open_special_hand_is_called_with_the_set_declared_for_it(tmp_path):
+    """Nine Gates without `concealed`: the pung of 9s may be declared, and the hand
+    still calls on every tile of its suit (the pung's tiles are the special hand's)."""
+    path = tmp_path / "open-gates.mj"
+    path.write_text('extends "classical-bmja.mj"\n\nwinning {\n    pattern open_gates "Open gates" {\n'
+                    "        counts 3 1 1 1 1 1 1 1 3 in one suit\n        one more of that suit\n    }\n}\n",
+                    encoding="utf-8")
+    auto = compile_ruleset(path)
+    assert _calling(auto, "1c 1c 1c 2c 3c 4c 5c 6c 7c 8c", ("pung", "9c")) == [f"{r}c" for r in range(1, 10)]
+
+
+def test_a_knitted_hand_ruled_out_leaves_the_special_hands_after_it_to_be_asked(tmp_path):
+    """BMJA's knitting patterns come before a house seven pairs: a hand of pairs in two
+    suits is no knitting, and still calls for the seven pairs."""
+    path = tmp_path / "seven-pairs.mj"
+    path.write_text('extends "classical-bmja.mj"\n\nwinning {\n    pattern seven_pairs "Seven pairs" {\n'
+                    "        pairs 7 of simple + terminal + honour distinct\n        concealed\n    }\n}\n",
+                    encoding="utf-8")
+    auto = compile_ruleset(path)
+    assert _calling(auto, "1b 1b 2b 2b 3b 3b 4c 4c 5c 5c 6c 6c 8c", None) == ["8c"]  # BMJA: one chow at most
