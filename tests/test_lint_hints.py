@@ -25,6 +25,8 @@ def lint(text: str, code: str) -> list[tuple[int, str, str]]:
     loaded = load_text(text, "house.mj")
     assert loaded.ruleset is not None, loaded.diagnostics
     _, diags = run_checks(loaded.ruleset)
+    # a check never raises: run_checks would have turned an exception into MJ299
+    assert [d.message for d in diags if d.code == "MJ299"] == []
     return sorted((d.span.line, d.message, d.hint) for d in diags if d.code == code and d.span.path == "house.mj")
 
 
@@ -135,6 +137,23 @@ def test_a_number_option_switches_off_a_use_when_a_value_in_its_range_would_swit
     found = lint(text, "MJ305")
     assert found == ([(4, "`set x` changes nothing: `n = 3` switches off everything that uses it",
                        "delete `set x`, or change `n`")] if told else [])
+
+
+@pytest.mark.parametrize("cond", ["n == 6", "n == 0"])
+def test_a_number_option_is_tried_one_past_its_value_and_at_zero(cond):
+    """n = 5 makes `n == 6` and `n == 0` false, and 6 and 0 are among the values tried:
+    n switches off the use of x, which another value of n would revive."""
+    text = OPTIONS + f'option n = 5 "N"\nset x = off\nscoring {{\n    rule a: 1 double when won and x and {cond}\n}}\n'
+    assert lint(text, "MJ305") == [(4, "`set x` changes nothing: `n = 5` switches off everything that uses it",
+                                    "delete `set x`, or change `n`")]
+
+
+def test_a_text_option_set_and_used_is_compared_as_text():
+    """A text option's values tried are its value and its default (no number added)."""
+    text = ('extends "american.mj"\noption motto = "hi" "Motto"\nset motto = "ho"\n\nscoring {\n'
+            '    rule a "A": 1 double when won and motto == "hi"\n}\n')
+    assert lint(text, "MJ305") == []
+    assert lint(text, "MJ306") == []
 
 
 def test_an_option_named_by_no_condition_is_never_used_and_one_named_is():
@@ -257,6 +276,22 @@ def test_a_condition_is_tried_with_at_most_256_combinations_of_option_values(opt
     text = f'extends "american.mj"\n{decls}\nscoring {{\n    rule a "A": 1 double when won and {cond}\n}}\n'
     found = lint(text, "MJ306")
     assert [line for line, _, _ in found] == ([options + 4] if told else [])
+
+
+def test_a_condition_a_number_option_could_switch_on_is_not_told_it_can_never_apply():
+    """3 > 5 is false, but no number can be tried for n: the lint cannot say it never applies."""
+    text = 'extends "american.mj"\noption n = 3 "N"\n\nscoring {\n    rule a "A": 1 double when won and n > 5\n}\n'
+    assert lint(text, "MJ306") == []
+
+
+def test_a_choice_option_declared_without_choices_is_not_tried_with_none():
+    """A name as default and no `one of` (MJ213): no value to try, so no saying that the
+    condition can never apply, although `never` is off."""
+    text = ('extends "american.mj"\noption style = fast "Style"\noption never = off "Never"\n\nscoring {\n'
+            '    rule a "A": 1 double when won and never and style == fast\n}\n')
+    assert [message for _, message, _ in lint(text, "MJ213")] == [
+        "option `style` has a name as default but no `one of` choices"]
+    assert lint(text, "MJ306") == []
 
 
 def test_a_choice_option_is_tried_with_each_of_its_choices():
