@@ -210,16 +210,54 @@ def test_every_kind_of_condition_that_can_never_apply_is_told_by_its_statement(b
     ("payments", f"discarder pays winner {NEVER}"),
     ("scoring", f"let faan = {NEVER}"),
     ("session", f'counter c "C" counts hands in a row when {NEVER}'),
+    ("charleston", f"pass 3 left blind if {NEVER}"),
+    ("winning", f'pattern p "P" {{\n        sets 4\n        pairs 1\n        chows at most {NEVER}\n    }}'),
+    ("session", f"hands {NEVER}"),
+    ("scoring", f'rule a "A": 1 double per ({NEVER})'),
+    ("payments", f"feeder of 3 sets where {NEVER} pays for losers"),
 ])
 def test_an_expression_that_is_no_statements_condition_is_not_told_it_can_never_apply(block, line):
     """A rule's `where` picks the sets it counts, an amount and a let are numbers, a
-    counter's `when` says what it counts: none is a statement's condition, so none of
-    them, false whatever the table, makes MJ306 (other checks may tell of them)."""
+    counter's `when` says what it counts, a blind pass's `if` only whether it may be
+    blind (off, it is still a pass); a pattern's most chows, a session's length and a
+    rule's `per` count; a feeder's `where` picks sets: none is a statement's condition,
+    so none of them, false whatever the table, makes MJ306 (other checks may tell of them)."""
     text = f'extends "hong-kong.mj"\noption never = off "Never"\n\n{block} {{\n    {line}\n}}\n'
     assert lint(text, "MJ306") == []
 
 
 DEEP = " + ".join(["1"] * 70)
+
+
+@pytest.mark.parametrize("base, block, line", [
+    ("hong-kong.mj", "scoring", 'rule a "A": 1 points per set where pung and x when y'),
+    ("american.mj", "charleston when charleston", "pass 3 left blind if x when y"),
+])
+def test_an_option_read_under_a_statements_condition_is_switched_off_by_that_condition(base, block, line):
+    """x is read only in a rule's `where` (a blind pass's `if`), under its statement's
+    `when y`: with y off, `set x` changes nothing, and y is what would change that."""
+    text = (f'extends "{base}"\noption x = on "X"\noption y = on "Y"\nset x = off\nset y = off\n'
+            f'{block} {{\n    {line}\n}}\n')
+    assert lint(text, "MJ305") == [(4, "`set x` changes nothing: `y = off` switches off everything that uses it",
+                                    "delete `set x`, or change `y`")]
+
+
+def test_the_scoring_blocks_lets_are_written_only_into_scores_and_payments():
+    """A let is a name of the scoring block: a claim's condition does not know it, and
+    a let knows only the lets above it (MJ204 for each)."""
+    claim = ('extends "hong-kong.mj"\n\nscoring {\n    let faan = 3\n}\n'
+             'claims {\n    claim pung 3 same from any when faan > 2\n}\n')
+    assert [(line, message) for line, message, _ in lint(claim, "MJ204")] == [(7, "unknown name `faan`")]
+    ahead = 'extends "hong-kong.mj"\n\nscoring {\n    let aa = bb + 1\n    let bb = 2\n}\n'
+    assert [(line, message) for line, message, _ in lint(ahead, "MJ204")] == [(4, "unknown name `bb`")]
+
+
+def test_an_expression_nested_too_deep_in_a_pattern_names_the_pattern():
+    text = ('extends "hong-kong.mj"\n\nwinning {\n    pattern p "P" {\n        sets 4\n        pairs 1\n'
+            f'        chows at most {DEEP}\n    }}\n}}\n')
+    [(at, message, _)] = lint(text, "MJ225")
+    assert at == 7 and message == "pattern `p`: an expression nested 70 deep (at most 64)"
+
 
 
 @pytest.mark.parametrize("block, line, named", [
