@@ -134,3 +134,23 @@ def test_an_unreached_state_is_told_at_the_set_that_switched_it_off_or_else_at_i
     assert d.message == ("state `play.after_claim` (the turn after a claimed discard) can't be reached: no transition "
                          "into it can fire: `claimed` (no claim of an exposure is in force)")
     assert d.hint == "see `mjdsl compile --emit dot`; an option in force may switch off what leads there"
+
+
+def test_the_walk_goes_on_past_a_target_the_automaton_lacks():
+    """a leads to b and to gone (no such state), taken first: b's own target c is still walked."""
+    states = {"a": _state(("always", "b"), ("always", "gone")), "b": _state(("always", "c")), "c": _state()}
+    assert R.walk(_auto(states=states)) == ({"a", "b", "gone", "c"}, {})
+
+
+@pytest.mark.parametrize("name, guard, count", [
+    ("classical.mj", "claimed", 3), ("classical.mj", "replace", 2), ("classical.mj", "rob", 2),
+    ("classical.mj", "won", 0), ("classical.mj", "all_dead", 0), ("american.mj", "replace", 0),
+])
+def test_a_guards_feature_is_its_claims_of_exposures_or_its_kongs_on_a_turn(name, guard, count):
+    """Classical claims chow, pung and kong (its mah jongg claim makes no exposure) and
+    declares concealed and added kongs on a turn; American declares no kong on a turn."""
+    rs = check_file(ROOT / "rulesets" / name).ctx.ruleset
+    found = R._feature(guard, rs)
+    assert len(found) == count
+    if guard in ("replace", "rob") and count:
+        assert all(isinstance(d, A.KongAllowed) for d in found)
