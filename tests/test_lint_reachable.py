@@ -154,3 +154,12 @@ def test_a_guards_feature_is_its_claims_of_exposures_or_its_kongs_on_a_turn(name
     assert len(found) == count
     if guard in ("replace", "rob") and count:
         assert all(isinstance(d, A.KongAllowed) for d in found)
+
+
+def test_the_states_are_lowered_without_the_card_and_the_rest_of_the_winning_block_kept():
+    ctx = check_file(UNREACHABLE).ctx
+    win = ctx.ruleset.block(A.WinningBlock)
+    cardless = R._cardless(ctx).ruleset.block(A.WinningBlock)
+    assert win.all(A.CardRef) and cardless.all(A.CardRef) == []
+    assert cardless.stmts == tuple(s for s in win.stmts if not isinstance(s, A.CardRef))
+    assert ctx.ruleset.block(A.WinningBlock) is win  # the context checked is left as it was
