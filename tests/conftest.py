@@ -17,12 +17,13 @@ ROOT = Path(__file__).resolve().parent.parent
 CLUB_CARD = ROOT / "rulesets" / "cards" / "club-2026.card"
 
 
-def build_american_tiles(winds: bool = True) -> TileSet:
-    """The 152-tile American set (``winds=False``: without winds, for tile-letter checks)."""
+def build_american_tiles(winds: bool = True, ranks: tuple[range, range, range] = (range(1, 10),) * 3) -> TileSet:
+    """The 152-tile American set (``winds=False``: without winds, for tile-letter checks;
+    ``ranks``: the bams', craks' and dots' ranks, for a set of other suits)."""
     suits = (
-        Suit("bam", "b", tuple(range(1, 10)), "G"),
-        Suit("crak", "c", tuple(range(1, 10)), "R"),
-        Suit("dot", "d", tuple(range(1, 10)), "0"),
+        Suit("bam", "b", tuple(ranks[0]), "G"),
+        Suit("crak", "c", tuple(ranks[1]), "R"),
+        Suit("dot", "d", tuple(ranks[2]), "0"),
     )
     kinds: list[TileKind] = []
 

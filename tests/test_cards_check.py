@@ -492,3 +492,14 @@ def test_a_choice_of_two_sizes_does_not_hide_the_lines_next_pattern():
 def test_an_unknown_annotation_does_not_stop_the_check_of_the_next_ones():
     found = _told("FF 1111 2222 3333 - a a a · sparkly · any wind 25")
     assert [f[0] for f in found] == ["MJ261", "MJ260"]
+
+
+def test_a_card_that_does_not_parse_is_kept_checked_with_its_syntax_error_and_nothing_compiled(american_tiles):
+    from mjdsl.cards.cache import checked_card
+
+    text = 'card "T"\nFF 1111 1111 1111 - a b c\n'  # no value at the end of the line
+    _, syntax = parse_card(text, "broken.card")
+    got = checked_card(text, "broken.card", american_tiles)
+    assert got.card is None and got.compiled is None
+    assert [d.code for d in got.diagnostics] == [d.code for d in syntax] and got.diagnostics
+    assert checked_card(text, "broken.card", american_tiles) is got  # the second read is the first's

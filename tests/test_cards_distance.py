@@ -362,3 +362,13 @@ def test_a_rack_of_thirteen_jokers_waits_on_what_completes_a_line_of_joker_group
     got = waits(compiled.tables, rack.tolist(), [], compiled.joker)
     assert {tiles.kinds[t].code for t in got} == {"F", "N", "E", "W", "S", "J"}
     assert got == _exact_waits(compiled, Hand(rack))
+
+
+def test_a_batch_holds_an_exposures_natural_tiles_and_counts_its_jokers_apart(american_tiles):
+    """A kong of East with one joker: four East filled, three East held (what copies of
+    East are left reads), one exposed joker; the rack's own tiles as they are."""
+    east, flower = _code(american_tiles, "E"), _code(american_tiles, "F")
+    hand = read_hand(american_tiles, "F F 1b 1b 2b 2b 3b 3b 4b 4b", ["E E E J"], sizes=(13, 14))
+    batch = HandBatch.from_hands([hand], _code(american_tiles, "J"), american_tiles.size)
+    assert (batch.filled[0, east], batch.held[0, east], batch.exposed_jokers[0]) == (4, 3, 1)
+    assert batch.held[0, flower] == 2 and batch.held.sum() == 10 + 3

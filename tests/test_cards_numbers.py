@@ -55,3 +55,20 @@ def test_odd_numbers_printed_even_are_mj274_and_a_line_moved_by_one_and_two_is_m
     assert "MJ274" in _codes(_card("FF 2222 2222 2222 - a b c · any odd number  25"))
     assert "MJ275" in _codes(_card(f"{KONGS} · any run or number · any odd number  25"))
     assert "MJ260" in _codes(_card("NNNN EEE WWW SSSS · any odd number  25"))
+
+
+def test_a_run_moves_wherever_the_suits_ranks_reach():
+    """Bams of 1..9 beside craks and dots of 3..11: a run printed from 1 moves up to 6 in
+    bams (6-7-8-9), and in craks starts two up (3-4-5-6) and moves to 8-9-10-11. Suits
+    of 1..12: a single number moves up to 12."""
+    mixed = build_american_tiles(ranks=(range(1, 10), range(3, 12), range(3, 12)))
+    card = _card("111 222 3333 4444 a a a a · any run or number  25")
+    assert check_card(card, mixed)[1] == []
+    c = compile_card(card, mixed)
+    first = {(mixed.kinds[v.groups[0].tiles[0]].suit, mixed.kinds[v.groups[0].tiles[0]].rank) for v in c.variants}
+    assert sorted(r for s, r in first if s == "bam") == [1, 2, 3, 4, 5, 6]
+    assert sorted(r for s, r in first if s == "crak") == [3, 4, 5, 6, 7, 8]
+    long = build_american_tiles(ranks=(range(1, 13),) * 3)
+    c = compile_card(_card("FF 1111 NNNN EEEE - a - - · any run or number  25"), long)
+    assert sorted({long.kinds[g.tiles[0]].rank for v in c.variants for g in v.groups if g.text == "1111"}) == \
+        list(range(1, 13))

@@ -21,12 +21,19 @@ def _in_rulesets(monkeypatch):
     monkeypatch.chdir(RULESETS)
 
 
-def codes(text: str) -> list[str]:
-    """The codes of every diagnostic the checks give the text (an overlay in rulesets/)."""
+def checked(text: str) -> list:
+    """Every diagnostic the checks give the text (an overlay in rulesets/). A check
+    never raises: run_checks turns an exception into MJ299, which no input here earns."""
     loaded = load_text(text, "house.mj")
     assert loaded.ruleset is not None, loaded.diagnostics
     _, diags = run_checks(loaded.ruleset)
-    return sorted(d.code for d in diags)
+    assert [d.message for d in diags if d.code == "MJ299"] == []
+    return diags
+
+
+def codes(text: str) -> list[str]:
+    """The codes of every diagnostic the checks give the text."""
+    return sorted(d.code for d in checked(text))
 
 
 # -- MJ248: the replacements for the tiles dealt fit above the wall game --------------
@@ -140,9 +147,7 @@ def test_a_file_of_huge_expressions_is_told_once():
 
 
 def diagnostics(text: str) -> list:
-    loaded = load_text(text, "house.mj")
-    assert loaded.ruleset is not None, loaded.diagnostics
-    return run_checks(loaded.ruleset)[1]
+    return checked(text)
 
 
 @pytest.mark.parametrize("seats, refused", [(1, True), (2, False), (8, False), (9, True)])
@@ -194,6 +199,11 @@ def test_a_session_may_be_as_long_as_the_checker_takes_and_no_longer(base, line,
     assert errors_of(text.replace("N", str(most)), "MJ219") == []
     assert errors_of(text.replace("N", str(most + 1)), "MJ219") == [
         f"a session of {most + 1} {line}: the checker takes at most {most:,}"]
+
+
+def test_each_length_a_session_states_is_judged_not_only_the_first():
+    text = 'extends "american.mj"\n\nsession {\n    hands 10\n    hands 1001\n}\n'
+    assert errors_of(text, "MJ219") == ["a session of 1001 hands: the checker takes at most 1,000"]
 
 
 @pytest.mark.parametrize("group, refused", [(14, False), (15, True)])
@@ -390,6 +400,19 @@ def test_setup_replacements_fit_above_the_wall_game_outside_the_kong_box_and_loo
     assert [m.split(": a hand")[0] for m in found] == (
         [f"the replacements for the tiles dealt may need 24 tiles (8 bonus tiles and 16 kongs), but the deal leaves "
          f"23 in the live wall above `wall game when {left} left`"] if refused else [])
+
+
+@pytest.mark.parametrize("dealer, refused", [(46, False), (47, True)])
+def test_setup_replacements_may_take_the_last_live_tile_with_no_wall_game_line(dealer, refused):
+    """Classical writes no `wall game when N left`: play goes on until no live tile is
+    left. Three seats dealt the dealer 46 (47) and the others 45 leave 8 (7) of the 144
+    tiles, with no kong box; the 8 flowers and seasons need all 8."""
+    text = THREE_NO_KONG_BOX.replace("play {\n    wall game when LEFT left\n}\n",
+                                     f"deal {{\n    dealer {dealer}\n    others 45\n}}\n")
+    assert "wall game" not in text
+    assert [m.split(": a hand")[0] for m in errors_of(text, "MJ248")] == (
+        ["the replacements for the tiles dealt may need 8 tiles (8 bonus tiles), but the deal leaves "
+         "7 in the live wall above `wall game when 0 left`"] if refused else [])
 
 
 # -- one name, one statement (check/structure.py) ---------------------------------------

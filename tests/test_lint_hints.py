@@ -25,6 +25,8 @@ def lint(text: str, code: str) -> list[tuple[int, str, str]]:
     loaded = load_text(text, "house.mj")
     assert loaded.ruleset is not None, loaded.diagnostics
     _, diags = run_checks(loaded.ruleset)
+    # a check never raises: run_checks would have turned an exception into MJ299
+    assert [d.message for d in diags if d.code == "MJ299"] == []
     return sorted((d.span.line, d.message, d.hint) for d in diags if d.code == code and d.span.path == "house.mj")
 
 
@@ -137,6 +139,23 @@ def test_a_number_option_switches_off_a_use_when_a_value_in_its_range_would_swit
                        "delete `set x`, or change `n`")] if told else [])
 
 
+@pytest.mark.parametrize("cond", ["n == 6", "n == 0"])
+def test_a_number_option_is_tried_one_past_its_value_and_at_zero(cond):
+    """n = 5 makes `n == 6` and `n == 0` false, and 6 and 0 are among the values tried:
+    n switches off the use of x, which another value of n would revive."""
+    text = OPTIONS + f'option n = 5 "N"\nset x = off\nscoring {{\n    rule a: 1 double when won and x and {cond}\n}}\n'
+    assert lint(text, "MJ305") == [(4, "`set x` changes nothing: `n = 5` switches off everything that uses it",
+                                    "delete `set x`, or change `n`")]
+
+
+def test_a_text_option_set_and_used_is_compared_as_text():
+    """A text option's values tried are its value and its default (no number added)."""
+    text = ('extends "american.mj"\noption motto = "hi" "Motto"\nset motto = "ho"\n\nscoring {\n'
+            '    rule a "A": 1 double when won and motto == "hi"\n}\n')
+    assert lint(text, "MJ305") == []
+    assert lint(text, "MJ306") == []
+
+
 def test_an_option_named_by_no_condition_is_never_used_and_one_named_is():
     text = OPTIONS + 'option y = on "Y"\nscoring {\n    rule a: 1 double when won and y\n}\n'
     assert lint(text, "MJ304") == [(2, "option `x` is never used: no condition or amount names it",
@@ -191,16 +210,54 @@ def test_every_kind_of_condition_that_can_never_apply_is_told_by_its_statement(b
     ("payments", f"discarder pays winner {NEVER}"),
     ("scoring", f"let faan = {NEVER}"),
     ("session", f'counter c "C" counts hands in a row when {NEVER}'),
+    ("charleston", f"pass 3 left blind if {NEVER}"),
+    ("winning", f'pattern p "P" {{\n        sets 4\n        pairs 1\n        chows at most {NEVER}\n    }}'),
+    ("session", f"hands {NEVER}"),
+    ("scoring", f'rule a "A": 1 double per ({NEVER})'),
+    ("payments", f"feeder of 3 sets where {NEVER} pays for losers"),
 ])
 def test_an_expression_that_is_no_statements_condition_is_not_told_it_can_never_apply(block, line):
     """A rule's `where` picks the sets it counts, an amount and a let are numbers, a
-    counter's `when` says what it counts: none is a statement's condition, so none of
-    them, false whatever the table, makes MJ306 (other checks may tell of them)."""
+    counter's `when` says what it counts, a blind pass's `if` only whether it may be
+    blind (off, it is still a pass); a pattern's most chows, a session's length and a
+    rule's `per` count; a feeder's `where` picks sets: none is a statement's condition,
+    so none of them, false whatever the table, makes MJ306 (other checks may tell of them)."""
     text = f'extends "hong-kong.mj"\noption never = off "Never"\n\n{block} {{\n    {line}\n}}\n'
     assert lint(text, "MJ306") == []
 
 
 DEEP = " + ".join(["1"] * 70)
+
+
+@pytest.mark.parametrize("base, block, line", [
+    ("hong-kong.mj", "scoring", 'rule a "A": 1 points per set where pung and x when y'),
+    ("american.mj", "charleston when charleston", "pass 3 left blind if x when y"),
+])
+def test_an_option_read_under_a_statements_condition_is_switched_off_by_that_condition(base, block, line):
+    """x is read only in a rule's `where` (a blind pass's `if`), under its statement's
+    `when y`: with y off, `set x` changes nothing, and y is what would change that."""
+    text = (f'extends "{base}"\noption x = on "X"\noption y = on "Y"\nset x = off\nset y = off\n'
+            f'{block} {{\n    {line}\n}}\n')
+    assert lint(text, "MJ305") == [(4, "`set x` changes nothing: `y = off` switches off everything that uses it",
+                                    "delete `set x`, or change `y`")]
+
+
+def test_the_scoring_blocks_lets_are_written_only_into_scores_and_payments():
+    """A let is a name of the scoring block: a claim's condition does not know it, and
+    a let knows only the lets above it (MJ204 for each)."""
+    claim = ('extends "hong-kong.mj"\n\nscoring {\n    let faan = 3\n}\n'
+             'claims {\n    claim pung 3 same from any when faan > 2\n}\n')
+    assert [(line, message) for line, message, _ in lint(claim, "MJ204")] == [(7, "unknown name `faan`")]
+    ahead = 'extends "hong-kong.mj"\n\nscoring {\n    let aa = bb + 1\n    let bb = 2\n}\n'
+    assert [(line, message) for line, message, _ in lint(ahead, "MJ204")] == [(4, "unknown name `bb`")]
+
+
+def test_an_expression_nested_too_deep_in_a_pattern_names_the_pattern():
+    text = ('extends "hong-kong.mj"\n\nwinning {\n    pattern p "P" {\n        sets 4\n        pairs 1\n'
+            f'        chows at most {DEEP}\n    }}\n}}\n')
+    [(at, message, _)] = lint(text, "MJ225")
+    assert at == 7 and message == "pattern `p`: an expression nested 70 deep (at most 64)"
+
 
 
 @pytest.mark.parametrize("block, line, named", [
@@ -257,6 +314,22 @@ def test_a_condition_is_tried_with_at_most_256_combinations_of_option_values(opt
     text = f'extends "american.mj"\n{decls}\nscoring {{\n    rule a "A": 1 double when won and {cond}\n}}\n'
     found = lint(text, "MJ306")
     assert [line for line, _, _ in found] == ([options + 4] if told else [])
+
+
+def test_a_condition_a_number_option_could_switch_on_is_not_told_it_can_never_apply():
+    """3 > 5 is false, but no number can be tried for n: the lint cannot say it never applies."""
+    text = 'extends "american.mj"\noption n = 3 "N"\n\nscoring {\n    rule a "A": 1 double when won and n > 5\n}\n'
+    assert lint(text, "MJ306") == []
+
+
+def test_a_choice_option_declared_without_choices_is_not_tried_with_none():
+    """A name as default and no `one of` (MJ213): no value to try, so no saying that the
+    condition can never apply, although `never` is off."""
+    text = ('extends "american.mj"\noption style = fast "Style"\noption never = off "Never"\n\nscoring {\n'
+            '    rule a "A": 1 double when won and never and style == fast\n}\n')
+    assert [message for _, message, _ in lint(text, "MJ213")] == [
+        "option `style` has a name as default but no `one of` choices"]
+    assert lint(text, "MJ306") == []
 
 
 def test_a_choice_option_is_tried_with_each_of_its_choices():

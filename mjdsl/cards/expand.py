@@ -159,13 +159,15 @@ def _offsets(r: Resolved, line: ast.HandLine, by_letter: dict[str, Suit]) -> ran
     parity = line.has(ast.AnnotationKind.ANY_ODD) or line.has(ast.AnnotationKind.ANY_EVEN)
     if not line.has(ast.AnnotationKind.ANY_RUN) and not parity:
         return [0]
-    out = []
-    for k in range(0, 10):
+    # the distances that fit are one unbroken stretch (a suit's ranks are low..high), which
+    # starts past 1 when the suits start above the printed numbers (a set of 3..11)
+    out: list[int] = []
+    for k in range(0, max((suit.ranks[-1] for _, suit in ranks), default=9) + 1):
         if parity and k % 2:
             continue
         if all(n + k in suit.ranks for n, suit in ranks):
             out.append(k)
-        elif k > 0:
+        elif out:
             break
     return out
 
