@@ -233,7 +233,9 @@ def test_the_chance_player_lists_the_dice_and_not_the_shuffle():
     assert abs(sum(p for _, p in dice) - 1) < 1e-9 and all(isinstance(o, int) for o, _ in dice)
 
 
-@pytest.mark.parametrize("outcome,possible", [(-1, False), (0, True), (2**31 - 1, True), (2**31, False)])
+# a seed is a whole number: 7.5 lies in the range and is still no seed
+@pytest.mark.parametrize("outcome,possible", [(-1, False), (0, True), (2**31 - 1, True), (2**31, False),
+                                              (7.5, False)])
 def test_a_shuffle_outcome_is_a_seed_below_two_to_the_31(outcome, possible):
     from mjdsl.engine.game import IllegalAction
 
