@@ -280,6 +280,31 @@ def test_the_second_charleston_goes_on_when_nobody_stops_it(auto_charleston):
     assert g.st.node == "charleston.second.4"
 
 
+@pytest.mark.parametrize("rule,stops,stopped", [
+    ("any", (False, False, True, False), True),
+    ("any", (False, False, False, False), False),
+    ("all", (True, True, True, False), False),
+    ("all", (True, True, True, True), True),
+    ("majority", (True, True, False, False), False),  # two of four is no majority
+    ("majority", (True, False, True, True), True),
+])
+def test_an_optional_round_stops_by_its_vote_rule(rule, stops, stopped):
+    """``optional ... stopped by any | all | majority``: the seats vote in turn (True: stop
+    the round), and the last vote in decides by the rule (the step on its own, at a
+    made-up table of four)."""
+    from types import SimpleNamespace as NS
+
+    from mjdsl.engine.steps_charleston import HANDLERS
+
+    game = NS(n=4, st=NS(dealer=0, dead=[False] * 4, flag=""), catalogue={0: NS(arg=False), 1: NS(arg=True)})
+    state = NS(params={"rule": rule})
+    vote = HANDLERS["vote"]
+    assert vote.enter(game, state) is False and game.st.asked == [0, 1, 2, 3]
+    done = [vote.apply(game, state, int(stop)) for stop in stops]
+    assert done == [False, False, False, True]
+    assert game.st.stopped is stopped and game.st.flag == ("stopped" if stopped else "")
+
+
 def test_a_courtesy_pass_of_unequal_offers_takes_the_smaller(auto_charleston):
     g = scripted(auto_charleston, {})
     _to_state(g, "charleston.courtesy.offer")
