@@ -264,6 +264,23 @@ def test_a_blind_pass_forwards_the_tiles_coming_in(auto_charleston):
     assert len(hand_codes(g, 3)) == 13
 
 
+def test_a_blind_pass_of_more_than_three_tiles_loses_none(tmp_path):
+    # `pass 5 left blind` (check allows a pass of what a hand may give: five, beside the
+    # eight jokers): seat 0 passes one tile of its own and forwards four of the five
+    # coming in unseen; the others forward all five. The one tile that really moves goes
+    # round the table and back to seat 0, the only seat keeping one of the tiles coming in
+    rules = tmp_path / "five.mj"
+    rules.write_text(f'extends "{AMERICAN}"\ncharleston {{\n    pass 5 left blind\n}}\n')
+    g = scripted(compile_ruleset(rules, allow_outside=True), {})
+    assert g.st.node == "charleston.1"
+    before = [list(h) for h in g.st.hands]
+    act(g, 0, "forward 4 blind")
+    act(g, 0, [n for n in names(g) if n.startswith("pass ")][0])
+    for s in (1, 2, 3):
+        act(g, s, "forward 5 blind")
+    assert g.st.node != "charleston.1" and [list(h) for h in g.st.hands] == before
+
+
 def test_the_second_charleston_stopped_by_one_player(auto_charleston):
     g = scripted(auto_charleston, {})
     _to_state(g, "charleston.second.vote")
