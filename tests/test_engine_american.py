@@ -322,6 +322,27 @@ def test_an_optional_round_stops_by_its_vote_rule(rule, stops, stopped):
     assert game.st.stopped is stopped and game.st.flag == ("stopped" if stopped else "")
 
 
+@pytest.mark.parametrize("direction,rule,bids,agreed", [
+    ("across", "smaller", (3, 0, 1, 2), {0: 1, 1: 0, 2: 1, 3: 0}),
+    ("across", "larger", (3, 0, 1, 2), {0: 3, 1: 2, 2: 3, 3: 2}),
+    # to the right: each seat settles with the seat after it, who settles with the next
+    ("right", "smaller", (3, 1, 2, 0), {0: 1, 1: 1, 2: 0, 3: 0}),
+])
+def test_a_courtesy_offer_is_settled_with_the_partner_by_its_rule(direction, rule, bids, agreed):
+    """``courtesy DIRECTION low..high smaller | larger``: each seat's offer is settled with
+    the seat it passes to (the step on its own, at a made-up table of four)."""
+    from types import SimpleNamespace as NS
+
+    from mjdsl.engine.steps_charleston import HANDLERS
+
+    game = NS(n=4, st=NS(dealer=0, dead=[False] * 4), catalogue={k: NS(arg=k) for k in range(4)})
+    state = NS(params={"direction": direction, "rule": rule})
+    offer = HANDLERS["offer"]
+    assert offer.enter(game, state) is False and game.st.asked == [0, 1, 2, 3]
+    done = [offer.apply(game, state, bid) for bid in bids]
+    assert done == [False, False, False, True] and game.st.offers == agreed
+
+
 def test_a_courtesy_pass_of_unequal_offers_takes_the_smaller(auto_charleston):
     g = scripted(auto_charleston, {})
     _to_state(g, "charleston.courtesy.offer")
