@@ -264,6 +264,17 @@ def test_a_blind_pass_forwards_the_tiles_coming_in(auto_charleston):
     assert len(hand_codes(g, 3)) == 13
 
 
+def test_a_blind_pass_where_every_seat_forwards_all_it_gets_moves_nothing(auto_charleston):
+    # each seat forwards the three coming in and gives none of its own: no real tile
+    # moves, and every hand stays as it was
+    g = scripted(auto_charleston, {})
+    _to_state(g, "charleston.3")
+    before = [list(h) for h in g.st.hands]
+    for s in range(4):
+        act(g, s, "forward 3 blind")
+    assert g.st.node != "charleston.3" and [list(h) for h in g.st.hands] == before
+
+
 def test_a_blind_pass_of_more_than_three_tiles_loses_none(tmp_path):
     # `pass 5 left blind` (check allows a pass of what a hand may give: five, beside the
     # eight jokers): seat 0 passes one tile of its own and forwards four of the five
