@@ -264,6 +264,34 @@ def test_a_blind_pass_forwards_the_tiles_coming_in(auto_charleston):
     assert len(hand_codes(g, 3)) == 13
 
 
+def test_a_blind_pass_where_every_seat_forwards_all_it_gets_moves_nothing(auto_charleston):
+    # each seat forwards the three coming in and gives none of its own: no real tile
+    # moves, and every hand stays as it was
+    g = scripted(auto_charleston, {})
+    _to_state(g, "charleston.3")
+    before = [list(h) for h in g.st.hands]
+    for s in range(4):
+        act(g, s, "forward 3 blind")
+    assert g.st.node != "charleston.3" and [list(h) for h in g.st.hands] == before
+
+
+def test_a_blind_pass_of_more_than_three_tiles_loses_none(tmp_path):
+    # `pass 5 left blind` (check allows a pass of what a hand may give: five, beside the
+    # eight jokers): seat 0 passes one tile of its own and forwards four of the five
+    # coming in unseen; the others forward all five. The one tile that really moves goes
+    # round the table and back to seat 0, the only seat keeping one of the tiles coming in
+    rules = tmp_path / "five.mj"
+    rules.write_text(f'extends "{AMERICAN}"\ncharleston {{\n    pass 5 left blind\n}}\n')
+    g = scripted(compile_ruleset(rules, allow_outside=True), {})
+    assert g.st.node == "charleston.1"
+    before = [list(h) for h in g.st.hands]
+    act(g, 0, "forward 4 blind")
+    act(g, 0, [n for n in names(g) if n.startswith("pass ")][0])
+    for s in (1, 2, 3):
+        act(g, s, "forward 5 blind")
+    assert g.st.node != "charleston.1" and [list(h) for h in g.st.hands] == before
+
+
 def test_the_second_charleston_stopped_by_one_player(auto_charleston):
     g = scripted(auto_charleston, {})
     _to_state(g, "charleston.second.vote")
@@ -278,6 +306,52 @@ def test_the_second_charleston_goes_on_when_nobody_stops_it(auto_charleston):
     for s in range(4):
         act(g, s, "go on")
     assert g.st.node == "charleston.second.4"
+
+
+@pytest.mark.parametrize("rule,stops,stopped", [
+    ("any", (False, False, True, False), True),
+    ("any", (False, False, False, False), False),
+    ("all", (True, True, True, False), False),
+    ("all", (True, True, True, True), True),
+    ("majority", (True, True, False, False), False),  # two of four is no majority
+    ("majority", (True, False, True, True), True),
+])
+def test_an_optional_round_stops_by_its_vote_rule(rule, stops, stopped):
+    """``optional ... stopped by any | all | majority``: the seats vote in turn (True: stop
+    the round), and the last vote in decides by the rule (the step on its own, at a
+    made-up table of four)."""
+    from types import SimpleNamespace as NS
+
+    from mjdsl.engine.steps_charleston import HANDLERS
+
+    game = NS(n=4, st=NS(dealer=0, dead=[False] * 4, flag=""), catalogue={0: NS(arg=False), 1: NS(arg=True)})
+    state = NS(params={"rule": rule})
+    vote = HANDLERS["vote"]
+    assert vote.enter(game, state) is False and game.st.asked == [0, 1, 2, 3]
+    done = [vote.apply(game, state, int(stop)) for stop in stops]
+    assert done == [False, False, False, True]
+    assert game.st.stopped is stopped and game.st.flag == ("stopped" if stopped else "")
+
+
+@pytest.mark.parametrize("direction,rule,bids,agreed", [
+    ("across", "smaller", (3, 0, 1, 2), {0: 1, 1: 0, 2: 1, 3: 0}),
+    ("across", "larger", (3, 0, 1, 2), {0: 3, 1: 2, 2: 3, 3: 2}),
+    # to the right: each seat settles with the seat after it, who settles with the next
+    ("right", "smaller", (3, 1, 2, 0), {0: 1, 1: 1, 2: 0, 3: 0}),
+])
+def test_a_courtesy_offer_is_settled_with_the_partner_by_its_rule(direction, rule, bids, agreed):
+    """``courtesy DIRECTION low..high smaller | larger``: each seat's offer is settled with
+    the seat it passes to (the step on its own, at a made-up table of four)."""
+    from types import SimpleNamespace as NS
+
+    from mjdsl.engine.steps_charleston import HANDLERS
+
+    game = NS(n=4, st=NS(dealer=0, dead=[False] * 4), catalogue={k: NS(arg=k) for k in range(4)})
+    state = NS(params={"direction": direction, "rule": rule})
+    offer = HANDLERS["offer"]
+    assert offer.enter(game, state) is False and game.st.asked == [0, 1, 2, 3]
+    done = [offer.apply(game, state, bid) for bid in bids]
+    assert done == [False, False, False, True] and game.st.offers == agreed
 
 
 def test_a_courtesy_pass_of_unequal_offers_takes_the_smaller(auto_charleston):

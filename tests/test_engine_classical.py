@@ -233,7 +233,26 @@ def test_the_chance_player_lists_the_dice_and_not_the_shuffle():
     assert abs(sum(p for _, p in dice) - 1) < 1e-9 and all(isinstance(o, int) for o, _ in dice)
 
 
-@pytest.mark.parametrize("outcome,possible", [(-1, False), (0, True), (2**31 - 1, True), (2**31, False)])
+@pytest.mark.parametrize("total,possible", [(1, False), (2, True), (12, True), (13, False)])
+def test_a_dice_outcome_is_a_total_the_dice_can_throw(total, possible):
+    # classical throws two dice: a total from 2 to 12
+    from mjdsl.engine.game import IllegalAction
+
+    g = Game(compile_ruleset(ROOT / "rulesets" / "classical.mj"))
+    g.apply_action(7)  # the shuffle
+    assert g.auto.states[g.st.node].step == "dice" and g.auto.states[g.st.node].params["dice"] == 2
+    if possible:
+        g.apply_action(total)
+        assert g.st.dice == [total]
+    else:
+        with pytest.raises(IllegalAction) as e:
+            g.apply_action(total)
+        assert e.value.diagnostics[0].code == "MJ402" and g.st.dice == []
+
+
+# a seed is a whole number: 7.5 lies in the range and is still no seed
+@pytest.mark.parametrize("outcome,possible", [(-1, False), (0, True), (2**31 - 1, True), (2**31, False),
+                                              (7.5, False)])
 def test_a_shuffle_outcome_is_a_seed_below_two_to_the_31(outcome, possible):
     from mjdsl.engine.game import IllegalAction
 

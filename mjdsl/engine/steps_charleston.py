@@ -111,7 +111,7 @@ class Pass(Simultaneous):
             o = own[j]
             if k <= len(o):
                 return o[:k]
-            if hops > 3 * n:  # everyone forwards everything: nothing real moves
+            if hops > n * (max(blind.values()) + 1):  # past a trip round per tile forwarded, no real tile is coming
                 return list(o)
             return o + take(min(k - len(o), blind[j]), src[j], hops + 1)
 
