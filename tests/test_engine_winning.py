@@ -340,20 +340,27 @@ def test_a_concealed_special_hand_with_a_set_claimed_wins_only_by_its_sets(class
     assert rules.wins_with(g.st, 1, five, frozenset({"chow"})) is True
 
 
-def test_a_hand_over_one_special_hands_counts_is_still_asked_of_the_next(tmp_path):
-    # a table of pungs only (max_chows 0) that lists seven pairs before nine gates:
-    # 1b 1b 1b holds more 1b than seven pairs can, and the hand still calls on nine gates
+def test_the_special_hands_a_hand_is_not_do_not_stop_the_search(tmp_path):
+    # classical, pungs only (max_chows 0), with two special hands more: a concealed
+    # knitted straight before thirteen orphans, and seven pairs before nine gates
     text = (ROOT / "rulesets" / "classical.mj").read_text()
-    nine_gates = "    pattern nine_gates "
-    assert text.count(nine_gates) == 1
+    orphans, nine_gates = "    pattern thirteen_orphans ", "    pattern nine_gates "
+    assert text.count(orphans) == text.count(nine_gates) == 1
+    text = text.replace(orphans, '    pattern knitted "Knitted straight" {\n        each of knitted 147 258 369'
+                                 '\n        sets 1\n        pairs 1\n        concealed\n    }\n' + orphans)
     text = text.replace(nine_gates, '    pattern seven_pairs "Seven pairs" {\n        pairs 7 of simple + terminal + honour'
                                      '\n        concealed\n    }\n' + nine_gates)
     path = tmp_path / "classical.mj"
     path.write_text(text)
     auto = compile_ruleset(path, [("max_chows", "0")])
-    assert [p.name for p in auto.winning.patterns][:4] == ["standard", "thirteen_orphans", "seven_pairs", "nine_gates"]
+    assert [p.name for p in auto.winning.patterns][:5] == ["standard", "knitted", "thirteen_orphans", "seven_pairs",
+                                                           "nine_gates"]
+    # 1b 1b 1b holds more 1b than seven pairs can, and the hand still calls on nine gates
     g = _seat(auto, "1b 1b 1b 2b 3b 4b 5b 6b 7b 8b 9b 9b 9b")
     assert g.rules.calling(g.st, 1) is True
+    # with a pair claimed the knitted straight is out, and thirteen orphans is still asked
+    g = _seat(auto, "1b 9b 1c 9c 1d 9d S W N R G 0", [_pair(auto, "E")])
+    assert g.rules.is_win(g.st, 1)
 
 
 def test_a_card_hands_description_says_whether_it_is_joker_free(american):
