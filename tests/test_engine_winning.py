@@ -348,14 +348,14 @@ def test_the_special_hands_a_hand_is_not_do_not_stop_the_search(tmp_path):
     assert text.count(orphans) == text.count(nine_gates) == 1
     text = text.replace(orphans, '    pattern knitted "Knitted straight" {\n        each of knitted 147 258 369'
                                  '\n        sets 1\n        pairs 1\n        concealed\n    }\n' + orphans)
-    text = text.replace(nine_gates, '    pattern seven_pairs "Seven pairs" {\n        pairs 7 of simple + terminal + honour'
+    text = text.replace(nine_gates, '    pattern seven_pairs "Seven pairs" {\n        pairs 7 of simple + terminal + honour distinct'
                                      '\n        concealed\n    }\n' + nine_gates)
     path = tmp_path / "classical.mj"
     path.write_text(text)
     auto = compile_ruleset(path, [("max_chows", "0")])
     assert [p.name for p in auto.winning.patterns][:5] == ["standard", "knitted", "thirteen_orphans", "seven_pairs",
                                                            "nine_gates"]
-    # 1b 1b 1b holds more 1b than seven pairs can, and the hand still calls on nine gates
+    # 1b 1b 1b holds more 1b than seven pairs (no two alike) can, and the hand still calls on nine gates
     g = _seat(auto, "1b 1b 1b 2b 3b 4b 5b 6b 7b 8b 9b 9b 9b")
     assert g.rules.calling(g.st, 1) is True
     # with a pair claimed the knitted straight is out, and thirteen orphans is still asked
@@ -429,3 +429,17 @@ def test_a_seats_exposures_are_read_once_and_the_memos_stay_bounded(classical, m
         g.st.exposures[1] = [Exposure("pung", t, 3) for t in sets]
         rules._masks(g.st, 1)
     assert 0 < len(rules._meld_memo) <= 4096 and 0 < len(rules._exposed_masks) <= 4096
+
+
+def test_a_hand_two_card_lines_of_the_same_points_make_is_the_first_lines(tmp_path):
+    # the club card with its first line printed again, at the end, for the same points
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "american.mj").write_text((ROOT / "rulesets" / "american.mj").read_text())
+    card = (ROOT / "rulesets" / "cards" / "club-2026.card").read_text()
+    again = 'FF 2026 1111 1111 - a b c  "printed twice"  25\n'
+    (tmp_path / "cards" / "club-2026.card").write_text(card + '\nsection "Again"\n' + again)
+    auto = compile_ruleset(tmp_path / "american.mj")
+    g = _seat(auto, "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d 1d")
+    assert sorted(m.line.section for m in g.rules._card_matches(g.st, 1)) == ["2026", "Again"]
+    made = g.rules.describe(g.st, 1)
+    assert (made["section"], made["line"], made["card_points"]) == ("2026", 9, 25)
