@@ -342,21 +342,22 @@ def test_a_concealed_special_hand_with_a_set_claimed_wins_only_by_its_sets(class
 
 def test_the_special_hands_a_hand_is_not_do_not_stop_the_search(tmp_path):
     # classical, pungs only (max_chows 0), with two special hands more: a concealed
-    # knitted straight before thirteen orphans, and seven pairs before nine gates
+    # knitted straight before thirteen orphans, and after nine gates a gates hand of
+    # three 4s and one 1 (counts 1 1 1 3 1 1 1 1 3)
     text = (ROOT / "rulesets" / "classical.mj").read_text()
-    orphans, nine_gates = "    pattern thirteen_orphans ", "    pattern nine_gates "
-    assert text.count(orphans) == text.count(nine_gates) == 1
+    orphans, snake = "    pattern thirteen_orphans ", "    pattern snake "
+    assert text.count(orphans) == text.count(snake) == 1
     text = text.replace(orphans, '    pattern knitted "Knitted straight" {\n        each of knitted 147 258 369'
                                  '\n        sets 1\n        pairs 1\n        concealed\n    }\n' + orphans)
-    text = text.replace(nine_gates, '    pattern seven_pairs "Seven pairs" {\n        pairs 7 of simple + terminal + honour distinct'
-                                     '\n        concealed\n    }\n' + nine_gates)
+    text = text.replace(snake, '    pattern fours "Gates of fours" {\n        counts 1 1 1 3 1 1 1 1 3 in one suit'
+                               '\n        one more of that suit\n    }\n' + snake)
     path = tmp_path / "classical.mj"
     path.write_text(text)
     auto = compile_ruleset(path, [("max_chows", "0")])
-    assert [p.name for p in auto.winning.patterns][:5] == ["standard", "knitted", "thirteen_orphans", "seven_pairs",
-                                                           "nine_gates"]
-    # 1b 1b 1b holds more 1b than seven pairs (no two alike) can, and the hand still calls on nine gates
-    g = _seat(auto, "1b 1b 1b 2b 3b 4b 5b 6b 7b 8b 9b 9b 9b")
+    assert [p.name for p in auto.winning.patterns] == ["standard", "knitted", "thirteen_orphans", "nine_gates",
+                                                       "fours", "snake"]
+    # three 4b are more than nine gates holds, and the hand still calls on the fours
+    g = _seat(auto, "1b 2b 3b 4b 4b 4b 5b 6b 7b 8b 9b 9b 9b")
     assert g.rules.calling(g.st, 1) is True
     # with a pair claimed the knitted straight is out, and thirteen orphans is still asked
     g = _seat(auto, "1b 9b 1c 9c 1d 9d S W N R G 0", [_pair(auto, "E")])
