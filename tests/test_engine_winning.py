@@ -244,3 +244,203 @@ def test_the_calling_memo_keeps_a_bounded_number_of_hands(classical, monkeypatch
         g.rules.calling(g.st, 1)
         assert len(memo) <= 8
     assert memo  # it does keep hands
+
+
+# -- the questions asked of one hand ----------------------------------------------------
+
+@pytest.fixture(scope="module")
+def mcr():
+    return compile_ruleset(ROOT / "rulesets" / "mcr.mj")
+
+
+def _seat(auto, concealed: str, exposed=()) -> Game:
+    """A game whose seat 1 holds ``concealed`` (codes) and has ``exposed`` on the table."""
+    g = Game(auto)
+    hand = [0] * auto.tiles.size
+    for code in concealed.split():
+        hand[auto.tiles.index(code)] += 1
+    g.st.hands[1] = hand
+    g.st.exposures[1] = list(exposed)
+    return g
+
+
+def _pair(auto, code: str) -> Exposure:
+    """A pair claimed (``claim pair 2 same``): a special hand counts its tiles."""
+    return Exposure("pair", auto.tiles.index(code), 2)
+
+
+def _pung(auto, code: str) -> Exposure:
+    return Exposure("pung", auto.tiles.index(code), 3)
+
+
+def test_thirteen_orphans_counts_the_pair_it_claimed(classical):
+    g = _seat(classical, "1b 9b 1c 9c 1d 9d S W N R G 0", [_pair(classical, "E")])
+    assert g.rules.is_win(g.st, 1)
+    east = classical.tiles.index("E")
+    assert g.rules.wins_with(g.st, 1, east, frozenset()) is True  # a special hand, whatever the sets
+    # one short of it, the claimed pair still counts: it waits on the white dragon alone
+    g = _seat(classical, "1b 9b 1c 9c 1d 9d S W N R G", [_pair(classical, "E")])
+    assert g.rules.calling(g.st, 1) is True
+    waits = [k.code for k in classical.tiles.kinds if g.rules.completes(g.st, 1, k.index)]
+    assert waits == ["0"]
+
+
+def test_all_pair_honours_after_the_special_hands_it_is_not(bmja):
+    # bmja tries thirteen orphans, the concealed hands, then all pair honours: the hand
+    # holds only tiles the orphans may hold but lacks most of them, and with its honour
+    # pair claimed it holds only suit tiles, which the concealed hands may hold
+    g = _seat(bmja, "1b 1b 9b 9b 1c 1c 9c 9c 1d 1d 9d 9d E E")
+    assert g.rules.is_win(g.st, 1)
+    g = _seat(bmja, "1b 1b 9b 9b 1c 1c 9c 9c 1d 1d 9d 9d", [_pair(bmja, "E")])
+    assert g.rules.is_win(g.st, 1)
+
+
+KNITTED = "1b 4b 7b 2c 5c 8c 3d 6d 9d"  # mcr's knitted tiles: 1 4 7, 2 5 8, 3 6 9 of three suits
+
+
+def test_a_knitted_straight_is_won_with_its_set_in_hand_or_on_the_table(mcr):
+    south = mcr.tiles.index("S")
+    for concealed, exposed in ((KNITTED + " 5b 6b 7b E E", []), (KNITTED + " E E", [_pung(mcr, "S")])):
+        g = _seat(mcr, concealed, exposed)
+        assert g.rules.is_win(g.st, 1), concealed
+        # the parts beside the set: a special hand, whatever sets the tile may be in
+        assert g.rules.wins_with(g.st, 1, south, frozenset()) is True, concealed
+    # every knitted tile, but neither the pair nor fourteen singles: no win
+    g = _seat(mcr, KNITTED + " 5b 5b 5b E S")
+    assert not g.rules.is_win(g.st, 1)
+    assert g.rules.wins_with(g.st, 1, south, frozenset({"chow", "pung", "kong", "pair"})) is False
+
+
+def test_a_hand_a_tile_short_of_a_knitted_hand_is_calling(mcr):
+    for concealed, exposed, waits in ((KNITTED + " 5b 6b 7b E", [], ["E"]),
+                                      (KNITTED + " E", [_pung(mcr, "S")], ["E"]),
+                                      # the lesser honours, asked after the knitted straight
+                                      # it is one tile short of but cannot make
+                                      ("1b 4b 7b 2c 5c 8c 3d 6d E S W N R", [], ["9d", "G", "0"])):
+        g = _seat(mcr, concealed, exposed)
+        assert g.rules.calling(g.st, 1) is True, concealed
+        assert [k.code for k in mcr.tiles.kinds if g.rules.completes(g.st, 1, k.index)] == waits
+
+
+def test_a_special_hand_wins_with_a_tile_whatever_the_sets_it_may_take(classical):
+    # nine gates comes after thirteen orphans, which a hand of one suit cannot be
+    g = _seat(classical, "1b 1b 1b 2b 3b 4b 5b 5b 6b 7b 8b 9b 9b 9b")
+    assert g.rules.wins_with(g.st, 1, classical.tiles.index("5b"), frozenset()) is True
+
+
+def test_a_concealed_special_hand_with_a_set_claimed_wins_only_by_its_sets(classical):
+    # with the pung of 1b claimed the tiles are nine gates', but nine gates is concealed:
+    # the hand wins as four sets and a pair, 1b-2b-3b 4b-5b-6b 7b-8b-9b and 9b-9b
+    g = _seat(classical, "1b 2b 3b 4b 5b 6b 7b 8b 9b 9b 9b", [_pung(classical, "1b")])
+    rules, five, nine = g.rules, classical.tiles.index("5b"), classical.tiles.index("9b")
+    assert rules.is_win(g.st, 1)
+    assert rules.wins_with(g.st, 1, nine, frozenset()) is False
+    assert rules.wins_with(g.st, 1, nine, frozenset({"pair"})) is True
+    assert rules.wins_with(g.st, 1, five, frozenset({"pung", "pair"})) is False  # 5b is in a chow
+    assert rules.wins_with(g.st, 1, five, frozenset({"chow"})) is True
+
+
+def test_the_special_hands_a_hand_is_not_do_not_stop_the_search(tmp_path):
+    # classical, pungs only (max_chows 0), with two special hands more: a concealed
+    # knitted straight before thirteen orphans, and after nine gates a gates hand of
+    # three 4s and one 1 (counts 1 1 1 3 1 1 1 1 3)
+    text = (ROOT / "rulesets" / "classical.mj").read_text()
+    orphans, snake = "    pattern thirteen_orphans ", "    pattern snake "
+    assert text.count(orphans) == text.count(snake) == 1
+    text = text.replace(orphans, '    pattern knitted "Knitted straight" {\n        each of knitted 147 258 369'
+                                 '\n        sets 1\n        pairs 1\n        concealed\n    }\n' + orphans)
+    text = text.replace(snake, '    pattern fours "Gates of fours" {\n        counts 1 1 1 3 1 1 1 1 3 in one suit'
+                               '\n        one more of that suit\n    }\n' + snake)
+    path = tmp_path / "classical.mj"
+    path.write_text(text)
+    auto = compile_ruleset(path, [("max_chows", "0")])
+    assert [p.name for p in auto.winning.patterns] == ["standard", "knitted", "thirteen_orphans", "nine_gates",
+                                                       "fours", "snake"]
+    # three 4b are more than nine gates holds, and the hand still calls on the fours
+    g = _seat(auto, "1b 2b 3b 4b 4b 4b 5b 6b 7b 8b 9b 9b 9b")
+    assert g.rules.calling(g.st, 1) is True
+    # with a pair claimed the knitted straight is out, and thirteen orphans is still asked
+    g = _seat(auto, "1b 9b 1c 9c 1d 9d S W N R G 0", [_pair(auto, "E")])
+    assert g.rules.is_win(g.st, 1)
+
+
+def test_a_card_hands_description_says_whether_it_is_joker_free(american):
+    # "2026 NEWS 2026 DD" takes no joker in any group; "FF 2026 1111 1111" does in its kongs
+    for hand, line, free in (("2b 0 2b 6b N E W S 2c 0 2c 6c 0 0", "2026 NEWS 2026 DD a - b c", True),
+                             ("F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d 1d", "FF 2026 1111 1111 - a b c", False)):
+        g = _seat(american, hand)
+        made = g.rules.describe(g.st, 1)
+        assert (made["hand"], made["singles_pairs"], made["jokers"]) == (line, free, 0)
+        # a claim that only some sets may take asks the matcher of a card hand
+        assert g.rules.wins_with(g.st, 1, american.tiles.index("2b"), frozenset()) is True
+
+
+def test_a_seats_card_waits_are_kept_for_its_last_two_hands(american, monkeypatch):
+    g = Game(american)
+    rules = g.rules
+    computed = []
+    real = rules._compute_waits
+
+    def counting(st_, seat):
+        computed.append(tuple(st_.hands[seat]))
+        return real(st_, seat)
+
+    monkeypatch.setattr(rules, "_compute_waits", counting)
+    hands = []
+    for codes in ("F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d", "2b 0 2b 6b N E W S 2c 0 2c 6c 0",
+                  "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d J"):
+        g.st.hands[1] = _seat(american, codes).st.hands[1]
+        hands.append(tuple(g.st.hands[1]))
+        for t in range(american.tiles.size):  # every tile asked, the waits worked out once
+            rules.completes(g.st, 1, t)
+    assert computed == hands
+    g.st.hands[1] = list(hands[1])  # the hand before the last is still kept
+    rules.completes(g.st, 1, 0)
+    g.st.hands[1] = list(hands[0])  # the one before it is not
+    rules.completes(g.st, 1, 0)
+    assert computed == hands + [hands[0]]
+
+
+def test_a_seats_exposures_are_read_once_and_the_memos_stay_bounded(classical, monkeypatch):
+    from itertools import product
+
+    from mjdsl.engine import winning
+
+    g = _seat(classical, "1b 2b 3b 4c 5c 6c 7d 8d E E", [_pung(classical, "S")])
+    rules = g.rules
+    read = []
+    real = winning.exposed_counts
+    monkeypatch.setattr(winning, "exposed_counts", lambda melds, tiles: read.append(melds) or real(melds, tiles))
+    melds = rules._melds(g.st, 1)
+    assert melds == (winning.Meld("pung", classical.tiles.index("S"), False),)
+    assert rules._melds(g.st, 1) is melds  # the same exposures: the melds remembered
+    present, whole = rules._masks(g.st, 1)
+    assert (present, whole) == rules._masks(g.st, 1) and len(read) == 1  # and their mask
+    south = 1 << classical.tiles.index("S")
+    assert whole == present | south and not present & south
+    # a mask kept for a tuple since gone whose id the new one has is not the new one's
+    rules._exposed_masks[id(melds)] = (melds + melds, 0)
+    assert rules._masks(g.st, 1) == (present, whole)
+    # at most 4,096 of each are kept
+    honours = [classical.tiles.index(c) for c in "E S W N R G 0".split()]
+    suited = [k.index for k in classical.tiles.kinds if k.suit]
+    for n, sets in enumerate(product(honours, suited, suited)):  # 4,097 exposures, each new
+        if n > 4096:
+            break
+        g.st.exposures[1] = [Exposure("pung", t, 3) for t in sets]
+        rules._masks(g.st, 1)
+    assert 0 < len(rules._meld_memo) <= 4096 and 0 < len(rules._exposed_masks) <= 4096
+
+
+def test_a_hand_two_card_lines_of_the_same_points_make_is_the_first_lines(tmp_path):
+    # the club card with its first line printed again, at the end, for the same points
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "american.mj").write_text((ROOT / "rulesets" / "american.mj").read_text())
+    card = (ROOT / "rulesets" / "cards" / "club-2026.card").read_text()
+    again = 'FF 2026 1111 1111 - a b c  "printed twice"  25\n'
+    (tmp_path / "cards" / "club-2026.card").write_text(card + '\nsection "Again"\n' + again)
+    auto = compile_ruleset(tmp_path / "american.mj")
+    g = _seat(auto, "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d 1d")
+    assert sorted(m.line.section for m in g.rules._card_matches(g.st, 1)) == ["2026", "Again"]
+    made = g.rules.describe(g.st, 1)
+    assert (made["section"], made["line"], made["card_points"]) == ("2026", 9, 25)

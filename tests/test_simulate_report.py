@@ -84,6 +84,58 @@ def test_sessions_are_handed_out_in_order_each_capped_at_the_hands_still_wanted(
     assert asked == [("s", 3, 3), ("s", 4, 1)] and [i for i, _ in got] == [3, 4]
 
 
+def test_a_session_handed_out_ahead_is_cut_to_the_hands_still_owed(monkeypatch):
+    """Workers play ahead: a session's cap counts those before it at the fewest hands
+    each can give, so when they give more, it brings more than are still owed, and only
+    those are kept."""
+    from mjdsl.engine import simulate
+    from mjdsl.engine.parallel import Job, _windowed
+    from mjdsl.frontend.compile import compile_ruleset
+
+    auto = compile_ruleset(CLASSICAL)
+    job = Job.of(CLASSICAL, [], ["random"] * auto.session_players, False)
+
+    def ahead(task, job, items, **kw):  # a pool's order: four items out before the first result
+        return _windowed(lambda item: task(auto, None, item), lambda recs: recs, items, 4)
+
+    monkeypatch.setattr(simulate, "ordered_map", ahead)
+    monkeypatch.setattr(simulate, "session_min_hands", lambda auto: 2)
+    # each session gives three hands where its cap allows: caps 5, 5-2 and 5-2-2
+    got = list(simulate.session_batches(auto, job, "s", 5, task=lambda auto, bots, item: [item] * min(item[2], 3)))
+    assert [(i, len(recs)) for i, recs in got] == [(0, 3), (1, 2)]
+
+
+def test_the_sessions_map_is_closed_once_the_hands_are_in(monkeypatch):
+    """The map of sessions is closed (its pool stopped) when the hands wanted are in,
+    and when the caller stops early, not left to the garbage collector."""
+    from mjdsl.engine import simulate
+    from mjdsl.engine.parallel import Job
+    from mjdsl.frontend.compile import compile_ruleset
+
+    auto = compile_ruleset(CLASSICAL)
+    job = Job.of(CLASSICAL, [], ["random"] * auto.session_players, False)
+    maps, closed = [], []
+
+    def watched(task, job, items, **kw):
+        def run():
+            try:
+                for item in items:
+                    yield task(auto, None, item)
+            finally:
+                closed.append(len(maps))
+        maps.append(run())  # kept here: only a close can end it
+        return maps[-1]
+
+    monkeypatch.setattr(simulate, "ordered_map", watched)
+    two = lambda auto, bots, item: [item] * min(item[2], 2)  # noqa: E731
+    assert len(list(simulate.session_batches(auto, job, "s", 5, task=two))) == 3
+    assert closed == [1]
+    early = simulate.session_batches(auto, job, "s", 5, task=two)
+    next(early)
+    early.close()
+    assert closed == [1, 2]
+
+
 def test_a_run_keeps_every_hand_of_the_sessions_in_order():
     from mjdsl.engine.simulate import run, sessions
     from mjdsl.frontend.compile import compile_ruleset

@@ -370,15 +370,6 @@ class WinRules:
                         return True
         return False
 
-    def splits(self, st, seat: int):
-        hist = np.asarray(st.hands[seat], dtype=np.int16)
-        melds = self._melds(st, seat)
-        out = []
-        for p in self.patterns:
-            if p.special is None and p.sets is not None:
-                out.extend(split_hand(hist, self.auto.tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows))
-        return out
-
 
 #: per automaton, whether a hand (concealed counts, exposures) is calling; at most
 #: _CALLING_KEPT hands are kept, then the memo starts again. Its hits are the same hand
