@@ -88,7 +88,7 @@ SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py",
                  "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py",
                  "tests/test_scoring_repeats.py", "tests/test_scoring_cli.py", "tests/test_scoring_waits.py",
                  "tests/test_scoring_mcr_language.py", "tests/test_account_once.py", "tests/test_responsibility.py",
-                 "tests/test_scoring_edges.py")
+                 "tests/test_scoring_edges.py", "tests/test_scoring_readings.py")
 CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py",
                "tests/test_cards_check.py", "tests/test_cards_properties.py", "tests/test_cards_syntax.py",
                "tests/test_cards_semantics.py", "tests/test_cards_diff.py", "tests/test_engine_winning.py",
