@@ -104,3 +104,17 @@ def test_a_card_hand_completes_no_set(tmp_path, compiled):
                     winning_tile=auto.tiles.index("1d"), source="wall", card=CardWin(25, jokers=0))
     result = score_hand(auto, inp, compiled=compiled)
     assert (result.total, result.rule_names, result.last) == (50, ("jokerless",), None)
+
+
+def test_a_hand_that_makes_a_pattern_of_parts_is_named_by_it_on_a_tie(tmp_path):
+    # a house pattern of parts (the 1 2 3 of a suit, knitted in one suit) beside three
+    # sets and a pair: the hand also splits into four sets and a pair, and no rule tells
+    # the two readings apart (22 points each: three concealed pungs, fully concealed), so
+    # the special shape names it, as a Nine Gates hand is named though it splits into sets
+    path = tmp_path / "house.mj"
+    path.write_text('extends "mcr.mj"\nwinning {\n    pattern low_run "A run from one beside sets" {\n'
+                    '        each of knitted 123\n        sets 3\n        pairs 1\n    }\n}\n', encoding="utf-8")
+    auto = compile_ruleset(path)
+    inp = read_hand_input(auto, hand="1b 2b 3b 5c 5c 5c 7d 7d 7d E E E 9d 9d", win="5c", source="wall", seat="S")
+    result = score_hand(auto, inp)
+    assert (result.pattern, result.total) == ("low_run", 22)
