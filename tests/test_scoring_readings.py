@@ -39,6 +39,8 @@ def test_the_set_a_discard_completes_is_shown_exposed(dmjl):
     # concealed; drawn from the wall it stays concealed
     kw = dict(hand="2b 3b 4b 5c 6c 7c 6d 7d 8d W W W N N", win="W", seat="S")
     shown = _melds(dmjl, read_hand_input(dmjl, **kw, source="discard", discarder="E"))
+    assert sorted((kind, tile) for kind, tile, *_ in shown) == [("chow", "2b"), ("chow", "5c"), ("chow", "6d"),
+                                                                ("pair", "N"), ("pung", "W")]
     assert ("pung", "W", False, True) in shown
     assert all(concealed for kind, tile, concealed, _ in shown if tile != "W")
     assert ("pung", "W", True, True) in _melds(dmjl, read_hand_input(dmjl, **kw, source="wall"))
