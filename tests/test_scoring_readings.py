@@ -120,3 +120,18 @@ def test_a_hand_that_makes_a_pattern_of_parts_is_named_by_it_on_a_tie(tmp_path):
     inp = read_hand_input(auto, hand="1b 2b 3b 5c 5c 5c 7d 7d 7d E E E 9d 9d", win="5c", source="wall", seat="S")
     result = score_hand(auto, inp)
     assert (result.pattern, result.total) == ("low_run", 22)
+
+
+def test_a_special_hand_open_to_declared_sets_is_read_after_the_concealed_ones(tmp_path):
+    # a house Nine Gates without "concealed", after classical's concealed Nine Gates and
+    # Snake: with the pung of 1b declared those two are passed over, and the open one is
+    # still made (its limit beats the four sets and a pair the tiles also make)
+    path = tmp_path / "house.mj"
+    path.write_text('extends "classical.mj"\nwinning {\n    pattern open_gates "Open gates" {\n'
+                    '        counts 3 1 1 1 1 1 1 1 3 in one suit\n        one more of that suit\n    }\n}\n'
+                    'scoring {\n    rule open_gates "Open gates": 1 limits when won and pattern(open_gates)\n}\n',
+                    encoding="utf-8")
+    auto = compile_ruleset(path)
+    inp = read_hand_input(auto, exposed=["1b 1b 1b"], hand="2b 3b 4b 5b 6b 7b 8b 9b 9b 9b 5b", win="5b", source="wall",
+                          seat="S")
+    assert score_hand(auto, inp).pattern == "open_gates"
