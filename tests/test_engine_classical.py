@@ -159,6 +159,25 @@ def test_east_keeps_the_deal_on_a_win_and_rounds_turn(auto):
     assert dealers[0] == 0
 
 
+def test_a_bot_is_asked_only_when_it_has_a_choice(auto, monkeypatch):
+    # a seat with one legal action plays it without asking its bot (a person at the
+    # table is not asked to confirm a forced move); the shipped rules rarely leave one,
+    # so this table allows only the first of the actions the rules allow
+    class Asked:
+        def __init__(self):
+            self.sizes = []
+
+        def choose(self, game, seat, legal, rng):
+            self.sizes.append(len(legal))
+            return legal[0]
+
+    real = Game.legal_actions
+    monkeypatch.setattr(Game, "legal_actions", lambda self, seat=None: real(self, seat)[:1])
+    bots = [Asked() for _ in range(4)]
+    rec = play_hand(auto, "asked", bots)
+    assert rec.decisions > 0 and [b.sizes for b in bots] == [[], [], [], []]
+
+
 def test_seeded_runs_show_kongs_and_bonus_chains(auto):
     events = Counter()
     bots = [make_bot("greedy") for _ in range(4)]

@@ -198,6 +198,30 @@ def test_the_first_east_is_chosen_by_the_dice(classical):
         assert first.dealer == firsts[i]
 
 
+def test_the_tied_throw_again_from_the_seeds_own_stream(classical):
+    # the rule written out: each seat throws one die (``first dealer by dice 1 thrown by
+    # each``) from the stream SEED:first dealer, the highest deals, the tied throw again
+    import random
+
+    from mjdsl.engine.run import first_dealer
+
+    rethrows = []
+
+    def by_the_rule(seed: str) -> int:
+        rng = random.Random(f"{seed}:first dealer")
+        throwing = [0, 1, 2, 3]
+        while True:
+            throws = {s: rng.randint(1, 6) for s in throwing}
+            throwing = [s for s in throwing if throws[s] == max(throws.values())]
+            if len(throwing) == 1:
+                return throwing[0]
+            rethrows.append(len(throwing))
+
+    seeds = [f"tie:{i}" for i in range(60)]
+    assert [first_dealer(classical, s) for s in seeds] == [by_the_rule(s) for s in seeds]
+    assert 2 in rethrows  # some seeds had two seats tie at the top and throw again
+
+
 def test_without_the_statement_seat_0_deals_first():
     from mjdsl.engine.run import first_dealer
 

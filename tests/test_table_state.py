@@ -196,6 +196,38 @@ def test_the_counter_counts_hands_in_a_row_and_resets(auto):
     assert seen == [1, 2, 0, 1]
 
 
+def test_a_session_condition_reads_the_counters_as_the_hands_before_left_them(tmp_path):
+    # a counter not yet counted reads 0; after that, a hand's conditions read the
+    # counters as the hands before it left them (they move only after every one is read)
+    rules = tmp_path / "dry.mj"
+    rules.write_text(f'extends "{CLASSICAL}"\nremove session {{\n    dealer keeps deal when dealer_won\n}}\n'
+                     'session {\n    counter dry "Dry hands" counts hands in a row when wall_game\n'
+                     '    dealer keeps deal when dry == 1\n}\n', encoding="utf-8")
+    auto = compile_ruleset(rules, allow_outside=True)
+    clock = SessionClock.begin(auto, "s")
+    first, seen = clock.dealer, []
+    for _ in range(4):  # four wall games
+        clock.advance(auto, {"winner": None})
+        seen.append(((clock.dealer - first) % 4, clock.counters["dry"]))
+    # hand 1: dry not counted yet (0), the deal moves; hand 2: dry is 1, the dealer
+    # keeps it; hand 3: dry is 2, it moves on
+    assert seen == [(1, 1), (1, 2), (2, 3), (3, 4)]
+
+
+def test_a_session_of_r_rounds_ends_when_the_deal_has_gone_round_r_times():
+    auto = compile_ruleset(CLASSICAL, [("rounds", "2")])
+    clock = SessionClock.begin(auto, "r")
+    first = clock.dealer
+    winds = []
+    for winner in (None, None, 0, None, None, None, None, None, None):  # a dealer's win keeps the deal
+        assert not clock.over
+        winds.append(clock.round_wind(auto))
+        clock.advance(auto, {"winner": None if winner is None else clock.dealer})
+    assert clock.over and (clock.hands, clock.round_index, clock.dealer) == (9, 2, first)
+    east, south = auto.seat_winds[:2]
+    assert winds == [east] * 5 + [south] * 4  # the round wind turns with the round
+
+
 def test_score_rules_read_the_counter_from_the_session(auto):
     g = scripted(auto, {0: "N 1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S", 1: "S 2b 5b 8b 3c 6c 9c 3d 6d 9d R G 0"})
     g.context["honba"] = 2
