@@ -200,17 +200,6 @@ def test_a_session_has_at_least_the_hands_its_plan_allows():
             assert set(lengths) == {hands}
 
 
-def test_the_plan_of_a_session_is_its_hands_or_its_rounds():
-    """classical plays ``rounds rounds`` (4) at four players, so no fewer than 16
-    hands; american ``hands session_hands`` (4), exactly 4."""
-    from mjdsl.engine.run import session_min_hands, session_plan
-    from mjdsl.frontend.compile import compile_ruleset
-
-    classical, american = compile_ruleset(CLASSICAL), compile_ruleset(AMERICAN)
-    assert session_plan(classical) == (0, 4) and session_min_hands(classical) == 16
-    assert session_plan(american) == (4, 0) and session_min_hands(american) == 4
-
-
 def test_the_last_sessions_are_capped_counting_the_sessions_still_out(monkeypatch):
     """With two workers, sessions are handed out ahead; counting those still out at the
     fewest hands each can give, no session is handed out that is not needed, and the

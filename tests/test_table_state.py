@@ -228,6 +228,16 @@ def test_a_session_of_r_rounds_ends_when_the_deal_has_gone_round_r_times():
     assert winds == [east] * 5 + [south] * 4  # the round wind turns with the round
 
 
+def test_the_plan_of_a_session_is_its_hands_or_its_rounds(classical):
+    # classical plays `rounds rounds` (4 by default) at four players, no `hands`: a
+    # session is no fewer than 4 hands a round (the dealer keeping the deal adds more)
+    from mjdsl.engine.run import session_min_hands, session_plan
+
+    assert session_plan(classical) == (0, 4) and session_min_hands(classical) == 16
+    short = compile_ruleset(CLASSICAL, [("rounds", "1")])
+    assert session_plan(short) == (0, 1) and session_min_hands(short) == 4
+
+
 def test_score_rules_read_the_counter_from_the_session(auto):
     g = scripted(auto, {0: "N 1b 1b 1b 2c 3c 4c 5d 6d 7d E E E S", 1: "S 2b 5b 8b 3c 6c 9c 3d 6d 9d R G 0"})
     g.context["honba"] = 2
