@@ -187,6 +187,24 @@ def test_a_hand_played_alone_has_the_round_wind_of_a_sessions_first(auto):
     assert Game(auto, round_wind=auto.tiles.index("S")).st.round_wind == auto.tiles.index("S")
 
 
+def test_where_the_rules_name_no_winds_a_hand_alone_has_a_sessions_round_wind(tmp_path):
+    # classical without its seat winds: no wind to turn, every hand of a session has the
+    # round wind a hand played alone has
+    from mjdsl.engine.run import SessionClock
+
+    rules = tmp_path / "windless.mj"
+    rules.write_text(CLASSICAL.read_text(encoding="utf-8").replace('    winds "E" "S" "W" "N"', "    # no winds"),
+                     encoding="utf-8")
+    windless = compile_ruleset(rules)
+    assert windless.seat_winds == () and windless.session.round_wind_rotates
+    clock = SessionClock()
+    winds = set()
+    for _ in range(6):  # the deal goes round: a wind round is over
+        winds.add(clock.round_wind(windless))
+        clock.advance(windless, {"winner": None})
+    assert winds == {Game(windless).st.round_wind}
+
+
 def test_the_engines_errors_point_at_the_step_in_the_ruleset(auto):
     from mjdsl.engine import actions as ACT
     from mjdsl.engine.game import IllegalAction

@@ -17,7 +17,7 @@ from engine_script import act, names, no_claims, scripted
 from mjdsl.bots import GreedyBot
 from mjdsl.cli import main
 from mjdsl.engine import invariants
-from mjdsl.engine.run import SessionClock, play_session
+from mjdsl.engine.run import SessionClock, play_session, session_min_hands, session_plan
 from mjdsl.engine.settle import wall_game_payments
 from mjdsl.frontend.checked import check_file
 from mjdsl.frontend.compile import compile_ruleset
@@ -231,11 +231,35 @@ def test_a_session_of_r_rounds_ends_when_the_deal_has_gone_round_r_times():
 def test_the_plan_of_a_session_is_its_hands_or_its_rounds(classical):
     # classical plays `rounds rounds` (4 by default) at four players, no `hands`: a
     # session is no fewer than 4 hands a round (the dealer keeping the deal adds more)
-    from mjdsl.engine.run import session_min_hands, session_plan
-
     assert session_plan(classical) == (0, 4) and session_min_hands(classical) == 16
     short = compile_ruleset(CLASSICAL, [("rounds", "1")])
     assert session_plan(short) == (0, 1) and session_min_hands(short) == 4
+
+
+def test_a_session_of_n_hands_whose_round_wind_stays(tmp_path):
+    # `hands 3` for classical's `rounds rounds`, and no `round wind rotates`: three
+    # hands, each with East's wind as the round wind, the deal moving on
+    rules = tmp_path / "three.mj"
+    rules.write_text(CLASSICAL.read_text(encoding="utf-8").replace("    rounds rounds\n", "    hands 3\n")
+                     .replace("    round wind rotates every round\n", ""), encoding="utf-8")
+    auto = compile_ruleset(rules)
+    assert session_plan(auto) == (3, 0) and session_min_hands(auto) == 3
+    clock = SessionClock.begin(auto, "h")
+    first, winds = clock.dealer, []
+    while not clock.over:
+        winds.append(clock.round_wind(auto))
+        clock.advance(auto, {"winner": None})
+    assert winds == [auto.seat_winds[0]] * 3 and clock.dealer == (first + 3) % 4
+
+
+def test_the_dealer_among_several_winners_keeps_the_deal(classical):
+    # classical's `dealer keeps deal when dealer_won`: a dealer who won beside another
+    # winner (``also_won``) won the hand
+    clock = SessionClock(dealer=2, start=2)
+    clock.advance(classical, {"winner": 1, "also_won": [{"winner": 2}]})
+    assert (clock.dealer, clock.streak) == (2, 1)
+    clock.advance(classical, {"winner": 1, "also_won": [{"winner": 3}]})
+    assert (clock.dealer, clock.streak) == (3, 0)
 
 
 def test_score_rules_read_the_counter_from_the_session(auto):
