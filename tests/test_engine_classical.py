@@ -159,6 +159,75 @@ def test_east_keeps_the_deal_on_a_win_and_rounds_turn(auto):
     assert dealers[0] == 0
 
 
+def test_a_bot_is_asked_only_when_it_has_a_choice(auto, monkeypatch):
+    # a seat with one legal action plays it without asking its bot (a person at the
+    # table is not asked to confirm a forced move); the shipped rules rarely leave one,
+    # so this table allows only the first of the actions the rules allow
+    class Asked:
+        def __init__(self):
+            self.sizes = []
+
+        def choose(self, game, seat, legal, rng):
+            self.sizes.append(len(legal))
+            return legal[0]
+
+    real = Game.legal_actions
+    monkeypatch.setattr(Game, "legal_actions", lambda self, seat=None: real(self, seat)[:1])
+    bots = [Asked() for _ in range(4)]
+    rec = play_hand(auto, "asked", bots)
+    assert rec.decisions > 0 and [b.sizes for b in bots] == [[], [], [], []]
+
+
+def test_a_hand_played_alone_has_the_round_wind_of_a_sessions_first(auto):
+    # with no round wind given, East's (the first of the seat winds): the round wind
+    # the session clock gives its first hand
+    from mjdsl.engine.run import SessionClock
+
+    assert Game(auto).st.round_wind == SessionClock().round_wind(auto) == auto.tiles.index("E")
+    assert Game(auto, round_wind=auto.tiles.index("S")).st.round_wind == auto.tiles.index("S")
+
+
+def test_where_the_rules_name_no_winds_a_hand_alone_has_a_sessions_round_wind(tmp_path):
+    # classical without its seat winds: no wind to turn, every hand of a session has the
+    # round wind a hand played alone has
+    from mjdsl.engine.run import SessionClock
+
+    rules = tmp_path / "windless.mj"
+    rules.write_text(CLASSICAL.read_text(encoding="utf-8").replace('    winds "E" "S" "W" "N"', "    # no winds"),
+                     encoding="utf-8")
+    windless = compile_ruleset(rules)
+    assert windless.seat_winds == () and windless.session.round_wind_rotates
+    clock = SessionClock()
+    winds = set()
+    for _ in range(6):  # the deal goes round: a wind round is over
+        winds.add(clock.round_wind(windless))
+        clock.advance(windless, {"winner": None})
+    assert winds == {Game(windless).st.round_wind}
+
+
+def test_the_engines_errors_point_at_the_step_in_the_ruleset(auto):
+    from mjdsl.engine import actions as ACT
+    from mjdsl.engine.game import IllegalAction
+
+    def refused(game, action):
+        with pytest.raises(IllegalAction) as e:
+            game.apply_action(action)
+        d = e.value.diagnostics[0]
+        assert "classical.mj" in str(d.span)
+        return d
+
+    assert refused(Game(auto), -1).code == "MJ402"
+    g = scripted(auto, {0: "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 2c 3c 4c 5c"})
+    legal = g.legal_actions()
+    d = refused(g, g.catalogue.id(ACT.DISCARD, auto.tiles.index("N")))
+    # the hint names the first twelve of the actions allowed
+    assert d.code == "MJ403" and len(legal) > 12
+    assert d.hint == "choose one of: " + ", ".join(g.action_name(a) for a in legal[:12])
+    ended = []
+    play_hand(auto, "over", [make_bot("random") for _ in range(4)], check=ended.append)
+    assert refused(ended[-1], 0).code == "MJ401"
+
+
 def test_seeded_runs_show_kongs_and_bonus_chains(auto):
     events = Counter()
     bots = [make_bot("greedy") for _ in range(4)]

@@ -313,3 +313,63 @@ def test_the_cluster_mjdsl_starts_imports_the_engine_as_its_workers_start():
 
     with local_cluster(1) as cluster, Client(cluster) as client:
         assert list(client.run(_engine_imported).values()) == [True]
+
+
+# -- the pieces, called directly (no process started) ------------------------------------
+
+
+def _double(auto, bots, item):
+    return (auto, item * 2)
+
+
+def test_one_worker_plays_in_this_process_in_order_with_its_stamps():
+    from mjdsl.engine.parallel import Job, ordered_map
+
+    job = Job.of("nowhere.mj", [], [])  # never compiled: the caller's own automaton plays
+    assert list(ordered_map(_double, job, range(4), local=("auto", []))) == [("auto", 0), ("auto", 2),
+                                                                              ("auto", 4), ("auto", 6)]
+    seen = []
+    got = list(ordered_map(_double, job, range(3), local=("auto", []), trace=lambda s, r: seen.append((s, r))))
+    assert got == [("auto", 0), ("auto", 2), ("auto", 4)] and [r for _, r in seen] == got
+    assert all(s.worker == os.getpid() and s.kind == "item" and s.started <= s.ended for s, _ in seen)
+
+
+def test_an_unknown_backend_is_an_input_error():
+    from mjdsl.diagnostics import InputError
+    from mjdsl.engine.parallel import Job, ordered_map
+
+    with pytest.raises(InputError, match="unknown backend 'mpi'; backends are: process, dask"):
+        list(ordered_map(_double, Job.of("nowhere.mj", [], []), range(2), workers=2, backend="mpi"))
+
+
+def test_the_window_keeps_at_most_its_width_out_and_yields_in_order():
+    from mjdsl.engine.parallel import _windowed
+
+    out, most = [], [0]
+
+    def submit(item):
+        out.append(item)
+        most[0] = max(most[0], len(out))
+        return item
+
+    def result(item):
+        out.remove(item)
+        return item * 10
+
+    assert list(_windowed(submit, result, iter(range(7)), 3)) == [0, 10, 20, 30, 40, 50, 60]
+    assert most[0] == 3 and out == []
+    assert list(_windowed(submit, result, iter(range(2)), 3)) == [0, 10]
+
+
+def test_workers_are_capped_at_the_cpus_where_they_run(monkeypatch):
+    from mjdsl.engine.parallel import capped_workers
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    said = []
+    assert capped_workers(4, "process", None, said.append) == 4 and said == []
+    assert capped_workers(5, "process", None, said.append) == 4
+    assert said == ["--workers 5: this machine has 4 CPU(s); using 4"]
+    assert capped_workers(5, "dask", None, said.append) == 4  # a LocalCluster runs here
+    assert capped_workers(9, "dask", "tcp://far:8786", said.append) == 9 and len(said) == 2
+    monkeypatch.setattr(os, "cpu_count", lambda: None)  # unknown: one
+    assert capped_workers(2, "process", None, said.append) == 1

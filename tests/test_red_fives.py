@@ -335,3 +335,24 @@ def test_a_claim_is_judged_with_the_copy_offered(tmp_path):
         g = scripted(auto, {0: f"{thrown} 1m 9m 1p 9p E S N P F C 2m 4p 9s", 1: waiting})
         act(g, 0, f"discard {thrown}")
         assert ("mah jongg" in names(g)) == offered, (thrown, names(g))
+
+
+# -- a step handler taking a copy that is not there ---------------------------------------
+
+
+def test_taking_a_copy_the_hand_does_not_hold_is_an_engine_error_and_takes_nothing(riichi):
+    from mjdsl.diagnostics import MjError
+
+    tiles = riichi.tiles
+    red_m, red_p = tiles.copy_of("0m"), tiles.copy_of("0p")
+    assert tiles.size <= red_m < red_p  # the copies past the kinds: the first is the kinds' count
+    plain = scripted(riichi, {0: "5m 1p 9p 1s 9s E S W N P F C 2m 3m"})
+    holding = scripted(riichi, {0: "0p 5m 1p 9p 1s 9s E S W N P F C 2m"})
+    for g, copy in ((plain, red_m), (plain, tiles.size), (holding, red_m)):
+        before = (list(g.st.hands[0]), list(g.st.held_variants[0]))
+        with pytest.raises(MjError) as e:
+            g.take(0, copy)
+        assert e.value.diagnostics[0].code == "MJ405"
+        assert (list(g.st.hands[0]), list(g.st.held_variants[0])) == before
+    assert holding.take(0, tiles.index("5m")) == [] and _codes(holding, 0) == ["0p"]  # the plain five goes
+    assert holding.take(0, red_p) == [red_p] and _codes(holding, 0) == []

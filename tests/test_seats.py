@@ -55,6 +55,13 @@ def test_one_player_a_seat_keeps_the_dealer_in_their_own_seat():
     assert SessionClock(dealer=2).seating(auto) == (2, (0, 1, 2, 3))
 
 
+def test_a_session_of_one_player_a_seat_records_no_seating():
+    # a record names the players at the seats only when some sit out; else seat s is player s
+    auto = compile_ruleset(RULESETS / "classical.mj")
+    (rec,) = play_session(auto, "seats", [make_bot("random") for _ in range(4)], 1)
+    assert rec.players == ()
+
+
 def test_simulate_names_a_bot_per_player(capsys):
     assert main(["simulate", str(FIVE), "--games", "1", "--seed", "1", "--bots", "random,random,random,random"]) == 2
     assert "(5)" in capsys.readouterr().err

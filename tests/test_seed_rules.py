@@ -182,6 +182,26 @@ def test_a_bonus_tile_drawn_in_play_is_replaced_from_where_the_play_block_says(t
     assert st.hands[1][auto.tiles.index(expected)] == 1
 
 
+def test_a_replacement_from_the_live_wall_at_the_wall_games_limit_ends_the_hand(tmp_path):
+    # `wall game when 2 left`: a flower drawn with 3 live tiles left leaves 2, and its
+    # replacement from the live wall would take one of them; the hand ends instead
+    from engine_script import act, no_claims
+
+    text = CLASSICAL.read_text()
+    path = tmp_path / "classical-short.mj"
+    path.write_text(text.replace("play {\n", "play {\n    replacement from wall\n    wall game when 2 left\n", 1))
+    auto = compile_ruleset(path)
+    game = scripted(auto, {0: QUIET_14, 1: PLAIN[1] + " 1c", 2: PLAIN[2], 3: PLAIN[3]}, wall="f2")
+    st = game.st
+    last = st.tail - st.reserve - 3
+    st.wall[st.head], st.wall[last] = st.wall[last], st.wall[st.head]
+    st.head = last
+    act(game, 0, "discard N")
+    no_claims(game)
+    assert [auto.tiles.kinds[t].code for t in st.bonus[1]] == ["f2"]
+    assert game.is_terminal() and st.result["wall_game"] and st.live_left() == 2
+
+
 # -- the first East -----------------------------------------------------------------
 
 def test_the_first_east_is_chosen_by_the_dice(classical):
@@ -196,6 +216,30 @@ def test_the_first_east_is_chosen_by_the_dice(classical):
     for i in range(3):
         first = play_session(classical, f"east:{i}", bots, 1)[0]
         assert first.dealer == firsts[i]
+
+
+def test_the_tied_throw_again_from_the_seeds_own_stream(classical):
+    # the rule written out: each seat throws one die (``first dealer by dice 1 thrown by
+    # each``) from the stream SEED:first dealer, the highest deals, the tied throw again
+    import random
+
+    from mjdsl.engine.run import first_dealer
+
+    rethrows = []
+
+    def by_the_rule(seed: str) -> int:
+        rng = random.Random(f"{seed}:first dealer")
+        throwing = [0, 1, 2, 3]
+        while True:
+            throws = {s: rng.randint(1, 6) for s in throwing}
+            throwing = [s for s in throwing if throws[s] == max(throws.values())]
+            if len(throwing) == 1:
+                return throwing[0]
+            rethrows.append(len(throwing))
+
+    seeds = [f"tie:{i}" for i in range(60)]
+    assert [first_dealer(classical, s) for s in seeds] == [by_the_rule(s) for s in seeds]
+    assert 2 in rethrows  # some seeds had two seats tie at the top and throw again
 
 
 def test_without_the_statement_seat_0_deals_first():

@@ -17,7 +17,7 @@ from engine_script import act, names, no_claims, scripted
 from mjdsl.bots import GreedyBot
 from mjdsl.cli import main
 from mjdsl.engine import invariants
-from mjdsl.engine.run import SessionClock, play_session
+from mjdsl.engine.run import SessionClock, play_session, session_min_hands, session_plan
 from mjdsl.engine.settle import wall_game_payments
 from mjdsl.frontend.checked import check_file
 from mjdsl.frontend.compile import compile_ruleset
@@ -194,6 +194,72 @@ def test_the_counter_counts_hands_in_a_row_and_resets(auto):
         clock.advance(auto, {"winner": winner(clock.dealer)})
         seen.append(clock.context()["honba"])
     assert seen == [1, 2, 0, 1]
+
+
+def test_a_session_condition_reads_the_counters_as_the_hands_before_left_them(tmp_path):
+    # a counter not yet counted reads 0; after that, a hand's conditions read the
+    # counters as the hands before it left them (they move only after every one is read)
+    rules = tmp_path / "dry.mj"
+    rules.write_text(f'extends "{CLASSICAL}"\nremove session {{\n    dealer keeps deal when dealer_won\n}}\n'
+                     'session {\n    counter dry "Dry hands" counts hands in a row when wall_game\n'
+                     '    dealer keeps deal when dry == 1\n}\n', encoding="utf-8")
+    auto = compile_ruleset(rules, allow_outside=True)
+    clock = SessionClock.begin(auto, "s")
+    first, seen = clock.dealer, []
+    for _ in range(4):  # four wall games
+        clock.advance(auto, {"winner": None})
+        seen.append(((clock.dealer - first) % 4, clock.counters["dry"]))
+    # hand 1: dry not counted yet (0), the deal moves; hand 2: dry is 1, the dealer
+    # keeps it; hand 3: dry is 2, it moves on
+    assert seen == [(1, 1), (1, 2), (2, 3), (3, 4)]
+
+
+def test_a_session_of_r_rounds_ends_when_the_deal_has_gone_round_r_times():
+    auto = compile_ruleset(CLASSICAL, [("rounds", "2")])
+    clock = SessionClock.begin(auto, "r")
+    first = clock.dealer
+    winds = []
+    for winner in (None, None, 0, None, None, None, None, None, None):  # a dealer's win keeps the deal
+        assert not clock.over
+        winds.append(clock.round_wind(auto))
+        clock.advance(auto, {"winner": None if winner is None else clock.dealer})
+    assert clock.over and (clock.hands, clock.round_index, clock.dealer) == (9, 2, first)
+    east, south = auto.seat_winds[:2]
+    assert winds == [east] * 5 + [south] * 4  # the round wind turns with the round
+
+
+def test_the_plan_of_a_session_is_its_hands_or_its_rounds(classical):
+    # classical plays `rounds rounds` (4 by default) at four players, no `hands`: a
+    # session is no fewer than 4 hands a round (the dealer keeping the deal adds more)
+    assert session_plan(classical) == (0, 4) and session_min_hands(classical) == 16
+    short = compile_ruleset(CLASSICAL, [("rounds", "1")])
+    assert session_plan(short) == (0, 1) and session_min_hands(short) == 4
+
+
+def test_a_session_of_n_hands_whose_round_wind_stays(tmp_path):
+    # `hands 3` for classical's `rounds rounds`, and no `round wind rotates`: three
+    # hands, each with East's wind as the round wind, the deal moving on
+    rules = tmp_path / "three.mj"
+    rules.write_text(CLASSICAL.read_text(encoding="utf-8").replace("    rounds rounds\n", "    hands 3\n")
+                     .replace("    round wind rotates every round\n", ""), encoding="utf-8")
+    auto = compile_ruleset(rules)
+    assert session_plan(auto) == (3, 0) and session_min_hands(auto) == 3
+    clock = SessionClock.begin(auto, "h")
+    first, winds = clock.dealer, []
+    while not clock.over:
+        winds.append(clock.round_wind(auto))
+        clock.advance(auto, {"winner": None})
+    assert winds == [auto.seat_winds[0]] * 3 and clock.dealer == (first + 3) % 4
+
+
+def test_the_dealer_among_several_winners_keeps_the_deal(classical):
+    # classical's `dealer keeps deal when dealer_won`: a dealer who won beside another
+    # winner (``also_won``) won the hand
+    clock = SessionClock(dealer=2, start=2)
+    clock.advance(classical, {"winner": 1, "also_won": [{"winner": 2}]})
+    assert (clock.dealer, clock.streak) == (2, 1)
+    clock.advance(classical, {"winner": 1, "also_won": [{"winner": 3}]})
+    assert (clock.dealer, clock.streak) == (3, 0)
 
 
 def test_score_rules_read_the_counter_from_the_session(auto):

@@ -83,7 +83,9 @@ ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.p
                 # the facts of the table (indicators, double riichi, the state conditions
                 # read), the settlement, the chance draws and simulate's tally
                 "tests/test_indicators.py", "tests/test_double_riichi.py", "tests/test_table_state.py",
-                "tests/test_engine_settle.py", "tests/test_chance.py", "tests/test_tally.py")
+                "tests/test_engine_settle.py", "tests/test_chance.py", "tests/test_tally.py",
+                # the seats of a session with more players than seats (SessionClock.seating)
+                "tests/test_seats.py")
 SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py", "tests/test_scoring_language.py",
                  "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py",
                  "tests/test_scoring_repeats.py", "tests/test_scoring_cli.py", "tests/test_scoring_waits.py",
