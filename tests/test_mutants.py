@@ -183,3 +183,16 @@ def test_reused_coverage_runs_again_the_test_files_that_read_a_changed_data_fold
     monkeypatch.setattr(mutate, "_coverage_run", coverage_run)
     mutate._refreshed(old, files, ["m.py"], tmp_path / "now.json")
     assert ran == [["tests/test_reads.py"]]
+
+
+def test_a_run_writes_only_its_own_modules_verdicts(tmp_path, monkeypatch):
+    """Two runs at once (of other modules), or a record merged while a run goes on:
+    each save reads the file again and replaces only the module the run decided."""
+    record_file = tmp_path / "mutation-record.json"
+    monkeypatch.setattr(mutate, "RECORD", record_file)
+    monkeypatch.setattr(mutate, "BUILD", tmp_path / "build")
+    record_file.write_text(json.dumps({"modules": {"a.py": {"k#0": ["h", "killed", None, "t"]}}}))
+    mine = {"modules": {"a.py": {}, "b.py": {"k#1": ["h", "survived", None, "t"]}}, "equivalent": {}}
+    mutate.save_record(mine, "b.py")
+    saved = json.loads(record_file.read_text())["modules"]
+    assert saved == {"a.py": {"k#0": ["h", "killed", None, "t"]}, "b.py": {"k#1": ["h", "survived", None, "t"]}}

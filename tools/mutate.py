@@ -212,6 +212,8 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
             t["duration"] += report.duration
             t["passed"] = t["passed"] and not report.failed
 
+    # the files as they are when the run starts: one edited meanwhile is run again next time
+    hashes = {f: file_hash(f) for f in files} | _data_hashes()
     _steady_hypothesis()
     cov.start()
     code = pytest.main([*files, *PYTEST_ARGS[1:]], plugins=[Contexts()])
@@ -222,7 +224,6 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
         by_line = data.contexts_by_lineno(str(ROOT / t))
         lines[t] = {n: sorted({u for c in ctx if c for u in (users.get(c, ()) if c.startswith("fixture:") else (c,))})
                     for n, ctx in by_line.items()}
-    hashes = {f: file_hash(f) for f in files} | _data_hashes()
     Path(out).write_text(json.dumps({"tests": tests, "lines": lines, "exit": int(code), "files": hashes}),
                          encoding="utf-8")
     return 0
@@ -467,11 +468,25 @@ def mark_equivalent(module: str, key: str, why: str) -> None:
     EQUIVALENT.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def save_record(record: dict) -> None:
-    tmp = RECORD.with_suffix(".tmp")
-    kept = {k: v for k, v in record.items() if k != "equivalent"}
-    tmp.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(tmp, RECORD)
+def save_record(record: dict, module: str | None = None) -> None:
+    """Write the record. ``module``: only that module's verdicts are this run's to
+    write; the rest are read again from the file, so two runs of other modules at
+    once (or a merge of the record meanwhile) keep each other's verdicts."""
+    import fcntl
+
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with open(BUILD / "record.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        modules = record["modules"]
+        if module is not None and RECORD.exists():
+            modules = json.loads(RECORD.read_text(encoding="utf-8"))["modules"]
+            if module in record["modules"]:
+                modules[module] = record["modules"][module]
+            else:
+                modules.pop(module, None)
+        tmp = RECORD.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"modules": modules}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(tmp, RECORD)
 
 
 def _still_valid(entry: list, m: mut.Mutant, th: str) -> bool:
@@ -568,8 +583,8 @@ def run_module(items: dict, module: str, record: dict, th: str, info: dict, tree
             how = " (then fresh)" if fresh else ""
             log.write(f"{module} {m.key} {entries[m.key][1]}{how} {len(tests)} tests {time.time() - started:.1f}s\n")
         done += 1
-        save_record(record)  # a stopped run loses nothing
-    save_record(record)
+        save_record(record, module)  # a stopped run loses nothing
+    save_record(record, module)
     return tree
 
 
