@@ -138,14 +138,14 @@ def test_reused_coverage_runs_again_only_the_test_files_changed_since(tmp_path, 
     monkeypatch.setattr(mutate, "_data_hashes", lambda: {})
     old = {"tests": {f"{same}::t1": {"duration": 1.0}, f"{changed}::gone": {"duration": 2.0}},
            "lines": {"m.py": {"3": [f"{changed}::gone", f"{same}::t1"], "4": [f"{changed}::gone"]}},
-           "exit": 0, "files": {same: "h-a", changed: "h-b-then"}}
+           "exit": 0, "files": {same: "h-a", changed: "h-b-then"}, "data": {}}
     ran: list[list[str]] = []
 
     def coverage_run(path, files, targets):
         ran.append(files)
         path.write_text(json.dumps({"tests": {f"{changed}::new": {"duration": 0.5}},
                                     "lines": {"m.py": {"4": [f"{changed}::new"], "5": [f"{changed}::new"]}},
-                                    "exit": 1, "files": {changed: "h-b-now"}}))
+                                    "exit": 1, "files": {changed: "h-b-now"}, "data": {}}))
 
     monkeypatch.setattr(mutate, "_coverage_run", coverage_run)
     out = mutate._refreshed(old, [same, changed], ["m.py"], tmp_path / "stats-now.json")
@@ -173,12 +173,13 @@ def test_reused_coverage_runs_again_the_test_files_that_read_a_changed_data_fold
     files = ["tests/test_reads.py", "tests/test_other.py"]
     monkeypatch.setattr(mutate, "file_hash", lambda f: "same")
     old = {"tests": {}, "lines": {}, "exit": 0,
-           "files": {"tests/test_reads.py": "same", "tests/test_other.py": "same", "tests/scenarios/old.txt": "h1"}}
+           "files": {"tests/test_reads.py": "same", "tests/test_other.py": "same"},
+           "data": {"tests/scenarios/old.txt": "h1"}}
     ran: list[list[str]] = []
 
     def coverage_run(path, files, targets):
         ran.append(files)
-        path.write_text(json.dumps({"tests": {}, "lines": {}, "exit": 0, "files": {}}))
+        path.write_text(json.dumps({"tests": {}, "lines": {}, "exit": 0, "files": {}, "data": data}))
 
     monkeypatch.setattr(mutate, "_coverage_run", coverage_run)
     mutate._refreshed(old, files, ["m.py"], tmp_path / "now.json")

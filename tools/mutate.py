@@ -213,7 +213,7 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
             t["passed"] = t["passed"] and not report.failed
 
     # the files as they are when the run starts: one edited meanwhile is run again next time
-    hashes = {f: file_hash(f) for f in files} | _data_hashes()
+    hashes, data = {f: file_hash(f) for f in files}, _data_hashes()
     _steady_hypothesis()
     cov.start()
     code = pytest.main([*files, *PYTEST_ARGS[1:]], plugins=[Contexts()])
@@ -224,7 +224,8 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
         by_line = data.contexts_by_lineno(str(ROOT / t))
         lines[t] = {n: sorted({u for c in ctx if c for u in (users.get(c, ()) if c.startswith("fixture:") else (c,))})
                     for n, ctx in by_line.items()}
-    Path(out).write_text(json.dumps({"tests": tests, "lines": lines, "exit": int(code), "files": hashes}),
+    Path(out).write_text(json.dumps({"tests": tests, "lines": lines, "exit": int(code), "files": hashes,
+                                     "data": data}),
                          encoding="utf-8")
     return 0
 
@@ -285,15 +286,15 @@ def _refreshed(old: dict, files: list[str], targets: list[str], path: Path) -> d
     since (``old["files"]``: each file's hash then): those files run again under
     coverage, and their tests' entries replace the old ones. Saved under ``path``, the
     key of the tree as it is now, so the next run reads it at once."""
-    then = old.get("files", {})
-    changed = [f for f in files if then.get(f) != file_hash(f)]
-    data = _data_hashes()
+    then, data_then, data = old.get("files", {}), old.get("data", {}), _data_hashes()
     # a data file changed (a scenario, a broken ruleset): the test files that name its folder
-    moved = {d for d in set(data) | set(then) if d.startswith("tests/") and not d.endswith(".py")
-             and data.get(d) != then.get(d)}
-    folders = {Path(d).parts[1] for d in moved if len(Path(d).parts) > 2}
-    changed += [f for f in files if f not in changed and any(
-        name in (ROOT / f).read_text(encoding="utf-8") for d in folders for name in (f'"{d}', f"'{d}", f"tests/{d}/"))]
+    folders = {Path(d).parts[1] for d in set(data) | set(data_then) if data.get(d) != data_then.get(d)}
+    names = [name for d in folders for name in (f'"{d}', f"'{d}", f"tests/{d}/")]
+
+    def stale(f: str) -> bool:
+        return then.get(f) != file_hash(f) or any(n in (ROOT / f).read_text(encoding="utf-8") for n in names)
+
+    changed = [f for f in files if stale(f)]
     if not changed:
         return old
     print(f"coverage again for the test files changed since the last run: {' '.join(changed)}", flush=True)
@@ -312,7 +313,7 @@ def _refreshed(old: dict, files: list[str], targets: list[str], path: Path) -> d
         lines[t] = {n: sorted({u for u in was.get(n, []) if not gone(u)} | set(now.get(n, [])))
                     for n in set(was) | set(now)}
     out = {"tests": tests, "lines": lines, "exit": max(old["exit"], part["exit"]),
-           "files": then | part["files"]}
+           "files": then | part["files"], "data": part["data"]}
     path.write_text(json.dumps(out), encoding="utf-8")
     return out
 
@@ -468,22 +469,20 @@ def mark_equivalent(module: str, key: str, why: str) -> None:
     EQUIVALENT.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def save_record(record: dict, module: str | None = None) -> None:
-    """Write the record. ``module``: only that module's verdicts are this run's to
-    write; the rest are read again from the file, so two runs of other modules at
-    once (or a merge of the record meanwhile) keep each other's verdicts."""
+def save_record(record: dict, module: str) -> None:
+    """Write ``module``'s verdicts into the record: the rest are read again from the
+    file, so two runs of other modules at once (or a merge of the record meanwhile)
+    keep each other's verdicts."""
     import fcntl
 
     BUILD.mkdir(parents=True, exist_ok=True)
     with open(BUILD / "record.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        modules = record["modules"]
-        if module is not None and RECORD.exists():
-            modules = json.loads(RECORD.read_text(encoding="utf-8"))["modules"]
-            if module in record["modules"]:
-                modules[module] = record["modules"][module]
-            else:
-                modules.pop(module, None)
+        modules = json.loads(RECORD.read_text(encoding="utf-8"))["modules"] if RECORD.exists() else {}
+        if module in record["modules"]:
+            modules[module] = record["modules"][module]
+        else:
+            modules.pop(module, None)
         tmp = RECORD.with_suffix(".tmp")
         tmp.write_text(json.dumps({"modules": modules}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         os.replace(tmp, RECORD)
