@@ -337,3 +337,25 @@ def test_a_choice_option_is_tried_with_each_of_its_choices():
             '    rule a "A": 1 double when won and style == calm and style != calm\n'
             '    rule b "B": 1 double when won and style == calm\n}\n')
     assert [line for line, _, _ in lint(text, "MJ306")] == [5]
+
+
+_WINDLESS = 'extends "classical.mj"\nremove seats 4 {\n    winds "E" "S" "W" "N"\n}\n'
+
+
+def test_a_seats_wind_at_seats_without_winds_names_the_fact_and_how_to_give_the_seats_winds():
+    text = (_WINDLESS + "scoring {\n    let mine = sets(pung and own_wind)\n"
+            "    rule a \"A\": 1 double when mine == 1\n    rule b \"B\": 2 doubles when mine == 2\n}\n")
+    # the let is written into both rules: its one `own_wind` is told once, at the let
+    [(line, message, hint)] = lint(text, "MJ316")
+    assert line == 6
+    assert message == "`own_wind` is never true: the seats have no winds, so no tile is the seat's wind"
+    assert hint == 'name the seat winds (`winds "E" "S" "W" "N"` in `seats`), or take `own_wind` out'
+
+
+def test_a_seats_wind_is_not_told_where_the_seats_have_winds_or_where_the_base_names_it():
+    rule = "scoring {\n    rule r \"R\": 1 double per set where pung and round_wind\n}\n"
+    assert lint('extends "classical.mj"\n' + rule, "MJ316") == []
+    # classical.mj's own own-wind rules are the base's: lint tells only of this file
+    assert lint(_WINDLESS, "MJ316") == []
+    assert [m for _, m, _ in lint(_WINDLESS + rule, "MJ316")] == [
+        "`round_wind` is never true: the seats have no winds, so no tile is the round's wind"]

@@ -36,7 +36,7 @@ from .feeds import check_feeds
 from .aborts import check_aborts
 from .lint_overrides import check_overrides
 from .lint_options import check_option_use
-from .lint_never_applies import check_never_applies
+from .lint_never_applies import check_never_applies, check_windless_facts
 from .lint_amounts import check_amounts
 from .lint_reachable import check_reachable
 from .lint_claims import check_claim_windows
@@ -71,6 +71,7 @@ CHECKS = (
     check_overrides,
     check_option_use,
     check_never_applies,
+    check_windless_facts,
     check_amounts,
     check_reachable,
     check_claim_windows,

@@ -104,6 +104,12 @@ CODES = (
          '        chows at most 4\n    }\n}\n',
          'extends "classical.mj"\nwinning {\n    pattern standard {\n        sets 4\n        pairs 1\n'
          '        chows at most 1\n    }\n}\n'),
+    Code("MJ316", "a seat's wind at seats without winds",
+         "`own_wind`, `round_wind` and `own` (a bonus tile of the seat's wind) name the winds of the seats; "
+         "a `seats` block without `winds` gives the seats none, so no tile is ever one of them and the "
+         "expression that names them never counts a tile.",
+         'seats 4 {\n}\nscoring {\n    rule own "Own wind": 1 double per set where own_wind\n}\n',
+         'seats 4 {\n    winds "E" "S" "W" "N"\n}\nscoring {\n    rule own "Own wind": 1 double per set where own_wind\n}\n'),
     # issue 10: an account's names (check/lint_accounts.py)
     Code("MJ315", "a rule named twice in an account",
          "`account once RULE...` names each rule whose groups of sets are chosen together once; a second "

@@ -51,7 +51,7 @@ class Game:
         st = HandState(auto.seats, auto.tiles.size)
         st.dealer = dealer
         st.turn = dealer
-        st.round_wind = round_wind if round_wind is not None else (auto.seat_winds[0] if auto.seat_winds else 0)
+        st.round_wind = round_wind if round_wind is not None else (auto.seat_winds[0] if auto.seat_winds else None)
         st.pot = st.pot_in = float(self.context.get("pot", 0))  # deposits carried from a wall game
         self.st = st
         self._legal: tuple = (-1, [])  # (history length, legal actions) of the last ask

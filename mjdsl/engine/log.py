@@ -50,7 +50,7 @@ def hand_log(auto, rec, ruleset_path: str, options_set: dict) -> dict:
         "set": options_set,
         "seed": rec.seed,
         "dealer": rec.dealer,
-        "round_wind": auto.tiles.kinds[rec.round_wind].code,
+        "round_wind": auto.tiles.kinds[rec.round_wind].code if rec.round_wind is not None else None,
         # what the session carries into the hand (the dealer's streak): settlement reads it
         "context": dict(rec.context),
         "actions": list(rec.actions),
@@ -103,7 +103,7 @@ def replay(auto, data: dict, on_step=None) -> tuple[bool, str]:
     if data["hash"] != auto.hash:
         return False, f"the log was written with ruleset hash {data['hash']}, this ruleset is {auto.hash}"
     try:
-        rw = auto.tiles.index(data["round_wind"])
+        rw = auto.tiles.index(data["round_wind"]) if data["round_wind"] is not None else None
     except InputError as e:
         return False, str(e)
     game = Game(auto, dealer=data["dealer"], round_wind=rw, context=data.get("context") or {})

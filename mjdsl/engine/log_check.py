@@ -56,7 +56,7 @@ def validate_log(data: Any, path: str, log_version: int) -> dict:
                                                              for k, v in x.items()),
           "an object of option names to values (strings)", path)
     _need(data, "dealer", lambda x: _is_int(x) and 0 <= x < 16, "a seat number", path)
-    _need(data, "round_wind", lambda x: isinstance(x, str), "a tile code", path)
+    _need(data, "round_wind", lambda x: x is None or isinstance(x, str), "a tile code (null: the seats have no winds)", path)
     _need(data, "actions", lambda x: isinstance(x, list) and len(x) <= MAX_ACTIONS and all(_is_int(a) for a in x),
           f"a list of at most {MAX_ACTIONS} integers", path)
     _need(data, "digests", lambda x: isinstance(x, list) and all(isinstance(d, str) for d in x),

@@ -25,7 +25,7 @@ class HandRecord:
 
     seed: str
     dealer: int
-    round_wind: int
+    round_wind: int | None
     actions: tuple
     result: dict
     returns: tuple
@@ -151,8 +151,11 @@ class SessionClock:
             return self.dealer, tuple(range(n))
         return 0, tuple((self.dealer + s) % p for s in range(n))
 
-    def round_wind(self, auto) -> int:
-        winds = list(auto.seat_winds) or [0]
+    def round_wind(self, auto) -> int | None:
+        """The wind of the round; None when the ruleset's seats have no winds."""
+        winds = auto.seat_winds
+        if not winds:
+            return None
         return winds[self.round_index % len(winds)] if auto.session.round_wind_rotates else winds[0]
 
     def advance(self, auto, result: dict) -> None:

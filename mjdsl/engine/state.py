@@ -73,7 +73,7 @@ class HandState:
         self.break_at = 0
         self.dealer = 0
         self.turn = 0
-        self.round_wind = 0
+        self.round_wind: int | None = None  # None: the seats have no winds
         self.dead = [False] * seats
         self.dead_reason: list[str | None] = [None] * seats
         # a simultaneous step: who is asked (in order), what each has chosen so far

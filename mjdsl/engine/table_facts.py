@@ -97,10 +97,10 @@ def _claim_swap(game: Game) -> int | None:
 def _matching(game: Game, seat: int, pred):
     """Whether a tile matches ``pred``, read as the scorer reads what a tile is (the
     player's winds for own_wind)."""
-    from ..scoring.engine import seat_wind
+    from ..scoring.engine import round_wind, seat_wind
     from ..scoring.tables import tables_for
 
-    tables, wind, round_ = tables_for(game.auto), seat_wind(game, seat), game.st.round_wind
+    tables, wind, round_ = tables_for(game.auto), seat_wind(game, seat), round_wind(game)
     return lambda t: tables.tile_pred(pred, t, wind, round_)
 
 

@@ -18,11 +18,12 @@ docs/scoring.md explains the scoring language and the arithmetic.
 
 from ..hands import Meld
 from .waits import calling
-from .model import SOURCES, CardWin, HandInput, RuleLine, ScoreResult
+from .model import NO_WIND, SOURCES, CardWin, HandInput, RuleLine, ScoreResult
 from .score import score_hand
 from .settle import pay_winner, penalty_payments, settle
 
 __all__ = [
+    "NO_WIND",
     "SOURCES",
     "CardWin",
     "HandInput",

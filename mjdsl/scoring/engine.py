@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.table_facts import TableFacts
 from ..hands import Meld
-from .model import CardWin, HandInput
+from .model import NO_WIND, CardWin, HandInput
 from ..diagnostics import InputError
 from .score import goes_out, score_hand
 from .settle import settle
@@ -27,8 +27,16 @@ _SOURCES = {"wall": "wall", "kong box": "kong_box", "dead wall": "kong_box", "di
 
 
 def seat_wind(game: Game, seat: int) -> int:
+    """The seat's wind tile; :data:`~mjdsl.scoring.model.NO_WIND` when the ruleset's
+    seats have no winds."""
     winds = game.auto.seat_winds
-    return winds[(seat - game.st.dealer) % game.n] if winds else 0
+    return winds[(seat - game.st.dealer) % game.n] if winds else NO_WIND
+
+
+def round_wind(game: Game) -> int:
+    """The round's wind tile, as :func:`seat_wind` gives a seat's."""
+    wind = game.st.round_wind
+    return wind if wind is not None else NO_WIND
 
 
 def hand_from_game(game: Game, seat: int) -> HandInput:
@@ -66,7 +74,7 @@ def hand_from_game(game: Game, seat: int) -> HandInput:
     return HandInput(
         concealed=st.hands[seat],
         seat_wind=seat_wind(game, seat),
-        round_wind=st.round_wind,
+        round_wind=round_wind(game),
         melds=tuple(melds),
         bonus=tuple(st.bonus[seat]),
         winning_tile=win.get("tile") if won else None,

@@ -19,6 +19,9 @@ from ..source import Span
 SOURCES = ("wall", "discard", "kong_box", "last_of_wall", "last_discard", "robbed_kong")
 #: Sources that are self-drawn; the others were another player's tile.
 SELF_DRAWN = frozenset(("wall", "kong_box", "last_of_wall"))
+#: The seat wind and the round wind of a ruleset whose seats have no winds: no tile's
+#: index, so no tile is the seat's or the round's wind.
+NO_WIND = -1
 
 
 # typed converters: the attrs plugin of mypy cannot read the builtin constructors' types
@@ -72,7 +75,8 @@ class HandInput:
     bonus: the flowers and seasons set aside, as tile indices.
     winning_tile: the last tile of a winning hand; None for a hand that did not win.
     source: where the winning tile came from, one of :data:`SOURCES`.
-    seat_wind, round_wind: wind tile indices.
+    seat_wind, round_wind: wind tile indices; :data:`NO_WIND` when the ruleset's seats
+        have no winds (then no tile is the seat's or the round's wind).
     dealer: whether this player deals (East); None means "the seat wind is the
         ruleset's first seat wind".
     discarder: the seat wind of the player whose tile won (by discard or robbed

@@ -32,7 +32,7 @@ from typing import Any, Iterable, Sequence
 
 from ..diagnostics import InputError
 from ..hands import Meld
-from .model import SOURCES, CardWin, HandInput
+from .model import NO_WIND, SOURCES, CardWin, HandInput
 
 #: ``--from`` spellings, to the sources of :data:`mjdsl.scoring.model.SOURCES`.
 SOURCE_NAMES = {s.replace("_", "-"): s for s in SOURCES}
@@ -110,8 +110,8 @@ def read_hand_input(
     bonus: str = "",
     win: str | None = None,
     source: str | None = None,
-    seat: str = "E",
-    round_wind: str = "E",
+    seat: str | None = None,
+    round_wind: str | None = None,
     dealer: bool | None = None,
     discarder: str | None = None,
     announced: Sequence[str] = (),
@@ -130,6 +130,7 @@ def read_hand_input(
         k = tiles.kinds[i]
         if card is None and k.is_bonus:  # a card's hands hold flowers
             raise InputError(f"--hand: {k.code} is a bonus tile; give it with --bonus")
+    seat_wind, round_ = _wind(auto, seat, "--seat"), _wind(auto, round_wind, "--round")
     melds: list[Meld] = []
     fed: list[int | None] = []
     for text in exposed:
@@ -137,7 +138,7 @@ def read_hand_input(
             if part.strip():
                 tiles_text, _, by = part.partition(" from ")
                 melds.append(read_set(tiles, tiles_text))
-                fed.append(_feeder(tiles, by, seat, part) if by.strip() else None)
+                fed.append(_feeder(auto, by, seat_wind, part) if by.strip() else None)
     for flag, texts, concealed in (("--kong", kongs, True),
                                    ("--claimed-kong", claimed_kongs, auto.scoring.claimed_kongs_concealed)):
         for text in texts:
@@ -201,14 +202,14 @@ def read_hand_input(
             raise InputError(f"--announced {a}: this ruleset's announcements are {known}")
     return HandInput(
         concealed=counts,
-        seat_wind=_wind(tiles, seat, "--seat"),
-        round_wind=_wind(tiles, round_wind, "--round"),
+        seat_wind=seat_wind,
+        round_wind=round_,
         melds=tuple(melds),
         bonus=tuple(bonus_idx),
         winning_tile=winning,
         source=src,
         dealer=dealer,
-        discarder=_wind(tiles, discarder, "--discarder") if discarder else None,
+        discarder=_wind(auto, discarder, "--discarder") if discarder else None,
         announcements=frozenset(announced),
         original_hand=original_hand,
         earthly_hand=earthly_hand,
@@ -220,12 +221,13 @@ def read_hand_input(
     )
 
 
-def _feeder(tiles, code: str, seat: str, part: str) -> int:
+def _feeder(auto, code: str, seat: int, part: str) -> int:
     """``--exposed "R R R from W"``: the seat wind whose discard was claimed for the set."""
     code = code.strip()
-    if code == seat:
-        raise InputError(f"--exposed {part.strip()!r}: a set is claimed from another player's discard, not {seat}'s own")
-    return _wind(tiles, code, f"--exposed {part.strip()!r}: from")
+    wind = _wind(auto, code, f"--exposed {part.strip()!r}: from")
+    if wind == seat:
+        raise InputError(f"--exposed {part.strip()!r}: a set is claimed from another player's discard, not {code}'s own")
+    return wind
 
 
 class GivenTable(dict):
@@ -280,7 +282,16 @@ def _one(tiles, code: str, what: str) -> int:
     return found[0]
 
 
-def _wind(tiles, code: str, what: str) -> int:
+def _wind(auto, code: str | None, what: str) -> int:
+    """A seat's or the round's wind; not given, the first seat's. NO_WIND: the seats
+    have no winds (and none may be given)."""
+    tiles = auto.tiles
+    if not auto.seat_winds:
+        if code is not None:
+            raise InputError(f"{what} {code}: the seats of this ruleset have no winds")
+        return NO_WIND
+    if code is None:
+        return auto.seat_winds[0]
     i = _one(tiles, code, what)
     if tiles.kinds[i].cls != "wind":
         winds = " ".join(k.code for k in tiles.kinds if k.cls == "wind")

@@ -8,7 +8,7 @@ be traced to the rule that made it.
 
 from __future__ import annotations
 
-from .model import HandInput, ScoreResult, _num
+from .model import NO_WIND, HandInput, ScoreResult, _num
 from .score import goes_out
 
 
@@ -29,6 +29,11 @@ def _amount(value: float, unit: str) -> str:
     v = _num(value)
     word = unit[:-1] if v == 1 else unit
     return f"{v} {word}"
+
+
+def _wind(auto, wind: int) -> str | None:
+    """A wind's tile code; None when the ruleset's seats have no winds."""
+    return auto.tiles.kinds[wind].code if wind != NO_WIND else None
 
 
 def _seats(auto) -> list[str]:
@@ -53,8 +58,8 @@ def to_json(auto, hand: HandInput, result: ScoreResult, card_line: dict | None =
             "bonus": _codes(auto, hand.bonus),
             "winning_tile": kinds[hand.winning_tile].code if hand.winning_tile is not None else None,
             "from": hand.source.replace("_", "-") if result.won else None,
-            "seat_wind": kinds[hand.seat_wind].code,
-            "round_wind": kinds[hand.round_wind].code,
+            "seat_wind": _wind(auto, hand.seat_wind),
+            "round_wind": _wind(auto, hand.round_wind),
             "dealer": bool(result.context.hf["dealer"]),
         },
         "melds": _melds(auto, result),
@@ -86,13 +91,16 @@ def _variant_codes(auto, hand: HandInput) -> list[str]:
 def to_text(auto, hand: HandInput, result: ScoreResult, card_line: dict | None = None) -> str:
     """The score as lines for a terminal."""
     kinds = auto.tiles.kinds
-    seat, round_ = kinds[hand.seat_wind].code, kinds[hand.round_wind].code
+    seat, round_ = _wind(auto, hand.seat_wind), _wind(auto, hand.round_wind)
     dealer = " (dealer)" if result.context.hf["dealer"] else ""
     if result.won:
         how = f"won with {kinds[hand.winning_tile].code} from {hand.source.replace('_', ' ')}"
     else:
         how = "did not win"
-    out = [f"{auto.name}: {how}; seat {seat}{dealer}, round {round_}"]
+    if seat is None:  # seats without winds
+        out = [f"{auto.name}: {how}" + ("; dealer" if dealer else "")]
+    else:
+        out = [f"{auto.name}: {how}; seat {seat}{dealer}, round {round_}"]
     parts = []
     for m in _melds(auto, result):
         notes = [] if m["concealed"] else ["exposed"]

@@ -78,7 +78,8 @@ class Words:
         total = self.auto.session.hands
         hand = self._("Hand {k} of {total}").format(k=k + 1, total=total) if total else \
             self._("Hand {k}").format(k=k + 1)
-        rw = self.codes[game.st.round_wind] if self.auto.session.round_wind_rotates else None
+        wind = game.st.round_wind if self.auto.session.round_wind_rotates else None
+        rw = self.codes[wind] if wind is not None else None
         dealer = self.names[game.st.dealer]
         line = (self._("{hand}: {dealer} dealing, round wind {wind}").format(hand=hand, dealer=dealer, wind=rw) if rw
                 else self._("{hand}: {dealer} dealing").format(hand=hand, dealer=dealer))
