@@ -65,6 +65,31 @@ def test_a_replacement_that_completes_a_kong_waits_too(classical):
     assert [e.kind for e in st.exposures[0]] == ["kong_concealed"]
 
 
+def test_a_chain_of_replacements_goes_on_until_no_bonus_tile_is_left(tmp_path):
+    # a set of 76 flowers (38 f1, 38 f2: check allows 64 copies of a tile) on a wall of
+    # 4 x 27 x 2: East's f1 is replaced by f1 after f1, then f2 after f2, a chain of
+    # 75 rounds (one replacement each) before the 7c under them all. The engine once
+    # stopped after 64 rounds and left East holding a flower in play.
+    text = CLASSICAL.read_text()
+    for old, new in (('flower "f1" "f2" "f3" "f4" x1 seat linked', 'flower "f1" "f2" x38'),
+                     ("length 18", "length 27")):
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "many-flowers.mj"
+    path.write_text(text)
+    auto = compile_ruleset(path)
+    hands = {0: PLAIN[0] + " f1", 1: PLAIN[1] + " 4c", 2: PLAIN[2], 3: PLAIN[3]}
+    game = scripted(auto, hands, dead="7c " + "f2 " * 38 + "f1 " * 37)
+    st = game.st
+    before = dict(st.events)  # the real deal's replacements, before the position was set
+    ReplaceBonus().run(game, auto.states["replacement"])
+    assert st.replacements == [(0, n) for n in range(1, 77)]
+    assert st.hands[0][auto.tiles.index("7c")] == 1
+    assert not any(st.hands[0][auto.tiles.index(c)] for c in ("f1", "f2"))
+    assert len(st.bonus[0]) == 76
+    assert [st.events.get(e, 0) - before.get(e, 0) for e in ("bonus replaced", "bonus chain")] == [1, 75]
+
+
 # -- the Original Hand ------------------------------------------------------------
 
 def _score(auto, **kw):
