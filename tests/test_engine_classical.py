@@ -85,6 +85,23 @@ def test_pung_beats_chow(auto):
     assert g.st.exposures[1] == []
 
 
+def test_without_a_card_no_claimed_set_is_an_impossible_exposure(tmp_path):
+    # a hand of sets may take any set it claims: the dead-hand cause the American card
+    # raises (a set on no line of the card) never kills a classical hand
+    text = CLASSICAL.read_text()
+    assert "dead hand {\n    on false mahjong\n" in text
+    path = tmp_path / "classical-impossible-exposure.mj"
+    path.write_text(text.replace("dead hand {\n", "dead hand {\n    on impossible exposure\n", 1))
+    dead_on = compile_ruleset(path)
+    assert "impossible exposure" in dead_on.dead_causes
+    g = scripted(dead_on, {0: "5b " + QUIET, 2: "5b 5b 2c 5c 8c 2d 5d 8d S W W N N"})
+    act(g, 0, "discard 5b")
+    act(g, 2, "claim pung")
+    assert [e.kind for e in g.st.exposures[2]] == ["pung"]
+    assert not g.st.dead[2] and g.st.dead_reason[2] != "impossible exposure"
+    assert g.current_player() == 2 and "dead hand" not in g.st.events  # seat 2 discards next
+
+
 def test_a_claimed_kong_draws_a_replacement_from_the_kong_box(auto):
     g = scripted(auto, {0: "9d " + QUIET, 1: "9d 9d 9d 2c 5c 8c 2d 5d 3b 3b S S W"}, dead="2b")
     tail = g.st.tail
@@ -300,6 +317,17 @@ def test_the_chance_player_lists_the_dice_and_not_the_shuffle():
     dice = g.chance_outcomes()
     assert g.current_player() == CHANCE and isinstance(dice, list) and dice
     assert abs(sum(p for _, p in dice) - 1) < 1e-9 and all(isinstance(o, int) for o, _ in dice)
+
+
+def test_the_odds_of_a_dice_total_are_its_throws_over_six_to_the_n():
+    from mjdsl.engine.steps_setup import dice_distribution
+
+    dice_distribution.cache_clear()  # the table is remembered: work it out here
+    assert dice_distribution(1) == tuple((face, 1 / 6) for face in range(1, 7))
+    # two dice: 7 is thrown 6 ways of 36, each total a step away one way fewer
+    assert dice_distribution(2) == tuple((total, (6 - abs(total - 7)) / 36) for total in range(2, 13))
+    three = (1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1)  # the ways to throw 3 to 18
+    assert dice_distribution(3) == tuple((total, ways / 216) for total, ways in zip(range(3, 19), three))
 
 
 @pytest.mark.parametrize("total,possible", [(1, False), (2, True), (12, True), (13, False)])

@@ -13,6 +13,7 @@ import pytest
 
 from engine_script import scripted
 from mjdsl.frontend.compile import compile_ruleset
+from mjdsl.engine.state import Exposure
 from mjdsl.engine.steps_setup import ReplaceBonus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +36,7 @@ def _replace_dealt(auto, hands: dict, dead: str):
     """Run the replacement step on a deal we choose; ``dead`` is the end of the wall,
     its last tile the first replacement."""
     game = scripted(auto, hands, dead=dead)
+    game.st.events.clear()  # what the real deal's replacements noted: not this position's
     ReplaceBonus().run(game, auto.states["replacement"])
     return game
 
@@ -50,6 +52,8 @@ def test_a_replacement_that_is_again_a_flower_waits_until_everyone_has_had_their
     assert st.hands[1][classical.tiles.index("7c")] == 1
     assert st.hands[0][classical.tiles.index("8c")] == 1
     assert sorted(codes[t].code for t in st.bonus[0]) == ["f1", "f2"]
+    # the tiles first dealt are replaced in the first round, East's f2 in a chain
+    assert st.events == {"bonus replaced": 2, "bonus chain": 1}
 
 
 def test_a_replacement_that_completes_a_kong_waits_too(classical):
@@ -62,7 +66,49 @@ def test_a_replacement_that_completes_a_kong_waits_too(classical):
     assert st.replacements == [(0, 1), (2, 1), (0, 2)]
     assert st.hands[2][classical.tiles.index("5c")] == 1
     assert st.hands[0][classical.tiles.index("6c")] == 1
-    assert [e.kind for e in st.exposures[0]] == ["kong_concealed"]
+    assert st.exposures[0] == [Exposure("kong_concealed", classical.tiles.index("R"), 4, concealed=True)]
+    # the kong drew one replacement: East holds 13 tiles as dealt, the kong counted as three
+    assert st.kong_draws[0] == 1 and st.held(0) == 13
+    assert st.events == {"bonus replaced": 2, "concealed kong": 1}
+    assert st.held_at[0] == []  # classical has no responsibility to keep it for
+
+
+def test_a_kong_set_aside_at_the_deal_keeps_what_the_hand_held_for_responsibility():
+    # Hong Kong's feeders (the third dragon set, the fourth wind set) are found from
+    # what the hand held when each set was declared: the kong dealt is its first
+    hong_kong = compile_ruleset(ROOT / "rulesets" / "hong-kong.mj")
+    assert hong_kong.payments.feeds
+    hands = {0: "R R R R 1b 2b 3b 4b 5b 6b 7b 8b 9b", 1: PLAIN[1] + " 1c", 2: PLAIN[2], 3: PLAIN[3]}
+    game = _replace_dealt(hong_kong, hands, dead="6c")
+    st = game.st
+    nine = [0] * hong_kong.tiles.size  # the hand besides the kong, before its replacement
+    for code in "1b 2b 3b 4b 5b 6b 7b 8b 9b".split():
+        nine[hong_kong.tiles.index(code)] = 1
+    assert st.held_at[0] == [tuple(nine)]
+    assert st.hands[0][hong_kong.tiles.index("6c")] == 1
+
+
+def test_a_chain_of_replacements_goes_on_until_no_bonus_tile_is_left(tmp_path):
+    # a set of 76 flowers (38 f1, 38 f2: check allows 64 copies of a tile) on a wall of
+    # 4 x 27 x 2: East's f1 is replaced by f1 after f1, then f2 after f2, a chain of
+    # 75 rounds (one replacement each) before the 7c under them all. The engine once
+    # stopped after 64 rounds and left East holding a flower in play.
+    text = CLASSICAL.read_text()
+    for old, new in (('flower "f1" "f2" "f3" "f4" x1 seat linked', 'flower "f1" "f2" x38'),
+                     ("length 18", "length 27")):
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "many-flowers.mj"
+    path.write_text(text)
+    auto = compile_ruleset(path)
+    hands = {0: PLAIN[0] + " f1", 1: PLAIN[1] + " 4c", 2: PLAIN[2], 3: PLAIN[3]}
+    game = _replace_dealt(auto, hands, dead="7c " + "f2 " * 38 + "f1 " * 37)
+    st = game.st
+    assert st.replacements == [(0, n) for n in range(1, 77)]
+    assert st.hands[0][auto.tiles.index("7c")] == 1
+    assert not any(st.hands[0][auto.tiles.index(c)] for c in ("f1", "f2"))
+    assert len(st.bonus[0]) == 76
+    assert st.events == {"bonus replaced": 1, "bonus chain": 75}
 
 
 # -- the Original Hand ------------------------------------------------------------

@@ -128,7 +128,7 @@ class ReplaceBonus:
         step = DIRECTION.get(state.params.get("direction", "counter clockwise"), 1)
         order = [(st.dealer + step * i) % game.n for i in range(game.n)]
         rounds = state.params.get("again_after_everyone", True)
-        for round_no in range(1, 65):  # bounded by the bonus tiles and kongs a set can hold
+        for round_no in itertools.count(1):  # ends: a round that changes anything sets a bonus tile or four aside
             changed = False
             for seat in order:
                 if rounds:
