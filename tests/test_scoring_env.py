@@ -68,3 +68,116 @@ def test_a_hand_the_engine_scored_reads_its_table(riichi):
     env = _env(riichi, hand="1m 2m 3m 4p 5p 6p 7s 8s 9s E E E 5m 5m", win="5m", source="wall", seat="S",
                table=["wall_left=7", "honba=2"])
     assert env.fact("wall_left") == 7 and env.fact("honba") == 2
+
+
+# -- the facts of the hand, set when its env is made ------------------------------------
+
+
+def test_the_facts_of_a_hand_won_by_discard(classical):
+    # South (not the dealer: classical's first seat wind is East) takes a discard
+    env = _env(classical, exposed=["1c 1c 1c", "7c 7c 7c", "2c 3c 4c", "6c 6c 6c"], hand="5c 5c", win="5c",
+               source="discard", seat="S")
+    assert dict(env.hf) == dict(
+        won=True, self_drawn=False, by_discard=True, dealer=False, concealed_hand=False,
+        last_from_kong_box=False, last_of_wall=False, last_discard=False, robbed_kong=False,
+        original_hand=False, earthly_hand=False, dealer_streak=0, jokers=0, card_points=0,
+        singles_pairs=False, points=0, doubles=0, set_points=0)
+
+
+_CONCEALED = dict(hand="2d 2d 2d 3c 4c 5c 6b 7b 8b 5d 6d 7d N N", win="7d")
+
+
+@pytest.mark.parametrize("source, fact", [
+    ("kong-box", "last_from_kong_box"), ("last-of-wall", "last_of_wall"), ("last-discard", "last_discard"),
+    ("robbed-kong", "robbed_kong"),
+])
+def test_where_the_winning_tile_came_from(classical, source, fact):
+    env = _env(classical, **_CONCEALED, source=source, seat="E")
+    sources = ("last_from_kong_box", "last_of_wall", "last_discard", "robbed_kong")
+    assert {f: env.hf[f] for f in sources} == {f: f == fact for f in sources}
+    assert env.hf["self_drawn"] == (source in ("kong-box", "last-of-wall"))
+    assert env.hf["by_discard"] == (not env.hf["self_drawn"])
+    assert env.hf["concealed_hand"] and env.hf["dealer"]  # East deals
+
+
+def test_a_hand_that_did_not_win_has_no_facts_of_a_win(classical):
+    env = _env(classical, hand="2d 2d 2d 3c 4c 5c 6b 7b 8b 5d 6d 7d N", seat="W")
+    assert not any(env.hf[f] for f in ("won", "self_drawn", "by_discard", "last_from_kong_box", "last_of_wall",
+                                       "last_discard", "robbed_kong", "original_hand", "earthly_hand", "dealer"))
+
+
+def test_heavenly_and_earthly_hands_are_facts_of_a_win_only(classical):
+    import attrs
+
+    won = _env(classical, **_CONCEALED, source="wall", seat="E", original_hand=True)
+    assert won.hf["original_hand"] and not won.hf["earthly_hand"]
+    won = _env(classical, **_CONCEALED, source="discard", seat="S", earthly_hand=True)
+    assert won.hf["earthly_hand"] and not won.hf["original_hand"]
+    # the flags of a hand that did not win (HandInput takes them as given) are no facts
+    lost = read_hand_input(classical, hand="2d 2d 2d 3c 4c 5c 6b 7b 8b 5d 6d 7d N", seat="S")
+    env = HandEnv(tables_for(classical), attrs.evolve(lost, original_hand=True, earthly_hand=True))
+    assert not env.hf["original_hand"] and not env.hf["earthly_hand"]
+
+
+def test_the_dealer_is_the_first_seat_wind_unless_told(classical):
+    assert _env(classical, **_CONCEALED, source="wall", seat="E").hf["dealer"]
+    assert not _env(classical, **_CONCEALED, source="wall", seat="S").hf["dealer"]
+    assert _env(classical, **_CONCEALED, source="wall", seat="S", dealer=True).hf["dealer"]
+    assert not _env(classical, **_CONCEALED, source="wall", seat="E", dealer=False).hf["dealer"]
+
+
+def test_the_facts_of_a_card_win(classical):
+    from mjdsl.scoring.model import CardWin
+
+    for card, facts in [
+        (CardWin(card_points=25, jokers=2), (2, 25, False)),
+        (CardWin(card_points=50, singles_pairs=True), (0, 50, True)),
+    ]:
+        env = _env(classical, **_CONCEALED, source="wall", card=card)
+        assert (env.hf["jokers"], env.hf["card_points"], env.hf["singles_pairs"]) == facts
+
+
+# -- counts by predicate, through the compiled conditions and the closures ---------------
+
+COUNTS = '''extends "classical.mj"
+scoring {
+    rule count_simples "Simples": 1 point per (tiles(simple))
+    rule count_flowers "Flowers": 1 point per (bonus(flower))
+    rule count_pungs "Pungs": 1 point per (sets(pung))
+    rule count_dragon_pairs "Dragon pairs": 1 point per (pairs(dragon))
+    rule count_singles "Kinds held once": 1 point per (kinds(1))
+    rule count_threes "Kinds held thrice": 1 point per (kinds(3))
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def counts(tmp_path_factory):
+    p = tmp_path_factory.mktemp("env_counts") / "counts.mj"
+    p.write_text(COUNTS, encoding="utf-8")
+    return compile_ruleset(p)
+
+
+both = pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "closures"])
+
+
+def _counted(auto, compiled, **hand):
+    from mjdsl.scoring import score_hand
+
+    lines = score_hand(auto, read_hand_input(auto, **hand), compiled=compiled).lines
+    return {ln.name: ln.count for ln in lines if ln.name.startswith("count_")}
+
+
+@both
+def test_counts_by_predicate_take_the_declared_sets_and_bonus_tiles(counts, compiled):
+    # 1c 1c 1c and 2c 3c 4c exposed; 5b 5b 5b, 7d 8d 9d and the pair of red dragons held
+    got = _counted(counts, compiled, exposed=["1c 1c 1c", "2c 3c 4c"], hand="5b 5b 5b 7d 8d 9d R R", win="R",
+                   source="discard", seat="S", bonus="f1 f2")
+    assert got == {
+        "count_simples": 8,       # 2c 3c 4c, 5b x3, 7d 8d
+        "count_flowers": 2,       # f1 f2
+        "count_pungs": 2,         # 1c, 5b
+        "count_dragon_pairs": 1,  # R R
+        "count_singles": 6,       # 2c 3c 4c 7d 8d 9d
+        "count_threes": 2,        # 1c (exposed), 5b
+    }
