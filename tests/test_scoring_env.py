@@ -181,3 +181,14 @@ def test_counts_by_predicate_take_the_declared_sets_and_bonus_tiles(counts, comp
         "count_singles": 6,       # 2c 3c 4c 7d 8d 9d
         "count_threes": 2,        # 1c (exposed), 5b
     }
+
+
+@both
+def test_a_count_of_none_counts_no_time(counts, compiled):
+    # all chows and a pair of 5d, no bonus tile: no pung, no dragon pair, no kind held thrice
+    got = _counted(counts, compiled, hand="1c 2c 3c 2c 3c 4c 5b 6b 7b 7d 8d 9d 5d 5d", win="5d", source="wall",
+                   seat="S")
+    assert got == {
+        "count_simples": 12,  # 2c 3c, 2c 3c 4c, 5b 6b 7b, 7d 8d, 5d 5d
+        "count_singles": 8,   # 1c 4c 5b 6b 7b 7d 8d 9d (2c 3c 5d twice)
+    }
