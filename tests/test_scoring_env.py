@@ -192,3 +192,14 @@ def test_a_count_of_none_counts_no_time(counts, compiled):
         "count_simples": 12,  # 2c 3c, 2c 3c 4c, 5b 6b 7b, 7d 8d, 5d 5d
         "count_singles": 8,   # 1c 4c 5b 6b 7b 7d 8d 9d (2c 3c 5d twice)
     }
+
+
+@both
+@pytest.mark.parametrize("bonus, applies", [("s2", False), ("f2", False), ("f2 s2", True), ("f1 s2", False)])
+def test_own_flower_and_own_season_take_both(classical, compiled, bonus, applies):
+    """classical's `bonus(flower and own) == 1 and bonus(season and own) == 1`: South's own
+    are the second flower and season (a hand with no bonus tile of a kind counts none of it)."""
+    from mjdsl.scoring import score_hand
+
+    inp = read_hand_input(classical, **_CONCEALED, source="wall", seat="S", bonus=bonus)
+    assert ("own_flower_season" in score_hand(classical, inp, compiled=compiled).rule_names) == applies
