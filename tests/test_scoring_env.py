@@ -203,3 +203,42 @@ def test_own_flower_and_own_season_take_both(classical, compiled, bonus, applies
 
     inp = read_hand_input(classical, **_CONCEALED, source="wall", seat="S", bonus=bonus)
     assert ("own_flower_season" in score_hand(classical, inp, compiled=compiled).rule_names) == applies
+
+
+# -- how the winning tile completed its set -------------------------------------------------
+
+_NINE = "1c 2c 3c 4c 5c 6c 7c 8c 9c E E E N N"  # a hand holding every tile a set below names
+
+
+def _shape(auto, keys, last, win):
+    """wait_shape of a reading of set keys ``(kind, tile code)``, the winning tile in set ``last``."""
+    from mjdsl.scoring.env import Reading, wait_shape
+
+    code = tables_for(auto).code_index
+    env = _env(auto, hand=_NINE, win=win, source="wall", seat="S")
+    reading = Reading("standard", (), tuple((k, code[c], True, False, False) for k, c in keys), last)
+    return wait_shape(env, reading)
+
+
+@pytest.mark.parametrize("first, win, shape", [
+    ("3c", "4c", "closed"), ("3c", "3c", "two_sided"), ("3c", "5c", "two_sided"),
+    ("1c", "3c", "edge"),       # 1c 2c waiting on 3c only
+    ("1c", "1c", "two_sided"),  # 2c 3c waiting on 1c or 4c
+    ("7c", "7c", "edge"),       # 8c 9c waiting on 7c only
+    ("7c", "9c", "two_sided"),  # 7c 8c waiting on 6c or 9c
+])
+def test_the_wait_a_chow_was_completed_in(classical, first, win, shape):
+    # the chow first in the reading, and after a pung
+    assert _shape(classical, [("chow", first)], 0, win) == shape
+    assert _shape(classical, [("pung", "E"), ("chow", first)], 1, win) == shape
+
+
+def test_the_wait_of_a_pung_a_kong_or_a_pair(classical):
+    assert _shape(classical, [("pair", "N")], 0, "N") == "pair"
+    assert _shape(classical, [("chow", "1c"), ("pung", "E")], 1, "E") == "pung"
+    assert _shape(classical, [("chow", "1c"), ("kong", "E")], 1, "E") == "pung"
+    # no set holds the winning tile (a special hand), or no reading
+    assert _shape(classical, [("chow", "1c"), ("pair", "N")], -1, "N") is None
+    from mjdsl.scoring.env import wait_shape
+
+    assert wait_shape(_env(classical, hand=_NINE, win="N", source="wall", seat="S"), None) is None
