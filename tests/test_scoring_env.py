@@ -147,6 +147,7 @@ scoring {
     rule count_dragon_pairs "Dragon pairs": 1 point per (pairs(dragon))
     rule count_singles "Kinds held once": 1 point per (kinds(1))
     rule count_threes "Kinds held thrice": 1 point per (kinds(3))
+    rule count_round_winds "Round winds": 1 point per (tiles(round_wind))
 }
 '''
 
@@ -192,6 +193,14 @@ def test_a_count_of_none_counts_no_time(counts, compiled):
         "count_simples": 12,  # 2c 3c, 2c 3c 4c, 5b 6b 7b, 7d 8d, 5d 5d
         "count_singles": 8,   # 1c 4c 5b 6b 7b 7d 8d 9d (2c 3c 5d twice)
     }
+
+
+@both
+@pytest.mark.parametrize("round_wind, held", [("S", 3), ("W", 1), ("E", 0)])
+def test_the_round_wind_is_the_hands_own(counts, compiled, round_wind, held):
+    # a pung of South and a single West (not a winning hand: its tiles are counted all the same)
+    got = _counted(counts, compiled, hand="S S S W 2c 3c 4c 5b 6b 7b 7d 8d 9d", seat="N", round_wind=round_wind)
+    assert got.get("count_round_winds", 0) == held
 
 
 @both
