@@ -198,9 +198,12 @@ def test_a_count_of_none_counts_no_time(counts, compiled):
 @both
 @pytest.mark.parametrize("round_wind, held", [("S", 3), ("W", 1), ("E", 0)])
 def test_the_round_wind_is_the_hands_own(counts, compiled, round_wind, held):
-    # a pung of South and a single West (not a winning hand: its tiles are counted all the same)
-    got = _counted(counts, compiled, hand="S S S W 2c 3c 4c 5b 6b 7b 7d 8d 9d", seat="N", round_wind=round_wind)
-    assert got.get("count_round_winds", 0) == held
+    # a pung of South and a single West (not a winning hand: its tiles are counted all the same),
+    # the pung held or exposed (a predicate only the declared sets' tiles meet is counted from none)
+    for exposed, hand in [((), "S S S W"), (["S S S"], "W")]:
+        got = _counted(counts, compiled, exposed=exposed, hand=f"{hand} 2c 3c 4c 5b 6b 7b 7d 8d 9d", seat="N",
+                       round_wind=round_wind)
+        assert got.get("count_round_winds", 0) == held, exposed
 
 
 @both
