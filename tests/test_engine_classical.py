@@ -333,3 +333,23 @@ def test_a_shuffle_outcome_is_a_seed_below_two_to_the_31(outcome, possible):
         with pytest.raises(IllegalAction) as e:
             g.apply_action(outcome)
         assert e.value.diagnostics[0].code == "MJ402" and g.st.history == [] and not g.st.wall
+
+
+def test_where_no_dice_break_the_wall_the_dealer_acts_after_the_shuffle_alone(tmp_path):
+    # classical without its break statements: the shuffle is the only chance step, the
+    # deal and the dealer's draw run at once, and the dealer's first ask (one action in
+    # the history) lists the discards of the fourteen tiles dealt
+    from mjdsl.engine import actions as ACT
+
+    rules = tmp_path / "nodice.mj"
+    text = CLASSICAL.read_text(encoding="utf-8")
+    for line in ("    break side dice 2 thrown by dealer\n",
+                 "    break position dice 2 thrown by side owner counting from left plus side\n"):
+        assert line in text
+        text = text.replace(line, "")
+    rules.write_text(text, encoding="utf-8")
+    g = Game(compile_ruleset(rules))
+    g.apply_action(7)
+    assert g.st.node == "play.turn" and g.current_player() == 0 and len(g.st.history) == 1
+    discards = {g.catalogue.id(ACT.DISCARD, t) for t, n in enumerate(g.st.hands[0]) if n}
+    assert discards and discards <= set(g.legal_actions())
