@@ -353,3 +353,34 @@ def test_where_no_dice_break_the_wall_the_dealer_acts_after_the_shuffle_alone(tm
     assert g.st.node == "play.turn" and g.current_player() == 0 and len(g.st.history) == 1
     discards = {g.catalogue.id(ACT.DISCARD, t) for t, n in enumerate(g.st.hands[0]) if n}
     assert discards and discards <= set(g.legal_actions())
+    # a copy made there has not been asked yet: it asks the step itself
+    assert g.clone().legal_actions() == g.legal_actions()
+
+
+def test_only_the_seat_to_act_has_legal_actions(auto):
+    g = scripted(auto, {0: "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 2c 3c 4c 5c"})
+    assert g.current_player() == 0
+    assert g.legal_actions(0) == g.legal_actions() and g.legal_actions()
+    assert [g.legal_actions(s) for s in (1, 2, 3)] == [[], [], []]
+    assert not any(g.action_mask(1)) and sum(g.action_mask(0)) == len(g.legal_actions())
+
+
+@pytest.mark.parametrize("sid,kind", [("play.turn", "decision"), ("play.draw", "system")])
+def test_a_state_with_no_transition_for_its_flag_is_an_engine_error_at_that_state(auto, sid, kind):
+    # a lowering bug, made by hand: the state loses its "always" way out, so the
+    # discard (a decision step left) or the draw (a system step run) raises no flag
+    # any transition takes; the error names the state and points at its ruleset line
+    import attrs
+
+    from mjdsl.diagnostics import MjError
+
+    state = auto.states[sid]
+    assert state.kind == kind and any(t.guard == "always" for t in state.next)
+    cut = attrs.evolve(state, next=tuple(t for t in state.next if t.guard != "always"))
+    g = scripted(attrs.evolve(auto, states={**auto.states, sid: cut}),
+                 {0: "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 2c 3c 4c 5c"})
+    with pytest.raises(MjError) as e:
+        act(g, 0, "discard 5c")
+        no_claims(g)
+    d = e.value.diagnostics[0]
+    assert d.code == "MJ404" and sid in d.message and d.span == state.span and "classical.mj" in str(d.span)
