@@ -144,6 +144,23 @@ def test_a_concealed_kong_of_fives_takes_the_red_one(riichi):
     assert [riichi.tiles.copy_code(c) for c in e.copies] == ["0p"] and _codes(g, 0) == []
 
 
+def test_the_red_fives_a_hand_holds_digest_alike_whatever_order_they_came_in(riichi):
+    # the log's state digest says which copies are where: two hands holding the same
+    # red fives are the same position, drawn in either order
+    from mjdsl.engine.log import state_digest
+
+    tiles = riichi.tiles
+    red_m, red_p = tiles.copy_of("0m"), tiles.copy_of("0p")
+    g = scripted(riichi, {0: "1m 9m 1p 9p 1s 9s E S W N P F C 2m"})
+    one, other = g.clone(), g.clone()
+    for copy in (red_m, red_p):
+        one.give(0, copy)
+    for copy in (red_p, red_m):
+        other.give(0, copy)
+    assert _codes(one, 0) == _codes(other, 0) == ["0m", "0p"]
+    assert state_digest(one) == state_digest(other) != state_digest(g)
+
+
 def test_a_red_five_added_to_a_pon_is_the_copy_a_robber_takes(riichi):
     """Seat 0 pons plain 5p and adds the red 0p it draws; seat 1, waiting on 5p, robs
     the kong (chankan): the red copy goes to the robber's hand, the pon left behind
