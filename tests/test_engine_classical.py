@@ -384,3 +384,14 @@ def test_a_state_with_no_transition_for_its_flag_is_an_engine_error_at_that_stat
         no_claims(g)
     d = e.value.diagnostics[0]
     assert d.code == "MJ404" and sid in d.message and d.span == state.span and "classical.mj" in str(d.span)
+
+
+def test_a_draw_from_the_live_wall_used_up_takes_nothing_from_the_kong_box(auto):
+    # the deal's last tile taken (a table whose deal uses the whole live wall): the
+    # next draw finds no live tile, and the kong box behind it is not touched
+    g = scripted(auto, {0: "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 2c 3c 4c 5c"})
+    st = g.st
+    st.head = st.tail - st.reserve - 1
+    last = st.wall[st.head]
+    assert g.draw_live() == last and st.live_left() == 0
+    assert g.draw_live() is None and st.live_left() == 0 and st.head == st.tail - st.reserve
