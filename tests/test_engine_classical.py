@@ -295,11 +295,16 @@ def test_the_chance_player_lists_the_dice_and_not_the_shuffle():
     probability); the shuffle's seeds are too many to list (an empty list: draw one),
     the dice's totals are listed with their odds."""
     g = Game(compile_ruleset(ROOT / "rulesets" / "classical.mj"))
-    assert g.current_player() == CHANCE and g.chance_outcomes() == []
+    assert g.current_player() == CHANCE and g.chance_outcomes() == [] and g.is_chance_node()
     g.apply_action(7)
     dice = g.chance_outcomes()
-    assert g.current_player() == CHANCE and isinstance(dice, list) and dice
+    assert g.current_player() == CHANCE and isinstance(dice, list) and dice and g.is_chance_node()
     assert abs(sum(p for _, p in dice) - 1) < 1e-9 and all(isinstance(o, int) for o, _ in dice)
+    while g.is_chance_node():
+        g.apply_action(g.chance_outcomes()[0][0])
+    # the dealer to act: no chance player, and nothing to list
+    assert g.current_player() == 0 and g.chance_outcomes() == [] and not g.is_terminal()
+    assert g.is_chance_node() is False
 
 
 @pytest.mark.parametrize("total,possible", [(1, False), (2, True), (12, True), (13, False)])
