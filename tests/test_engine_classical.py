@@ -15,7 +15,7 @@ from engine_script import act, hand_codes, names, no_claims, scripted
 from mjdsl.bots import make_bot
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine import invariants
-from mjdsl.engine.game import CHANCE, Game
+from mjdsl.engine.game import CHANCE, TERMINAL, Game
 from mjdsl.engine.run import play_hand, play_session
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -226,6 +226,10 @@ def test_the_engines_errors_point_at_the_step_in_the_ruleset(auto):
     ended = []
     play_hand(auto, "over", [make_bot("random") for _ in range(4)], check=ended.append)
     assert refused(ended[-1], 0).code == "MJ401"
+    # the hand over: no player to act, nothing to choose, no chance outcome
+    over = ended[-1]
+    assert over.is_terminal() and over.current_player() == TERMINAL
+    assert over.legal_actions() == [] and over.chance_outcomes() == [] and not any(over.action_mask(0))
 
 
 def test_seeded_runs_show_kongs_and_bonus_chains(auto):
@@ -296,6 +300,7 @@ def test_the_chance_player_lists_the_dice_and_not_the_shuffle():
     the dice's totals are listed with their odds."""
     g = Game(compile_ruleset(ROOT / "rulesets" / "classical.mj"))
     assert g.current_player() == CHANCE and g.chance_outcomes() == [] and g.is_chance_node()
+    assert g.legal_actions() == []  # a seat's actions: the chance player has none
     g.apply_action(7)
     dice = g.chance_outcomes()
     assert g.current_player() == CHANCE and isinstance(dice, list) and dice and g.is_chance_node()
