@@ -407,3 +407,14 @@ def test_a_draw_from_the_live_wall_used_up_takes_nothing_from_the_kong_box(auto)
     last = st.wall[st.head]
     assert g.draw_live() == last and st.live_left() == 0
     assert g.draw_live() is None and st.live_left() == 0 and st.head == st.tail - st.reserve
+
+
+def test_a_replacement_from_the_live_wall_is_its_next_tile_and_seats_go_round(auto):
+    # `replacement from wall`: the tile a turn's draw would take; the kong box stays
+    g = scripted(auto, {0: "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 2c 3c 4c 5c"})
+    st = g.st
+    head, tail, front = st.head, st.tail, st.wall[st.head]
+    assert g.draw_replacement("wall") == front and (st.head, st.tail) == (head + 1, tail)
+    assert g.draw_replacement("dead wall") == st.wall[tail - 1] and st.tail == tail - 1
+    # the seats after a seat, counter-clockwise, round the table
+    assert [g.next_seat(s) for s in range(4)] == [1, 2, 3, 0] and g.next_seat(3, 2) == 1
