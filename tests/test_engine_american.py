@@ -386,6 +386,16 @@ def test_an_observation_shows_a_seat_only_what_it_may_see(auto_charleston):
     assert [i for i, m in enumerate(mask) if m] == g.legal_actions()
 
 
+def test_before_play_an_observation_shows_the_dealer_on_turn(auto_charleston):
+    # the Charleston comes before the first discard: the seat on turn is the dealer's,
+    # the one who will throw first, and every seat is shown it
+    from mjdsl.engine.observe import observe
+
+    g = scripted(auto_charleston, {}, dealer=2)
+    assert g.st.node.startswith("charleston.")
+    assert [observe(g, s)["turn"] for s in range(4)] == [2, 2, 2, 2]
+
+
 def test_a_false_mah_jongg_makes_the_hand_dead(auto):
     # people at a table can call mah jongg by mistake (bots never do): the table
     # verifies, the declarer's hand is dead, and play goes on around it

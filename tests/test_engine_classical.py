@@ -15,7 +15,7 @@ from engine_script import act, hand_codes, names, no_claims, scripted
 from mjdsl.bots import make_bot
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine import invariants
-from mjdsl.engine.game import CHANCE, Game
+from mjdsl.engine.game import CHANCE, TERMINAL, Game
 from mjdsl.engine.run import play_hand, play_session
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -243,6 +243,10 @@ def test_the_engines_errors_point_at_the_step_in_the_ruleset(auto):
     ended = []
     play_hand(auto, "over", [make_bot("random") for _ in range(4)], check=ended.append)
     assert refused(ended[-1], 0).code == "MJ401"
+    # the hand over: no player to act, nothing to choose, no chance outcome
+    over = ended[-1]
+    assert over.is_terminal() and over.current_player() == TERMINAL
+    assert over.legal_actions() == [] and over.chance_outcomes() == [] and not any(over.action_mask(0))
 
 
 def test_seeded_runs_show_kongs_and_bonus_chains(auto):
@@ -312,11 +316,17 @@ def test_the_chance_player_lists_the_dice_and_not_the_shuffle():
     probability); the shuffle's seeds are too many to list (an empty list: draw one),
     the dice's totals are listed with their odds."""
     g = Game(compile_ruleset(ROOT / "rulesets" / "classical.mj"))
-    assert g.current_player() == CHANCE and g.chance_outcomes() == []
+    assert g.current_player() == CHANCE and g.chance_outcomes() == [] and g.is_chance_node()
+    assert g.legal_actions() == []  # a seat's actions: the chance player has none
     g.apply_action(7)
     dice = g.chance_outcomes()
-    assert g.current_player() == CHANCE and isinstance(dice, list) and dice
+    assert g.current_player() == CHANCE and isinstance(dice, list) and dice and g.is_chance_node()
     assert abs(sum(p for _, p in dice) - 1) < 1e-9 and all(isinstance(o, int) for o, _ in dice)
+    while g.is_chance_node():
+        g.apply_action(g.chance_outcomes()[0][0])
+    # the dealer to act: no chance player, and nothing to list
+    assert g.current_player() == 0 and g.chance_outcomes() == [] and not g.is_terminal()
+    assert g.is_chance_node() is False
 
 
 def test_the_odds_of_a_dice_total_are_its_throws_over_six_to_the_n():
@@ -361,3 +371,78 @@ def test_a_shuffle_outcome_is_a_seed_below_two_to_the_31(outcome, possible):
         with pytest.raises(IllegalAction) as e:
             g.apply_action(outcome)
         assert e.value.diagnostics[0].code == "MJ402" and g.st.history == [] and not g.st.wall
+
+
+def test_where_no_dice_break_the_wall_the_dealer_acts_after_the_shuffle_alone(tmp_path):
+    # classical without its break statements: the shuffle is the only chance step, the
+    # deal and the dealer's draw run at once, and the dealer's first ask (one action in
+    # the history) lists the discards of the fourteen tiles dealt
+    from mjdsl.engine import actions as ACT
+
+    rules = tmp_path / "nodice.mj"
+    text = CLASSICAL.read_text(encoding="utf-8")
+    for line in ("    break side dice 2 thrown by dealer\n",
+                 "    break position dice 2 thrown by side owner counting from left plus side\n"):
+        assert line in text
+        text = text.replace(line, "")
+    rules.write_text(text, encoding="utf-8")
+    g = Game(compile_ruleset(rules))
+    g.apply_action(7)
+    assert g.st.node == "play.turn" and g.current_player() == 0 and len(g.st.history) == 1
+    discards = {g.catalogue.id(ACT.DISCARD, t) for t, n in enumerate(g.st.hands[0]) if n}
+    assert discards and discards <= set(g.legal_actions())
+    # a copy made there has not been asked yet: it asks the step itself
+    assert g.clone().legal_actions() == g.legal_actions()
+
+
+def test_only_the_seat_to_act_has_legal_actions(auto):
+    g = scripted(auto, {0: "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 2c 3c 4c 5c"})
+    assert g.current_player() == 0
+    assert g.legal_actions(0) == g.legal_actions() and g.legal_actions()
+    assert [g.legal_actions(s) for s in (1, 2, 3)] == [[], [], []]
+    assert not any(g.action_mask(1)) and sum(g.action_mask(0)) == len(g.legal_actions())
+
+
+@pytest.mark.parametrize("sid,kind", [("play.turn", "decision"), ("play.draw", "system")])
+def test_a_state_with_no_transition_for_its_flag_is_an_engine_error_at_that_state(auto, sid, kind):
+    # a lowering bug, made by hand: the state loses its "always" way out, so the
+    # discard (a decision step left) or the draw (a system step run) raises no flag
+    # any transition takes; the error names the state and points at its ruleset line
+    import attrs
+
+    from mjdsl.diagnostics import MjError
+
+    state = auto.states[sid]
+    assert state.kind == kind and any(t.guard == "always" for t in state.next)
+    cut = attrs.evolve(state, next=tuple(t for t in state.next if t.guard != "always"))
+    g = scripted(attrs.evolve(auto, states={**auto.states, sid: cut}),
+                 {0: "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 2c 3c 4c 5c"})
+    with pytest.raises(MjError) as e:
+        act(g, 0, "discard 5c")
+        no_claims(g)
+    d = e.value.diagnostics[0]
+    # neither step raised a flag (a discard nobody claims, a draw with tiles left)
+    assert d.code == "MJ404" and d.message == f"no transition out of {sid} for ''"
+    assert d.span == state.span and "classical.mj" in str(d.span)
+
+
+def test_a_draw_from_the_live_wall_used_up_takes_nothing_from_the_kong_box(auto):
+    # the deal's last tile taken (a table whose deal uses the whole live wall): the
+    # next draw finds no live tile, and the kong box behind it is not touched
+    g = scripted(auto, {0: "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 2c 3c 4c 5c"})
+    st = g.st
+    st.head = st.tail - st.reserve - 1
+    last = st.wall[st.head]
+    assert g.draw_live() == last and st.live_left() == 0
+    assert g.draw_live() is None and st.live_left() == 0 and st.head == st.tail - st.reserve
+
+
+def test_a_replacement_from_the_live_wall_is_its_next_tile_and_seats_go_round(auto):
+    # `replacement from wall`: the tile a turn's draw would take; the kong box stays
+    g = scripted(auto, {0: "1b 2b 3b 4b 5b 6b 7b 8b 9b 1c 2c 3c 4c 5c"})
+    st = g.st
+    head, tail, front = st.head, st.tail, st.wall[st.head]
+    assert g.draw_replacement("wall") == front and (st.head, st.tail) == (head + 1, tail)
+    assert g.draw_replacement("dead wall") == st.wall[tail - 1] and st.tail == tail - 1
+    # the seats after a seat, counter-clockwise, round the table
+    assert [g.next_seat(s) for s in range(4)] == [1, 2, 3, 0] and g.next_seat(3, 2) == 1

@@ -144,6 +144,23 @@ def test_a_concealed_kong_of_fives_takes_the_red_one(riichi):
     assert [riichi.tiles.copy_code(c) for c in e.copies] == ["0p"] and _codes(g, 0) == []
 
 
+def test_the_red_fives_a_hand_holds_digest_alike_whatever_order_they_came_in(riichi):
+    # the log's state digest says which copies are where: two hands holding the same
+    # red fives are the same position, drawn in either order
+    from mjdsl.engine.log import state_digest
+
+    tiles = riichi.tiles
+    red_m, red_p = tiles.copy_of("0m"), tiles.copy_of("0p")
+    g = scripted(riichi, {0: "1m 9m 1p 9p 1s 9s E S W N P F C 2m"})
+    one, other = g.clone(), g.clone()
+    for copy in (red_m, red_p):
+        one.give(0, copy)
+    for copy in (red_p, red_m):
+        other.give(0, copy)
+    assert _codes(one, 0) == _codes(other, 0) == ["0m", "0p"]
+    assert state_digest(one) == state_digest(other) != state_digest(g)
+
+
 def test_a_red_five_added_to_a_pon_is_the_copy_a_robber_takes(riichi):
     """Seat 0 pons plain 5p and adds the red 0p it draws; seat 1, waiting on 5p, robs
     the kong (chankan): the red copy goes to the robber's hand, the pon left behind
@@ -342,6 +359,7 @@ def test_a_claim_is_judged_with_the_copy_offered(tmp_path):
 
 def test_taking_a_copy_the_hand_does_not_hold_is_an_engine_error_and_takes_nothing(riichi):
     from mjdsl.diagnostics import MjError
+    from mjdsl.source import BUILTIN
 
     tiles = riichi.tiles
     red_m, red_p = tiles.copy_of("0m"), tiles.copy_of("0p")
@@ -352,7 +370,8 @@ def test_taking_a_copy_the_hand_does_not_hold_is_an_engine_error_and_takes_nothi
         before = (list(g.st.hands[0]), list(g.st.held_variants[0]))
         with pytest.raises(MjError) as e:
             g.take(0, copy)
-        assert e.value.diagnostics[0].code == "MJ405"
+        # a step handler's bug, not the ruleset's: the error points at no line of it
+        assert e.value.diagnostics[0].code == "MJ405" and e.value.diagnostics[0].span == BUILTIN
         assert (list(g.st.hands[0]), list(g.st.held_variants[0])) == before
     assert holding.take(0, tiles.index("5m")) == [] and _codes(holding, 0) == ["0p"]  # the plain five goes
     assert holding.take(0, red_p) == [red_p] and _codes(holding, 0) == []
