@@ -94,6 +94,8 @@ SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py",
                  "tests/test_scoring_mcr_language.py", "tests/test_account_once.py", "tests/test_responsibility.py",
                  "tests/test_scoring_edges.py", "tests/test_scoring_notation.py", "tests/test_scoring_tables.py",
                  "tests/test_scoring_readings.py",
+                 # the compiled score conditions against the closures, rule shape by rule shape
+                 "tests/test_scoring_compile.py",
                  # the copies told apart (riichi's red fives): the variants the scorer is given and reports
                  "tests/test_red_fives.py")
 CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py",
