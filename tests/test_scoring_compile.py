@@ -51,3 +51,16 @@ def test_an_and_under_a_not_is_the_whole_condition(tmp_path, compiled):
                             '    rule not_discard "Not on a discard": 100 points when not (won and by_discard)\n')
     names = _rules(auto, compiled)
     assert "not_both" not in names and "not_discard" in names
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "closures"])
+def test_an_and_is_true_or_false_whatever_its_operands_count(tmp_path, compiled):
+    # `and` gives true or false as the closures do, so `(won and X) == true` holds when
+    # X is a nonzero number of any shape: a number fact (suits: 3), an option (limit:
+    # 500), a counter (sets(chow): 4), an arithmetic call, a sum, a number; and an
+    # and whose number is 0 is false (tiles(honour) - 2: the pair of reds is 2 tiles)
+    shapes = {"fact": "suits", "option": "limit", "counter": "sets(chow)", "call": "max(suits, 1)",
+              "sum": "(suits + 1)", "number": "2", "zero": "(tiles(honour) - 2)"}
+    auto = _house(tmp_path, "".join(f'    rule {name} "{name}": 100 points when (won and {x}) == true\n'
+                                    for name, x in shapes.items()))
+    assert set(_rules(auto, compiled)) & set(shapes) == set(shapes) - {"zero"}
