@@ -135,3 +135,18 @@ def test_a_special_hand_open_to_declared_sets_is_read_after_the_concealed_ones(t
     inp = read_hand_input(auto, exposed=["1b 1b 1b"], hand="2b 3b 4b 5b 6b 7b 8b 9b 9b 9b 5b", win="5b", source="wall",
                           seat="S")
     assert score_hand(auto, inp).pattern == "open_gates"
+
+
+def test_a_losers_sets_are_read_whatever_order_the_tiles_are_declared_in(dmjl, tmp_path):
+    # classical with its flowers declared first: a flower makes no set (it is set aside,
+    # not held), but the tiles declared after it still do, so the loser's concealed pung
+    # of simples and pair of dragons score as they do in classical itself (4 + 2)
+    text = (RULESETS / "classical.mj").read_text(encoding="utf-8")
+    flowers = '    flower "f1" "f2" "f3" "f4" x1 seat linked  # 1 = East ... 4 = North\n'
+    path = tmp_path / "flowers-first.mj"
+    path.write_text(text.replace(flowers, "").replace("tiles {\n", "tiles {\n" + flowers, 1), encoding="utf-8")
+    first = compile_ruleset(path)
+    assert first.tiles.kinds[0].code == "f1"
+    for auto in (dmjl, first):
+        result = score_hand(auto, read_hand_input(auto, hand="5b 5b 5b 2c 3c 4c 6d 7d 9d N E R R", seat="S"))
+        assert (result.total, result.rule_names) == (6, ("pung_concealed_simple", "pair_dragon"))

@@ -9,7 +9,8 @@ comparison, an off-by-one constant, a dropped call...); a fault no test notices
   the test files under coverage, each test its own coverage context, says which tests
   execute which lines and how long each takes (cached in build/mutate/ by the content
   of mjdsl/, tests/ and rulesets/; what a shared fixture runs is counted for every
-  test that uses it, and the mutated modules' memos are emptied before each test);
+  test that uses it, and the mutated modules' memos, :class:`mjdsl.memo.ByObject` or a
+  dict made empty at the top of the module, are emptied before each test);
 - **no process start per mutant**: this process imports the package and collects the
   tests once, then forks a child per mutant; the child swaps the mutated function's
   code into the live function object (``__code__``: every reference to the function
@@ -40,6 +41,7 @@ timeout counts as killed, a mutant whose function no test reaches as survived.
 from __future__ import annotations
 
 import argparse
+import ast
 import difflib
 import hashlib
 import importlib
@@ -94,6 +96,8 @@ SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py",
                  "tests/test_scoring_readings.py",
                  # the facts a condition reads, asked of a hand directly (env.py)
                  "tests/test_scoring_env.py",
+                 # the compiled score conditions against the closures, rule shape by rule shape
+                 "tests/test_scoring_compile.py",
                  # the copies told apart (riichi's red fives): the variants the scorer is given and reports
                  "tests/test_red_fives.py")
 CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py",
@@ -175,7 +179,7 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
 
     cov = coverage.Coverage(data_file=None, include=[str(ROOT / t) for t in targets])
     tests: dict[str, dict] = {}
-    memos = _target_memos(targets)
+    memos, plain = _target_memos(targets), _plain_memos(targets)
     # a fixture shared by tests (module, class or session scope) is made once, while the
     # first test that needs it runs: its lines are counted for every test that uses it
     users: dict[str, set[str]] = {}
@@ -189,6 +193,9 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
         def pytest_runtest_protocol(self, item, nextitem):
             for memo in memos:  # each test that needs a memoised value makes it again
                 memo._entries.clear()
+            for name, attr in plain:
+                if name in sys.modules:
+                    getattr(sys.modules[name], attr).clear()
             for defs in getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {}).values():
                 if defs and defs[-1].scope != "function":
                     users.setdefault(shared(defs[-1]), set()).add(item.nodeid)
@@ -253,6 +260,28 @@ def _target_memos(targets: list[str]) -> list:
 
     memo.ByObject.__init__ = registering  # type: ignore[method-assign]
     return made
+
+
+def _plain_memos(targets: list[str]) -> list[tuple[str, str]]:
+    """The memos the target modules keep in a dict of their own, as (module, name): a
+    name bound at the top of the module to an empty dict (``_EXPOSED: dict = {}``,
+    ``dict()``, a :class:`mjdsl.memo.Kept`), filled as the functions are called (the
+    exposed melds by kind and tile). Emptied before each test of the coverage run, as a
+    :class:`~mjdsl.memo.ByObject` is: otherwise only the first test that asks for an
+    entry runs the line that makes it. (A dict filled at import, a registry, is written
+    with its entries or filled by other statements, never bound empty and left so.)"""
+    out = []
+    for t in targets:
+        for node in ast.parse((ROOT / t).read_text(encoding="utf-8")).body:
+            target = node.target if isinstance(node, ast.AnnAssign) else (
+                node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
+            value = getattr(node, "value", None)
+            empty = (isinstance(value, ast.Dict) and not value.keys) or (
+                isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("dict", "Kept")
+                and not value.args and not value.keywords)
+            if isinstance(target, ast.Name) and empty:
+                out.append((t[:-3].replace("/", "."), target.id))
+    return out
 
 
 def stats(folder: str, reuse: bool = False) -> dict:
