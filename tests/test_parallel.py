@@ -338,8 +338,9 @@ def test_an_unknown_backend_is_an_input_error():
     from mjdsl.diagnostics import InputError
     from mjdsl.engine.parallel import Job, ordered_map
 
-    with pytest.raises(InputError, match="unknown backend 'mpi'; backends are: process, dask"):
-        list(ordered_map(_double, Job.of("nowhere.mj", [], []), range(2), workers=2, backend="mpi"))
+    for workers in (1, 2):  # one worker too: only the process backend plays in this process
+        with pytest.raises(InputError, match="unknown backend 'mpi'; backends are: process, dask"):
+            list(ordered_map(_double, Job.of("nowhere.mj", [], []), range(2), workers=workers, backend="mpi"))
 
 
 def test_the_window_keeps_at_most_its_width_out_and_yields_in_order():
@@ -371,5 +372,270 @@ def test_workers_are_capped_at_the_cpus_where_they_run(monkeypatch):
     assert said == ["--workers 5: this machine has 4 CPU(s); using 4"]
     assert capped_workers(5, "dask", None, said.append) == 4  # a LocalCluster runs here
     assert capped_workers(9, "dask", "tcp://far:8786", said.append) == 9 and len(said) == 2
+    # a scheduler given to the process backend is not where it runs: the pool is here
+    assert capped_workers(9, "process", "tcp://far:8786", said.append) == 4 and len(said) == 3
     monkeypatch.setattr(os, "cpu_count", lambda: None)  # unknown: one
     assert capped_workers(2, "process", None, said.append) == 1
+
+
+def _everything(auto, bots, item):
+    return auto, bots, item
+
+
+def _where(auto, bots, item):
+    return auto, bots, item, os.getpid()
+
+
+@pytest.fixture
+def compiles(monkeypatch):
+    """``compile_ruleset`` and ``make_bot`` made instant and watched: a job's automaton
+    is ``("compiled", path, sets, allow_outside, the pid of the process that compiled
+    it)``, and the paths compiled in this process are listed; the memo of prepared jobs
+    starts empty (and is put back after)."""
+    from mjdsl import bots
+    from mjdsl.engine import parallel
+    from mjdsl.frontend import compile as frontend
+
+    made: list[str] = []
+
+    def compile_ruleset(path, sets=(), *, allow_outside=False):
+        made.append(path)
+        return ("compiled", path, tuple(tuple(s) for s in sets), allow_outside, os.getpid())
+
+    monkeypatch.setattr(frontend, "compile_ruleset", compile_ruleset)
+    monkeypatch.setattr(bots, "make_bot", lambda name: f"bot:{name}")
+    monkeypatch.setattr(parallel, "_PREPARED", {})
+    return made
+
+
+def test_a_job_is_its_ruleset_by_absolute_path_its_options_and_its_bots():
+    from mjdsl.engine.parallel import Job
+
+    job = Job.of("rules/x.mj", [["rounds", "1"]], ["random", "greedy"], True)
+    assert job == Job(os.path.abspath("rules/x.mj"), (("rounds", "1"),), ("random", "greedy"), True)
+    assert Job.of("x.mj", [], []).allow_outside is False
+
+
+def test_a_process_prepares_a_job_once_and_keeps_only_the_last(compiles):
+    from mjdsl.engine import parallel
+
+    a = parallel.Job.of("a.mj", [("rounds", "1")], ["random", "greedy"], True)
+    b = parallel.Job.of("b.mj", [], ["random"])
+    auto, bots = parallel.prepared(a)
+    assert auto == ("compiled", a.path, (("rounds", "1"),), True, os.getpid())
+    assert bots == ["bot:random", "bot:greedy"]
+    assert parallel.prepared(a)[0] is auto and compiles == [a.path]
+    assert parallel.prepared(b)[1] == ["bot:random"]
+    assert list(parallel._PREPARED) == [b]  # a long-lived Dask worker sees many jobs
+    parallel.prepared(a)
+    assert compiles == [a.path, b.path, a.path]
+
+
+def test_a_worker_prepares_the_job_then_plays_items_with_it(compiles):
+    from mjdsl.engine import parallel
+
+    job = parallel.Job.of("a.mj", [], ["random"])
+    ready = parallel._prepare(job)
+    assert ready.kind == "prepare" and ready.worker == os.getpid() and compiles == [job.path]
+    assert ready.started <= ready.ended and ready.cpu_started <= ready.cpu_ended
+    out, stamp = parallel._run(_everything, job, 5)
+    assert out == (parallel.prepared(job)[0], ["bot:random"], 5) and compiles == [job.path]
+    assert stamp.kind == "item" and stamp.worker == os.getpid() and stamp.started <= stamp.ended
+
+
+def test_the_pool_forks_on_linux_with_one_thread_and_spawns_elsewhere(monkeypatch):
+    import sys
+    import threading
+
+    from mjdsl.engine.parallel import _pool_context
+
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    assert _pool_context().get_start_method() == ("fork" if sys.platform == "linux" else "spawn")
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert _pool_context().get_start_method() == "spawn"
+
+
+@pytest.fixture
+def forking(monkeypatch, compiles):
+    """The pool forked whatever the threads of this process (its workers inherit the
+    watched compile of ``compiles``)."""
+    import multiprocessing as mp
+
+    from mjdsl.engine import parallel
+
+    if "fork" not in mp.get_all_start_methods():
+        pytest.skip("no fork on this platform")
+    monkeypatch.setattr(parallel, "_pool_context", lambda: mp.get_context("fork"))
+    return compiles
+
+
+def test_forked_workers_play_with_the_callers_own_automaton(forking):
+    """``local`` given: the workers inherit it, nothing is compiled, and it is the one
+    job kept (an earlier job is let go)."""
+    from mjdsl.engine import parallel
+
+    parallel.prepared(parallel.Job.of("earlier.mj", [], []))
+    job = parallel.Job.of("nowhere.mj", [], ["random"])
+    local = ("here", ["mine"])
+    stamps: list = []
+    got = list(parallel.ordered_map(_where, job, range(6), workers=2, local=local,
+                                    trace=lambda stamp, result: stamps.append(stamp)))
+    assert [g[:3] for g in got] == [("here", ["mine"], i) for i in range(6)]
+    pids = {g[3] for g in got}
+    assert os.getpid() not in pids and {s.worker for s in stamps} == pids
+    assert parallel._PREPARED == {job: local} and len(forking) == 1  # only "earlier.mj"
+
+
+def test_forked_workers_inherit_the_job_compiled_once_here(forking):
+    from mjdsl.engine import parallel
+
+    job = parallel.Job.of("a.mj", [], ["random"])
+    got = list(parallel.ordered_map(_where, job, range(4), workers=2))
+    assert [g[2] for g in got] == [0, 1, 2, 3]
+    assert {g[0] for g in got} == {("compiled", job.path, (), False, os.getpid())} and forking == [job.path]
+    assert os.getpid() not in {g[3] for g in got}
+
+
+def test_the_pool_hands_out_two_items_a_worker_ahead(forking):
+    from mjdsl.engine import parallel
+
+    drawn: list[int] = []
+
+    def items():
+        for i in range(10):
+            drawn.append(i)
+            yield i
+
+    results = parallel.ordered_map(_where, parallel.Job.of("a.mj", [], []), items(), workers=2, local=("here", []))
+    assert next(results)[2] == 0
+    # four out when the first came back, and the fifth drawn, waiting for a place
+    assert drawn == [0, 1, 2, 3, 4]
+    assert [r[2] for r in results] == list(range(1, 10))
+
+
+class _FakeFuture:
+    def __init__(self, client, fn, args):
+        self.client, self.fn, self.args, self.done = client, fn, args, None
+
+    def result(self):
+        self.client.out -= 1
+        if self.done is None:
+            self.client.plays += 1
+            self.done = self.fn(*self.args)
+        return self.done
+
+
+class _FakeCluster:
+    closed = False
+
+    def close(self):
+        self.closed = True
+
+
+class _FakeClient:
+    """What ``_dask_map`` asks of a ``distributed.Client``, played in this process by
+    workers named ``names``. As in Dask, a pure submit (the default) of a function and
+    arguments already submitted is that task, played once; ``most``: the most tasks out
+    at once; ``cluster``: None for a client of a scheduler's address."""
+
+    def __init__(self, names, cluster=None):
+        self.names, self.cluster = names, cluster
+        self.tasks: dict = {}
+        self.out = self.most = self.plays = 0
+        self.closed = False
+
+    def run(self, fn, *args):
+        return {name: fn(*args) for name in self.names}
+
+    def submit(self, fn, *args, pure=True):
+        self.out += 1
+        self.most = max(self.most, self.out)
+        key = (fn, args) if pure else object()
+        return self.tasks.setdefault(key, _FakeFuture(self, fn, args))
+
+    def close(self):
+        self.closed = True
+
+
+def test_dask_workers_prepare_first_and_play_every_item_two_a_worker_ahead(monkeypatch, compiles):
+    from mjdsl.engine import parallel
+
+    clients = [_FakeClient(["w1", "w2"]), _FakeClient(["w1"], _FakeCluster())]
+    asked = []
+    monkeypatch.setattr(parallel, "dask_client", lambda workers, scheduler: asked.append((workers, scheduler))
+                        or clients[len(asked) - 1])
+    job = parallel.Job.of("a.mj", [], ["random"])
+    items = [3, 1, 3, 2, 5, 4, 0, 6]  # 3 twice: played twice
+    seen: list = []
+    got = list(parallel.ordered_map(_everything, job, items, workers=5, backend="dask", scheduler="tcp://far:8786",
+                                    trace=lambda stamp, result: seen.append((stamp.kind, result))))
+    auto, bots = parallel.prepared(job)
+    assert got == [(auto, bots, i) for i in items] and compiles == [job.path]
+    assert seen[:2] == [("prepare", None)] * 2 and seen[2:] == [("item", g) for g in got]
+    far = clients[0]
+    assert far.plays == len(items) and far.closed
+    assert far.most == 4  # two a worker the scheduler has, not two of the five asked for
+    # a LocalCluster of one worker: closed with its client
+    assert list(parallel.ordered_map(_everything, job, range(5), backend="dask")) == [(auto, bots, i) for i in range(5)]
+    assert asked == [(5, "tcp://far:8786"), (1, None)]
+    near = clients[1]
+    assert near.most == 2 and near.closed and near.cluster.closed
+
+
+def _fake_dask(monkeypatch) -> list:
+    """Modules ``dask`` and ``distributed`` that record each Client and LocalCluster
+    made: its arguments and the ``dask.config`` settings in force then."""
+    import contextlib
+    import sys
+    import types
+
+    made: list = []
+    settings = [{}]
+
+    @contextlib.contextmanager
+    def config_set(values):
+        settings.append({**settings[-1], **values})
+        try:
+            yield
+        finally:
+            settings.pop()
+
+    class Made:
+        def __init__(self, *args, **kwargs):
+            self.args, self.kwargs, self.settings = args, kwargs, settings[-1]
+            made.append(self)
+
+    dask = types.ModuleType("dask")
+    dask.config = types.SimpleNamespace(set=config_set)  # type: ignore[attr-defined]
+    distributed = types.ModuleType("distributed")
+    distributed.Client = type("Client", (Made,), {})  # type: ignore[attr-defined]
+    distributed.LocalCluster = type("LocalCluster", (Made,), {})  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "dask", dask)
+    monkeypatch.setitem(sys.modules, "distributed", distributed)
+    return made
+
+
+def test_a_dask_client_is_of_the_scheduler_or_of_a_quiet_cluster_of_one_thread_workers(monkeypatch):
+    from mjdsl.engine import parallel
+
+    made = _fake_dask(monkeypatch)
+    far = parallel.dask_client(4, "tcp://far:8786")
+    assert made == [far] and far.args == ("tcp://far:8786",) and far.kwargs == {"timeout": "10s"}
+    assert far.settings == parallel.QUIET
+    near = parallel.dask_client(3, None)
+    cluster = made[1]
+    assert made == [far, cluster, near] and near.args == (cluster,) and near.settings == parallel.QUIET
+    assert {k: cluster.kwargs[k] for k in ("n_workers", "threads_per_worker", "processes", "dashboard_address")} \
+        == {"n_workers": 3, "threads_per_worker": 1, "processes": True, "dashboard_address": None}
+    assert cluster.settings == {**parallel.QUIET, "distributed.worker.preload": ["mjdsl.engine.parallel"]}
+
+
+def test_the_dask_backend_without_dask_is_an_input_error(monkeypatch):
+    import sys
+
+    from mjdsl.diagnostics import InputError
+    from mjdsl.engine.parallel import dask_client
+
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(InputError, match=r"--backend dask needs Dask: pip install 'mjdsl\[dask\]'"):
+        dask_client(2, None)
