@@ -223,6 +223,20 @@ def test_calling_with_declared_pairs_agrees_with_the_hands_library(tmp_path):
                                                                                declared_pairs=pairs))
 
 
+def test_two_pairs_to_make_from_three_tiles_of_a_suit(tmp_path):
+    # two sets and four pairs with E E and S S declared: 5c 5c 5c and 1b-6b; the fourth 5c
+    # makes the craks' pung two pairs (a group of three tiles that splits, taking a fourth:
+    # only a hand that still needs two pairs can use it); four sets and a pair are out
+    # with two pairs declared
+    auto = _two_sets_four_pairs(tmp_path)
+    t = auto.tiles
+    h = [0] * t.size
+    for code in "5c 5c 5c 1b 2b 3b 4b 5b 6b".split():
+        h[t.index(code)] += 1
+    melds = (Meld("pair", t.index("E"), False), Meld("pair", t.index("S"), False))
+    assert [t.kinds[i].code for i in calling(auto, h, melds)] == ["5c"]
+
+
 def test_calling_with_declared_sets(dmjl):
     t = dmjl.tiles
     h = [0] * t.size
