@@ -5,6 +5,7 @@ on, when a declared set holds the last copies of one, and the special hands it a
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from mjdsl.frontend.checked import check_file
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.hands import Meld
 from mjdsl.scoring import calling, score_hand
+from mjdsl.scoring import waits as waits_module
 from mjdsl.scoring.notation import read_hand_input
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,3 +149,18 @@ def test_a_tile_no_set_can_hold_leaves_no_standard_wait(tmp_path):
     auto = compile_ruleset(path)
     assert _calling(auto, "1c 2c 3c 4c 5c 6c 7c 8c 9c 2b 3b 4b 5b", None) == ["2b", "5b"]  # 22 345, 234 55
     assert _calling(auto, "1c 2c 3c 4c 5c 6c 7c 8c 9c 2b 3b 4b J", None) == []
+
+
+def test_a_knitted_hand_is_judged_by_its_own_parts_not_by_a_dead_patterns_memo(monkeypatch):
+    """The knitted check remembers, per rank, the fewest tiles the knitted parts leave
+    out. A dead pattern's address is given to new objects (mjdsl/memo.py), so what it
+    remembers must be keyed by what the answer depends on, the parts: here answers of
+    a dead pattern (every rank leaving three tiles out) lie under the live pattern's
+    address, as a reused address would leave them, and BMJA's Knitting is still called."""
+    auto = compile_ruleset(ROOT / "rulesets" / "classical-bmja.mj")
+    hand = "1b 1c 2b 2c 3b 3c 4b 4c 5b 5c 6b 6c 7b"
+    assert _calling(auto, hand, None) == ["7c"]  # seven knitted pairs of bams and craks
+    stale = {(id(p.special), vec): 3 for p in auto.winning.patterns if p.special is not None
+             for n in (2, 3) for vec in itertools.product(range(5), repeat=n)}
+    monkeypatch.setattr(waits_module, "_LEFTOVER", stale)
+    assert _calling(auto, hand, None) == ["7c"]
