@@ -132,11 +132,11 @@ def test_calling_agrees_with_the_hands_library(name):
         assert list(calling(auto, h)) == expected, auto.tiles.expand(np.array(h))
 
 
-def _random_hands_with_sets(auto, n, seed, sets=4, pairs=1, least=1):
+def _random_hands_with_sets(auto, n, seed, sets=4, pairs=1, least=1, declared_pairs=0):
     """Hands of ``sets`` sets and ``pairs`` pairs of which ``least`` or more sets are
-    declared (chows, pungs, kongs: every kong is declared, some concealed), the
-    concealed part less one tile, some of them a tile further away: (concealed
-    counts, declared sets)."""
+    declared (chows, pungs, kongs: every kong is declared, some concealed), and up to
+    ``declared_pairs`` of the pairs (melds of kind "pair"), the concealed part less one
+    tile, some of them a tile further away: (concealed counts, declared sets)."""
     rng = random.Random(seed)
     kinds = auto.tiles.kinds
     starts = [k.index for k in kinds if k.cls == "suit" and k.rank <= 7]
@@ -154,15 +154,22 @@ def _random_hands_with_sets(auto, n, seed, sets=4, pairs=1, least=1):
             else:
                 for i in (t, t + 1, t + 2) if kind == "chow" else (t, t, t):
                     h[i] += 1
-        for _ in range(pairs):
-            h[rng.choice(playable)] += 2
+        shown = rng.randint(0, declared_pairs) if declared_pairs else 0
+        for k in range(pairs):
+            t = rng.choice(playable)
+            if k < shown:
+                melds.append(Meld("pair", t, False))
+            else:
+                h[t] += 2
+        if not any(h):
+            continue  # everything declared: no concealed tile to take away
         h[rng.choice([i for i, c in enumerate(h) if c])] -= 1
         if rng.random() < 0.3:  # and some that are further away
             h[rng.choice([i for i, c in enumerate(h) if c])] -= 1
             h[rng.choice(playable)] += 1
         used = [0] * auto.tiles.size
         for m in melds:
-            run = (m.tile, m.tile + 1, m.tile + 2) if m.kind == "chow" else (m.tile,) * (4 if m.kind == "kong" else 3)
+            run = (m.tile, m.tile + 1, m.tile + 2) if m.kind == "chow" else (m.tile,) * {"kong": 4, "pair": 2}.get(m.kind, 3)
             for i in run:
                 used[i] += 1
         if all(c + u <= 4 for c, u in zip(h, used)):
@@ -181,20 +188,54 @@ def test_calling_with_declared_sets_agrees_with_the_hands_library(name):
         assert list(calling(auto, h, melds)) == expected, (auto.tiles.expand(np.array(h)), melds)
 
 
-
-def test_calling_for_a_pattern_of_several_pairs_agrees_with_the_hands_library(tmp_path):
+def _two_sets_four_pairs(tmp_path):
     path = tmp_path / "pairs.mj"
     path.write_text('extends "classical.mj"\n\nwinning {\n    pattern two_sets_four_pairs "Two sets and four pairs" {\n'
                     "        sets 2\n        pairs 4\n    }\n}\n", encoding="utf-8")
-    auto = compile_ruleset(path)
+    return compile_ruleset(path)
+
+
+def _calling_agrees_with_two_sets_four_pairs(auto, hands):
+    for h, melds in hands:
+        specials = [p.special for p in auto.winning.patterns if p.special is not None and not (melds and p.concealed)]
+        counts = np.array(h, dtype=np.int16)
+        expected = set(waits(counts, auto.tiles, melds, patterns=specials, max_chows=4))
+        expected |= set(waits(counts, auto.tiles, melds, sets=2, pairs=4))  # either pattern completes it
+        assert list(calling(auto, h, melds)) == sorted(expected), (auto.tiles.expand(counts), melds)
+
+
+def test_calling_for_a_pattern_of_several_pairs_agrees_with_the_hands_library(tmp_path):
+    auto = _two_sets_four_pairs(tmp_path)
     for sets, pairs in ((2, 4), (4, 1)):
-        for h, melds in _random_hands_with_sets(auto, 150, seed=5, sets=sets, pairs=pairs, least=0):
-            specials = [p.special for p in auto.winning.patterns
-                        if p.special is not None and not (melds and p.concealed)]
-            counts = np.array(h, dtype=np.int16)
-            expected = set(waits(counts, auto.tiles, melds, patterns=specials, max_chows=4))
-            expected |= set(waits(counts, auto.tiles, melds, sets=2, pairs=4))  # either pattern completes it
-            assert list(calling(auto, h, melds)) == sorted(expected), (auto.tiles.expand(counts), melds)
+        _calling_agrees_with_two_sets_four_pairs(auto, _random_hands_with_sets(auto, 150, seed=5, sets=sets,
+                                                                               pairs=pairs, least=0))
+
+
+def test_calling_with_declared_pairs_agrees_with_the_hands_library(tmp_path):
+    """A declared pair counts against the pairs a pattern asks: with one, four sets and
+    a pair need no pair more (and two sets and four pairs three); with two or more,
+    four sets and a pair can no longer be made, and two sets and four pairs need two
+    pairs or fewer in hand."""
+    auto = _two_sets_four_pairs(tmp_path)
+    for sets, pairs in ((2, 4), (4, 1)):
+        _calling_agrees_with_two_sets_four_pairs(auto, _random_hands_with_sets(auto, 150, seed=9, sets=sets,
+                                                                               pairs=pairs, least=0,
+                                                                               declared_pairs=pairs))
+
+
+def test_two_pairs_to_make_from_three_tiles_of_a_suit(tmp_path):
+    # two sets and four pairs with E E and S S declared: 5c 5c 5c and 1b-6b; the fourth 5c
+    # makes the craks' pung two pairs (a group of three tiles that splits, taking a fourth:
+    # only a hand that still needs two pairs can use it); four sets and a pair are out
+    # with two pairs declared
+    auto = _two_sets_four_pairs(tmp_path)
+    t = auto.tiles
+    h = [0] * t.size
+    for code in "5c 5c 5c 1b 2b 3b 4b 5b 6b".split():
+        h[t.index(code)] += 1
+    melds = (Meld("pair", t.index("E"), False), Meld("pair", t.index("S"), False))
+    assert [t.kinds[i].code for i in calling(auto, h, melds)] == ["5c"]
+
 
 def test_calling_with_declared_sets(dmjl):
     t = dmjl.tiles
@@ -203,6 +244,16 @@ def test_calling_with_declared_sets(dmjl):
         h[t.index(code)] += 1
     melds = (Meld("pung", t.index("1b"), False), Meld("kong", t.index("E"), True), Meld("chow", t.index("2c"), False))
     assert [t.kinds[i].code for i in calling(dmjl, h, melds)] == ["6d", "9d"]
+
+
+def test_calling_leaves_a_card_of_hands_to_the_card_library(american):
+    # a hand the standard shape would call (1-9 craks, 2b 3b 4b 5b: on 2b or 5b) is
+    # no wait of a table that plays a card: the card library answers there
+    t = american.tiles
+    h = [0] * t.size
+    for code in "1c 2c 3c 4c 5c 6c 7c 8c 9c 2b 3b 4b 5b".split():
+        h[t.index(code)] += 1
+    assert calling(american, h) == ()
 
 
 def test_calling_for_special_hands(bmja):

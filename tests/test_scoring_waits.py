@@ -5,14 +5,19 @@ on, when a declared set holds the last copies of one, and the special hands it a
 
 from __future__ import annotations
 
+import itertools
+from pathlib import Path
+
 import pytest
 
 from mjdsl.frontend.checked import check_file
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.hands import Meld
 from mjdsl.scoring import calling, score_hand
+from mjdsl.scoring import waits as waits_module
 from mjdsl.scoring.notation import read_hand_input
 
+ROOT = Path(__file__).resolve().parent.parent
 SHAPES = ("two_sided", "closed", "edge", "pair", "pung")
 
 
@@ -111,3 +116,51 @@ def test_a_knitted_hand_ruled_out_leaves_the_special_hands_after_it_to_be_asked(
                     encoding="utf-8")
     auto = compile_ruleset(path)
     assert _calling(auto, "1b 1b 2b 2b 3b 3b 4c 4c 5c 5c 6c 6c 8c", None) == ["8c"]  # BMJA: one chow at most
+
+
+def test_a_hand_of_the_wrong_size_calls_on_nothing(auto):
+    # 14 tiles (a whole hand) and 12: no one tile makes either four sets and a pair, or
+    # seven pairs or thirteen orphans
+    assert _calling(auto, "2m 3m 4m 5p 6p 7p 3s 4s 5s 6s 7s 8s 8p 8p", None) == []
+    assert _calling(auto, "2m 3m 4m 5p 6p 7p 3s 4s 5s 6s 7s 8p", None) == []
+
+
+def test_a_wait_that_needs_four_chows_in_one_suit(auto):
+    # 1m-9m 2m 3m 4m 5m: 2m makes 22 123 345 456 789, 5m makes 55 123 234 456 789, each
+    # four chows in the one suit that receives the tile (no pung reading: 222 or 555
+    # leaves 1m 3m 3m 4m 4m 6m-9m, or 1m-4m 2m-4m 6m-9m, and neither splits)
+    assert _calling(auto, "1m 2m 3m 4m 5m 6m 7m 8m 9m 2m 3m 4m 5m", None) == ["2m", "5m"]
+
+
+def test_the_other_suits_chows_are_counted_at_their_fewest():
+    """max_chows 3: 111 222 333 of craks reads as three pungs (no chow) or three chows;
+    with the first, the bamboo chow a 4b or a 7b makes is the hand's one chow."""
+    auto = compile_ruleset(ROOT / "rulesets" / "classical.mj", [("max_chows", "3")])
+    assert _calling(auto, "1c 1c 1c 2c 2c 2c 3c 3c 3c 5b 6b E E", None) == ["4b", "7b"]
+
+
+def test_a_tile_no_set_can_hold_leaves_no_standard_wait(tmp_path):
+    """A joker in a table without a jokers block stands for nothing: a hand holding one
+    is never four sets and a pair, however close the rest is."""
+    text = (ROOT / "rulesets" / "classical.mj").read_text(encoding="utf-8")
+    text = text.replace("    class green", '    joker "J" x8\n    class green', 1).replace("    length 18", "    length 19", 1)
+    path = tmp_path / "jokers.mj"
+    path.write_text(text, encoding="utf-8")
+    auto = compile_ruleset(path)
+    assert _calling(auto, "1c 2c 3c 4c 5c 6c 7c 8c 9c 2b 3b 4b 5b", None) == ["2b", "5b"]  # 22 345, 234 55
+    assert _calling(auto, "1c 2c 3c 4c 5c 6c 7c 8c 9c 2b 3b 4b J", None) == []
+
+
+def test_a_knitted_hand_is_judged_by_its_own_parts_not_by_a_dead_patterns_memo(monkeypatch):
+    """The knitted check remembers, per rank, the fewest tiles the knitted parts leave
+    out. A dead pattern's address is given to new objects (mjdsl/memo.py), so what it
+    remembers must be keyed by what the answer depends on, the parts: here answers of
+    a dead pattern (every rank leaving three tiles out) lie under the live pattern's
+    address, as a reused address would leave them, and BMJA's Knitting is still called."""
+    auto = compile_ruleset(ROOT / "rulesets" / "classical-bmja.mj")
+    hand = "1b 1c 2b 2c 3b 3c 4b 4c 5b 5c 6b 6c 7b"
+    assert _calling(auto, hand, None) == ["7c"]  # seven knitted pairs of bams and craks
+    stale = {(id(p.special), vec): 3 for p in auto.winning.patterns if p.special is not None
+             for n in (2, 3) for vec in itertools.product(range(5), repeat=n)}
+    monkeypatch.setattr(waits_module, "_LEFTOVER", stale)
+    assert _calling(auto, hand, None) == ["7c"]

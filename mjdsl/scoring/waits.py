@@ -261,7 +261,7 @@ def _standard_waits(t: Tables, lst: list[int], melds: tuple[Meld, ...], p, total
 
 # -- knitted hands: a cheap necessary condition ------------------------------------
 
-#: (pattern id, rank vector) -> the fewest tiles of that rank no knitted group can hold
+#: (parts' widths, rank vector) -> the fewest tiles of that rank no knitted group can hold
 _LEFTOVER: dict = {}
 
 
@@ -280,13 +280,13 @@ def knitting_could_complete(t: Tables, pattern, lst: list[int], slack: int = 2) 
     if not plan:
         return True
     widths, bindings = plan
-    pid = id(pattern)
+    # keyed by the widths, all a leftover depends on, not id(pattern): a dead one is reused
     for ranks in bindings:
         loose = 0
         for tiles in ranks:
             vec = tuple([lst[i] for i in tiles])
-            hit = _LEFTOVER.get((pid, vec))
-            loose += hit if hit is not None else _leftover(pid, widths, vec)
+            hit = _LEFTOVER.get((widths, vec))
+            loose += hit if hit is not None else _leftover(widths, vec)
             if loose > slack:
                 break
         else:
@@ -314,10 +314,10 @@ def _knit_plan(t: Tables, pattern):
     return widths, tuple(bindings)
 
 
-def _leftover(pid: int, widths: tuple, vec: tuple[int, ...]) -> int:
+def _leftover(widths: tuple, vec: tuple[int, ...]) -> int:
     """The fewest tiles of one rank's counts ``vec`` left out by any number of knitted
     groups (each part takes one tile from each of its suits' positions)."""
-    key = (pid, vec)
+    key = (widths, vec)
     hit = _LEFTOVER.get(key)
     if hit is None:
         best = sum(vec)
