@@ -497,6 +497,23 @@ def test_a_larger_blind_pass_or_courtesy_offer_gets_its_counts_in_the_catalogue(
     assert sizes(NS(step="offer", params={"low": 0, "high": 8})) == (3, 8)
 
 
+def test_the_declarations_are_grouped_in_the_order_a_bot_tries_them():
+    """``by_role`` groups the legal actions by role, the declarations in
+    ``DECLARATION_ORDER``: a swap, then an announcement, then the kongs. The catalogue
+    numbers an announcement after the kongs (classical's Standing Hand), so the group is
+    not in catalogue order."""
+    from mjdsl.engine.game import catalogue_of
+
+    classical = compile_ruleset(ROOT / "rulesets" / "classical.mj")
+    cat = catalogue_of(classical)
+    discard, swap = cat.id(ACT.DISCARD, 0), cat.id(ACT.SWAP, 0)
+    concealed, added = cat.id(ACT.KONG_CONCEALED, 0), cat.id(ACT.KONG_ADDED, 1)
+    announce = cat.id(ACT.ANNOUNCE, "standing")
+    assert concealed < added < announce
+    roles = ACT.by_role(cat, [added, announce, discard, concealed, swap])
+    assert roles == {ACT.DECLARATION: [swap, announce, concealed, added], ACT.THROW: [discard]}
+
+
 def test_an_action_number_outside_the_catalogue_is_named_by_its_number(auto):
     from mjdsl.engine.game import catalogue_of
 
