@@ -197,3 +197,22 @@ def test_a_run_writes_only_its_own_modules_verdicts(tmp_path, monkeypatch):
     mutate.save_record(mine, "b.py")
     saved = json.loads(record_file.read_text())["modules"]
     assert saved == {"a.py": {"k#0": ["h", "killed", None, "t"]}, "b.py": {"k#1": ["h", "survived", None, "t"]}}
+
+
+def test_the_coverage_run_writes_which_tests_reach_which_lines_and_the_hashes_it_started_from(tmp_path):
+    """The coverage child end to end, in a process of its own as a run starts it: the
+    test file's tests with their lines, the test file's hash and the data folders'."""
+    import subprocess
+
+    out = tmp_path / "stats.json"
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([sys.executable, str(root / "tools" / "mutate.py"), "--stats-to", str(out),
+                    "mjdsl/engine/chance.py", "--", "tests/test_chance.py"], cwd=root, check=True,
+                   capture_output=True, timeout=300)
+    stats = json.loads(out.read_text())
+    assert stats["exit"] == 0
+    assert stats["files"] == {"tests/test_chance.py": mutate.file_hash("tests/test_chance.py")}
+    assert stats["data"] == mutate._data_hashes()
+    tests = {t.split("::")[-1] for t in stats["tests"]}
+    reached = {t.split("::")[-1] for ts in stats["lines"]["mjdsl/engine/chance.py"].values() for t in ts}
+    assert reached and reached <= tests

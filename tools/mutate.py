@@ -218,10 +218,10 @@ def _stats_child(out: str, files: list[str], targets: list[str]) -> int:
     cov.start()
     code = pytest.main([*files, *PYTEST_ARGS[1:]], plugins=[Contexts()])
     cov.stop()
-    data = cov.get_data()
+    measured = cov.get_data()
     lines: dict[str, dict[int, list[str]]] = {}
     for t in targets:
-        by_line = data.contexts_by_lineno(str(ROOT / t))
+        by_line = measured.contexts_by_lineno(str(ROOT / t))
         lines[t] = {n: sorted({u for c in ctx if c for u in (users.get(c, ()) if c.startswith("fixture:") else (c,))})
                     for n, ctx in by_line.items()}
     Path(out).write_text(json.dumps({"tests": tests, "lines": lines, "exit": int(code), "files": hashes,
