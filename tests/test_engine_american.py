@@ -354,6 +354,26 @@ def test_a_courtesy_offer_is_settled_with_the_partner_by_its_rule(direction, rul
     assert done == [False, False, False, True] and game.st.offers == agreed
 
 
+@pytest.mark.parametrize("hand,low,offers", [
+    ((4, 4, 0), 0, [0, 1, 2, 3]),  # the courtesy pass: 0 to 3 tiles
+    ((1, 1, 9), 0, [0, 1, 2]),     # two tiles it may pass beside nine jokers: at most two
+    ((0, 2, 5), 1, [1, 2]),
+    ((0, 0, 5), 1, [0]),           # nothing it may pass: the least offer it can make is none
+])
+def test_a_courtesy_offer_goes_up_to_what_the_hand_may_pass(hand, low, offers):
+    """``courtesy across low..high``: a seat offers low to high tiles, and no more than it
+    holds of the tiles the pass may take (jokers are never passed); the step on its own,
+    with a made-up tile set of two kinds and the joker."""
+    from types import SimpleNamespace as NS
+
+    from mjdsl.engine.steps_charleston import HANDLERS
+
+    state = NS(params={"low": low, "high": 3, "never": ("J",)})
+    game = NS(st=NS(node="offer", hands=[list(hand)]), auto=NS(states={"offer": state}, tiles=["1b", "2b", "J"]),
+              catalogue=NS(id=lambda family, k: (family, k)))
+    assert HANDLERS["offer"].legal(game, 0) == [(ACT.OFFER, k) for k in offers]
+
+
 def test_a_courtesy_pass_of_unequal_offers_takes_the_smaller(auto_charleston):
     g = scripted(auto_charleston, {})
     _to_state(g, "charleston.courtesy.offer")
