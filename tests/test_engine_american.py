@@ -388,6 +388,22 @@ def test_a_courtesy_pass_of_unequal_offers_takes_the_smaller(auto_charleston):
     assert g.current_player() == 2
 
 
+def test_after_the_courtesy_pass_no_seat_is_left_asked(tmp_path):
+    """A pass, once resolved, leaves nobody asked: the dealer's first turn reads
+    ``win_claims`` (no claim window is open, so 0) in a ``no discard when`` of an overlay,
+    and may discard. The courtesy pass is the last step before play: seats 0 and 2 pass."""
+    rules = tmp_path / "asked.mj"
+    rules.write_text(f'extends "{AMERICAN}"\nplay {{\n    no discard when win_claims > 0\n}}\n', encoding="utf-8")
+    g = scripted(compile_ruleset(rules, allow_outside=True), {})
+    _to_state(g, "charleston.courtesy.offer")
+    for s, n in [(0, 3), (1, 0), (2, 1), (3, 2)]:
+        act(g, s, f"offer {n}")
+    for s in (0, 2):
+        act(g, s, [n for n in names(g) if n.startswith("pass ")][0])
+    assert g.st.node == "play.turn"
+    assert len([n for n in names(g) if n.startswith("discard ")]) == len(set(hand_codes(g, 0)))
+
+
 def test_an_observation_shows_a_seat_only_what_it_may_see(auto_charleston):
     from mjdsl.engine.observe import observe
 
