@@ -354,6 +354,26 @@ def test_a_courtesy_offer_is_settled_with_the_partner_by_its_rule(direction, rul
     assert done == [False, False, False, True] and game.st.offers == agreed
 
 
+@pytest.mark.parametrize("hand,low,offers", [
+    ((4, 4, 0), 0, [0, 1, 2, 3]),  # the courtesy pass: 0 to 3 tiles
+    ((1, 1, 9), 0, [0, 1, 2]),     # two tiles it may pass beside nine jokers: at most two
+    ((0, 2, 5), 1, [1, 2]),
+    ((0, 0, 5), 1, [0]),           # nothing it may pass: the least offer it can make is none
+])
+def test_a_courtesy_offer_goes_up_to_what_the_hand_may_pass(hand, low, offers):
+    """``courtesy across low..high``: a seat offers low to high tiles, and no more than it
+    holds of the tiles the pass may take (jokers are never passed); the step on its own,
+    with a made-up tile set of two kinds and the joker."""
+    from types import SimpleNamespace as NS
+
+    from mjdsl.engine.steps_charleston import HANDLERS
+
+    state = NS(params={"low": low, "high": 3, "never": ("J",)})
+    game = NS(st=NS(node="offer", hands=[list(hand)]), auto=NS(states={"offer": state}, tiles=["1b", "2b", "J"]),
+              catalogue=NS(id=lambda family, k: (family, k)))
+    assert HANDLERS["offer"].legal(game, 0) == [(ACT.OFFER, k) for k in offers]
+
+
 def test_a_courtesy_pass_of_unequal_offers_takes_the_smaller(auto_charleston):
     g = scripted(auto_charleston, {})
     _to_state(g, "charleston.courtesy.offer")
@@ -366,6 +386,22 @@ def test_a_courtesy_pass_of_unequal_offers_takes_the_smaller(auto_charleston):
     first = [n for n in names(g) if n.startswith("pass ")][0]
     act(g, 0, first)
     assert g.current_player() == 2
+
+
+def test_after_the_courtesy_pass_no_seat_is_left_asked(tmp_path):
+    """A pass, once resolved, leaves nobody asked: the dealer's first turn reads
+    ``win_claims`` (no claim window is open, so 0) in a ``no discard when`` of an overlay,
+    and may discard. The courtesy pass is the last step before play: seats 0 and 2 pass."""
+    rules = tmp_path / "asked.mj"
+    rules.write_text(f'extends "{AMERICAN}"\nplay {{\n    no discard when win_claims > 0\n}}\n', encoding="utf-8")
+    g = scripted(compile_ruleset(rules, allow_outside=True), {})
+    _to_state(g, "charleston.courtesy.offer")
+    for s, n in [(0, 3), (1, 0), (2, 1), (3, 2)]:
+        act(g, s, f"offer {n}")
+    for s in (0, 2):
+        act(g, s, [n for n in names(g) if n.startswith("pass ")][0])
+    assert g.st.node == "play.turn"
+    assert len([n for n in names(g) if n.startswith("discard ")]) == len(set(hand_codes(g, 0)))
 
 
 def test_an_observation_shows_a_seat_only_what_it_may_see(auto_charleston):
@@ -505,6 +541,23 @@ def test_a_larger_blind_pass_or_courtesy_offer_gets_its_counts_in_the_catalogue(
                  NS(step="pass", params={"blind": True, "count": "offer"}),
                  NS(step="vote", params={"blind": True, "count": 9})) == (3, 6)
     assert sizes(NS(step="offer", params={"low": 0, "high": 8})) == (3, 8)
+
+
+def test_the_declarations_are_grouped_in_the_order_a_bot_tries_them():
+    """``by_role`` groups the legal actions by role, the declarations in
+    ``DECLARATION_ORDER``: a swap, then an announcement, then the kongs. The catalogue
+    numbers an announcement after the kongs (classical's Standing Hand), so the group is
+    not in catalogue order."""
+    from mjdsl.engine.game import catalogue_of
+
+    classical = compile_ruleset(ROOT / "rulesets" / "classical.mj")
+    cat = catalogue_of(classical)
+    discard, swap = cat.id(ACT.DISCARD, 0), cat.id(ACT.SWAP, 0)
+    concealed, added = cat.id(ACT.KONG_CONCEALED, 0), cat.id(ACT.KONG_ADDED, 1)
+    announce = cat.id(ACT.ANNOUNCE, "standing")
+    assert concealed < added < announce
+    roles = ACT.by_role(cat, [added, announce, discard, concealed, swap])
+    assert roles == {ACT.DECLARATION: [swap, announce, concealed, added], ACT.THROW: [discard]}
 
 
 def test_an_action_number_outside_the_catalogue_is_named_by_its_number(auto):

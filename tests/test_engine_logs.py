@@ -293,6 +293,20 @@ def test_a_forged_settlement_or_result_fails_the_replay(american_log):
     assert _failure(auto, dict(log, result=forged)).startswith("the hand's result is ")
 
 
+def test_a_hand_settled_in_thirds_replays(tmp_path):
+    """A wall game whose payment is shared three ways (riichi's, made 1000 points): the one
+    hand not calling pays 1000, each calling hand gets 1000/3, a return no decimal ends.
+    The log keeps the floats as they are and the replay rounds both sides alike."""
+    rules = tmp_path / "thirds.mj"
+    rules.write_text(f'extends "{ROOT / "rulesets" / "riichi.mj"}"\n'
+                     'payments {\n    wall game: not calling pay calling 1000 points shared\n}\n', encoding="utf-8")
+    auto = compile_ruleset(rules, allow_outside=True)
+    rec = play_hand(auto, "third:33", [GreedyBot() for _ in range(4)])  # a wall game, three hands calling
+    assert rec.result.get("winner") is None and sorted(rec.returns) == [-1000, 1000 / 3, 1000 / 3, 1000 / 3]
+    log = _roundtrip(auto, rules, rec)
+    assert replay(auto, log)[0]
+
+
 def test_the_replay_reports_every_step_to_its_watcher(american_log):
     auto, log = american_log
     seen = []
