@@ -87,7 +87,9 @@ ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.p
                 "tests/test_indicators.py", "tests/test_double_riichi.py", "tests/test_table_state.py",
                 "tests/test_engine_settle.py", "tests/test_chance.py", "tests/test_tally.py",
                 # the seats of a session with more players than seats (SessionClock.seating)
-                "tests/test_seats.py")
+                "tests/test_seats.py",
+                # seats without winds: the state's round wind, the log, replay
+                "tests/test_no_winds.py")
 SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py", "tests/test_scoring_language.py",
                  "tests/test_scoring_golden.py", "tests/test_scoring_sets.py", "tests/test_engine_scenarios.py",
                  "tests/test_scoring_repeats.py", "tests/test_scoring_cli.py", "tests/test_scoring_waits.py",
@@ -99,7 +101,9 @@ SCORING_TESTS = ("tests/test_scoring_rules.py", "tests/test_scoring_library.py",
                  # the compiled score conditions against the closures, rule shape by rule shape
                  "tests/test_scoring_compile.py",
                  # the copies told apart (riichi's red fives): the variants the scorer is given and reports
-                 "tests/test_red_fives.py")
+                 "tests/test_red_fives.py",
+                 # seats without winds: the scorer's input, reports and the engine's hand
+                 "tests/test_no_winds.py")
 CARDS_TESTS = ("tests/test_cards_distance.py", "tests/test_cards_hint.py", "tests/test_cards_club.py",
                "tests/test_cards_check.py", "tests/test_cards_properties.py", "tests/test_cards_syntax.py",
                "tests/test_cards_semantics.py", "tests/test_cards_diff.py", "tests/test_engine_winning.py",
