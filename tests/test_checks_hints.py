@@ -634,3 +634,27 @@ def test_a_claim_hidden_twice_is_linted_once_and_a_win_claim_does_not_stop_the_l
     after_win = windows("american.mj", "claim win from any", "claim pong 3 same from left",
                         "priority mahjong win > pung kong quint sextet > pong")
     assert [line for line, _ in after_win] == [4]
+
+
+@pytest.mark.parametrize("call, message, hint", [
+    ('pattern("standard")', "`pattern` takes the name of a pattern, not a quoted string",
+     "write pattern(standard), without the quotes"),
+    ("pattern(1)", "`pattern` takes the name of a pattern, not `1`",
+     "write pattern(NAME), unquoted, NAME one of: nine_gates, snake, standard, thirteen_orphans"),
+    ('wait("edge")', "`wait` takes the name of a wait shape, not a quoted string", "write wait(edge), without the quotes"),
+    ('calling_for(no_chow, "mahjongg")', "`calling_for` takes the name of a score rule, not a quoted string",
+     "write calling_for(mahjong)"),
+    ('announced("xyzzy")', "`announced` takes the name of an announcement, not a quoted string",
+     "write announced(NAME), unquoted, NAME one of: standing"),
+])
+def test_a_quoted_or_numbered_name_is_told_to_be_written_bare(call, message, hint):
+    # the argument is a name: the message says what was written instead (it once read
+    # "unknown pattern `this`"), and the hint writes the call as it should be
+    [d] = diagnostics(scoring("classical.mj", f'rule r "R": 1 points when won and {call}'), "MJ218")
+    assert (d.message, d.hint) == (message, hint)
+
+
+def test_a_quoted_variant_at_a_table_without_variants_says_what_to_declare():
+    [d] = diagnostics(scoring("classical.mj", 'rule r "R": 1 points when won and variants("red") > 0'), "MJ218")
+    assert d.message == "`variants` takes the name of a variant, not a quoted string"
+    assert d.hint == "write variants(NAME), unquoted, NAME a variant the ruleset declares"

@@ -8,6 +8,7 @@ from typing import Iterator
 
 from .. import ast as A
 from .. import facts as F
+from ..ast.text import expr_text
 from ..diagnostics import Diagnostic, error
 from .lint_support import is_own
 
@@ -145,9 +146,10 @@ def _check_call(e: A.Call, c: str, ctx, stack, patterns, names) -> list[Diagnost
             return [error("MJ218", f"`{e.fn}` takes one or more rule names", e.span, f"{e.fn}: {fn.meaning}")]
         out = []
         for arg in e.args:
-            if not isinstance(arg, A.Name) or arg.id not in rules:
-                shown = arg.id if isinstance(arg, A.Name) else "this"
-                out.append(error("MJ204", f"no score rule `{shown}`", arg.span, _suggest(shown, rules)))
+            if not isinstance(arg, A.Name):
+                out.append(_not_a_name(e.fn, arg, "a score rule", rules))
+            elif arg.id not in rules:
+                out.append(error("MJ204", f"no score rule `{arg.id}`", arg.span, _suggest(arg.id, rules)))
         return out
     if fn.args == ("numbers",):  # min(a, b, ...), max(a, b, ...)
         if len(e.args) < 2:
@@ -166,25 +168,29 @@ def _check_call(e: A.Call, c: str, ctx, stack, patterns, names) -> list[Diagnost
         elif kind == "tile-pred":
             stack.append((arg, F.TILE))
         elif kind == "pattern":
-            if not isinstance(arg, A.Name) or arg.id not in patterns:
-                shown = arg.id if isinstance(arg, A.Name) else "this"
-                out.append(error("MJ244", f"unknown pattern `{shown}`", arg.span, _suggest(shown, patterns)))
+            if not isinstance(arg, A.Name):
+                out.append(_not_a_name(e.fn, arg, "a pattern", patterns))
+            elif arg.id not in patterns:
+                out.append(error("MJ244", f"unknown pattern `{arg.id}`", arg.span, _suggest(arg.id, patterns)))
         elif kind == "name":
-            if not isinstance(arg, A.Name) or arg.id not in announcements:
-                shown = arg.id if isinstance(arg, A.Name) else "this"
-                out.append(error("MJ204", f"no announcement `{shown}`", arg.span,
-                                 _suggest(shown, announcements) if announcements else "declare it with `announce` in play"))
+            if not isinstance(arg, A.Name):
+                out.append(_not_a_name(e.fn, arg, "an announcement", announcements))
+            elif arg.id not in announcements:
+                out.append(error("MJ204", f"no announcement `{arg.id}`", arg.span,
+                                 _suggest(arg.id, announcements) if announcements else "declare it with `announce` in play"))
         elif kind == "variant":
             variants = {v.name for v in ctx.tiles.variants} if ctx.tiles is not None else set()
-            if not isinstance(arg, A.Name) or arg.id not in variants:
-                shown = arg.id if isinstance(arg, A.Name) else "this"
-                out.append(error("MJ294", f"no variant `{shown}`", arg.span,
-                                 _suggest(shown, variants) if variants
+            if not isinstance(arg, A.Name):
+                out.append(_not_a_name(e.fn, arg, "a variant", variants))
+            elif arg.id not in variants:
+                out.append(error("MJ294", f"no variant `{arg.id}`", arg.span,
+                                 _suggest(arg.id, variants) if variants
                                  else "declare it in the tiles block: variant red \"0m\" x1 of \"5m\""))
         elif kind == "wait":
-            if not isinstance(arg, A.Name) or arg.id not in F.WAIT_SHAPES:
-                shown = arg.id if isinstance(arg, A.Name) else "this"
-                out.append(error("MJ286", f"`{shown}` is not a wait shape", arg.span,
+            if not isinstance(arg, A.Name):
+                out.append(_not_a_name(e.fn, arg, "a wait shape", F.WAIT_SHAPES))
+            elif arg.id not in F.WAIT_SHAPES:
+                out.append(error("MJ286", f"`{arg.id}` is not a wait shape", arg.span,
                                  f"write one of {', '.join(F.WAIT_SHAPES)}: {e.fn}(two_sided)"))
         elif kind == "section":
             if not isinstance(arg, A.Str):
@@ -209,6 +215,22 @@ def choice_compared(e: A.BinOp, options) -> bool:
             if o is not None and o.type in ("choice", "string") and not (isinstance(word, A.Name) and word.id in options):
                 return True
     return False
+
+
+def _not_a_name(fn: str, arg, what: str, pool) -> Diagnostic:
+    """MJ218 for ``pattern("standard")``, ``wait(3)`` and the like: the argument is a
+    name written bare (``what``: "a pattern", "an announcement"), and the hint writes
+    the call as it should be."""
+    known = sorted(pool)
+    close = difflib.get_close_matches(arg.value, known, n=1) if isinstance(arg, A.Str) else []
+    if close:
+        hint = f"write {fn}({close[0]})" + (", without the quotes" if close[0] == arg.value else "")
+    elif 0 < len(known) <= 8:
+        hint = f"write {fn}(NAME), unquoted, NAME one of: {', '.join(known)}"
+    else:
+        hint = f"write {fn}(NAME), unquoted, NAME {what} the ruleset declares"
+    shape = "a quoted string" if isinstance(arg, A.Str) else f"`{expr_text(arg)}`"
+    return error("MJ218", f"`{fn}` takes the name of {what}, not {shape}", arg.span, hint)
 
 
 def _suggest(name: str, pool) -> str:
