@@ -216,3 +216,15 @@ def test_the_coverage_run_writes_which_tests_reach_which_lines_and_the_hashes_it
     tests = {t.split("::")[-1] for t in stats["tests"]}
     reached = {t.split("::")[-1] for ts in stats["lines"]["mjdsl/engine/chance.py"].values() for t in ts}
     assert reached and reached <= tests
+
+
+def test_a_module_is_named_as_the_table_names_it_or_by_its_path_and_a_wrong_name_is_a_message(capsys):
+    # `--show scoring/compile.py` (as docs/testing.md writes it) once gave a traceback
+    assert mutate._module_path("scoring/compile.py") == "mjdsl/scoring/compile.py"
+    assert mutate._module_path("mjdsl/scoring/compile.py") == "mjdsl/scoring/compile.py"
+    assert mutate.main(["--show", "scoring/nothing.py"]) == 2
+    assert "no module scoring/nothing.py" in capsys.readouterr().err
+    assert mutate.main(["--show", "cards/match.py", "nothing#0"]) == 2
+    assert "mjdsl/cards/match.py has no mutant nothing#0" in capsys.readouterr().err
+    with pytest.raises(SystemExit, match="has no mutant nothing#0"):
+        mutate.main(["--equivalent", "cards/match.py", "nothing#0", "why"])

@@ -503,7 +503,11 @@ def load_record() -> dict:
 
 def mark_equivalent(module: str, key: str, why: str) -> None:
     """Enter a mutant as equivalent, with the reason, bound to its function's source."""
-    m = next(m for m in mut.mutants((ROOT / module).read_text(encoding="utf-8")) if m.key == key)
+    if not (ROOT / module).is_file():
+        raise SystemExit(f"--equivalent: no module {module} (see --list)")
+    m = next((m for m in mut.mutants((ROOT / module).read_text(encoding="utf-8")) if m.key == key), None)
+    if m is None:
+        raise SystemExit(f"--equivalent: {module} has no mutant {key}")
     known = json.loads(EQUIVALENT.read_text(encoding="utf-8")) if EQUIVALENT.exists() else {}
     known.setdefault(module, {})[key] = {"fn": m.fn_hash, "desc": f"line {m.line}: {m.desc}", "why": why}
     EQUIVALENT.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n", encoding="utf-8")
@@ -665,6 +669,14 @@ def line(s: dict) -> str:
             f" ({score_text(s)}){extra}")
 
 
+def _module_path(name: str) -> str:
+    """A module as the table writes it (``scoring/compile.py``) or as a path
+    (``mjdsl/scoring/compile.py``): the path. Anything else is left as written."""
+    if not (ROOT / name).is_file() and (ROOT / "mjdsl" / name).is_file():
+        return f"mjdsl/{name}"
+    return name
+
+
 def show(record: dict, module: str, key: str | None) -> str:
     source = (ROOT / module).read_text(encoding="utf-8")
     wanted = [key] if key else summary(record, module)["survived"]
@@ -820,13 +832,23 @@ def main(argv: list[str] | None = None) -> int:
         targets, files = argv[2:argv.index("--")], argv[argv.index("--") + 1:]
         return _stats_child(argv[1], files, targets)
     args = ap.parse_args(argv)
+    # "scoring/compile.py", as the table names it, is mjdsl/scoring/compile.py
+    args.modules = [_module_path(m) for m in args.modules]
     if args.equivalent:
+        args.equivalent[0] = _module_path(args.equivalent[0])
         mark_equivalent(*args.equivalent)
         return 0
     record = load_record()
     if args.show:
+        if not args.modules or not (ROOT / args.modules[0]).is_file():
+            print(f"--show: no module {' '.join(args.modules[:1]) or 'named'} (see --list)", file=sys.stderr)
+            return 2
         module, key = args.modules[0], (args.modules[1] if len(args.modules) > 1 else None)
-        print(show(record, module, key))
+        try:
+            print(show(record, module, key))
+        except KeyError:
+            print(f"--show: {module} has no mutant {key}", file=sys.stderr)
+            return 2
         return 0
     if args.table:
         write_table(record)
