@@ -88,10 +88,12 @@ def test_two_groups_may_share_one_set(accounted, alone, compiled):
     assert together == {"short": 2}
 
 
-def test_the_choice_worth_most_counts(tmp_path_factory):
+@pytest.mark.parametrize("worth", ["3", "200"])
+def test_the_choice_worth_most_counts(tmp_path_factory, worth):
     # short straights worth 3: the ring's two short straights and one same chow (7), not
-    # the first-written rule's two (5)
-    auto = _auto(tmp_path_factory, RULES.replace("SHORT", "3").replace("ACCOUNT", ACCOUNT))
+    # the first-written rule's two (5). Worth 200 the search finds them too: what it may
+    # still add, to stop a branch that cannot win, is the rules' amounts (2 x 200)
+    auto = _auto(tmp_path_factory, RULES.replace("SHORT", worth).replace("ACCOUNT", ACCOUNT))
     for compiled in (True, False):
         counts, r = _counts(auto, RING, "9d", compiled=compiled)
         assert counts == {"same": 1, "short": 2}
@@ -102,8 +104,48 @@ def test_an_excluded_rule_takes_no_part(tmp_path_factory):
     text = RULES.replace("SHORT", "1").replace("ACCOUNT", "    account once straight same short ends\n"
                                                           "    rule straight excludes same\n")
     auto = _auto(tmp_path_factory, text)
-    counts, _ = _counts(auto, "4c 5c 6c 7d 8d 9d 7b 8b 9b 5d 5d", "5d", exposed=["1b 2b 3b"])
+    counts, r = _counts(auto, "4c 5c 6c 7d 8d 9d 7b 8b 9b 5d 5d", "5d", exposed=["1b 2b 3b"])
     assert counts == {"straight": 1, "ends": 1}
+    # and the groups shown are chosen without it: the same chow 789b 789d would take
+    # 789b from the terminal chows
+    shown = {line.name: line.applied_to for line in r.lines}
+    assert shown["ends"] == ("1b 2b 3b + 7b 8b 9b",)
+    assert shown["straight"] == ("1b 2b 3b + 4c 5c 6c + 7d 8d 9d",)
+
+
+@both
+def test_an_account_none_of_whose_rules_apply_leaves_the_next_to_choose(tmp_path_factory, compiled):
+    # the ring has no mixed straight and no terminal chows: the first account takes no
+    # part, and the second still counts three of the ring's four pairs
+    text = RULES.replace("SHORT", "1").replace("ACCOUNT", "    account once straight ends\n"
+                                                          "    account once same short\n")
+    counts, _ = _counts(_auto(tmp_path_factory, text), RING, "9d", compiled=compiled)
+    assert counts == {"same": 2, "short": 1}
+
+
+@both
+def test_an_account_groups_only_the_sets_its_relation_names(accounted, compiled):
+    # 555c is a pung, no chow: it makes no same chow with 567b (nor a short straight
+    # with 234c), so the account has only the two pairs related(...) counts on its own
+    counts, r = _counts(accounted, "2b 3b 4b 5b 6b 7b 2c 3c 4c 5c 5c 5c 9d 9d", "9d", compiled=compiled)
+    assert counts == {"same": 1, "short": 1}
+    assert {line.name: line.applied_to for line in r.lines}["same"] == ("2b 3b 4b + 2c 3c 4c",)
+
+
+@both
+def test_a_pair_is_no_set_of_an_accounts_groups(tmp_path_factory, compiled):
+    # related(2 simple, ...) holds for simple sets: the pair 5d beside the pungs 5b and
+    # 5c is no third twin, so 5b 5c counts once (docs/language.md, "Relations between sets")
+    text = ('extends "classical.mj"\nscoring {\n'
+            '    rule twins "Twins": 1 point per related(2 simple, different suits, same rank) when won\n'
+            '    rule steps "Steps": 1 point per related(2 simple, same suit, ranks step 3) when won\n'
+            '    account once twins steps\n}\n')
+    auto = _auto(tmp_path_factory, text)
+    inp = read_hand_input(auto, hand="5b 5b 5b 5c 5c 5c 2d 3d 4d 9b 9b 9b 5d 5d", win="9b", source="discard",
+                          seat="S")
+    r = score_hand(auto, inp, compiled=compiled)
+    assert {line.name: line.applied_to for line in r.lines if line.name in ("twins", "steps")} == {
+        "twins": ("5b 5b 5b + 5c 5c 5c",)}
 
 
 def test_the_score_shows_the_groups_each_rule_counted(accounted):

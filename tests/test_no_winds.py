@@ -85,6 +85,10 @@ def test_the_score_command_takes_no_wind_and_refuses_one(auto, path, capsys):
     assert (inp.seat_wind, inp.round_wind) == (NO_WIND, NO_WIND)
     result = score_hand(auto, inp)
     assert result.won and not set(result.rule_names) & WIND_RULES
+    # the winner's payments are named by seat wind (settle.winner_payments): with no
+    # winds there is none to name, and the text prints no payments line
+    assert result.payments == ()
+    assert "payments" not in to_text(auto, inp, result)
     doc = to_json(auto, inp, result)
     assert (doc["hand"]["seat_wind"], doc["hand"]["round_wind"]) == (None, None)
     first = to_text(auto, inp, result).splitlines()[0]

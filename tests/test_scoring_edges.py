@@ -97,3 +97,15 @@ def test_the_player_who_fed_the_second_dragon_set_pays_for_all(two_dragons):
     inp = read_hand_input(two_dragons, exposed=["G G G from W"], hand="R R R 2b 3b 4b 6b 7b 8b 5c 5c", win="5c",
                           source="wall", seat="S")
     assert score_hand(two_dragons, inp).payments == (0, 96, -96, 0)
+
+
+def test_a_number_in_the_json_is_an_int_when_whole_else_six_places():
+    # RuleLine.to_json, as mjdsl score --json prints each rule: a third of a point shows
+    # to six places, three of them are the whole number 1 (an int), and 3 x 0.1 (float
+    # noise, 0.30000000000000004) shows as 0.3
+    from mjdsl.scoring.model import RuleLine
+
+    doc = RuleLine("third", "A third", 1 / 3, "points", 3, None).to_json()
+    assert doc["amount"] == 0.333333
+    assert doc["value"] == 1 and isinstance(doc["value"], int)
+    assert RuleLine("tenth", "A tenth", 0.1, "points", 3, None).to_json()["value"] == 0.3

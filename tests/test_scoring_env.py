@@ -254,3 +254,16 @@ def test_the_wait_of_a_pung_a_kong_or_a_pair(classical):
     from mjdsl.scoring.env import wait_shape
 
     assert wait_shape(_env(classical, hand=_NINE, win="N", source="wall", seat="S"), None) is None
+
+
+def test_the_waits_count_a_special_hand_the_winning_tile_is_no_tile_of(tmp_path):
+    """A house seven pairs of simples (four alike two pairs): 2b 2b 3b 3b 3b 4b 4b
+    5b 5b 5b 5b 8b 8b waited on 1b and 4b (four sets and a pair: 123 234 345 555 88
+    with 1b) and on 3b (seven pairs), though the 1b it won on is no simple: the special
+    hand is asked of the tiles still held, not of the one that completed the hand."""
+    path = tmp_path / "simple-pairs.mj"
+    path.write_text('extends "classical.mj"\n\nwinning {\n    pattern simple_pairs "Simple pairs" {\n'
+                    "        pairs 7 of simple\n        concealed\n    }\n}\n", encoding="utf-8")
+    auto = compile_ruleset(path)
+    env = _env(auto, hand="1b 2b 2b 3b 3b 3b 4b 4b 5b 5b 5b 5b 8b 8b", win="1b", source="wall", seat="S")
+    assert env.hf["waits"] == 3

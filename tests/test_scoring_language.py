@@ -101,3 +101,23 @@ def test_a_house_rule_can_call_for_any_rule(tmp_path):
     auto = compile_ruleset(path)
     h = read_hand_input(auto, exposed=["2b 3b 4b", "6b 6b 6b"], hand="8b 8b 8b G G 3b 3b", seat="S")
     assert score_hand(auto, h).total == 200  # 0.4 x 500, more than 2 + 4 + 2 = 8 points
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "closures"])
+def test_a_completed_hand_is_calling_for_nothing(tmp_path, compiled):
+    """calling_for(...) scores each completion of the hand, and a completion is not
+    asked what it would complete to: there calling_for is false, so a rule written
+    ``calling_for(mahjong) == false`` applies to each completion, and a rule calling
+    for it applies to the hand. In the hand itself (calling on 1b or 4b for mahjong) it
+    does not."""
+    from mjdsl.scoring import score_hand
+    from mjdsl.scoring.notation import read_hand_input
+
+    path = tmp_path / "house.mj"
+    path.write_text('extends "classical.mj"\nscoring {\n'
+                    '    rule asks "Asks": 1 point when won and calling_for(answers)\n'
+                    '    rule answers "Answers": 1 point when won and calling_for(mahjong) == false\n}\n')
+    auto = compile_ruleset(path)
+    h = read_hand_input(auto, hand="2b 3b 4b 5c 6c 7c 7d 8d 9d E E E N N", win="4b", source="wall", seat="S")
+    names = score_hand(auto, h, compiled=compiled).rule_names
+    assert "asks" in names and "answers" not in names

@@ -125,6 +125,15 @@ def test_a_hand_of_the_wrong_size_calls_on_nothing(auto):
     assert _calling(auto, "2m 3m 4m 5p 6p 7p 3s 4s 5s 6s 7s 8p", None) == []
 
 
+
+def test_the_sets_beside_a_patterns_parts_are_no_hand_of_their_own():
+    """Chinese Official's knitted straight is its nine knitted tiles with one set and a
+    pair beside them: the set and the pair alone (a pung and a tile, five with the
+    tile that comes) are no winning hand, so four tiles call on nothing."""
+    auto = compile_ruleset(ROOT / "rulesets" / "mcr.mj")
+    assert _calling(auto, "2b 2b 2b 5c", None) == []
+    assert _calling(auto, "2b 3b 4b 5c", None) == []
+
 def test_a_wait_that_needs_four_chows_in_one_suit(auto):
     # 1m-9m 2m 3m 4m 5m: 2m makes 22 123 345 456 789, 5m makes 55 123 234 456 789, each
     # four chows in the one suit that receives the tile (no pung reading: 222 or 555
