@@ -575,6 +575,33 @@ def test_a_claim_across_is_never_made_at_a_table_of_three():
     assert [m.split(":")[0] for _, m in windows("american.mj", *lines)] == ["claim `facing` can never win its window"]
 
 
+def test_a_claim_across_at_a_ruleset_that_seats_no_one_is_judged_at_a_table_of_four():
+    seatless = mini().replace('seats 4 {\n    winds "E" "S" "W" "N"\n}\n\n', "")
+    assert "seats" not in seatless
+    claims = "claims {\n    claim facing 3 same from across\n    claim mahjong from any\n}\n"
+    assert diagnostics(seatless + claims, "MJ308") == []
+    [d] = diagnostics(seatless.replace('ruleset "Mini"\n', 'ruleset "Mini"\n\nseats 5 {\n}\n') + claims, "MJ308")
+    assert d.message == "claim `facing` can never be made: no seat sits across at a table of 5"
+
+
+def test_a_claim_from_a_second_seat_is_hidden_only_by_one_that_claims_from_both():
+    ranks = "priority mahjong > pung kong quint sextet > pong"
+    # `pung` claims from any seat: both of `pong`'s seats
+    assert [line for line, _ in windows("american.mj", "claim pong 3 same from left or from across for mahjong",
+                                        ranks)] == [3]
+    # `chow` claims from the left only: `pong` may still take a discard from across
+    assert windows("classical.mj", "claim pong 3 run from left or from across for mahjong",
+                   "priority mahjong > pung kong > chow > pong") == []
+
+
+def test_a_claim_left_off_the_priority_line_or_with_no_set_is_not_ranked():
+    # a sized claim the priority line does not name, beside a ranked one of its set
+    assert windows("american.mj", "claim pong 3 same from any") == []
+    # two claims of no set (mah jongg), one ranked below the other
+    assert windows("american.mj", "claim win from any", "priority mahjong > win > pung kong quint sextet") == []
+    assert diagnostics('extends "american.mj"\nclaims {\n    claim pong 3 same from any\n}\n', "MJ299") == []
+
+
 def test_a_claim_switched_by_its_own_condition_does_not_hide_one_below_it():
     high = "claim big 3 same from any when dealer_won"
     assert windows("classical.mj", high, "claim pong 3 same from left",
