@@ -359,3 +359,42 @@ def test_a_seats_wind_is_not_told_where_the_seats_have_winds_or_where_the_base_n
     assert lint(_WINDLESS, "MJ316") == []
     assert [m for _, m, _ in lint(_WINDLESS + rule, "MJ316")] == [
         "`round_wind` is never true: the seats have no winds, so no tile is the round's wind"]
+
+
+def concealed(*patterns: str) -> list[int]:
+    """The lines told MJ309 in a classical overlay's winning block of ``concealed`` patterns."""
+    text = 'extends "classical.mj"\nwinning {\n' + "".join(
+        f'    pattern p{i} "P{i}" {{\n        {lines}\n        concealed\n    }}\n' for i, lines in enumerate(patterns))
+    return [line for line, _, _ in lint(text + "}\n", "MJ309")]
+
+
+def test_concealed_is_told_only_where_no_hand_of_the_pattern_holds_a_tile_three_times():
+    # seven different pairs of honours: no tile three times, and honours make no run
+    assert concealed("pairs 7 of honour distinct") == [5]
+    # the same pairs, not said distinct: one honour may be paired twice over, a pung's tiles
+    assert concealed("pairs 7 of honour") == []
+    # no run in 1 3 5 7 9, but one and three are there three times each: exactly a pung's
+    assert concealed("counts 3 0 3 0 2 0 2 0 2 in one suit\n        pairs 1 of dragon") == []
+
+
+def test_a_pattern_that_does_not_lower_leaves_the_next_patterns_concealed_to_be_told():
+    # `nonsense` is no class of tiles (MJ204): the pattern is the checks', and the lint goes on
+    assert concealed("pairs 7 of nonsense", "pairs 7 of honour distinct") == [9]
+
+
+def test_a_dead_discard_of_the_joker_is_told_where_the_jokers_are_never_passed_no_longer():
+    text = ('extends "american.mj"\nremove jokers "J" {\n    never passed\n}\n'
+            'claims {\n    dead discard "J"\n}\n')
+    assert lint(text, "MJ310") == [(6, "the joker 'J' is already covered by `dead when discarded` in the jokers block",
+                                    "say it once: drop 'J' here, or the jokers block's line")]
+
+
+def test_a_flow_in_the_default_order_over_a_base_with_another_is_no_default_restated(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "classical.mj").write_text((RULESETS / "classical.mj").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "base.mj").write_text('extends "classical.mj"\nflow replacement -> deal -> play\n', encoding="utf-8")
+    default = "flow deal -> replacement -> play\n"
+    # over the base's order, the default order changes play
+    assert lint('extends "base.mj"\n' + default, "MJ309") == []
+    [(line, message, _)] = lint('extends "classical.mj"\n' + default, "MJ309")
+    assert line == 2 and message.startswith("this restates the default: without `flow` the phases")
