@@ -84,6 +84,51 @@ def test_a_removed_statement_the_base_writes_otherwise_points_at_the_base_line()
     assert found[0][1] == "this statement is not in the base's `payments` block: removing it removes nothing"
 
 
+
+def test_a_removed_statement_the_base_writes_leaves_the_next_one_to_be_told():
+    text = ('extends "american.mj"\n\nremove payments {\n    others pay winner value when by_discard\n'
+            '    discarder pays winner 3 * value when by_discard\n}\n')
+    # the first line is the base's, as written: removing it removes something
+    assert [line for line, _, _ in lint(text, "MJ323")] == [5]
+
+
+def test_a_set_of_an_unknown_option_leaves_the_next_set_to_be_told():
+    text = 'extends "classical.mj"\nset zzz = on\nset discard_pair_exposed = off\n'
+    assert lint(text, "MJ301") == [
+        (3, "`set discard_pair_exposed = off` changes nothing: that is already its value in the base ruleset",
+         "delete the line; an overlay states only what it changes")]
+
+
+def test_on_set_for_a_number_option_of_one_is_not_told_it_changes_nothing():
+    # on == 1 in Python; the kind tells them apart (the set itself is MJ211's)
+    assert lint('ruleset "r"\noption n = 1 "N"\nset n = on\n', "MJ301") == []
+    assert [m for _, m, _ in lint('ruleset "r"\noption n = 1 "N"\nset n = 1\n', "MJ301")] == [
+        "`set n = 1` changes nothing: that is already its default"]
+
+
+_HK_PAYMENTS = ("    feeder of 3 sets where (pung or kong) and dragon pays for losers\n"
+                "    feeder of 4 sets where (pung or kong) and wind pays for losers\n"
+                "    discarder pays winner 2 * value when by_discard and not discarder_pays_all\n"
+                "    others pay winner value when by_discard and not discarder_pays_all\n"
+                "    discarder pays winner 4 * value when by_discard and discarder_pays_all\n"
+                "    losers pay winner 2 * value when self_drawn and self_draw_double\n"
+                "    losers pay winner value when self_drawn and not self_draw_double\n")
+
+
+def test_two_restated_lines_of_a_kind_are_a_group_and_the_group_after_them_is_told_too():
+    found = lint('extends "hong-kong.mj"\npayments {\n' + _HK_PAYMENTS + "}\n", "MJ302")
+    assert [(line, m) for line, m, _ in found] == [(3, "these 2 lines in `payments` are the base's, unchanged"),
+                                                   (5, "these 5 lines in `payments` are the base's, unchanged")]
+    assert found[0][2].startswith("delete all 2 together (the base says the same at hong-kong.mj:146:5)")
+
+
+def test_a_restated_line_the_base_keys_by_its_setting_is_told_as_this_line():
+    found = lint('extends "classical.mj"\nwall {\n    dead wall 14\n}\ndead hand {\n    on false mahjong\n}\n',
+                 "MJ302")
+    assert [(line, m) for line, m, _ in found] == [(3, "this line in `wall` is the base's, unchanged"),
+                                                   (6, "this line in `dead hand` is the base's, unchanged")]
+
+
 # -- MJ304, MJ305: options that do nothing (check/lint_options.py) ------------------------
 
 OPTIONS = 'extends "american.mj"\noption x = on "X"\n'
