@@ -92,6 +92,24 @@ def test_a_division_by_an_option_names_the_option_set_to_zero():
     assert d.message == "a division by zero (the option payers = 0)"
 
 
+def test_zero_to_a_negative_power_is_a_division_by_zero():
+    # play would stop at the first hand won (MJ420: 0.0 cannot be raised to a negative power)
+    [d] = diagnostics(scoring("classical.mj", "value points * 0 ^ (0 - 1)"), "MJ224")
+    assert d.message == "a division by zero: 0 to the power -1"
+    text = 'extends "classical.mj"\n\noption payers = 0 "Players who paid in"\n\nscoring {\n' \
+           '    value points * payers ^ (0 - 2)\n}\n'
+    [d] = diagnostics(text, "MJ224")
+    assert d.message == "a division by zero: 0 to the power -2 (the option payers = 0)"
+    assert diagnostics(scoring("classical.mj", "value points * 0 ^ (1 - 1)"), "MJ224") == []
+
+
+def test_a_power_too_large_is_told_beside_a_division_by_zero():
+    [zero, large] = diagnostics(scoring("classical.mj", "value points + 1000000000000000000 ^ 64 + 0 ^ (0 - 1)"),
+                                "MJ224")
+    assert (zero.message, large.message) == ("a division by zero: 0 to the power -1", "a number too large to compute")
+    assert large.hint == "write a smaller number" and large.span.column < zero.span.column
+
+
 def test_too_many_doubles_says_how_many_and_the_most():
     [d] = diagnostics(scoring("classical.mj", 'rule r "R": 65 doubles when won'), "MJ224")
     assert d.message == "rule `r` gives 65 doubles (at most 64)"
