@@ -110,6 +110,21 @@ def test_a_power_too_large_is_told_beside_a_division_by_zero():
     assert large.hint == "write a smaller number" and large.span.column < zero.span.column
 
 
+def test_a_limit_that_depends_on_the_hand_is_not_a_fixed_number():
+    [d] = diagnostics(scoring("classical.mj", "limit 500 + points"), "MJ226")
+    assert (d.message, d.hint) == ("the limit is not a fixed number", "write a number, or an option that holds one")
+    assert diagnostics(scoring("classical.mj", "limit 500 + 500"), "MJ226") == []
+
+
+def test_a_choice_in_arithmetic_counts_as_one_not_as_a_number_too_large():
+    # 10 ^ 306 to the power of a choice: counted as 1 (not a zero, no overflow); with 2, it would overflow
+    text = ('extends "classical.mj"\noption style = fast "S" one of fast slow\n'
+            "scoring {\n    value points * (1000000000000000000 ^ 17) ^ style\n}\n")
+    assert diagnostics(text, "MJ224") == []
+    [d] = diagnostics(text.replace("^ style", "^ 2"), "MJ224")
+    assert d.message == "a number too large to compute"
+
+
 def test_too_many_doubles_says_how_many_and_the_most():
     [d] = diagnostics(scoring("classical.mj", 'rule r "R": 65 doubles when won'), "MJ224")
     assert d.message == "rule `r` gives 65 doubles (at most 64)"
