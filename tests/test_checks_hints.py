@@ -92,6 +92,39 @@ def test_a_division_by_an_option_names_the_option_set_to_zero():
     assert d.message == "a division by zero (the option payers = 0)"
 
 
+def test_zero_to_a_negative_power_is_a_division_by_zero():
+    # play would stop at the first hand won (MJ420: 0.0 cannot be raised to a negative power)
+    [d] = diagnostics(scoring("classical.mj", "value points * 0 ^ (0 - 1)"), "MJ224")
+    assert d.message == "a division by zero: 0 to the power -1"
+    text = 'extends "classical.mj"\n\noption payers = 0 "Players who paid in"\n\nscoring {\n' \
+           '    value points * payers ^ (0 - 2)\n}\n'
+    [d] = diagnostics(text, "MJ224")
+    assert d.message == "a division by zero: 0 to the power -2 (the option payers = 0)"
+    assert diagnostics(scoring("classical.mj", "value points * 0 ^ (1 - 1)"), "MJ224") == []
+
+
+def test_a_power_too_large_is_told_beside_a_division_by_zero():
+    [zero, large] = diagnostics(scoring("classical.mj", "value points + 1000000000000000000 ^ 64 + 0 ^ (0 - 1)"),
+                                "MJ224")
+    assert (zero.message, large.message) == ("a division by zero: 0 to the power -1", "a number too large to compute")
+    assert large.hint == "write a smaller number" and large.span.column < zero.span.column
+
+
+def test_a_limit_that_depends_on_the_hand_is_not_a_fixed_number():
+    [d] = diagnostics(scoring("classical.mj", "limit 500 + points"), "MJ226")
+    assert (d.message, d.hint) == ("the limit is not a fixed number", "write a number, or an option that holds one")
+    assert diagnostics(scoring("classical.mj", "limit 500 + 500"), "MJ226") == []
+
+
+def test_a_choice_in_arithmetic_counts_as_one_not_as_a_number_too_large():
+    # 10 ^ 306 to the power of a choice: counted as 1 (not a zero, no overflow); with 2, it would overflow
+    text = ('extends "classical.mj"\noption style = fast "S" one of fast slow\n'
+            "scoring {\n    value points * (1000000000000000000 ^ 17) ^ style\n}\n")
+    assert diagnostics(text, "MJ224") == []
+    [d] = diagnostics(text.replace("^ style", "^ 2"), "MJ224")
+    assert d.message == "a number too large to compute"
+
+
 def test_too_many_doubles_says_how_many_and_the_most():
     [d] = diagnostics(scoring("classical.mj", 'rule r "R": 65 doubles when won'), "MJ224")
     assert d.message == "rule `r` gives 65 doubles (at most 64)"
@@ -573,6 +606,33 @@ def test_a_claim_across_is_never_made_at_a_table_of_three():
     assert windows("american-3p.mj", *lines) == [
         (3, "claim `facing` can never be made: no seat sits across at a table of 3")]
     assert [m.split(":")[0] for _, m in windows("american.mj", *lines)] == ["claim `facing` can never win its window"]
+
+
+def test_a_claim_across_at_a_ruleset_that_seats_no_one_is_judged_at_a_table_of_four():
+    seatless = mini().replace('seats 4 {\n    winds "E" "S" "W" "N"\n}\n\n', "")
+    assert "seats" not in seatless
+    claims = "claims {\n    claim facing 3 same from across\n    claim mahjong from any\n}\n"
+    assert diagnostics(seatless + claims, "MJ308") == []
+    [d] = diagnostics(seatless.replace('ruleset "Mini"\n', 'ruleset "Mini"\n\nseats 5 {\n}\n') + claims, "MJ308")
+    assert d.message == "claim `facing` can never be made: no seat sits across at a table of 5"
+
+
+def test_a_claim_from_a_second_seat_is_hidden_only_by_one_that_claims_from_both():
+    ranks = "priority mahjong > pung kong quint sextet > pong"
+    # `pung` claims from any seat: both of `pong`'s seats
+    assert [line for line, _ in windows("american.mj", "claim pong 3 same from left or from across for mahjong",
+                                        ranks)] == [3]
+    # `chow` claims from the left only: `pong` may still take a discard from across
+    assert windows("classical.mj", "claim pong 3 run from left or from across for mahjong",
+                   "priority mahjong > pung kong > chow > pong") == []
+
+
+def test_a_claim_left_off_the_priority_line_or_with_no_set_is_not_ranked():
+    # a sized claim the priority line does not name, beside a ranked one of its set
+    assert windows("american.mj", "claim pong 3 same from any") == []
+    # two claims of no set (mah jongg), one ranked below the other
+    assert windows("american.mj", "claim win from any", "priority mahjong > win > pung kong quint sextet") == []
+    assert diagnostics('extends "american.mj"\nclaims {\n    claim pong 3 same from any\n}\n', "MJ299") == []
 
 
 def test_a_claim_switched_by_its_own_condition_does_not_hide_one_below_it():

@@ -84,6 +84,51 @@ def test_a_removed_statement_the_base_writes_otherwise_points_at_the_base_line()
     assert found[0][1] == "this statement is not in the base's `payments` block: removing it removes nothing"
 
 
+
+def test_a_removed_statement_the_base_writes_leaves_the_next_one_to_be_told():
+    text = ('extends "american.mj"\n\nremove payments {\n    others pay winner value when by_discard\n'
+            '    discarder pays winner 3 * value when by_discard\n}\n')
+    # the first line is the base's, as written: removing it removes something
+    assert [line for line, _, _ in lint(text, "MJ323")] == [5]
+
+
+def test_a_set_of_an_unknown_option_leaves_the_next_set_to_be_told():
+    text = 'extends "classical.mj"\nset zzz = on\nset discard_pair_exposed = off\n'
+    assert lint(text, "MJ301") == [
+        (3, "`set discard_pair_exposed = off` changes nothing: that is already its value in the base ruleset",
+         "delete the line; an overlay states only what it changes")]
+
+
+def test_on_set_for_a_number_option_of_one_is_not_told_it_changes_nothing():
+    # on == 1 in Python; the kind tells them apart (the set itself is MJ211's)
+    assert lint('ruleset "r"\noption n = 1 "N"\nset n = on\n', "MJ301") == []
+    assert [m for _, m, _ in lint('ruleset "r"\noption n = 1 "N"\nset n = 1\n', "MJ301")] == [
+        "`set n = 1` changes nothing: that is already its default"]
+
+
+_HK_PAYMENTS = ("    feeder of 3 sets where (pung or kong) and dragon pays for losers\n"
+                "    feeder of 4 sets where (pung or kong) and wind pays for losers\n"
+                "    discarder pays winner 2 * value when by_discard and not discarder_pays_all\n"
+                "    others pay winner value when by_discard and not discarder_pays_all\n"
+                "    discarder pays winner 4 * value when by_discard and discarder_pays_all\n"
+                "    losers pay winner 2 * value when self_drawn and self_draw_double\n"
+                "    losers pay winner value when self_drawn and not self_draw_double\n")
+
+
+def test_two_restated_lines_of_a_kind_are_a_group_and_the_group_after_them_is_told_too():
+    found = lint('extends "hong-kong.mj"\npayments {\n' + _HK_PAYMENTS + "}\n", "MJ302")
+    assert [(line, m) for line, m, _ in found] == [(3, "these 2 lines in `payments` are the base's, unchanged"),
+                                                   (5, "these 5 lines in `payments` are the base's, unchanged")]
+    assert found[0][2].startswith("delete all 2 together (the base says the same at hong-kong.mj:146:5)")
+
+
+def test_a_restated_line_the_base_keys_by_its_setting_is_told_as_this_line():
+    found = lint('extends "classical.mj"\nwall {\n    dead wall 14\n}\ndead hand {\n    on false mahjong\n}\n',
+                 "MJ302")
+    assert [(line, m) for line, m, _ in found] == [(3, "this line in `wall` is the base's, unchanged"),
+                                                   (6, "this line in `dead hand` is the base's, unchanged")]
+
+
 # -- MJ304, MJ305: options that do nothing (check/lint_options.py) ------------------------
 
 OPTIONS = 'extends "american.mj"\noption x = on "X"\n'
@@ -359,3 +404,42 @@ def test_a_seats_wind_is_not_told_where_the_seats_have_winds_or_where_the_base_n
     assert lint(_WINDLESS, "MJ316") == []
     assert [m for _, m, _ in lint(_WINDLESS + rule, "MJ316")] == [
         "`round_wind` is never true: the seats have no winds, so no tile is the round's wind"]
+
+
+def concealed(*patterns: str) -> list[int]:
+    """The lines told MJ309 in a classical overlay's winning block of ``concealed`` patterns."""
+    text = 'extends "classical.mj"\nwinning {\n' + "".join(
+        f'    pattern p{i} "P{i}" {{\n        {lines}\n        concealed\n    }}\n' for i, lines in enumerate(patterns))
+    return [line for line, _, _ in lint(text + "}\n", "MJ309")]
+
+
+def test_concealed_is_told_only_where_no_hand_of_the_pattern_holds_a_tile_three_times():
+    # seven different pairs of honours: no tile three times, and honours make no run
+    assert concealed("pairs 7 of honour distinct") == [5]
+    # the same pairs, not said distinct: one honour may be paired twice over, a pung's tiles
+    assert concealed("pairs 7 of honour") == []
+    # no run in 1 3 5 7 9, but one and three are there three times each: exactly a pung's
+    assert concealed("counts 3 0 3 0 2 0 2 0 2 in one suit\n        pairs 1 of dragon") == []
+
+
+def test_a_pattern_that_does_not_lower_leaves_the_next_patterns_concealed_to_be_told():
+    # `nonsense` is no class of tiles (MJ204): the pattern is the checks', and the lint goes on
+    assert concealed("pairs 7 of nonsense", "pairs 7 of honour distinct") == [9]
+
+
+def test_a_dead_discard_of_the_joker_is_told_where_the_jokers_are_never_passed_no_longer():
+    text = ('extends "american.mj"\nremove jokers "J" {\n    never passed\n}\n'
+            'claims {\n    dead discard "J"\n}\n')
+    assert lint(text, "MJ310") == [(6, "the joker 'J' is already covered by `dead when discarded` in the jokers block",
+                                    "say it once: drop 'J' here, or the jokers block's line")]
+
+
+def test_a_flow_in_the_default_order_over_a_base_with_another_is_no_default_restated(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "classical.mj").write_text((RULESETS / "classical.mj").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "base.mj").write_text('extends "classical.mj"\nflow replacement -> deal -> play\n', encoding="utf-8")
+    default = "flow deal -> replacement -> play\n"
+    # over the base's order, the default order changes play
+    assert lint('extends "base.mj"\n' + default, "MJ309") == []
+    [(line, message, _)] = lint('extends "classical.mj"\n' + default, "MJ309")
+    assert line == 2 and message.startswith("this restates the default: without `flow` the phases")

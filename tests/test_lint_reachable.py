@@ -163,3 +163,26 @@ def test_the_states_are_lowered_without_the_card_and_the_rest_of_the_winning_blo
     assert win.all(A.CardRef) and cardless.all(A.CardRef) == []
     assert cardless.stmts == tuple(s for s in win.stmts if not isinstance(s, A.CardRef))
     assert ctx.ruleset.block(A.WinningBlock) is win  # the context checked is left as it was
+
+
+def test_each_unreached_state_is_told_past_one_of_an_undeclared_feature_and_one_the_base_explains(monkeypatch):
+    """Three states left unreached in one walk, so the automaton is made up (over the
+    claims-off overlay; its lowering leaves only the turn after a claim unreached): `robbed` waits on a
+    kong robbed (American declares no kong on a turn: the skeleton of play, not told),
+    `orphan` on nothing and is the base's (lowered from american.mj), `after` on a claim
+    of an exposure, which the overlay's `set calls = off` switched off: told there."""
+    ctx = check_file(UNREACHABLE).ctx
+    base_span = ctx.ruleset.base.block(A.ClaimsBlock).span
+    assert base_span.path.endswith("american.mj")
+
+    def state(span, *next_):
+        return SimpleNamespace(step="turn", params={}, span=span, next=[SimpleNamespace(guard=g, target=t) for g, t in next_])
+
+    states = {"a": state(base_span, ("always", "b"), ("rob", "robbed"), ("claimed", "after")), "b": state(base_span),
+              "robbed": state(base_span), "orphan": state(base_span), "after": state(base_span)}
+    auto = _auto(claims=[WIN], states=states)
+    monkeypatch.setattr(R, "_skeleton", lambda c: auto)
+    monkeypatch.setattr(R, "_lower", lambda c: auto)
+    [d] = R.check_reachable(ctx)
+    assert d.message.startswith("state `after` (a turn) can't be reached: no transition into it can fire: `claimed`")
+    assert (d.span.line, d.span.column) == (6, 1) and d.span.path.endswith(UNREACHABLE.name)

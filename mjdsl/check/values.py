@@ -129,7 +129,11 @@ def _arithmetic(expr, opts) -> list[Diagnostic]:
             try:
                 value = _BIN[e.op](_number(left.value), _number(right.value))
             except ZeroDivisionError:
-                continue  # reported above
+                # a `/` by zero is reported above; 0 ^ -1 is 1 / 0 too, which play stops at (MJ420)
+                out.append(error("MJ224", f"a division by zero: 0 to the power {_show(right.value)}"
+                                 + _through_options(e.left, opts), e.span,
+                                 "raise 0 to a power of 0 or more (an option in the base must not be 0)"))
+                continue
             except OverflowError:
                 value = math.inf
             if not math.isfinite(value):
