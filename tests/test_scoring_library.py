@@ -491,3 +491,14 @@ def test_a_suit_as_long_as_the_honours_keeps_its_own_completions(tmp_path):
                              ('"6b" "8b" "G"', '"6b" "G"'), ("    length 18", "    length 17"))
     assert _codes_called(auto, "2c 3c 4c 5c 6c 7c 2d 3d 4d 9d 9d E S") == []  # honours (1, 1, 0, ...) met first
     assert _codes_called(auto, "1b 2b 2c 3c 4c 5c 6c 7c 2d 3d 4d 9d 9d") == ["3b"]  # bams (1, 1, 0, ...)
+
+
+def test_a_shapes_completions_asked_before_any_summary_of_its_kind(dmjl):
+    """shape_completions on tables that have split nothing yet (no summary of the kind
+    remembered): it makes the summaries' memo itself. 1b 2b completes on 3b only, as a
+    chow (no pair used, one chow); a 1b or a 2b leaves a lone tile."""
+    from mjdsl.scoring.splits import shape_completions
+    from mjdsl.scoring.tables import Tables
+
+    t = Tables(dmjl)  # fresh, not the cached tables other tests have filled
+    assert shape_completions(t, 0, (1, 1, 0, 0, 0, 0, 0, 0, 0), 1, True) == ((2, frozenset({(0, 1)})),)
