@@ -448,3 +448,57 @@ def test_every_small_suit_shape_splits_as_the_hands_library_splits_it(dmjl):
                         assert got == hands_splits(lay, lst, (n - 2 * pairs) // 3, pairs, cap, True), key
                 else:  # too many tiles or too few for the sets and pairs asked: no split
                     assert concealed_splits(t, lst, n // 3, pairs, 4) == [], key
+
+
+def _classical_edited(tmp_path, name: str, *edits: tuple[str, str]):
+    """classical.mj with each (old, new) replaced once (each old must be there)."""
+    text = (ROOT / "rulesets" / "classical.mj").read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return compile_ruleset(path)
+
+
+def _codes_called(auto, hand: str) -> list[str]:
+    counts = [0] * auto.tiles.size
+    for code in hand.split():
+        counts[auto.tiles.index(code)] += 1
+    return [auto.tiles.kinds[i].code for i in calling(auto, counts)]
+
+
+def test_honours_that_are_no_run_of_indices_split_and_call_as_in_classical(dmjl, tmp_path):
+    """The flowers declared between the winds and the dragons: the honour group's
+    tiles are no run of indices (no slice of a count list reads it), and its tiles are
+    read one by one; the hand scores and calls as in classical.mj."""
+    flowers = '    flower "f1" "f2" "f3" "f4" x1 seat linked  # 1 = East ... 4 = North\n'
+    dragons = '    dragon "R" "G" "0" x4\n'
+    moved = _classical_edited(tmp_path, "flowers-first.mj", (dragons + flowers, flowers + dragons))
+    kw = dict(hand="2b 3b 4b 5c 6c 7c 6d 7d 8d R R R N N", win="N", seat="S", source="wall")
+    ours, theirs = (score_hand(a, hand(a, **kw)) for a in (moved, dmjl))
+    assert (ours.total, ours.rule_names) == (theirs.total, theirs.rule_names)
+    assert "dragon_set" in ours.rule_names  # the pung of red dragons was read
+    waiting = "2b 3b 4b 5c 6c 7c 6d 7d 8d R R N N"  # on either pair
+    assert _codes_called(moved, waiting) == _codes_called(dmjl, waiting) == ["N", "R"]
+
+
+def test_a_suit_as_long_as_the_honours_keeps_its_own_completions(tmp_path):
+    """Bamboos of 1 to 7 beside seven honours: a shape of the one group and of the
+    other can be the same counts, and what completes it is not the same (1b 2b wait
+    on 3b; E S on nothing): each kind of group remembers its own."""
+    auto = _classical_edited(tmp_path, "short-bams.mj", ('suit bam "b" 1..9 x4', 'suit bam "b" 1..7 x4'),
+                             ('"6b" "8b" "G"', '"6b" "G"'), ("    length 18", "    length 17"))
+    assert _codes_called(auto, "2c 3c 4c 5c 6c 7c 2d 3d 4d 9d 9d E S") == []  # honours (1, 1, 0, ...) met first
+    assert _codes_called(auto, "1b 2b 2c 3c 4c 5c 6c 7c 2d 3d 4d 9d 9d") == ["3b"]  # bams (1, 1, 0, ...)
+
+
+def test_a_shapes_completions_asked_before_any_summary_of_its_kind(dmjl):
+    """shape_completions on tables that have split nothing yet (no summary of the kind
+    remembered): it makes the summaries' memo itself. 1b 2b completes on 3b only, as a
+    chow (no pair used, one chow); a 1b or a 2b leaves a lone tile."""
+    from mjdsl.scoring.splits import shape_completions
+    from mjdsl.scoring.tables import Tables
+
+    t = Tables(dmjl)  # fresh, not the cached tables other tests have filled
+    assert shape_completions(t, 0, (1, 1, 0, 0, 0, 0, 0, 0, 0), 1, True) == ((2, frozenset({(0, 1)})),)
