@@ -163,6 +163,8 @@ def test_a_dead_hand_from_an_impossible_exposure(auto):
     act(g, 0, "discard E")
     act(g, 1, "claim kong (0 jokers)")
     assert g.st.dead[1] and g.st.dead_reason[1] == "impossible exposure"
+    # counted among the hand's events (what `mjdsl simulate` tallies), once
+    assert g.st.events["dead hand"] == 1
     # the dead player's tiles stay racked (14 with the exposure); play goes on after it
     assert g.st.node == "play.turn" and g.current_player() == 2
     assert sum(g.st.hands[1]) + 4 == 14
