@@ -526,6 +526,23 @@ def test_an_added_kong_grows_one_pung_of_its_tile():
     assert g.st.hands[0][f] == 0
 
 
+def test_an_added_kong_grows_only_the_first_of_two_jokerless_pungs_of_its_tile():
+    # two exposed pungs of flowers with no joker in either, F F F and F F F (eight
+    # flowers in the set): the one flower added makes a kong of the first only
+    from mjdsl.engine.state import Exposure
+
+    auto = compile_ruleset(ROOT / "tests" / "scenarios" / "rules" / "american-added-kongs.mj",
+                           [("charleston", "off")])
+    g = scripted(auto, {0: "F F F F F F F 2b 4b 6b 8b 1c 3c 5c"})
+    f = auto.tiles.index("F")
+    g.st.hands[0][f] -= 6
+    g.st.exposures[0] += [Exposure("pung", f, 3, 0, False, 2), Exposure("pung", f, 3, 0, False, 3)]
+    act(g, 0, "add F to a pung")
+    kinds = [(e.kind, e.size, e.source) for e in g.st.exposures[0]]
+    assert kinds == [("kong_added", 4, 2), ("pung", 3, 3)]
+    assert g.st.hands[0][f] == 0
+
+
 # -- the catalogue --------------------------------------------------------------------
 
 def test_a_larger_blind_pass_or_courtesy_offer_gets_its_counts_in_the_catalogue():
