@@ -601,3 +601,19 @@ def test_a_pung_claimed_with_a_joker_stands_as_two_tiles_and_the_joker(auto):
     assert (e.size, e.jokers, e.naturals) == (3, 1, 2)
     assert e.tiles(joker) == [nine, nine, joker] and e.tiles(None) == [nine, nine]
     assert observe(g, 0)["exposures"][3] == [{"kind": "pung", "tiles": ["9d", "9d", "J"], "concealed": False}]
+
+
+def test_a_claim_below_the_jokers_group_size_is_offered_with_no_joker(tmp_path):
+    # jokers stand in groups of 4 or more here: a pung claim takes none, so seat 3,
+    # holding 9d 9d and a joker, may claim seat 0's 9d as two 9d and the discard only
+    rules = tmp_path / "groups-of-four.mj"
+    rules.write_text(f'extends "{AMERICAN}"\njokers "J" {{\n    stand in groups of 4 or more\n}}\n',
+                     encoding="utf-8")
+    auto = compile_ruleset(rules, [("charleston", "off")], allow_outside=True)
+    assert auto.jokers.min_group == 4
+    g = scripted(auto, {0: "9d " + FILLER, 3: "9d 9d J 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d"})
+    act(g, 0, "discard 9d")
+    while g.current_player() != 3:
+        act(g, g.current_player(), "no claim")
+    claims = [n for n in names(g) if n.startswith("claim pung")]
+    assert claims == ["claim pung (0 jokers)"]
