@@ -163,6 +163,8 @@ def test_a_dead_hand_from_an_impossible_exposure(auto):
     act(g, 0, "discard E")
     act(g, 1, "claim kong (0 jokers)")
     assert g.st.dead[1] and g.st.dead_reason[1] == "impossible exposure"
+    # counted among the hand's events (what `mjdsl simulate` tallies), once
+    assert g.st.events["dead hand"] == 1
     # the dead player's tiles stay racked (14 with the exposure); play goes on after it
     assert g.st.node == "play.turn" and g.current_player() == 2
     assert sum(g.st.hands[1]) + 4 == 14
@@ -524,6 +526,23 @@ def test_an_added_kong_grows_one_pung_of_its_tile():
     assert g.st.hands[0][f] == 0
 
 
+def test_an_added_kong_grows_only_the_first_of_two_jokerless_pungs_of_its_tile():
+    # two exposed pungs of flowers with no joker in either, F F F and F F F (eight
+    # flowers in the set): the one flower added makes a kong of the first only
+    from mjdsl.engine.state import Exposure
+
+    auto = compile_ruleset(ROOT / "tests" / "scenarios" / "rules" / "american-added-kongs.mj",
+                           [("charleston", "off")])
+    g = scripted(auto, {0: "F F F F F F F 2b 4b 6b 8b 1c 3c 5c"})
+    f = auto.tiles.index("F")
+    g.st.hands[0][f] -= 6
+    g.st.exposures[0] += [Exposure("pung", f, 3, 0, False, 2), Exposure("pung", f, 3, 0, False, 3)]
+    act(g, 0, "add F to a pung")
+    kinds = [(e.kind, e.size, e.source) for e in g.st.exposures[0]]
+    assert kinds == [("kong_added", 4, 2), ("pung", 3, 3)]
+    assert g.st.hands[0][f] == 0
+
+
 # -- the catalogue --------------------------------------------------------------------
 
 def test_a_larger_blind_pass_or_courtesy_offer_gets_its_counts_in_the_catalogue():
@@ -582,3 +601,19 @@ def test_a_pung_claimed_with_a_joker_stands_as_two_tiles_and_the_joker(auto):
     assert (e.size, e.jokers, e.naturals) == (3, 1, 2)
     assert e.tiles(joker) == [nine, nine, joker] and e.tiles(None) == [nine, nine]
     assert observe(g, 0)["exposures"][3] == [{"kind": "pung", "tiles": ["9d", "9d", "J"], "concealed": False}]
+
+
+def test_a_claim_below_the_jokers_group_size_is_offered_with_no_joker(tmp_path):
+    # jokers stand in groups of 4 or more here: a pung claim takes none, so seat 3,
+    # holding 9d 9d and a joker, may claim seat 0's 9d as two 9d and the discard only
+    rules = tmp_path / "groups-of-four.mj"
+    rules.write_text(f'extends "{AMERICAN}"\njokers "J" {{\n    stand in groups of 4 or more\n}}\n',
+                     encoding="utf-8")
+    auto = compile_ruleset(rules, [("charleston", "off")], allow_outside=True)
+    assert auto.jokers.min_group == 4
+    g = scripted(auto, {0: "9d " + FILLER, 3: "9d 9d J 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d"})
+    act(g, 0, "discard 9d")
+    while g.current_player() != 3:
+        act(g, g.current_player(), "no claim")
+    claims = [n for n in names(g) if n.startswith("claim pung")]
+    assert claims == ["claim pung (0 jokers)"]

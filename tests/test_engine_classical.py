@@ -446,3 +446,18 @@ def test_a_replacement_from_the_live_wall_is_its_next_tile_and_seats_go_round(au
     assert g.draw_replacement("dead wall") == st.wall[tail - 1] and st.tail == tail - 1
     # the seats after a seat, counter-clockwise, round the table
     assert [g.next_seat(s) for s in range(4)] == [1, 2, 3, 0] and g.next_seat(3, 2) == 1
+
+
+def test_a_claimed_chow_keeps_what_the_hand_held_for_responsibility():
+    # Hong Kong's feeders are found from the hand's concealed tiles after each declared
+    # set (HandInput.held_at, read by the set's place among the declared ones): a chow
+    # is a declared set like a pung, so it keeps its record too, or every later set
+    # would read the record of the one before it
+    hong_kong = compile_ruleset(ROOT / "rulesets" / "hong-kong.mj")
+    assert hong_kong.payments.feeds
+    g = scripted(hong_kong, {0: "5b " + QUIET, 1: "3b 4b 2c 2c 5c 8c 2d 5d 8d E E S S"})
+    act(g, 0, "discard 5b")
+    act(g, 1, "claim chow (discard at 3 of 3)")
+    assert [e.kind for e in g.st.exposures[1]] == ["chow"]
+    after = tuple(g.st.hands[1])  # the eleven tiles besides the chow
+    assert sum(after) == 11 and g.st.held_at[1] == [after]
