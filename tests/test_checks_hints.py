@@ -385,6 +385,28 @@ def test_an_optional_round_holds_passes_and_no_other_optional_round():
                      "hand has only 5 to pass")]
 
 
+def test_a_hand_its_kept_tiles_may_fill_has_no_tile_to_pass():
+    # 8 jokers and 8 flowers never passed: a hand of 13 may hold 13 of them, and a pass of one
+    # is more than it has (the base's passes of 3, kept by the overlay, too); a hand of one
+    # tile, dealt so, keeping East
+    assert [f for f in charleston('    never pass "F"\n    pass 1 right\n') if f[1] == 5] == [
+        ("MJ243", 5, "a pass of 1 tiles from a hand of 13 that may hold 13 tiles it never passes (`F`, `J`): such "
+                     "a hand has only 0 to pass")]
+    one = mini(deal="all 1\n    dealer 1") + 'charleston {\n    never pass "E"\n    pass 1 right\n}\n'
+    assert [d.message for d in diagnostics(one, "MJ243")] == [
+        "a pass of 1 tiles from a hand of 1 that may hold 1 tiles it never passes (`E`): such a hand has only 0 "
+        "to pass"]
+
+
+def test_with_no_tile_set_the_tiles_never_passed_are_not_counted():
+    # no copies of the winds: MJ217, no tile set; how many East a hand may keep is not known,
+    # so the pass of the whole hand is not refused for them (it fits the hand of 13)
+    broken = mini().replace('"E" "S" "W" "N" x4', '"E" "S" "W" "N" x0')
+    broken += 'charleston {\n    never pass "E"\n    pass 13 right\n}\n'
+    assert [d.code for d in diagnostics(broken, "MJ217")] == ["MJ217"]
+    assert diagnostics(broken, "MJ243") == []
+
+
 def test_no_seat_sits_across_at_a_table_of_three():
     body = "    pass 3 right\n    optional second stopped by any {\n        pass 3 across\n    }\n"
     assert charleston(body, "american-3p.mj") == [
