@@ -198,6 +198,22 @@ def test_a_deal_that_leaves_the_live_wall_empty_is_refused_whatever_the_wall_gam
     assert diagnostics(mini(36), "MJ236") == []
 
 
+def test_a_wall_without_a_dead_wall_line_keeps_none_back():
+    # no `dead wall`: every one of the 88 tiles is live, and a deal of all 88 fits (MJ221
+    # only past it); the empty live wall is MJ236's to tell
+    whole = mini(deal="all 21\n    dealer 4").replace("    dead wall 0\n", "")
+    assert diagnostics(whole, "MJ221") == []
+    [d] = diagnostics(whole.replace("dealer 4", "dealer 5"), "MJ221")
+    assert d.message == "the deal takes 89 tiles but the wall has 88 outside the dead wall"
+
+
+def test_the_wall_is_broken_by_the_seat_across_only_at_an_even_table():
+    across = mini().replace("    dead wall 0\n", "    dead wall 0\n    break side dice 2 thrown by across\n")
+    assert diagnostics(across, "MJ227") == []
+    three = across.replace('seats 4 {\n    winds "E" "S" "W" "N"', 'seats 3 {\n    winds "E" "S" "W"')
+    assert [d.message for d in diagnostics(three, "MJ227")] == ["no seat sits across at a table of 3"]
+
+
 def test_a_hand_of_one_tile_wins_with_two():
     one = "all 1\n    dealer 1"
     assert diagnostics(mini(deal=one, patterns="pattern pair {\n        pairs 1 of honour\n    }"), "MJ245") == []
