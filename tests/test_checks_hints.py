@@ -692,6 +692,25 @@ def test_a_quoted_or_numbered_name_is_told_to_be_written_bare(call, message, hin
     assert (d.message, d.hint) == (message, hint)
 
 
+@pytest.mark.parametrize("count, hint", [
+    (8, "write pattern(NAME), unquoted, NAME one of: p1, p2, p3, p4, p5, p6, p7, p8"),
+    (9, "write pattern(NAME), unquoted, NAME a pattern the ruleset declares"),
+])
+def test_the_hint_lists_the_names_up_to_eight(count, hint):
+    patterns = "\n    ".join(f"pattern p{i} {{\n        sets 4\n        pairs 1\n    }}" for i in range(1, count + 1))
+    text = mini(patterns=patterns).replace(
+        "    rule mahjong: 20 points when won\n",
+        "    rule mahjong: 20 points when won\n    rule r: 1 points when won and pattern(1)\n")
+    [d] = diagnostics(text, "MJ218")
+    assert (d.message, d.hint) == ("`pattern` takes the name of a pattern, not `1`", hint)
+
+
+def test_a_name_after_a_counter_is_still_checked():
+    # honba, a counter of riichi's session, is known in a score rule; the name after it is not
+    found = diagnostics(scoring("riichi.mj", 'rule r "R": 1 points when won and honba > 0 and bogoo > 0'), "MJ204")
+    assert [d.message for d in found] == ["unknown name `bogoo`"]
+
+
 def test_a_quoted_variant_at_a_table_without_variants_says_what_to_declare():
     [d] = diagnostics(scoring("classical.mj", 'rule r "R": 1 points when won and variants("red") > 0'), "MJ218")
     assert d.message == "`variants` takes the name of a variant, not a quoted string"
