@@ -72,3 +72,30 @@ def test_a_run_moves_wherever_the_suits_ranks_reach():
     c = compile_card(_card("FF 1111 NNNN EEEE - a - - · any run or number  25"), long)
     assert sorted({long.kinds[g.tiles[0]].rank for v in c.variants for g in v.groups if g.text == "1111"}) == \
         list(range(1, 13))
+
+
+def test_a_suit_of_one_rank_takes_a_moving_run_to_that_rank_only():
+    # craks of the one rank 5: 1111 moved up four is the only kong of craks; bams still 1..9
+    lone = build_american_tiles(ranks=(range(1, 10), range(5, 6), range(1, 10)))
+    c = compile_card(_card("FF 1111 NNNN EEEE - a - - · any run or number  25"), lone)
+    kongs = {(lone.kinds[g.tiles[0]].suit, lone.kinds[g.tiles[0]].rank) for v in c.variants for g in v.groups
+             if g.text == "1111"}
+    assert sorted(r for s, r in kongs if s == "crak") == [5]
+    assert sorted(r for s, r in kongs if s == "bam") == list(range(1, 10))
+    assert [v.offset for v in c.variants if ("a", "crak") in v.suits] == [4]
+
+
+def test_a_line_with_no_numbers_to_move_is_made_once_as_printed(monkeypatch):
+    """An annotation that moves numbers on a line of none has no effect (MJ260): the line
+    is its one hand, moved by nothing, and costs the budget one variant, not one for each
+    distance a suit of 1..9 allows (ten for `any run`, five for `any odd number`)."""
+    from mjdsl.cards import expand
+
+    lines = ("NNNN EEEE WWWW SS · any run or number  25", "FF NNN EEE WWW SSS · any odd number  25",
+             "FF NNNN EEEE SSSS · 1-3 or 7-9  25")
+    card = _card(*lines)
+    assert _codes(card).count("MJ260") == 3
+    monkeypatch.setattr(expand, "MAX_GENERATED", len(lines))
+    c = compile_card(card, TILES)
+    assert [d.code for d in c.diagnostics] == []
+    assert [(v.line, v.offset) for v in c.variants] == [(0, 0), (1, 0), (2, 0)]

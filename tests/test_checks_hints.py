@@ -231,6 +231,22 @@ def test_a_deal_that_leaves_the_live_wall_empty_is_refused_whatever_the_wall_gam
     assert diagnostics(mini(36), "MJ236") == []
 
 
+def test_a_wall_without_a_dead_wall_line_keeps_none_back():
+    # no `dead wall`: every one of the 88 tiles is live, and a deal of all 88 fits (MJ221
+    # only past it); the empty live wall is MJ236's to tell
+    whole = mini(deal="all 21\n    dealer 4").replace("    dead wall 0\n", "")
+    assert diagnostics(whole, "MJ221") == []
+    [d] = diagnostics(whole.replace("dealer 4", "dealer 5"), "MJ221")
+    assert d.message == "the deal takes 89 tiles but the wall has 88 outside the dead wall"
+
+
+def test_the_wall_is_broken_by_the_seat_across_only_at_an_even_table():
+    across = mini().replace("    dead wall 0\n", "    dead wall 0\n    break side dice 2 thrown by across\n")
+    assert diagnostics(across, "MJ227") == []
+    three = across.replace('seats 4 {\n    winds "E" "S" "W" "N"', 'seats 3 {\n    winds "E" "S" "W"')
+    assert [d.message for d in diagnostics(three, "MJ227")] == ["no seat sits across at a table of 3"]
+
+
 def test_a_hand_of_one_tile_wins_with_two():
     one = "all 1\n    dealer 1"
     assert diagnostics(mini(deal=one, patterns="pattern pair {\n        pairs 1 of honour\n    }"), "MJ245") == []
@@ -416,6 +432,28 @@ def test_an_optional_round_holds_passes_and_no_other_optional_round():
         ("MJ217", 6, "an optional round inside another optional round"),
         ("MJ243", 7, "a pass of 6 tiles from a hand of 13 that may hold 8 tiles it never passes (`J`): such a "
                      "hand has only 5 to pass")]
+
+
+def test_a_hand_its_kept_tiles_may_fill_has_no_tile_to_pass():
+    # 8 jokers and 8 flowers never passed: a hand of 13 may hold 13 of them, and a pass of one
+    # is more than it has (the base's passes of 3, kept by the overlay, too); a hand of one
+    # tile, dealt so, keeping East
+    assert [f for f in charleston('    never pass "F"\n    pass 1 right\n') if f[1] == 5] == [
+        ("MJ243", 5, "a pass of 1 tiles from a hand of 13 that may hold 13 tiles it never passes (`F`, `J`): such "
+                     "a hand has only 0 to pass")]
+    one = mini(deal="all 1\n    dealer 1") + 'charleston {\n    never pass "E"\n    pass 1 right\n}\n'
+    assert [d.message for d in diagnostics(one, "MJ243")] == [
+        "a pass of 1 tiles from a hand of 1 that may hold 1 tiles it never passes (`E`): such a hand has only 0 "
+        "to pass"]
+
+
+def test_with_no_tile_set_the_tiles_never_passed_are_not_counted():
+    # no copies of the winds: MJ217, no tile set; how many East a hand may keep is not known,
+    # so the pass of the whole hand is not refused for them (it fits the hand of 13)
+    broken = mini().replace('"E" "S" "W" "N" x4', '"E" "S" "W" "N" x0')
+    broken += 'charleston {\n    never pass "E"\n    pass 13 right\n}\n'
+    assert [d.code for d in diagnostics(broken, "MJ217")] == ["MJ217"]
+    assert diagnostics(broken, "MJ243") == []
 
 
 def test_no_seat_sits_across_at_a_table_of_three():
@@ -712,6 +750,25 @@ def test_a_quoted_or_numbered_name_is_told_to_be_written_bare(call, message, hin
     # "unknown pattern `this`"), and the hint writes the call as it should be
     [d] = diagnostics(scoring("classical.mj", f'rule r "R": 1 points when won and {call}'), "MJ218")
     assert (d.message, d.hint) == (message, hint)
+
+
+@pytest.mark.parametrize("count, hint", [
+    (8, "write pattern(NAME), unquoted, NAME one of: p1, p2, p3, p4, p5, p6, p7, p8"),
+    (9, "write pattern(NAME), unquoted, NAME a pattern the ruleset declares"),
+])
+def test_the_hint_lists_the_names_up_to_eight(count, hint):
+    patterns = "\n    ".join(f"pattern p{i} {{\n        sets 4\n        pairs 1\n    }}" for i in range(1, count + 1))
+    text = mini(patterns=patterns).replace(
+        "    rule mahjong: 20 points when won\n",
+        "    rule mahjong: 20 points when won\n    rule r: 1 points when won and pattern(1)\n")
+    [d] = diagnostics(text, "MJ218")
+    assert (d.message, d.hint) == ("`pattern` takes the name of a pattern, not `1`", hint)
+
+
+def test_a_name_after_a_counter_is_still_checked():
+    # honba, a counter of riichi's session, is known in a score rule; the name after it is not
+    found = diagnostics(scoring("riichi.mj", 'rule r "R": 1 points when won and honba > 0 and bogoo > 0'), "MJ204")
+    assert [d.message for d in found] == ["unknown name `bogoo`"]
 
 
 def test_a_quoted_variant_at_a_table_without_variants_says_what_to_declare():

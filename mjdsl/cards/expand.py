@@ -149,11 +149,11 @@ def _offsets(r: Resolved, line: ast.HandLine, by_letter: dict[str, Suit]) -> ran
     ranks = [(int(ch), by_letter[s.letter]) for s in r.slots
              if line.moves(s.group) and s.letter is not None  # numbered groups have suit letters (card checks)
              for ch in s.group.text if ch in ast.RANK_LETTERS]
+    if not ranks:  # nothing to move (honours, a year, staying groups): the line as printed, once (MJ260)
+        return [0]
     choice = line.annotation(ast.AnnotationKind.NUMBER_CHOICE)
     if choice is not None:
         printed = {n for n, _ in ranks}
-        if not printed:
-            return [0]
         wanted = dict.fromkeys(int(c[0]) - min(printed) for c in choice.choices if number_choice_fits(c, printed))
         return [k for k in wanted if all(n + k in suit.ranks for n, suit in ranks)]
     parity = line.has(ast.AnnotationKind.ANY_ODD) or line.has(ast.AnnotationKind.ANY_EVEN)
@@ -162,7 +162,7 @@ def _offsets(r: Resolved, line: ast.HandLine, by_letter: dict[str, Suit]) -> ran
     # the distances that fit are one unbroken stretch (a suit's ranks are low..high), which
     # starts past 1 when the suits start above the printed numbers (a set of 3..11)
     out: list[int] = []
-    for k in range(0, max((suit.ranks[-1] for _, suit in ranks), default=9) + 1):
+    for k in range(0, max(suit.ranks[-1] for _, suit in ranks) + 1):
         if parity and k % 2:
             continue
         if all(n + k in suit.ranks for n, suit in ranks):
