@@ -775,3 +775,25 @@ def test_a_quoted_variant_at_a_table_without_variants_says_what_to_declare():
     [d] = diagnostics(scoring("classical.mj", 'rule r "R": 1 points when won and variants("red") > 0'), "MJ218")
     assert d.message == "`variants` takes the name of a variant, not a quoted string"
     assert d.hint == "write variants(NAME), unquoted, NAME a variant the ruleset declares"
+
+
+@pytest.mark.parametrize("statement, at", [
+    ("value points * 2 / style", "style"), ('rule r "R": 1 points when won and style > 2', "style"),
+    ('rule r "R": 1 points per style', "style"), ("value max(points, -style)", "style"),
+])
+def test_a_choice_option_used_as_a_number_is_refused_before_play(statement, at):
+    # each checked clean once and then stopped the first hand it scored with a TypeError
+    text = ('extends "classical.mj"\n\noption style = fast "S" one of fast slow\n\nscoring {\n'
+            f"    {statement}\n}}\n")
+    [d] = diagnostics(text, "MJ229")
+    assert d.message == f"the choice option `{at}` is not a number"
+    assert "when style == ..." in d.hint
+
+
+def test_a_text_option_used_as_a_number_says_it_holds_text_and_a_comparison_with_its_choice_stands():
+    text = ('extends "classical.mj"\n\noption style = fast "S" one of fast slow\noption host = "Mei" "Host"\n\n'
+            'scoring {\n    rule r "R": 1 points when won and host + 1 > 2\n'
+            '    rule q "Q": 1 points when won and style == fast\n}\n')
+    [d] = diagnostics(text, "MJ229")
+    assert d.message == "the option `host` holds quoted text, not a number"
+    assert 'when host == "..."' in d.hint

@@ -108,9 +108,10 @@ CODES = (
          "A `penalty NAME` names an event of play: `false_mahjong` (a mah jongg declared on a hand that is not "
          "complete) or `false_claim` (a claim the hand cannot make). Any other name would never be charged.",
          'payments {\n    penalty false_call: -10 points\n}\n', 'payments {\n    penalty false_mahjong: -10 points\n}\n'),
-    Code("MJ229", "a choice option is not a condition",
-         "A choice (or string) option holds a name, never true or false, so `when style` would always hold. "
-         "A condition reads an on/off option.",
+    Code("MJ229", "a choice option is not a condition or a number",
+         "A choice (or string) option holds a name, never true or false, so `when style` would always hold; "
+         "nor is it a number, so `points / style` or `style > 2` cannot be worked out. A condition reads an "
+         "on/off option, and a choice is compared with its choices (`style == fast`).",
          'option style = fast "Style" one of fast slow\nclaims {\n    claim pung 3 same from any when style\n}\n',
          'option pungs = on "Pungs may be claimed"\nclaims {\n    claim pung 3 same from any when pungs\n}\n'),
     Code("MJ230", "claim with no priority",

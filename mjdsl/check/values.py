@@ -12,7 +12,8 @@ refused now where the options (and ``--set``) already decide it.
   doubles the rules gave, not per reading of the hand; and a ``limit`` that is not
   a number fixed by the options;
 - a choice (or string) option standing as a condition (``when style``): it holds
-  a name, never true or false, so the condition would always hold;
+  a name, never true or false, so the condition would always hold; or standing as a
+  number (``points / style``, ``style > 2``), which it is not either (MJ229);
 - a rule counted ``per`` a truth value (``per won``): a count is a number (MJ278).
 """
 
@@ -40,6 +41,7 @@ def check_values(ctx) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     opts = ctx.options.values()
     choices = {o.name for o in ctx.options if o.type in ("choice", "string")}
+    texts = {o.name: o.type for o in ctx.options if o.type in ("choice", "string")}
     for site in sites(ctx.ruleset):
         depth = expr_depth(site.expr)
         if depth > MAX_DEPTH:
@@ -49,13 +51,16 @@ def check_values(ctx) -> list[Diagnostic]:
         out.extend(_arithmetic(site.expr, opts))
         if site.is_condition:
             out.extend(_bare_choice(site.expr, choices))
+        out.extend(_choice_as_number(site.expr, texts))
         if isinstance(site.stmt, (A.ScoreValue, A.ScoreLimit)):
             out.extend(_whole_hand(site.stmt, site.expr, opts))
     scoring = ctx.block(A.ScoringBlock)
     bools = {o.name for o in ctx.options if o.type == "bool"}
     for rule in scoring.all(A.ScoreRule) if scoring is not None else ():
         out.extend(_amount(rule))
-        if rule.times is not None and is_truth(rule.times, bools):
+        if isinstance(rule.times, A.Name) and rule.times.id in texts:
+            out.append(_not_a_number(rule.times, texts))
+        elif rule.times is not None and is_truth(rule.times, bools):
             out.append(error("MJ278", f"rule `{rule.name.text}` counts `per {expr_text(rule.times)}`, which is true or "
                              "false, not a number of times", rule.times.span,
                              "count something the hand holds: `per related(...)`, `per (kinds(4) - sets(kong))`; "
@@ -175,6 +180,38 @@ def _bare_choice(expr, choices) -> list[Diagnostic]:
         elif isinstance(e, A.BinOp) and e.op in ("and", "or"):
             stack += [e.left, e.right]
     return out
+
+
+def _choice_as_number(expr, choices: dict) -> list[Diagnostic]:
+    """Choice options standing where a number is computed: beside an arithmetic
+    operator or an ordering comparison, negated, or in min/max/round_up. The name it
+    holds is no number (``points * 2 / style`` would stop the hand that scores it)."""
+    out = []
+    for e in _walk(expr):
+        if isinstance(e, A.BinOp) and e.op in _NUMERIC_OPS:
+            operands = [e.left, e.right]
+        elif isinstance(e, A.Neg):
+            operands = [e.operand]
+        elif isinstance(e, A.Call) and e.fn in ARITHMETIC:
+            operands = list(e.args)
+        else:
+            continue
+        out.extend(_not_a_number(x, choices) for x in operands if isinstance(x, A.Name) and x.id in choices)
+    return out
+
+
+def _not_a_number(name: A.Name, kinds: dict) -> Diagnostic:
+    if kinds[name.id] == "string":
+        return error("MJ229", f"the option `{name.id}` holds quoted text, not a number", name.span,
+                     f'compare it with quoted text where a number depends on it (a rule `when {name.id} == "..."`), '
+                     "or use a number option in its place")
+    return error("MJ229", f"the choice option `{name.id}` is not a number", name.span,
+                 f"compare it with one of its choices where a number depends on it (a rule `when {name.id} == ...`), "
+                 "or use a number option in its place")
+
+
+#: operators whose operands are numbers (== and != compare a choice with its words)
+_NUMERIC_OPS = frozenset(("+", "-", "*", "/", "^", "<", "<=", ">", ">="))
 
 
 def _whole_hand(stmt, expr, opts) -> list[Diagnostic]:
