@@ -24,7 +24,7 @@ CODES = (
          "An option, claim, pattern, score rule or class is declared twice.",
          'option a = on "A"\noption a = off "A"\n', 'option a = on "A"\nset a = off\n'),
     Code("MJ203", "tile defined twice",
-         "Each tile code is declared once in the tiles block.",
+         "Each tile code, and each suit's name, is declared once in the tiles block.",
          'tiles {\n    wind "N" "E" x4\n    dragon "N" x4\n}\n', 'tiles {\n    wind "N" "E" x4\n    dragon "R" x4\n}\n'),
     Code("MJ204", "unknown name",
          "An expression names something that is neither an option of the ruleset nor a fact known where the expression stands. The hint suggests the nearest name.",

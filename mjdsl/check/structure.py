@@ -57,8 +57,9 @@ def _named_twice(blocks) -> list[Diagnostic]:
         for s in b.stmts:
             w = getattr(s, "name", None)
             # red 0m, red 0p: one name, many kinds; a class twice is check/tiles.py's MJ202 (it
-            # also sees a class named like a bonus kind), which reporting here would double
-            if isinstance(w, A.Word) and not isinstance(s, (A.VariantDecl, A.ClassDecl)):
+            # also sees a class named like a bonus kind) and a suit twice its MJ203, which
+            # reporting here would double
+            if isinstance(w, A.Word) and not isinstance(s, (A.VariantDecl, A.ClassDecl, A.SuitDecl)):
                 key = (type(s).__name__, w.text)
                 counts[key] += 1
                 if counts[key] > 1:

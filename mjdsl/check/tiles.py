@@ -43,9 +43,17 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
         seen[code.text] = code.span
         kinds.append(TileKind(code=code.text, index=len(kinds), **kw))
 
+    suit_names: dict[str, object] = {}  # every suit's name, its declaration valid or not, and where
     for s in block.stmts:
         if isinstance(s, A.VariantDecl):  # its copies are of a kind: judged with the variants (MJ290)
             continue
+        if isinstance(s, A.SuitDecl):
+            first = suit_names.setdefault(s.name.text, s.name.span)
+            if first is not s.name.span:
+                diags.append(error("MJ203", f"suit `{s.name.text}` is defined twice", s.name.span,
+                                   f"the first is at {first}; give each suit its own name"))
+                if any(x.name == s.name.text for x in suits):
+                    continue  # the first is the suit; one refused, this one is read (its own problems too)
         copies = getattr(s, "copies", 1)
         if not 1 <= copies <= MAX_COPIES:
             diags.append(error("MJ217", f"{copies} copies of a tile: a set holds 1 to {MAX_COPIES} of each",
@@ -61,10 +69,6 @@ def build_tileset(block: A.TilesBlock) -> tuple[TileSet | None, dict, list[Diagn
             if s.low > s.high or s.low < 0:
                 diags.append(error("MJ217", f"suit `{s.name.text}` has ranks {s.low}..{s.high}", s.span,
                                    "write the lowest rank first: 1..9"))
-                continue
-            if any(x.name == s.name.text for x in suits):
-                diags.append(error("MJ203", f"suit `{s.name.text}` is defined twice", s.name.span,
-                                   "give each suit its own name"))
                 continue
             decls.append(s)
             suits.append(Suit(s.name.text, s.letter.text, tuple(range(s.low, s.high + 1)),
