@@ -51,3 +51,26 @@ def test_each_variant_is_numbered_past_the_kinds_in_the_order_written():
     assert not diags
     assert [(v.code, v.index) for v in tiles.variants] == [("0m", 18), ("0p", 19)]
     assert [tiles.base(v.index) for v in tiles.variants] == [tiles.by_code["5m"].index, tiles.by_code["5p"].index]
+
+
+def _suits(text: str):
+    tiles, _, diags = build_tileset(load_text(text, "tiles.mj").ruleset.block(A.TilesBlock))
+    return tiles, [(d.code, d.span.line) for d in diags]
+
+
+def test_a_suit_named_twice_is_the_first_declaration_when_that_one_stands():
+    """The second ``bam`` is refused (MJ203) and is no suit of the set: its tiles are
+    not made, the first's are."""
+    tiles, found = _suits('ruleset "x"\ntiles {\n    suit bam "b" 1..9 x4\n    suit bam "c" 1..9 x4\n}\n')
+    assert found == [("MJ203", 4)]
+    assert [(s.name, s.letter) for s in tiles.suits] == [("bam", "b")]
+    assert "1c" not in tiles.by_code and "1b" in tiles.by_code
+
+
+def test_a_suit_named_twice_after_a_refused_first_is_read_as_the_suit():
+    """The first ``bam`` is refused (its ranks run backwards), so the second is the
+    suit, read with its own problems (a dragon that is no tile), whatever other suit
+    stands before them."""
+    tiles, found = _suits('ruleset "x"\ntiles {\n    suit dot "d" 1..9 x4\n    suit bam "b" 9..1 x4\n'
+                          '    suit bam "c" 1..9 x4 dragon "G"\n}\n')
+    assert ("MJ203", 5) in found and ("MJ217", 4) in found and ("MJ214", 5) in found
