@@ -80,6 +80,28 @@ def test_a_changed_function_refuses_the_mutants_listed_before():
          if m.qualname == "Table.seats"]
 
 
+def _hashes(source: str) -> dict[str, str]:
+    return {m.qualname: m.fn_hash for m in mutants.mutants(source)}
+
+
+def test_typing_a_function_or_rewording_a_comment_keeps_its_verdicts():
+    """A verdict rests on what the function does: a type added to its signature or a
+    comment changed keeps its hash (and so its verdicts), while a change to its code, or
+    to the lines it leaves alone, makes them lapse."""
+    base = _hashes(SOURCE)
+    typed = SOURCE.replace("def seats(self, n: int) -> list[int]:", "def seats(self, n) -> list:")
+    assert typed != SOURCE and _hashes(typed) == base
+    untyped = SOURCE.replace("def pays(points: int, limit: int = 500) -> int:", "def pays(points, limit=500):")
+    assert _hashes(untyped) == base
+    commented = SOURCE.replace("        out = []", "        out = []  # the seats so far")
+    assert _hashes(commented) == base
+    assert _hashes(SOURCE.replace("if i == 2:", "if i == 3:"))["Table.seats"] != base["Table.seats"]
+    assert _hashes(SOURCE.replace("limit: int = 500", "limit: int = 600"))["pays"] != base["pays"]
+    marked = SOURCE.replace("            if i == 2:", "            if i == 2:  # pragma: no mutate")
+    assert _hashes(marked)["Table.seats"] != base["Table.seats"]
+    assert _hashes(marked)["pays"] == base["pays"]
+
+
 def test_the_mutated_code_is_swapped_into_the_live_function():
     module = types.ModuleType("mutant_probe")
     module.log = lambda text: None

@@ -72,14 +72,39 @@ def functions(tree: ast.Module, source: str) -> list[tuple[Function, ast.AST]]:
     def visit(body: list[ast.stmt], prefix: str) -> None:
         for node in body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                text = ast.get_source_segment(source, node) or ""
-                fn_hash = hashlib.sha256(text.encode()).hexdigest()[:16]
+                fn_hash = function_hash(node, source)
                 out.append((Function(prefix + node.name, node.lineno, node.end_lineno or node.lineno, fn_hash), node))
             elif isinstance(node, ast.ClassDef):
                 visit(node.body, f"{prefix}{node.name}.")
 
     visit(tree.body, "")
     return out
+
+
+PRAGMA = "pragma: no mutate"
+
+
+def function_hash(fn: ast.FunctionDef | ast.AsyncFunctionDef, source: str) -> str:
+    """What a function's verdicts rest on: its code, less its signature's annotations
+    (never evaluated, never mutated), and the lines it marks ``# pragma: no mutate``.
+
+    Typing a function, or rewording a comment, leaves its mutants and their verdicts as
+    they were; any change to what it does, or to which of its lines are left alone,
+    makes its verdicts lapse. (Until session 16 the hash was of the source text, so a
+    type added to a signature sent every mutant of the function to be run again.)
+    """
+    bare = copy.deepcopy(fn)
+    for node in ast.walk(bare):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.returns = None
+            args = node.args
+            for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+                if a is not None:
+                    a.annotation = None
+    lines = source.splitlines()[fn.lineno - 1:fn.end_lineno]
+    marked = [line.strip() for line in lines if PRAGMA in line]
+    text = ast.dump(bare) + "\n" + "\n".join(marked)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _skipped(fn: ast.AST) -> set[int]:
@@ -186,7 +211,7 @@ def _sites(fn: ast.AST, lines: list[str]) -> Iterator[tuple[ast.AST, str, Change
         if node is fn or id(node) in skip:
             continue
         line = getattr(node, "lineno", None)
-        if line is not None and "pragma: no mutate" in lines[line - 1]:
+        if line is not None and PRAGMA in lines[line - 1]:
             continue
         for desc, change in _candidates(node):
             yield node, desc, change

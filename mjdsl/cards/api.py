@@ -8,6 +8,7 @@ names, in its ``tiles`` header, the ruleset whose tile set it is read against.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, InputError, MjError, error, sort_key
 from ..frontend.paths import Refused, display, library_paths, resolve_named
@@ -17,6 +18,11 @@ from . import ast
 from ..syntax.card_build import parse_card, read_card, read_card_source
 from .check import check_card, check_card_without_tiles
 from .compiled import CompiledCard, variant_counts
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .check import CardCheck
 
 
 def _ruleset_loader():
@@ -114,8 +120,8 @@ def check_card_file(path: str | Path, text: str | None = None, *, allow_outside:
     return diags, sources, variant_counts(compiled) if compiled is not None else []
 
 
-def check_card_source(path: str | Path, text: str | None = None, checks=None, *, allow_outside: bool = False
-                      ) -> tuple[list[Diagnostic], dict[str, str], CompiledCard | None]:
+def check_card_source(path: str | Path, text: str | None = None, checks: Iterable[CardCheck] | None = None, *,
+                      allow_outside: bool = False) -> tuple[list[Diagnostic], dict[str, str], CompiledCard | None]:
     """:func:`check_card_file`'s work, keeping the compiled card (None if it could not be
     compiled); ``checks`` (default every card check) picks the checks that run, as the
     language server runs ``cards.check.AS_YOU_TYPE`` while you type.

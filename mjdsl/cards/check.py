@@ -10,7 +10,7 @@ lines (two lines that the same tiles make) live in ``overlap.py``.
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import attrs
 
@@ -23,6 +23,12 @@ from .choices import check_choices
 from .overlap import check_overlaps
 from .pattern import HAND_SIZE
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    #: a card check: diagnostics of a compiled card (``check_x`` below, :data:`CHECKS`)
+    CardCheck = Callable[[CompiledCard], Iterable[Diagnostic]]
+
 
 #: The wind letters of the notation.
 WINDS = frozenset("NEWS")
@@ -32,7 +38,7 @@ WINDS = frozenset("NEWS")
 MAX_LINES = 300
 
 
-def check_card(card: ast.Card, tiles: TileSet, checks=None, *, overlaps: bool = True
+def check_card(card: ast.Card, tiles: TileSet, checks: Iterable[CardCheck] | None = None, *, overlaps: bool = True
                ) -> tuple[CompiledCard, list[Diagnostic]]:
     """Compile ``card`` against ``tiles`` and run every check (or those of ``checks``);
     diagnostics sorted by place.

@@ -15,13 +15,16 @@ are counted in one note (MJ269).
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import numpy as np
 
 from ..diagnostics import Diagnostic, Severity, warning
 from .compiled import CompiledCard
 from .pattern import HAND_SIZE
+
+if TYPE_CHECKING:
+    from ..source import Span
 
 #: An overlap with at most this many jokers is a warning; with more, it is counted in a note.
 FEW_JOKERS = 2
@@ -112,5 +115,5 @@ def check_overlaps(c: CompiledCard) -> Iterable[Diagnostic]:
         )
 
 
-def note(code: str, message: str, span, hint: str = "") -> Diagnostic:
+def note(code: str, message: str, span: Span, hint: str = "") -> Diagnostic:
     return Diagnostic(code, Severity.NOTE, message, span, hint)

@@ -14,9 +14,13 @@ what the bots read to choose, so they play any family a ruleset's steps offer.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
+    from ..tiles import TileSet
 
 DISCARD = "discard"
 PASS_TILE = "pass"
@@ -90,7 +94,7 @@ def _pass_sizes(auto) -> tuple[int, int]:
 class Catalogue:
     """All actions of an automaton, by id and by (family, arg)."""
 
-    def __init__(self, auto):
+    def __init__(self, auto: Automaton) -> None:
         tiles = auto.tiles
         self.actions: list[Action] = []
         self.index: dict[tuple, int] = {}
@@ -144,10 +148,10 @@ class Catalogue:
     def __len__(self) -> int:
         return len(self.actions)
 
-    def id(self, family: str, arg=None) -> int:
+    def id(self, family: str, arg: Any = None) -> int:
         return self.index[(family, arg)]
 
-    def get(self, family: str, arg=None) -> int | None:
+    def get(self, family: str, arg: Any = None) -> int | None:
         return self.index.get((family, arg))
 
     def __getitem__(self, i: int) -> Action:
@@ -178,7 +182,7 @@ def by_role(catalogue: Catalogue, legal: list[int]) -> dict[str, list[int]]:
     return out
 
 
-def throws_by_kind(catalogue: Catalogue, tiles, actions: list[int]) -> dict[int, int]:
+def throws_by_kind(catalogue: Catalogue, tiles: TileSet, actions: list[int]) -> dict[int, int]:
     """The discards among ``actions``, one for each kind of tile (its index): a plain
     copy's where one is offered, else a variant's. A variant's copy (a red five) plays
     as its kind and is told apart only for scoring to count it, so a player choosing by

@@ -14,12 +14,17 @@ read their parameters from the state and the automaton's specs.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..diagnostics import MjError, error
 from ..memo import ByObject
 from ..native import mypyc_attr
 from . import actions as ACT
 from .state import HandState
 from .winning import WinRules
+
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
 
 CHANCE = -1
 TERMINAL = -4
@@ -36,8 +41,13 @@ class IllegalAction(MjError):
 class Game:
     """One hand: create with an automaton, the dealer seat and the round wind (a tile)."""
 
-    def __init__(self, auto, dealer: int = 0, round_wind: int | None = None, *, allow_false_calls: bool = False,
-                 context: dict | None = None):
+    # Read by every step as Any: the steps' bodies rely on what a checked automaton
+    # always has (a claim's spec, a joker's rules where jokers are played) without
+    # narrowing its optional parts for mypy; a step that wants the type names it.
+    auto: Any
+
+    def __init__(self, auto: Automaton, dealer: int = 0, round_wind: int | None = None, *,
+                 allow_false_calls: bool = False, context: dict | None = None) -> None:
         from . import steps_charleston, steps_play, steps_setup, settle
 
         self.auto = auto
@@ -267,6 +277,6 @@ def _nospan():
 _CATALOGUES: ByObject[ACT.Catalogue] = ByObject()
 
 
-def catalogue_of(auto) -> ACT.Catalogue:
+def catalogue_of(auto: Automaton) -> ACT.Catalogue:
     """The action catalogue of an automaton (built once per automaton, kept while it lives)."""
     return _CATALOGUES.setdefault(auto, lambda: ACT.Catalogue(auto))

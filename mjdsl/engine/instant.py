@@ -6,8 +6,13 @@ seat at once, whoever wins the hand; a group is paid once, when its last tile co
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def pay_bonus_groups(game, seat: int, tile: int) -> None:
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def pay_bonus_groups(game: Game, seat: int, tile: int) -> None:
     """Every group the tile just set aside by ``seat`` completes is paid by the others."""
     pays = game.auto.payments.bonus_pays
     if not pays:

@@ -12,11 +12,17 @@ replacements for the tiles dealt came in the ruleset's order.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from ..diagnostics import MjError, error
 from ..source import BUILTIN
 from .claim_sources import may_claim_from
+
+if TYPE_CHECKING:
+    from ..ir.model import Automaton, State
+    from .game import Game
 
 
 class InvariantError(MjError):
@@ -27,7 +33,7 @@ def _fail(msg: str):
     raise InvariantError(error("MJ410", msg, BUILTIN, "this is a bug in the interpreter or the lowering"))
 
 
-def check(game) -> None:
+def check(game: Game) -> None:
     st = game.st
     auto = game.auto
     tiles = auto.tiles
@@ -96,12 +102,12 @@ def _variants_accounted(game) -> None:
             _fail(f"seat {s}: {len(st.discards[s])} discards, {len(st.discard_copies[s])} copies told")
 
 
-def dealt_size(auto) -> int:
+def dealt_size(auto: Automaton) -> int:
     """The hand the ruleset deals a seat (13 at the shipped tables, but the deal says)."""
     return sum(n * times for who, n, times in auto.deal if who in ("all", "others"))
 
 
-def extra_tile_with_the_seat_to_act(game, node) -> None:
+def extra_tile_with_the_seat_to_act(game: Game, node: State) -> None:
     """Only the seat to act holds an extra tile (a fourteenth, at the shipped tables):
     the seat on turn (or, before play, the dealer); nobody while a discard waits for
     claims; the seat adding a kong while it may be robbed. A dead hand is out of play,
@@ -120,7 +126,7 @@ def extra_tile_with_the_seat_to_act(game, node) -> None:
               + (f"seat {may} may" if may is not None else "nobody may (a discard waits for claims)"))
 
 
-def kong_box_as_the_wall_says(game, node) -> None:
+def kong_box_as_the_wall_says(game: Game, node: State) -> None:
     """The kong box is ``dead wall`` plus ``loose tiles`` and keeps that size: no draw
     or replacement digs into it (the live wall never runs below none left)."""
     st = game.st
@@ -131,7 +137,7 @@ def kong_box_as_the_wall_says(game, node) -> None:
         _fail(f"a tile was taken from the kong box with the live wall used up ({st.live_left()} left) at {st.node}")
 
 
-def claims_from_allowed_seats(game, node) -> None:
+def claims_from_allowed_seats(game: Game, node: State) -> None:
     """Every claimed set came from a seat its claim allows (``from left``: the seat
     before, ``from any``: another seat; :mod:`.claim_sources`)."""
     st = game.st
@@ -149,7 +155,7 @@ def claims_from_allowed_seats(game, node) -> None:
                 _fail(f"seat {s} claimed a {e.kind} from seat {e.source}; the ruleset allows it only {c.source}")
 
 
-def frozen_hands_stay_frozen(game, node) -> None:
+def frozen_hands_stay_frozen(game: Game, node: State) -> None:
     """A frozen hand keeps the tiles and sets it was frozen with; it may hold one more
     (the tile just drawn, or the one it wins with). Its sets stay the same sets, though
     another seat may swap a joker out of one for the tile it stands for."""
@@ -171,7 +177,7 @@ def _same_sets(now, then) -> bool:
         and attrs.evolve(a, jokers=b.jokers, copies=b.copies) == b for a, b in zip(now, then))
 
 
-def claim_priority_as_ruled(game, node) -> None:
+def claim_priority_as_ruled(game: Game, node: State) -> None:
     """The claim that stood is the ruleset's best (``priority``), ties to the seat
     nearest after the discarder."""
     st = game.st
@@ -192,7 +198,7 @@ def claim_priority_as_ruled(game, node) -> None:
         _fail(f"the claim of seat {chosen} stood over seat {best}'s, against the ruleset's priority")
 
 
-def replacements_in_order(game, node) -> None:
+def replacements_in_order(game: Game, node: State) -> None:
     """Replacements for the tiles dealt came round by round, each round the dealer
     first and then in the ruleset's order."""
     st = game.st

@@ -7,18 +7,23 @@ from __future__ import annotations
 import json
 import os
 import zlib
+from typing import TYPE_CHECKING, Callable
 
 from ..diagnostics import InputError
 from .game import CHANCE, Game, IllegalAction
 from .log_check import validate_log
 from .chance import chance_action, chance_stream
 
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
+    from .run import HandRecord
+
 LOG_VERSION = 1
 #: A digest of the state every this many steps lets replay name the step that differs.
 DIGEST_EVERY = 10
 
 
-def state_digest(game) -> str:
+def state_digest(game: Game) -> str:
     """A short checksum of everything on the table and in the hands, and of what the
     settlement reads besides (announcements made, frozen hands)."""
     st = game.st
@@ -41,7 +46,7 @@ def _canonical(x):
     return x
 
 
-def hand_log(auto, rec, ruleset_path: str, options_set: dict) -> dict:
+def hand_log(auto: Automaton, rec: HandRecord, ruleset_path: str, options_set: dict) -> dict:
     return {
         "version": LOG_VERSION,
         "ruleset": ruleset_path,
@@ -94,7 +99,7 @@ def read_log(path: str) -> dict:
     return validate_log(read_json(path, "game log", "no such log file"), path, LOG_VERSION)
 
 
-def replay(auto, data: dict, on_step=None) -> tuple[bool, str]:
+def replay(auto: Automaton, data: dict, on_step: Callable[[int, int, int, Game], object] | None = None) -> tuple[bool, str]:
     """Re-run a log; (True, summary) when every step checks, else (False, what failed).
 
     Everything the log says is checked: its deal is the one its seed gives (each chance

@@ -11,9 +11,12 @@ check switched off.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import InputError
+
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
 
 #: At most this many actions in one hand's log (a hand has a few hundred).
 MAX_ACTIONS = 100_000
@@ -72,7 +75,7 @@ def validate_log(data: Any, path: str, log_version: int) -> dict:
     return data
 
 
-def check_against(data: dict, auto, path: str) -> None:
+def check_against(data: dict, auto: Automaton, path: str) -> None:
     """The fields whose range depends on the ruleset: the dealer is a seat, the round wind a wind."""
     if data["dealer"] >= auto.seats:
         raise InputError(f"{path}: the log's dealer {data['dealer']} is not a seat (this ruleset has "

@@ -10,6 +10,11 @@ have chosen in a step still being collected (PettingZoo-style action mask).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
 
 def _set_codes(auto, e) -> list[str]:
     """A set's codes, a variant's copy in it (a red five) as its own."""
@@ -21,7 +26,7 @@ def _set_codes(auto, e) -> list[str]:
     return out
 
 
-def observe(game, seat: int) -> dict:
+def observe(game: Game, seat: int) -> dict:
     st = game.st
     auto = game.auto
     codes = auto.tiles.copy_codes()  # by copy number: a red five's own code

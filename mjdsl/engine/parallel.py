@@ -31,11 +31,16 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
-from typing import Callable, Generator, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator
 
 import attrs
 
 from ..diagnostics import InputError
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from distributed import Client, LocalCluster
 
 BACKENDS = ("process", "dask")
 
@@ -51,7 +56,7 @@ class Job:
     allow_outside: bool = False
 
     @classmethod
-    def of(cls, path, sets, bots, allow_outside: bool = False) -> "Job":
+    def of(cls, path: str, sets: Iterable[Sequence[str]], bots: Iterable[str], allow_outside: bool = False) -> Job:
         """A job with the ruleset's absolute path (a worker need not share our folder)."""
         return cls(os.path.abspath(path), tuple(tuple(s) for s in sets), tuple(bots), allow_outside)
 
@@ -196,7 +201,7 @@ def _pool_map(task: Callable, job: Job, items: Iterable, workers: int, unstamped
         pool.join()
 
 
-def dask_client(workers: int, scheduler: str | None):
+def dask_client(workers: int, scheduler: str | None) -> Client:
     """A Dask client: of the scheduler at ``scheduler``, or of a new LocalCluster."""
     try:
         import dask
@@ -224,7 +229,7 @@ QUIET = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.in
          "distributed.worker.memory.monitor-interval": "1s", "distributed.admin.system-monitor.interval": "5s"}
 
 
-def local_cluster(workers: int):
+def local_cluster(workers: int) -> LocalCluster:
     """A ``LocalCluster`` of ``workers`` processes of one thread, set ``QUIET``."""
     import logging
 
@@ -237,7 +242,7 @@ def local_cluster(workers: int):
                             silence_logs=logging.ERROR)
 
 
-def dask_setup(worker) -> None:
+def dask_setup(worker: Any) -> None:
     """Dask's preload hook: a worker started with ``--preload mjdsl.engine.parallel``
     imports the engine, the bots and the compiler as it starts (about 0.3 s of CPU), so
     a job on it only compiles its ruleset."""

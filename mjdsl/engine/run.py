@@ -9,13 +9,16 @@ does not matter.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import attrs
 
 from .chance import chance_action, chance_stream
 from .game import CHANCE, Game
 from .log import DIGEST_EVERY, state_digest
+
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
 
 
 @attrs.frozen
@@ -43,8 +46,9 @@ class HandRecord:
     players: tuple = ()
 
 
-def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: int | None = None,
-              context: dict | None = None, check=None) -> HandRecord:
+def play_hand(auto: Automaton, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: int | None = None,
+              context: dict | None = None,
+              check: Callable[[Game], None] | None = None) -> HandRecord:
     """Play one hand to the end; ``check(game)`` (if given) runs after every action."""
     game = Game(auto, dealer=dealer, round_wind=round_wind, context=context)
     chance = chance_stream(seed)
@@ -70,13 +74,13 @@ def play_hand(auto, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: i
                       tuple(sorted(game.context.items())), tuple(digests))
 
 
-def session_plan(auto) -> tuple[int, int]:
+def session_plan(auto: Automaton) -> tuple[int, int]:
     """(hands in a session for a fixed-length session, or 0; rounds, or 0)."""
     s = auto.session
     return (s.hands or 0, s.rounds or 0)
 
 
-def session_min_hands(auto) -> int | None:
+def session_min_hands(auto: Automaton) -> int | None:
     """The fewest hands a session can have, or None when it ends only at its cap.
 
     The dealer keeping the deal only lengthens a session (``SessionClock.advance``): a
@@ -88,7 +92,7 @@ def session_min_hands(auto) -> int | None:
     return min(bounds) if bounds else None
 
 
-def first_dealer(auto, seed: str) -> int:
+def first_dealer(auto: Automaton, seed: str) -> int:
     """The seat that deals the first hand of a session: with ``first dealer by dice N
     thrown by each`` every seat throws N dice (from the stream ``SEED:first dealer``),
     the highest deals and the tied throw again (seed: classical, "each player throwing
@@ -133,12 +137,12 @@ class SessionClock:
         return out
 
     @classmethod
-    def begin(cls, auto, seed: str) -> "SessionClock":
+    def begin(cls, auto: Automaton, seed: str) -> SessionClock:
         """The clock before a session's first hand: its dealer as the rules choose."""
         first = first_dealer(auto, seed)
         return cls(dealer=first, start=first)
 
-    def seating(self, auto) -> tuple[int, tuple[int, ...]]:
+    def seating(self, auto: Automaton) -> tuple[int, tuple[int, ...]]:
         """The next hand's dealer seat and the player at each seat.
 
         One player a seat: the dealer's own seat, seat s is player s. More players than
@@ -151,14 +155,14 @@ class SessionClock:
             return self.dealer, tuple(range(n))
         return 0, tuple((self.dealer + s) % p for s in range(n))
 
-    def round_wind(self, auto) -> int | None:
+    def round_wind(self, auto: Automaton) -> int | None:
         """The wind of the round; None when the ruleset's seats have no winds."""
         winds = auto.seat_winds
         if not winds:
             return None
         return winds[self.round_index % len(winds)] if auto.session.round_wind_rotates else winds[0]
 
-    def advance(self, auto, result: dict) -> None:
+    def advance(self, auto: Automaton, result: dict) -> None:
         """Move on after a hand: the dealer moves (or stays, when the rules say so)."""
         s = auto.session
         self.hands += 1
@@ -183,7 +187,8 @@ class SessionClock:
             self.over = True
 
 
-def play_session(auto, seed: str, bots: Sequence, max_hands: int, check=None) -> list[HandRecord]:
+def play_session(auto: Automaton, seed: str, bots: Sequence, max_hands: int,
+                 check: Callable[[Game], None] | None = None) -> list[HandRecord]:
     """A session: the first dealer as the rules choose, then the dealer moves (or
     stays, when the rules say so) and round winds turn. ``bots``: one per player of
     the session (``auto.session_players``), seated each hand by ``SessionClock.seating``."""

@@ -9,8 +9,14 @@ into the next hand and pays only what ``wall game: ...`` says.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..diagnostics import MjError, error
 from ..source import BUILTIN
+
+if TYPE_CHECKING:
+    from ..ir.model import Automaton, State
+    from .game import Game
 
 #: what a finished hand's result keeps (plain data: logs and JSON carry it)
 RESULT_KEYS = ("value", "rules", "hand", "line", "jokers")
@@ -22,7 +28,7 @@ RESULT_KEYS = ("value", "rules", "hand", "line", "jokers")
 UNCOMPUTABLE = (ZeroDivisionError, OverflowError)
 
 
-def uncomputable(auto, e: Exception) -> MjError:
+def uncomputable(auto: Automaton, e: Exception) -> MjError:
     """MJ420 for a hand whose value or payments can't be computed, at the block that says them."""
     span = auto.states["settle"].span if "settle" in auto.states else None
     return MjError(error("MJ420", f"this hand's value or payments can't be computed ({e})", span or BUILTIN,
@@ -32,7 +38,7 @@ def uncomputable(auto, e: Exception) -> MjError:
 class Settle:
     """System: score the winner and move the payments; nothing for a wall game."""
 
-    def run(self, game, state) -> None:
+    def run(self, game: Game, state: State) -> None:
         from ..scoring.engine import score_for_engine
 
         st = game.st
@@ -85,7 +91,7 @@ def _settle_also(game, seat: int, win: dict) -> dict:
     return {"winner": seat, **{k: scored.get(k) for k in RESULT_KEYS}}
 
 
-def wall_game_payments(game) -> dict:
+def wall_game_payments(game: Game) -> dict:
     """A wall game's payments (``wall game: not calling pay calling N points shared``):
     the hands not calling (a dead hand is not calling) pay N in all, shared among
     them, to the calling hands, shared among them. Also whether the dealer was

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import count
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from .parallel import Job, ordered_map
 from .run import HandRecord, play_session, session_min_hands
+
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
 
 
 def _session(auto, bots, item) -> list[HandRecord]:
@@ -22,7 +25,7 @@ def _session(auto, bots, item) -> list[HandRecord]:
     return play_session(auto, f"{seed}:{index}", bots, cap)
 
 
-def session_batches(auto, job: Job, seed: str, games: int, *, workers: int = 1, backend: str = "process",
+def session_batches(auto: Automaton, job: Job, seed: str, games: int, *, workers: int = 1, backend: str = "process",
                     scheduler: str | None = None, start: int = 0, done: int = 0,
                     task: Callable = _session, trace: Callable | None = None) -> Iterator[tuple[int, list]]:
     """``(session index, its hands)`` from session ``start`` on, until ``games`` hands are
@@ -69,7 +72,7 @@ def session_batches(auto, job: Job, seed: str, games: int, *, workers: int = 1, 
         batches.close()
 
 
-def sessions(auto, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1,
+def sessions(auto: Automaton, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1,
              backend: str = "process", scheduler: str | None = None, allow_outside: bool = False
              ) -> Iterator[HandRecord]:
     """Hands of sessions 0, 1, 2... in order, N of them in all."""
@@ -78,6 +81,6 @@ def sessions(auto, path: str, sets: list, bot_names: list, seed: str, games: int
         yield from recs
 
 
-def run(auto, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1) -> list[HandRecord]:
+def run(auto: Automaton, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1) -> list[HandRecord]:
     """Every hand of a run, kept (the demo's handful; ``simulate`` streams them into a tally)."""
     return list(sessions(auto, path, sets, bot_names, seed, games, workers))

@@ -59,7 +59,11 @@ class HandState:
     pending: hidden choices of a simultaneous step, by seat. history: applied actions.
     """
 
-    def __init__(self, seats: int, kinds: int):
+    # set by the steps that make them, absent before (steps_setup: the shuffle, a side throw)
+    shuffle_seed: int
+    break_side: int
+
+    def __init__(self, seats: int, kinds: int) -> None:
         self.node = ""
         self.hands = [[0] * kinds for _ in range(seats)]
         self.exposures: list[list[Exposure]] = [[] for _ in range(seats)]

@@ -9,7 +9,13 @@ courtesy offer between seats across is settled by the smaller (or larger) offer.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import actions as ACT
+
+if TYPE_CHECKING:
+    from ..ir.model import State
+    from .game import Game
 
 DIRECTION = {"right": 1, "left": -1, "across": 2, "clockwise": -1, "counter clockwise": 1}
 
@@ -17,7 +23,7 @@ DIRECTION = {"right": 1, "left": -1, "across": 2, "clockwise": -1, "counter cloc
 class Simultaneous:
     """Shared: who is still to answer, in seat order from the dealer."""
 
-    def actor(self, game) -> int:
+    def actor(self, game: Game) -> int:
         st = game.st
         for seat in st.asked:
             if not st.pending[seat]["done"]:
@@ -48,7 +54,7 @@ def _passable(game, state, seat: int) -> int:
 
 
 class Pass(Simultaneous):
-    def enter(self, game, state) -> bool:
+    def enter(self, game: Game, state: State) -> bool:
         st = game.st
         st.asked = []
         st.pending = {}
@@ -64,7 +70,7 @@ class Pass(Simultaneous):
             st.pending[seat] = {"count": count, "blind": None if state.params["blind"] else 0, "sel": [], "done": False}
         return not st.asked
 
-    def legal(self, game, seat) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         st = game.st
         p = st.pending[seat]
         cat = game.catalogue
@@ -79,7 +85,7 @@ class Pass(Simultaneous):
                 out.append(cat.id(ACT.PASS_TILE, t))
         return out
 
-    def apply(self, game, state, action) -> bool:
+    def apply(self, game: Game, state: State, action: int) -> bool:
         st = game.st
         seat = self.actor(game)
         a = game.catalogue[action]
@@ -126,17 +132,17 @@ class Pass(Simultaneous):
 
 
 class Vote(Simultaneous):
-    def enter(self, game, state) -> bool:
+    def enter(self, game: Game, state: State) -> bool:
         st = game.st
         st.asked = _order(game)
         st.pending = {s: {"vote": None, "done": False} for s in st.asked}
         return not st.asked
 
-    def legal(self, game, seat) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         cat = game.catalogue
         return [cat.id(ACT.VOTE, False), cat.id(ACT.VOTE, True)]
 
-    def apply(self, game, state, action) -> bool:
+    def apply(self, game: Game, state: State, action: int) -> bool:
         st = game.st
         seat = self.actor(game)
         st.pending[seat]["vote"] = game.catalogue[action].arg
@@ -152,14 +158,14 @@ class Vote(Simultaneous):
 
 
 class Offer(Simultaneous):
-    def enter(self, game, state) -> bool:
+    def enter(self, game: Game, state: State) -> bool:
         st = game.st
         st.asked = _order(game)
         st.pending = {s: {"offer": None, "done": False} for s in st.asked}
         st.offers = {}
         return not st.asked
 
-    def legal(self, game, seat) -> list[int]:
+    def legal(self, game: Game, seat: int) -> list[int]:
         st = game.st
         state = game.auto.states[st.node]
         passable = _passable(game, state, seat)
@@ -167,7 +173,7 @@ class Offer(Simultaneous):
         # a hand that can't pass the least offer (it holds that few passable tiles) offers what it can
         return [game.catalogue.id(ACT.OFFER, k) for k in range(min(lo, passable), min(hi, passable) + 1)]
 
-    def apply(self, game, state, action) -> bool:
+    def apply(self, game: Game, state: State, action: int) -> bool:
         st = game.st
         seat = self.actor(game)
         st.pending[seat]["offer"] = game.catalogue[action].arg

@@ -13,23 +13,29 @@ import functools
 import itertools
 import random
 
+from typing import TYPE_CHECKING
+
 from .instant import pay_bonus_groups
 from .steps_charleston import DIRECTION
+
+if TYPE_CHECKING:
+    from ..ir.model import State
+    from .game import Game
 
 
 class Shuffle:
     """Chance: one outcome, a seed, gives the whole order of the tiles."""
 
-    def outcomes(self, game, state):
+    def outcomes(self, game: Game, state: State) -> list[int]:
         # Too many to list; a uniform draw over seeds (see Game.SHUFFLE_SEEDS).
         return []
 
-    def valid_outcome(self, game, state, a) -> bool:
+    def valid_outcome(self, game: Game, state: State, a: object) -> bool:
         from .game import SHUFFLE_SEEDS
 
         return isinstance(a, int) and 0 <= a < SHUFFLE_SEEDS
 
-    def apply(self, game, state, seed) -> bool:
+    def apply(self, game: Game, state: State, seed: int) -> bool:
         auto = game.auto
         tiles = auto.tiles.wall_tiles()  # copy numbers: a red five is told apart from the start
         random.Random(seed).shuffle(tiles)
@@ -55,14 +61,14 @@ def dice_distribution(n: int) -> tuple[tuple[int, float], ...]:
 class Dice:
     """Chance: a throw of the dice (the total), which breaks the wall."""
 
-    def outcomes(self, game, state):
+    def outcomes(self, game: Game, state: State) -> list[tuple[int, float]]:
         return list(dice_distribution(state.params["dice"]))
 
-    def valid_outcome(self, game, state, a) -> bool:
+    def valid_outcome(self, game: Game, state: State, a: object) -> bool:
         n = state.params["dice"]
         return isinstance(a, int) and n <= a <= 6 * n
 
-    def apply(self, game, state, total) -> bool:
+    def apply(self, game: Game, state: State, total: int) -> bool:
         st = game.st
         st.dice.append(total)
         if state.params["part"] == "side":
@@ -97,7 +103,7 @@ def _break_wall(game) -> None:
 class Deal:
     """System: deal in the steps the ruleset gives (all N xT, dealer N, others N)."""
 
-    def run(self, game, state) -> None:
+    def run(self, game: Game, state: State) -> None:
         st = game.st
         n = game.n
         order = [(st.dealer + i) % n for i in range(n)]
@@ -108,7 +114,7 @@ class Deal:
                         continue
                     for _ in range(count):
                         t = game.draw_live()
-                        game.give(seat, t)
+                        game.give(seat, t)  # type: ignore[arg-type]  # never None: every deal fits its wall (MJ221)
 
 
 class ReplaceBonus:
@@ -120,7 +126,7 @@ class ReplaceBonus:
     had replacement tiles for Flower, Season and Kong tiles originally dealt");
     without it a seat's chain is replaced at once, before the next seat's turn."""
 
-    def run(self, game, state) -> None:
+    def run(self, game: Game, state: State) -> None:
         kinds = set(state.params["kinds"])
         st = game.st
         bonus_cls = kinds - {"kong"}  # the kinds of bonus tile named, flowers, seasons or a ruleset's own
@@ -140,7 +146,7 @@ class ReplaceBonus:
                 break
 
 
-def replace_bonus_tiles(game, seat: int, bonus_cls: set, kongs: bool = False, round_no: int = 1) -> bool:
+def replace_bonus_tiles(game: Game, seat: int, bonus_cls: set, kongs: bool = False, round_no: int = 1) -> bool:
     """One round of the seat's replacements: the bonus tiles and four-alike (set
     aside as concealed kongs) it holds *now*, each replaced from the dead wall.
     Tiles that arrive as replacements wait for the next round. True if anything

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from ..tiles import indicated
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .game import Game
 
 
@@ -172,7 +174,7 @@ def table_fact(game: Game, seat: int, name: str, tile: int | None = None) -> Any
     raise KeyError(f"fact {name!r} is not known at the table")
 
 
-def table_call(game: Game, seat: int, fn: str, arg) -> Any:
+def table_call(game: Game, seat: int, fn: str, arg: Any) -> Any:
     """``announced(NAME)``, ``discards_since(NAME)``, ``claims_since(NAME)`` for ``seat``;
     ``announcers(NAME)``, ``alike_discards(PRED)`` of the whole table; ``kinds_held(PRED)``
     of the seat's hand."""
@@ -199,17 +201,17 @@ class TableEnv:
 
     __slots__ = ("game", "seat", "tile")
 
-    def __init__(self, game: Game, seat: int, tile: int | None = None):
+    def __init__(self, game: Game, seat: int, tile: int | None = None) -> None:
         self.game, self.seat, self.tile = game, seat, tile
 
-    def fact(self, name: str):
+    def fact(self, name: str) -> Any:
         return table_fact(self.game, self.seat, name, self.tile)
 
-    def call(self, fn: str, arg):
+    def call(self, fn: str, arg: Any) -> Any:
         return table_call(self.game, self.seat, fn, arg)
 
 
-def holds(cond, game: Game, seat: int, tile: int | None = None) -> bool:
+def holds(cond: Callable[[TableEnv], object] | None, game: Game, seat: int, tile: int | None = None) -> bool:
     """Whether a condition of the table holds (None: no condition, it always does)."""
     return cond is None or bool(cond(TableEnv(game, seat, tile)))
 
@@ -219,7 +221,7 @@ class TableFacts(Mapping):
     each worked out when a score or payment rule first reads it. Keys are fact names
     and ``(function, announcement)`` pairs."""
 
-    def __init__(self, game: Game, seat: int, tile: int | None):
+    def __init__(self, game: Game, seat: int, tile: int | None) -> None:
         self._env = TableEnv(game, seat, tile)
         self._known: dict = {}
 

@@ -15,7 +15,11 @@ scoring elements), jokers, turns, returns; nothing here names a variant.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
+    from .run import HandRecord
 
 SIMULATE_VERSION = 1
 
@@ -27,7 +31,7 @@ class Tally:
     ruleset's card (empty without a card): every line gets a row, won or not.
     """
 
-    def __init__(self, auto, card_lines: Sequence[tuple] = ()):
+    def __init__(self, auto: Automaton, card_lines: Sequence[tuple] = ()) -> None:
         self.auto = auto
         self.card_lines = [tuple(c) for c in card_lines]
         self.hands = self.won = self.wall = self.dead = 0
@@ -48,7 +52,7 @@ class Tally:
         self.players = [[0.0, 0] for _ in range(auto.session_players)] if auto.session_players > auto.seats else []
 
     # -- adding ----------------------------------------------------------------
-    def add(self, rec, bots: Sequence[str]) -> None:
+    def add(self, rec: HandRecord, bots: Sequence[str]) -> None:
         """One finished hand, played by ``bots[p]`` for player p (player p sits at seat p,
         unless the session has more players than seats: then ``rec.players`` seats them)."""
         res = rec.result
@@ -104,7 +108,7 @@ class Tally:
         return out
 
     @classmethod
-    def from_state(cls, auto, card_lines: Sequence[tuple], state: dict) -> "Tally":
+    def from_state(cls, auto: Automaton, card_lines: Sequence[tuple], state: dict) -> Tally:
         t = cls(auto, card_lines)
         for f in cls._FIELDS:
             setattr(t, f, state[f])
@@ -165,7 +169,7 @@ def _ranked(c: Counter) -> dict:
     return dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def card_lines(auto) -> list[tuple]:
+def card_lines(auto: Automaton) -> list[tuple]:
     """``[(file line, canonical text, section, points)]`` of the ruleset's card, or ``[]``."""
     card = auto.winning.card
     if card is None:

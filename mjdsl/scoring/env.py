@@ -22,13 +22,20 @@ tiles have them) are in docs/scoring.md.
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..facts import FACTS, TABLE
 from .model import HandInput
 from .relations import related_count
 from .tables import Tables
 from .waits import waits_of
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..hands import Meld
+    from ..ir.model import Automaton, RuleSpec
+    from .tables import Pred, SetKey
 
 
 class Reading:
@@ -40,7 +47,8 @@ class Reading:
 
     __slots__ = ("pattern", "melds", "keys", "last", "special")
 
-    def __init__(self, pattern, melds, keys, last, special=False):
+    def __init__(self, pattern: str | None, melds: tuple[Meld, ...], keys: tuple[SetKey, ...], last: int,
+                 special: bool = False) -> None:
         self.pattern, self.melds, self.keys, self.last, self.special = pattern, melds, keys, last, special
 
 
@@ -81,7 +89,7 @@ class HandEnv:
     B: dict[Any, int] | None
     _full: tuple[tuple[int, int], ...] | None
 
-    def __init__(self, t: Tables, inp: HandInput, hypothetical: bool = False):
+    def __init__(self, t: Tables, inp: HandInput, hypothetical: bool = False) -> None:
         self.t = t
         self.inp = inp
         self.seat = inp.seat_wind
@@ -128,10 +136,10 @@ class HandEnv:
         self.S = self.PA = None
 
     # -- the protocol of the closures ---------------------------------------------
-    def fact(self, name: str):
+    def fact(self, name: str) -> Any:
         return self.hf[name]
 
-    def call(self, fn: str, arg):
+    def call(self, fn: str, arg: Any) -> Any:
         try:
             method = _CALLS[fn]
         except KeyError:
@@ -260,7 +268,7 @@ def _table(hf: Facts, name):
     raise KeyError(f"fact {name!r} is not known when scoring a hand")
 
 
-def untold(auto, name, announcements) -> int:
+def untold(auto: Automaton, name: str | tuple[str, str], announcements: frozenset[str]) -> int:
     """A fact of the table nobody gave, for a hand scored on its own: the hand is taken
     as one well under way, as most hands are won. ``discards``, and ``discards_since``
     of an announcement made, count as many as the tiles of the set (so no first
@@ -317,7 +325,7 @@ def _bonus(env: HandEnv, pred) -> int:
     return env.B.get(pred, 0)
 
 
-def LAST_IN(env: HandEnv, pred) -> bool:
+def LAST_IN(env: HandEnv, pred: Pred) -> bool:
     """``last_in(P)``: the set the winning tile completed satisfies P."""
     r = env.reading
     assert r is not None, "last_in() is asked of a reading"
@@ -356,19 +364,19 @@ def CALLING_FOR(env: HandEnv, names: tuple[str, ...]) -> bool:
     return any(name in found for name in names)
 
 
-def KINDS(env: HandEnv, n) -> int:
+def KINDS(env: HandEnv, n: float | Callable[[HandEnv], float]) -> int:
     """``kinds(N)``: how many kinds of tile the whole hand holds exactly N of."""
     n = n(env) if callable(n) else n
     return sum(1 for _, c in env.full() if c == n)
 
 
-def times_of(n) -> int:
+def times_of(n: float) -> int:
     """How many times a ``per COUNT`` rule counts: the count's whole part, none below 1."""
     n = int(n)
     return n if n > 0 else 0
 
 
-def rule_times(rule, env: HandEnv) -> int:
+def rule_times(rule: RuleSpec, env: HandEnv) -> int:
     """How many times a hand rule whose condition holds counts in ``env``'s reading."""
     return 1 if rule.times is None else times_of(rule.times(env))
 
@@ -379,7 +387,8 @@ def VARIANTS(env: HandEnv, name: str) -> int:
     return sum(n for v, n in zip(env.t.auto.tiles.variants, got) if v.name == name)
 
 
-_CALLS = {
+#: the functions of a score condition, each called as ``f(env, arg)`` (``HandEnv.call``)
+_CALLS: dict[str, Callable[..., Any]] = {
     "kinds": KINDS,
     "variants": VARIANTS,
     "sets": _sets,

@@ -21,7 +21,12 @@ named pays what it paid before.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
+    from .env import HandEnv
+    from .tables import Pred
 
 
 def _held(t, counts: Sequence[int] | None, key) -> bool:
@@ -34,7 +39,7 @@ def _held(t, counts: Sequence[int] | None, key) -> bool:
     return all(counts[i] >= n for i, n in need.items())
 
 
-def feeder(env, count: int, where) -> int | None:
+def feeder(env: HandEnv, count: int, where: Pred) -> int | None:
     """The seat wind of the player who fed the set that brought the winner's sets
     matching ``where`` to ``count``; None when the hand holds fewer, or when that set
     was made from the hand (or the wall)."""
@@ -77,7 +82,9 @@ def take_on(out: list[float], feeder_seat: int, winner: int, share: float, group
         out[feeder_seat] += moved
 
 
-def apply_feeds(auto, env, out: list[float], winner: int, discarder: int | None,
+# env: the winner's HandEnv, typed Any because settle.pay_winner hands it over as
+# getattr(winner_result, "context", winner_result), which mypy reads as a union
+def apply_feeds(auto: Automaton, env: Any, out: list[float], winner: int, discarder: int | None,
                 seat_of: Callable[[int], int | None]) -> None:
     """Apply every ``feeder ... pays`` statement whose condition holds to the winner's
     payments ``out``; ``seat_of`` turns a seat wind into a seat. (Which feeders paid,

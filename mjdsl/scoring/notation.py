@@ -28,11 +28,15 @@ names the problem.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..diagnostics import InputError
 from ..hands import Meld
 from .model import NO_WIND, SOURCES, CardWin, HandInput
+
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
+    from ..tiles import TileSet
 
 #: ``--from`` spellings, to the sources of :data:`mjdsl.scoring.model.SOURCES`.
 SOURCE_NAMES = {s.replace("_", "-"): s for s in SOURCES}
@@ -51,7 +55,7 @@ def _codes(tiles, text: str, what: str) -> list[int]:
     return out
 
 
-def read_variants(tiles, texts: Iterable[str], seen: Sequence[int]) -> tuple[int, ...]:
+def read_variants(tiles: TileSet, texts: Iterable[str], seen: Sequence[int]) -> tuple[int, ...]:
     """How many copies of each variant a hand holds: those written with the variant's
     code (``0m``), and those it must hold because it has more copies of the kind than
     the set's plain copies (four 5m are the three plain ones and the red one; a kong
@@ -78,7 +82,7 @@ def read_variants(tiles, texts: Iterable[str], seen: Sequence[int]) -> tuple[int
     return tuple(out)
 
 
-def read_set(tiles, text: str) -> Meld:
+def read_set(tiles: TileSet, text: str) -> Meld:
     """One exposed set from its tiles: ``"7c 7c 7c"`` a pung, four alike a kong, a run a chow."""
     idx = sorted(_codes(tiles, text, f"--exposed {text.strip()!r}"))
     kinds = [tiles.kinds[i] for i in idx]
@@ -89,20 +93,21 @@ def read_set(tiles, text: str) -> Meld:
         return Meld("pung" if len(idx) == 3 else "kong", idx[0], False)
     if (len(idx) == 3 and len(set(idx)) == 3 and kinds[0].cls == "suit"
             and all(k.suit == kinds[0].suit for k in kinds)
-            and [k.rank for k in kinds] == [kinds[0].rank, kinds[0].rank + 1, kinds[0].rank + 2]):
+            # (a suit tile has a rank: mypy cannot tell from its cls)
+            and [k.rank for k in kinds] == [kinds[0].rank, kinds[0].rank + 1, kinds[0].rank + 2]):  # type: ignore[operator]
         return Meld("chow", idx[0], False)
     raise InputError(f"--exposed {text.strip()!r} is not a set: give three alike (pung), four alike (kong) "
                      "or a run of three in one suit (chow)")
 
 
-def hand_size(auto) -> int:
+def hand_size(auto: Automaton) -> int:
     """Tiles a player holds between turns (kongs counting three): the deal to a non-dealer."""
     size = sum(count * times for who, count, times in auto.deal if who in ("all", "others"))
     return size or 13
 
 
 def read_hand_input(
-    auto,
+    auto: Automaton,
     *,
     hand: str = "",
     exposed: Iterable[str] = (),
@@ -243,7 +248,7 @@ class GivenTable(dict):
         return untold(self.auto, key, self.announced)
 
 
-def read_table(auto, items: Iterable[str], announced: Sequence[str] = ()) -> GivenTable:
+def read_table(auto: Automaton, items: Iterable[str], announced: Sequence[str] = ()) -> GivenTable:
     """``--table`` items, ``NAME=NUMBER`` (or ``=true``/``=false``): a fact of the table
     (``discards=12``), a session counter (``honba=2``) or a function of an announcement
     (``discards_since(riichi)=5``)."""

@@ -16,6 +16,8 @@ pairs only add, so taking every pung, then every pair, is the best reading).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..hands import Meld
 from ..hands.decompose import still_needed
 from ..hands.patterns import pattern_splits
@@ -24,6 +26,11 @@ from .splits import concealed_splits
 from .waits import knitting_could_complete
 from .model import HandInput
 from .tables import Tables, could_be
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..ir.model import PatternSpec
 
 _EXPOSED: dict = {}
 
@@ -41,7 +48,7 @@ def _keys(melds, seat: int, round_: int) -> tuple:
     return tuple((m.kind, m.tile, m.concealed, m.tile == seat, m.tile == round_) for m in melds)
 
 
-def winner_readings(t: Tables, inp: HandInput, nz=None) -> list[Reading]:
+def winner_readings(t: Tables, inp: HandInput, nz: Iterable[tuple[int, int]] | None = None) -> list[Reading]:
     """Every reading of a winning hand (empty when the tiles make no winning shape);
     ``nz``: the concealed ``(tile, count)`` pairs that are not zero, if known."""
     seat, round_ = inp.seat_wind, inp.round_wind
@@ -55,7 +62,8 @@ def winner_readings(t: Tables, inp: HandInput, nz=None) -> list[Reading]:
     out: list[Reading] = []
     dkeys = _keys(declared, seat, round_)
     for p in t.standard:
-        need_sets, need_pairs, cap = still_needed(declared, p.sets, p.pairs, p.max_chows)
+        # (Tables.standard holds the patterns whose sets are given: mypy cannot tell)
+        need_sets, need_pairs, cap = still_needed(declared, p.sets, p.pairs, p.max_chows)  # type: ignore[arg-type]
         splits = concealed_splits(t, lst, need_sets, need_pairs, cap)
         for melds in splits:
             keys = dkeys + _keys(melds, seat, round_)
@@ -67,7 +75,7 @@ def winner_readings(t: Tables, inp: HandInput, nz=None) -> list[Reading]:
     return out
 
 
-def mixed_readings(t: Tables, p, lst: list[int], declared: tuple, w, expose: bool, seat: int,
+def mixed_readings(t: Tables, p: PatternSpec, lst: list[int], declared: tuple, w: int | None, expose: bool, seat: int,
                    round_: int) -> list[Reading]:
     """The readings of a pattern of parts beside sets and pairs: for each way its parts
     take their tiles and the rest splits, the winning tile in each set or pair of the
@@ -108,7 +116,8 @@ def _placed(name: str, declared: tuple, melds: tuple, keys: tuple, w, expose: bo
     return out
 
 
-def special_readings(t: Tables, lst: list[int], declared: tuple, seat: int, round_: int, nz=None) -> list[Reading]:
+def special_readings(t: Tables, lst: list[int], declared: tuple, seat: int, round_: int,
+                     nz: Iterable[tuple[int, int]] | None = None) -> list[Reading]:
     """A reading for each special hand the tiles make (no sets: the pattern is the shape)."""
     out = []
     present = 0

@@ -8,8 +8,13 @@ be traced to the rule that made it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .model import NO_WIND, HandInput, ScoreResult, _num
 from .score import goes_out
+
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
 
 
 def _codes(auto, indices) -> list[str]:
@@ -40,7 +45,7 @@ def _seats(auto) -> list[str]:
     return [auto.tiles.kinds[w].code for w in auto.seat_winds]
 
 
-def to_json(auto, hand: HandInput, result: ScoreResult, card_line: dict | None = None) -> dict:
+def to_json(auto: Automaton, hand: HandInput, result: ScoreResult, card_line: dict | None = None) -> dict:
     """The docs/scoring.md JSON document of a score (``"version": 1``); ``card_line``: the
     card hand made (``mjdsl match --json``'s entry), for a card ruleset."""
     kinds = auto.tiles.kinds
@@ -88,13 +93,14 @@ def _variant_codes(auto, hand: HandInput) -> list[str]:
     return [v.code for v, n in zip(auto.tiles.variants, hand.variants) for _ in range(n)]
 
 
-def to_text(auto, hand: HandInput, result: ScoreResult, card_line: dict | None = None) -> str:
+def to_text(auto: Automaton, hand: HandInput, result: ScoreResult, card_line: dict | None = None) -> str:
     """The score as lines for a terminal."""
     kinds = auto.tiles.kinds
     seat, round_ = _wind(auto, hand.seat_wind), _wind(auto, hand.round_wind)
     dealer = " (dealer)" if result.context.hf["dealer"] else ""
     if result.won:
-        how = f"won with {kinds[hand.winning_tile].code} from {hand.source.replace('_', ' ')}"
+        # (a hand that won has its winning tile: mypy cannot tell from result.won)
+        how = f"won with {kinds[hand.winning_tile].code} from {hand.source.replace('_', ' ')}"  # type: ignore[index]
     else:
         how = "did not win"
     if seat is None:  # seats without winds
@@ -146,7 +152,7 @@ def to_text(auto, hand: HandInput, result: ScoreResult, card_line: dict | None =
     return "\n".join(out)
 
 
-def feeders(auto, result: ScoreResult) -> list[tuple[str, str, str]]:
+def feeders(auto: Automaton, result: ScoreResult) -> list[tuple[str, str, str]]:
     """The ``feeder ... pays`` statements that moved payments in this win: (the feeder's
     seat wind, the statement, where the ruleset writes it)."""
     from .feeds import feeder

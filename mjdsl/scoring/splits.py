@@ -79,7 +79,8 @@ def _covers(key: tuple[int, ...], starts, pairs: int, chows: bool) -> list:
     return out
 
 
-def shape_splits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool):
+def shape_splits(t: Tables, gi: int, key: tuple[int, ...], pairs: int, chows: bool
+                 ) -> tuple[tuple[int, int, tuple[tuple[str, int], ...]], ...]:
     """Every split of group ``gi``'s counts ``key`` with at most ``pairs`` pairs, as
     (pairs used, chows used, melds as (kind, position)), remembered per kind of group."""
     memo = t.split_cache.get(("shape", t.group_kind[gi], pairs, chows))

@@ -20,10 +20,22 @@ bonus tile), and caches that fill as hands are scored:
 from __future__ import annotations
 
 import weakref
+from typing import TYPE_CHECKING, Any
 
 from ..hands.decompose import layout_of
 from ..hands.patterns import compiled
 from ..memo import ByObject, Kept
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from ..ir.model import Automaton
+    from .compile import CompiledRules
+
+    #: a set's key: (kind, tile, concealed, tile is the seat's wind, tile is the round's wind)
+    SetKey = tuple[str, int, bool, bool, bool]
+    #: a compiled predicate (:func:`mjdsl.ir.expr.compile_expr`): a function of an environment
+    Pred = Callable[[Any], Any]
 
 #: Facts of a set in a set predicate that are not facts of its tiles.
 _KIND_FACTS = frozenset(("pung", "kong", "chow", "pair"))
@@ -80,7 +92,14 @@ class Tables:
     tile's seat number (1 = the first seat wind), for seat-linked bonus tiles.
     """
 
-    def __init__(self, auto):
+    # The automaton's TileSet and its RuleSpecs, typed Any: the scorer reads a rule's
+    # ``when`` and ``where`` only where they are set (score.py, meld_hits below) and a
+    # suit tile's rank (waits.py) without narrowing their optional types for mypy.
+    tiles: Any
+    rules: tuple[Any, ...]
+    _compiled: CompiledRules | None
+
+    def __init__(self, auto: Automaton) -> None:
         self.auto = weakref.proxy(auto)  # the cache holds Tables; the automaton may go
         self.tiles = auto.tiles
         self.lay = layout_of(auto.tiles)
@@ -98,7 +117,8 @@ class Tables:
         self.seat_of_wind = {w: i + 1 for i, w in enumerate(self.seat_winds)}
         bounds = {s.name: (min(s.ranks), max(s.ranks)) for s in auto.tiles.suits if s.ranks}
         self.suit_of = tuple(k.suit if k.cls == "suit" else None for k in kinds)
-        self.terminal = tuple(k.cls == "suit" and k.rank in bounds.get(k.suit, ()) for k in kinds)
+        # (a suit tile has a suit and a rank: mypy cannot tell from its cls)
+        self.terminal = tuple(k.cls == "suit" and k.rank in bounds.get(k.suit, ()) for k in kinds)  # type: ignore[arg-type]
         self.cls = tuple(k.cls for k in kinds)
         #: tiles that sets and pairs can be made of (not bonus tiles, not jokers)
         self.held = tuple(k.cls in ("suit", "wind", "dragon") for k in kinds)
@@ -170,7 +190,7 @@ class Tables:
         self.split_cache: dict = {}
         self._tile_rows: dict = {}
 
-    def compiled(self):
+    def compiled(self) -> CompiledRules:
         """The rules' conditions compiled into one function (:mod:`.compile`), made once."""
         if self._compiled is None:
             from .compile import compile_rules
@@ -204,7 +224,7 @@ class Tables:
     # Predicates are registered the first time an expression passes one; for each
     # set key (tile key) the tuple of registered predicates that hold is remembered,
     # and extended when predicates are registered later.
-    def set_hits(self, key) -> tuple:
+    def set_hits(self, key: SetKey) -> tuple:
         """The registered set predicates that hold for a set key ``(kind, tile, concealed,
         tile is the seat's wind, tile is the round's wind)``."""
         h = self._set_hits.get(key)
@@ -243,7 +263,7 @@ class Tables:
     # A compiled predicate owns 6 bits of an int; a set (tile) adds 1 in the field of
     # each compiled predicate that holds for it, so summing the ints of a reading's
     # sets counts them by every predicate at once ((S >> offset) & 63).
-    def set_packed(self, key) -> int:
+    def set_packed(self, key: SetKey) -> int:
         v = self._set_packed.get(key)
         if v is None:
             hits = self.set_hits(key)
@@ -260,7 +280,7 @@ class Tables:
         return row
 
     # -- scoped rules summed per set ---------------------------------------------------
-    def meld_sums(self, key) -> tuple[float, float, float, float]:
+    def meld_sums(self, key: SetKey) -> tuple[float, float, float, float]:
         """(points, doubles, largest limit, set points) of the scoped rules without a
         condition that hold for a set key."""
         v = self._meld_sums.get(key)
@@ -292,22 +312,24 @@ class Tables:
                 limits = max(limits, rule.amount)
         return points, doubles, limits, set_points
 
-    def register_set_pred(self, pred) -> None:
+    # ``| None`` as compile_expr types a predicate (compile.py registers what it gives);
+    # the expression of a checked rule is never missing, so neither is its predicate
+    def register_set_pred(self, pred: Pred | None) -> None:
         if pred not in self._set_known:
             self._set_known.add(pred)
             self.set_preds.append(pred)
 
-    def register_tile_pred(self, pred) -> None:
+    def register_tile_pred(self, pred: Pred | None) -> None:
         if pred not in self._tile_known:
             self._tile_known.add(pred)
             self.tile_preds.append(pred)
 
-    def set_pred(self, pred, key) -> bool:
+    def set_pred(self, pred: Pred, key: SetKey) -> bool:
         """A set predicate on a set key (registering it)."""
         self.register_set_pred(pred)
         return pred in self.set_hits(key)
 
-    def tile_pred(self, pred, tile: int, seat: int, round_: int) -> bool:
+    def tile_pred(self, pred: Pred, tile: int, seat: int, round_: int) -> bool:
         self.register_tile_pred(pred)
         return pred in self.tile_hits(tile, seat, round_)
 
@@ -316,7 +338,7 @@ class Tables:
             return self.lay.chow_tiles[tile]
         return (tile,) * _SIZE[kind]
 
-    def meld_hits(self, key) -> tuple[int, ...]:
+    def meld_hits(self, key: SetKey) -> tuple[int, ...]:
         """The scoped rules (positions) whose ``where`` holds for a set or pair key."""
         hits = self._meld_hits.get(key)
         if hits is None:
@@ -346,7 +368,7 @@ class Tables:
         return d
 
 
-def could_be(fits, present: int, total: int) -> bool:
+def could_be(fits: Iterable[tuple[int, int]], present: int, total: int) -> bool:
     """Whether a hand of ``total`` tiles holding the tiles of bit mask ``present`` can
     match some suit binding of a special hand (``fits``: per binding, its size and
     the tiles it can hold): a binding of another size, or one that cannot hold one of
@@ -360,7 +382,7 @@ def could_be(fits, present: int, total: int) -> bool:
 _TABLES: ByObject[Tables] = ByObject()
 
 
-def tables_for(auto) -> Tables:
+def tables_for(auto: Automaton) -> Tables:
     """The (cached) :class:`Tables` of an automaton, kept while the automaton lives."""
     return _TABLES.setdefault(auto, lambda: Tables(auto))
 
