@@ -21,7 +21,8 @@ comparison, an off-by-one constant, a dropped call...); a fault no test notices
   the fork), so a value computed then cannot hide a kill; a survivor whose statement
   did not run before the fork was run exactly as a fresh process runs it;
 - **verdicts are kept** in tools/mutation-record.json (committed, so the next session
-  starts from it), keyed by the function's source hash: a re-run runs only the
+  starts from it), keyed by the hash of the function's code (annotations and comments
+  aside: ``mutants.function_hash``): a re-run runs only the
   mutants of changed functions, the survivors when any test or ruleset changed, and a
   kill again only when the test file that killed it changed.
 
@@ -502,7 +503,7 @@ def load_record() -> dict:
 
 
 def mark_equivalent(module: str, key: str, why: str) -> None:
-    """Enter a mutant as equivalent, with the reason, bound to its function's source."""
+    """Enter a mutant as equivalent, with the reason, bound to its function's code."""
     if not (ROOT / module).is_file():
         raise SystemExit(f"--equivalent: no module {module} (see --list)")
     m = next((m for m in mut.mutants((ROOT / module).read_text(encoding="utf-8")) if m.key == key), None)
