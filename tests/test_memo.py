@@ -41,6 +41,17 @@ def test_another_object_never_gets_an_answer_that_is_not_its_own():
     assert len(cache) == 0
 
 
+def test_an_entry_left_at_an_address_is_not_served_to_another_object():
+    # the weak reference's callback drops a dead object's entry; should one still
+    # stand at an address a new object gets, the lookup's identity check refuses it
+    cache: ByObject[str] = ByObject()
+    a, b = Thing(), Thing()
+    cache.put(a, "a")
+    cache._entries[id(b)] = cache._entries[id(a)]  # a's entry where b lives
+    assert cache.get(b) is None
+    assert cache.setdefault(b, lambda: "b") == "b" and cache.get(a) == "a"
+
+
 def test_setdefault_makes_the_value_once():
     cache: ByObject[list] = ByObject()
     t = Thing()
@@ -92,3 +103,50 @@ def test_the_shape_memos_of_a_long_run_are_bounded():
     shape_memos += [m for per_group in layout_of(auto.tiles).cache.values() for m in per_group]
     assert shape_memos and all(isinstance(m, Kept) for m in shape_memos)
     assert isinstance(t.group_waits, Kept) and isinstance(t.receiver_waits, Kept)
+
+
+
+def test_the_memos_of_a_played_hand_go_with_their_objects():
+    """Issue 17: memos once keyed by id() (greedy's card distances, the catalogues, the
+    score tables) hold an entry while its object lives and drop it after. A memo keyed
+    by id() again never shrinks, and a value that refers to its key keeps it alive:
+    either fails here."""
+    from mjdsl.bots import greedy
+    from mjdsl.bots import make_bot
+    from mjdsl.engine.run import play_hand
+
+    memos = {"distances": greedy._DIST_CACHE, "catalogues": game_module._CATALOGUES,
+             "tables": scoring_tables._TABLES}
+    gc.collect()
+    before = {name: len(m) for name, m in memos.items()}
+    auto = compile_ruleset(ROOT / "rulesets" / "american.mj")
+    games = []  # the game kept past its hand: greedy's distances are per game
+    play_hand(auto, "memos", [make_bot("greedy") for _ in range(auto.seats)], check=games.append)
+    gc.collect()
+    during = {name: len(m) for name, m in memos.items()}
+    assert all(during[name] > before[name] for name in memos), (before, during)
+    del auto, games
+    gc.collect()
+    assert {name: len(m) for name, m in memos.items()} == before
+
+
+def test_the_claim_windows_runs_go_with_their_tile_set():
+    """The runs a tile can complete (engine/steps_play.py, once keyed by id()) are kept
+    per tile set while it lives: a new tile set, even at a dead one's address, is
+    asked afresh, and the entry goes with its tile set."""
+    import types
+
+    import attrs
+
+    from mjdsl.engine import steps_play
+
+    auto = compile_ruleset(ROOT / "rulesets" / "classical.mj")
+    gc.collect()
+    before = len(steps_play._RUNS)
+    fresh = types.SimpleNamespace(tiles=attrs.evolve(auto.tiles))  # a tile set no other memo holds
+    five = auto.tiles.index("5b")
+    assert [pos for pos, _ in steps_play._runs(fresh, 3, five)] == [0, 1, 2]
+    assert len(steps_play._RUNS) == before + 1
+    del fresh
+    gc.collect()
+    assert len(steps_play._RUNS) == before
