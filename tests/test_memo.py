@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import pytest
+
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine import game as game_module
 from mjdsl.memo import ByObject
@@ -150,3 +152,41 @@ def test_the_claim_windows_runs_go_with_their_tile_set():
     del fresh
     gc.collect()
     assert len(steps_play._RUNS) == before
+
+
+def _play_together(auto, seeds, bots):
+    """Hands of ``seeds`` played a step of each in turn by the same bots; their actions."""
+    import random
+
+    from mjdsl.engine.chance import chance_action, chance_stream
+    from mjdsl.engine.game import CHANCE, Game
+
+    games = [Game(auto, dealer=0) for _ in seeds]
+    chances = [chance_stream(s) for s in seeds]
+    rngs = [[random.Random(f"{s}:seat{i}") for i in range(auto.seats)] for s in seeds]
+    while not all(g.is_terminal() for g in games):
+        for g, chance, rng in zip(games, chances, rngs):
+            if not g.is_terminal():
+                p = g.current_player()
+                legal = [] if p == CHANCE else g.legal_actions()
+                a = (chance_action(g, chance) if p == CHANCE
+                     else bots[p].choose(g, p, legal, rng[p]) if len(legal) > 1 else legal[0])
+                g.apply_action(a)
+    return [tuple(g.st.history) for g in games]
+
+
+@pytest.mark.parametrize("same_address", [False, True], ids=["apart", "one address"])
+def test_a_greedy_bot_plans_each_hands_charleston_pass_apart(monkeypatch, same_address):
+    """Greedy chooses a Charleston pass's tiles together at its first pick and hands
+    them out one by one. The plan was one per bot, keyed by id() of the hand's state:
+    a bot playing two hands at once (step by step in turn) lost one hand's plan to the
+    other's and chose again, and a state at a dead one's address would read its plan.
+    Each hand plays as it plays alone, even when every state has one address."""
+    from mjdsl.bots import greedy, make_bot
+    from mjdsl.engine.run import play_hand
+
+    auto = compile_ruleset(ROOT / "rulesets" / "american.mj")
+    alone = [play_hand(auto, seed, [make_bot("greedy") for _ in range(auto.seats)]).actions for seed in ("p1", "p2")]
+    if same_address:
+        monkeypatch.setattr(greedy, "id", lambda obj: 1, raising=False)
+    assert _play_together(auto, ("p1", "p2"), [make_bot("greedy") for _ in range(auto.seats)]) == alone
