@@ -6,11 +6,12 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import attrs
 import pytest
 
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.engine import game as game_module
-from mjdsl.memo import ByObject
+from mjdsl.memo import ByObject, Kept
 from mjdsl.scoring import tables as scoring_tables
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,8 +139,6 @@ def test_the_claim_windows_runs_go_with_their_tile_set():
     asked afresh, and the entry goes with its tile set."""
     import types
 
-    import attrs
-
     from mjdsl.engine import steps_play
 
     auto = compile_ruleset(ROOT / "rulesets" / "classical.mj")
@@ -190,3 +189,24 @@ def test_a_greedy_bot_plans_each_hands_charleston_pass_apart(monkeypatch, same_a
     if same_address:
         monkeypatch.setattr(greedy, "id", lambda obj: 1, raising=False)
     assert _play_together(auto, ("p1", "p2"), [make_bot("greedy") for _ in range(auto.seats)]) == alone
+
+
+def test_the_hand_librarys_memos_of_tile_sets_and_patterns_are_bounded():
+    """Each ruleset compiled brings a new tile set and new patterns, and the hand
+    library remembers a layout per tile set and a compiled form per pattern, keyed by
+    id() and holding both; a process that compiles without end (a language server at
+    every edit) must not keep every one: the memos are bounded."""
+    from mjdsl.hands import decompose, patterns
+
+    auto = compile_ruleset(ROOT / "rulesets" / "mcr.mj")
+    assert isinstance(decompose._LAYOUTS, Kept) and isinstance(patterns._COMPILED, Kept)
+    assert decompose._LAYOUTS.limit <= 64 and patterns._COMPILED.limit <= 1024
+    for _ in range(decompose._LAYOUTS.limit + 1):
+        decompose.layout_of(attrs.evolve(auto.tiles))  # a tile set each time, as a compile makes
+    assert len(decompose._LAYOUTS) <= decompose._LAYOUTS.limit
+    special = min((p.special for p in auto.winning.patterns if p.special is not None), key=lambda p: len(p.parts))
+    for _ in range(patterns._COMPILED.limit + 1):
+        patterns.compiled(attrs.evolve(special), auto.tiles)  # a pattern each time, as check/knitted.py makes
+    assert len(patterns._COMPILED) <= patterns._COMPILED.limit
+    # what a full memo forgot is made again, the same
+    assert patterns.compiled(special, auto.tiles).bindings == patterns._compile(special, auto.tiles).bindings
