@@ -196,7 +196,7 @@ def test_a_knitted_plan_is_its_own_patterns_not_one_left_at_its_address(monkeypa
     monkeypatch.setattr(waits_module, "id", lambda obj: 17, raising=False)  # one address for all
     t.knit_plans.clear()
     triples = attrs.evolve(specials["triple_knitting"], name="triples", parts=(Knitted(4, ("a", "b", "c")),))
-    assert not waits_module.knitting_could_complete(t, triples, counts)
+    assert waits_module.knitting_could_complete(t, triples, counts) is False
     assert waits_module.knitting_could_complete(t, specials["knitting"], counts)
     assert _calling(auto, hand, None) == ["7c"]
 
@@ -220,4 +220,4 @@ def test_the_knitted_check_weighs_each_ranks_tiles_on_their_own(monkeypatch):
 
     monkeypatch.setattr(waits_module, "_LEFTOVER", {})
     assert waits_module.knitting_could_complete(t, knitting, counts("1b 1c 2b 2c 3b 3c 4b 4c 5b 5c 6b 6c 7b"))
-    assert not waits_module.knitting_could_complete(t, knitting, counts("1b 1b 1b 2c 2c 2c 3d 3d 3d 4b 4b 4b 5c"))
+    assert waits_module.knitting_could_complete(t, knitting, counts("1b 1b 1b 2c 2c 2c 3d 3d 3d 4b 4b 4b 5c")) is False
