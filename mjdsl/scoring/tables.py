@@ -165,7 +165,6 @@ class Tables:
         self.summaries: dict = {}
         self.group_waits: dict = Kept()
         self.receiver_waits: dict = Kept()
-        #: waits.py: per knitted pattern, by id(), (the pattern, its plan): the identity checked
         self.knit_plans: dict = {}
         #: splits.py: group splits by (group, pairs, chows), and by kind of group (-1 - kind, ...)
         self.split_cache: dict = {}
