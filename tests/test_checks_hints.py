@@ -780,6 +780,7 @@ def test_a_quoted_variant_at_a_table_without_variants_says_what_to_declare():
 @pytest.mark.parametrize("statement, at", [
     ("value points * 2 / style", "style"), ('rule r "R": 1 points when won and style > 2', "style"),
     ('rule r "R": 1 points per style', "style"), ("value max(points, -style)", "style"),
+    ("value max(points, style)", "style"),  # an argument of min/max/round_up itself, not negated
 ])
 def test_a_choice_option_used_as_a_number_is_refused_before_play(statement, at):
     # each checked clean once and then stopped the first hand it scored with a TypeError

@@ -110,6 +110,21 @@ def test_a_checkpoint_of_another_run_is_refused(capsys, tmp_path):
     assert code == 2 and "not a checkpoint" in err
 
 
+def test_a_checkpoint_is_written_as_every_output_is(capsys, tmp_path):
+    """The checkpoint goes through mjdsl's one file writer (output.write_file): a
+    checkpoint where none can be written is a message and exit 2, not a traceback,
+    and a checkpoint reached by a link is written at the link's target."""
+    code, _, err = run(capsys, "analyze", AMERICAN, "--hands", "2", "--bots", "random",
+                       "--checkpoint", str(tmp_path / "missing" / "c.json"))
+    assert code == 2 and "does not exist" in err and "Traceback" not in err
+    (tmp_path / "real.json").write_text("")
+    os.symlink(tmp_path / "real.json", tmp_path / "link.json")
+    (tmp_path / "real.json").unlink()
+    assert run(capsys, "analyze", AMERICAN, "--hands", "2", "--bots", "random",
+               "--checkpoint", str(tmp_path / "link.json"))[0] == 0
+    assert (tmp_path / "link.json").is_symlink() and json.loads((tmp_path / "real.json").read_text())["done"] == 2
+
+
 def test_analyze_without_a_card_is_an_input_error(capsys):
     code, _, err = run(capsys, "analyze", CLASSICAL, "--hands", "2")
     assert code == 2 and "plays no card" in err

@@ -173,3 +173,51 @@ def test_a_knitted_hand_is_judged_by_its_own_parts_not_by_a_dead_patterns_memo(m
              for n in (2, 3) for vec in itertools.product(range(5), repeat=n)}
     monkeypatch.setattr(waits_module, "_LEFTOVER", stale)
     assert _calling(auto, hand, None) == ["7c"]
+
+
+def test_a_knitted_plan_is_its_own_patterns_not_one_left_at_its_address(monkeypatch):
+    """The knitted check's plan (the parts' widths, the suits' bindings) is remembered
+    per pattern in the score tables. A dead pattern's address is given to new objects
+    (mjdsl/memo.py): here every pattern has one address, as a reused one would, and
+    the plan a pattern of knitted triples left there (three suits a rank, which this
+    hand of two suits never fills) must not rule out BMJA's Knitting (seven pairs)."""
+    import attrs
+
+    from mjdsl.hands.patterns import Knitted
+    from mjdsl.scoring.tables import tables_for
+
+    auto = compile_ruleset(ROOT / "rulesets" / "classical-bmja.mj")
+    hand = "1b 1c 2b 2c 3b 3c 4b 4c 5b 5c 6b 6c 7b"
+    specials = {p.name: p.special for p in auto.winning.patterns if p.special is not None}
+    t = tables_for(auto)
+    counts = [0] * len(auto.tiles.kinds)
+    for code in hand.split():
+        counts[auto.tiles.index(code)] += 1
+    monkeypatch.setattr(waits_module, "id", lambda obj: 17, raising=False)  # one address for all
+    t.knit_plans.clear()
+    triples = attrs.evolve(specials["triple_knitting"], name="triples", parts=(Knitted(4, ("a", "b", "c")),))
+    assert waits_module.knitting_could_complete(t, triples, counts) is False
+    assert waits_module.knitting_could_complete(t, specials["knitting"], counts)
+    assert _calling(auto, hand, None) == ["7c"]
+
+
+def test_the_knitted_check_weighs_each_ranks_tiles_on_their_own(monkeypatch):
+    """The fewest tiles a rank's counts leave out of knitted groups is remembered by
+    the counts (and the parts' widths): after a hand whose ranks each knit whole, a
+    hand with three of one suit at a rank, in every pairing of suits, is still ruled
+    out of BMJA's Knitting."""
+    from mjdsl.scoring.tables import tables_for
+
+    auto = compile_ruleset(ROOT / "rulesets" / "classical-bmja.mj")
+    knitting = next(p.special for p in auto.winning.patterns if p.name == "knitting")
+    t = tables_for(auto)
+
+    def counts(text: str) -> list[int]:
+        out = [0] * len(auto.tiles.kinds)
+        for code in text.split():
+            out[auto.tiles.index(code)] += 1
+        return out
+
+    monkeypatch.setattr(waits_module, "_LEFTOVER", {})
+    assert waits_module.knitting_could_complete(t, knitting, counts("1b 1c 2b 2c 3b 3c 4b 4c 5b 5c 6b 6c 7b"))
+    assert waits_module.knitting_could_complete(t, knitting, counts("1b 1b 1b 2c 2c 2c 3d 3d 3d 4b 4b 4b 5c")) is False

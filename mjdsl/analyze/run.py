@@ -16,7 +16,6 @@ order, the final figures are the same bytes as an uninterrupted run's.
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 from typing import Callable
@@ -26,6 +25,7 @@ from ..engine.parallel import Job
 from ..engine.run import HandRecord, play_session
 from ..engine.simulate import session_batches
 from ..engine.tally import Tally, card_lines
+from ..output import write_file
 
 CHECKPOINT_VERSION = 1
 
@@ -110,9 +110,7 @@ def read_checkpoint(path: Path, key: dict) -> dict | None:
 def write_checkpoint(path: Path, key: dict, session: int, done: int, analysis: Analysis) -> None:
     doc = {"version": CHECKPOINT_VERSION, "key": key, "next_session": session, "done": done,
            "state": analysis.state()}
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(doc), encoding="utf-8")
-    os.replace(tmp, path)
+    write_file(path, json.dumps(doc))  # whole or not at all, as every file mjdsl writes
 
 
 def analyze(auto, job: Job, seed: str, hands: int, *, workers: int = 1, backend: str = "process",

@@ -77,12 +77,17 @@ class GreedyBot:
         st = game.st
         selected = _selected(game, seat)
         pending = st.pending[seat]
-        key = (id(st), seat, st.node, len(st.history) - len(selected))
-        plan = self._plans.get(key) if hasattr(self, "_plans") else None
+        # the pass in progress of each hand this bot plays, kept by the hand's state
+        # (weakly: a state at a dead one's address is not that hand's; a bot playing
+        # several hands at once keeps each hand's plan)
+        plans = self.__dict__.setdefault("_plans", ByObject())
+        key = (seat, st.node, len(st.history) - len(selected))
+        kept = plans.get(st)
+        plan = kept[1] if kept is not None and kept[0] == key else None
         if plan is None:
             want = pending["count"] - (pending["blind"] or 0)
             plan = view.worst_tiles([cat[a].arg for a in actions], want, rng)
-            self._plans = {key: plan}  # only the pass in progress is kept
+            plans.put(st, (key, plan))  # only the pass in progress is kept
         legal = {cat[a].arg for a in actions}
         t = plan[len(selected)] if len(selected) < len(plan) else None
         return t if t in legal else view.worst_tile(sorted(legal), rng, selected=selected)

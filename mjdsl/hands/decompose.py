@@ -179,8 +179,10 @@ def _build_layout(tiles: TileSet) -> Layout:
 
 
 # Keyed on id(): hashing a TileSet (every kind, every field) would cost more than a
-# split. The entry keeps the TileSet alive, so its id cannot be reused.
-_LAYOUTS: dict[int, Layout] = {}
+# split. The entry keeps the TileSet alive, so its id cannot be reused; and bounded,
+# as every ruleset compiled makes a tile set (a language server compiles one at every
+# edit): full, it starts again, and the tile sets in use are laid out anew.
+_LAYOUTS: Kept = Kept(64)
 
 
 def layout_of(tiles: TileSet) -> Layout:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 import attrs
 
+from ..memo import Kept
 from ..tiles import TileSet
 from .decompose import Layout, Meld, concealed_splits, exposed_counts, hand_counts, layout_of, still_needed
 
@@ -392,7 +393,10 @@ def _compile(pattern: Pattern, tiles: TileSet) -> Compiled:
     return Compiled(pattern, tuple(bindings), tiles)
 
 
-_COMPILED: dict[tuple[int, int], tuple[Pattern, TileSet, Compiled]] = {}
+#: by (id(pattern), id(tiles)), each entry holding both (so neither id is reused while
+#: it stands); bounded, as every ruleset compiled, and every check of a knitted part
+#: (check/knitted.py), brings new patterns: full, it starts again
+_COMPILED: Kept = Kept(1024)
 
 
 def compiled(pattern: Pattern, tiles: TileSet) -> Compiled:

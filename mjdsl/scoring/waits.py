@@ -274,9 +274,12 @@ def knitting_could_complete(t: Tables, pattern, lst: list[int], slack: int = 2) 
     its group (two tiles) uncovered, so more than two such tiles rule the hand out
     under that binding of the suits. Patterns with other parts are always searched.
     """
-    plan = t.knit_plans.get(id(pattern))
-    if plan is None:
-        plan = t.knit_plans[id(pattern)] = _knit_plan(t, pattern)
+    # by id(), the pattern kept beside its plan: an entry at a dead pattern's address
+    # (given to a new object) is not this pattern's
+    kept = t.knit_plans.get(id(pattern))
+    if kept is None or kept[0] is not pattern:
+        kept = t.knit_plans[id(pattern)] = (pattern, _knit_plan(t, pattern))
+    plan = kept[1]
     if not plan:
         return True
     widths, bindings = plan
