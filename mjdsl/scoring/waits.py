@@ -18,7 +18,7 @@ their size and the tiles each suit binding can hold (a few integer operations,
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..hands import Meld
 from ..hands.decompose import still_needed
@@ -27,10 +27,14 @@ from ..memo import Kept
 from .splits import _ZERO, shape_completions, shape_summary
 from .tables import Tables, could_be, tables_for
 
+if TYPE_CHECKING:
+    from ..hands.patterns import Pattern
+    from ..ir.model import Automaton
+
 _MANY = 1 << 30
 
 
-def calling(auto, concealed: Sequence[int], melds: Sequence[Meld] = ()) -> tuple[int, ...]:
+def calling(auto: Automaton, concealed: Sequence[int], melds: Sequence[Meld] = ()) -> tuple[int, ...]:
     """The tiles (indices, in order) that would complete this hand in one of the
     automaton's winning shapes: empty when the hand is not calling.
 
@@ -46,7 +50,7 @@ def calling(auto, concealed: Sequence[int], melds: Sequence[Meld] = ()) -> tuple
 
 
 def waits_of(t: Tables, lst: list[int], melds: tuple[Meld, ...], held: int | None = None,
-             tiles=None) -> tuple[int, ...]:
+             tiles: Iterable[int] | None = None) -> tuple[int, ...]:
     """:func:`calling` on a count list (bonus tiles already dropped). When the caller
     has them: ``held``, how many tiles ``lst`` holds; ``tiles``, an iterable of the
     tiles it holds (read only if a special hand has to be looked at)."""
@@ -265,7 +269,7 @@ def _standard_waits(t: Tables, lst: list[int], melds: tuple[Meld, ...], p, total
 _LEFTOVER: dict = {}
 
 
-def knitting_could_complete(t: Tables, pattern, lst: list[int], slack: int = 2) -> bool:
+def knitting_could_complete(t: Tables, pattern: Pattern, lst: list[int], slack: int = 2) -> bool:
     """False when no tile can make ``lst`` a hand of a knitted-only pattern (with
     ``slack=0``: when ``lst`` is not one).
 
