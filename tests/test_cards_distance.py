@@ -372,3 +372,41 @@ def test_a_batch_holds_an_exposures_natural_tiles_and_counts_its_jokers_apart(am
     batch = HandBatch.from_hands([hand], _code(american_tiles, "J"), american_tiles.size)
     assert (batch.filled[0, east], batch.held[0, east], batch.exposed_jokers[0]) == (4, 3, 1)
     assert batch.held[0, flower] == 2 and batch.held.sum() == 10 + 3
+
+
+def test_one_racks_distances_packed_a_byte_a_line_are_the_batched_ones(club, american_tiles):
+    # rack_distances (the greedy bot's own rack, plain integers) against distances, on
+    # random racks with exposure-like surpluses, tiles gone negative and many jokers
+    from mjdsl.cards.distance import rack_distances
+
+    t = club.tables
+    rng = np.random.default_rng(16)
+    joker = _code(american_tiles, "J")
+    filled, natural, jokers = _random_racks(american_tiles, joker, 200, rng)
+    jokers[::7] = 0
+    jokers[1::7] = 9
+    want = distances(t, filled, natural, jokers)
+    for f, n, j, row in zip(filled.tolist(), natural.tolist(), jokers.tolist(), want):
+        got = rack_distances(t, f, n, j).to_bytes(t.size, "little")
+        assert list(got) == row.tolist()
+
+
+def test_the_lines_lacking_a_tile_and_those_within_k_are_packed_a_byte_each(club, american_tiles):
+    # lacks: a 1 byte for every line needing more than `held` of the tile; at_most: a 1 byte
+    # for every byte of a packed vector that is at most k, none for k < 0, every one past 126
+    from mjdsl.cards.distance import at_most, lacks
+
+    t = club.tables
+    size = t.size
+    for tile in range(american_tiles.size):
+        for held in (-2, -1, 0, 1, 2, 3, 4, 13, 23, 24, 40):
+            got = lacks(t, tile, held).to_bytes(size, "little")
+            assert list(got) == (t.need[:, tile] > held).astype(int).tolist()
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        values = rng.integers(0, 128, size)
+        values[rng.integers(0, size, 5)] = 127
+        packed = int.from_bytes(values.astype(np.uint8).tobytes(), "little")
+        for k in (-9, -2, -1, 0, 1, 5, 63, 64, 98, 99, 100, 126, 127, 128, 200):
+            got = at_most(t, packed, k).to_bytes(size, "little")
+            assert list(got) == (values <= k).astype(int).tolist()

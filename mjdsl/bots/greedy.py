@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards.distance import FAR, distances
+from ..cards.distance import FAR, at_most, lacks, rack_distances
 from ..engine import actions as ACT
 from ..memo import ByObject
 from .honest import without_false_mahjong
@@ -179,33 +179,46 @@ _DIST_CACHE: ByObject[dict] = ByObject()
 
 
 class _CardView:
-    """A seat's distance to every variant of the card, and what moves keep it small."""
+    """A seat's distance to every variant of the card, and what moves keep it small.
+
+    A distance is a byte a variant (``cards.distance.rack_distances``): greedy asks of it
+    the least, how many variants are at it and which are within a few tiles, a handful
+    of integer operations and byte searches each, where numpy's fixed cost on arrays of
+    a few hundred variants was most of a decision (docs/performance.md)."""
 
     def __init__(self, game, seat: int):
         self.game = game
         self.seat = seat
         rules = game.rules
         self.rules = rules
+        self.tables = rules.card.tables
         st = game.st
         self.joker = rules.joker
-        rack = np.asarray(st.hands[seat], dtype=np.int16).copy()
-        self.jokers = int(rack[self.joker]) if self.joker is not None else 0
+        rack = list(st.hands[seat])
+        self.jokers = rack[self.joker] if self.joker is not None else 0
         if self.joker is not None:
             rack[self.joker] = 0
         self.rack = rack
-        filled = rack.copy()
+        filled = list(rack)
         for e in st.exposures[seat]:
             filled[e.tile] += e.size
         self.filled = filled
-        self.allowed = rules._allowed(st, seat)
+        self.exposed = bool(st.exposures[seat])
 
-    def _distance(self, rack: np.ndarray, filled: np.ndarray, jokers: int, allowed: np.ndarray) -> np.ndarray:
-        """Tiles still to come for every variant (the card library's one formula,
-        :func:`mjdsl.cards.distance.distances`), :data:`FAR` where ruled out."""
-        d = distances(self.rules.card.tables, filled[None, :], rack[None, :], np.array([jokers]))[0]
-        return np.where(allowed, d, float(FAR))
+    @property
+    def allowed(self) -> np.ndarray:
+        """(V,) the variants the seat's exposures leave it."""
+        return self.rules._allowed(self.game.st, self.seat)
 
-    def distances(self) -> np.ndarray:
+    def _distance(self, rack: list[int], filled: list[int], jokers: int) -> bytes:
+        """Tiles still to come for every variant, a byte each (the card library's one
+        formula, :func:`mjdsl.cards.distance.distances`), :data:`FAR` where ruled out."""
+        d = rack_distances(self.tables, filled, rack, jokers).to_bytes(self.tables.size, "little")
+        if not self.exposed:  # no exposures: every variant is open
+            return d
+        return np.where(self.allowed, np.frombuffer(d, np.uint8), np.uint8(FAR)).tobytes()
+
+    def distances(self) -> bytes:
         """The seat's distances as it stands (cached by hand: a seat is asked about many
         discards between two of its turns, its hand unchanged)."""
         st = self.game.st
@@ -215,21 +228,34 @@ class _CardView:
         if hit is None:
             if len(cache) > 256:
                 cache.clear()
-            hit = cache[key] = self._distance(self.rack, self.filled, self.jokers, self.allowed)
+            hit = cache[key] = self._distance(self.rack, self.filled, self.jokers)
         return hit
 
     def best(self) -> int:
-        return int(self.distances().min())
+        return least(self.distances())
 
     def useless(self) -> int:
-        d = self.distances()
-        v = int(d.argmin())
-        return int(np.maximum(self.filled - self.rules.need[v], 0).sum())
+        v = int(np.frombuffer(self.distances(), np.uint8).argmin())
+        return sum(max(f - n, 0) for f, n in zip(self.filled, self.rules.need[v].tolist()))
+
+    def _losses(self, base: bytes, filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
+        """For each tile of ``cand``, the hand after losing a copy of it: (the least
+        distance, minus how many variants are at it). Losing a tile costs a variant a step
+        if every copy held is one it uses (``filled <= need``); only the variants within a
+        step of the least can then be the nearest."""
+        m = least(base)
+        x = int.from_bytes(base, "little")
+        out = []
+        for t in cand:
+            after = (x + lacks(self.tables, t, filled[t] - 1)).to_bytes(len(base), "little")
+            at = after.count(m)
+            out.append((m, -at) if at else (m + 1, -after.count(m + 1)))
+        return out
 
     def worst_tile(self, tiles, rng, selected=()) -> int:
         """The tile whose loss keeps the most variants nearest."""
-        rack = self.rack.copy()
-        filled = self.filled.copy()
+        rack = list(self.rack)
+        filled = list(self.filled)
         for t in selected:
             if t != self.joker:
                 rack[t] -= 1
@@ -237,14 +263,8 @@ class _CardView:
         cand = [t for t in tiles if t != self.joker]
         if not cand:
             return tiles[rng.randrange(len(tiles))]
-        base = self._distance(rack, filled, self.jokers, self.allowed) if selected else self.distances()
-        near = base <= base.min() + 1  # only the nearest variants can change the choice
-        need = self.rules.need[near][:, cand]
-        # losing t costs a variant one step if every copy of t held is one it uses
-        after = base[near][:, None] + (filled[cand][None, :] <= need)
-        mins = after.min(axis=0)
-        counts = (after == mins[None, :]).sum(axis=0)
-        keys = list(zip(mins.tolist(), (-counts).tolist()))
+        base = self._distance(rack, filled, self.jokers) if selected else self.distances()
+        keys = self._losses(base, filled, cand)
         best_key = min(keys)
         best = [t for t, k in zip(cand, keys) if k == best_key]
         return best[rng.randrange(len(best))]
@@ -256,25 +276,19 @@ class _CardView:
         for t in tiles:
             if t != self.joker:
                 counts[t] = self.rack[t]
-        base = self.distances().copy()
-        filled = self.filled.copy()
-        need = self.rules.need
+        base = self.distances()
+        filled = list(self.filled)
         out: list[int] = []
         for _ in range(n):
             options = [t for t in cand if counts[t] > 0]
             if not options:
                 break
-            near = base <= base.min() + 1
-            sub = need[near][:, options]
-            after = base[near][:, None] + (filled[options][None, :] <= sub)
-            mins = after.min(axis=0)
-            nums = (after == mins[None, :]).sum(axis=0)
-            keys = list(zip(mins.tolist(), (-nums).tolist()))
+            keys = self._losses(base, filled, options)
             best_key = min(keys)
             best = [t for t, k in zip(options, keys) if k == best_key]
             t = best[rng.randrange(len(best))]
             out.append(t)
-            base = base + (filled[t] <= need[:, t])
+            base = (int.from_bytes(base, "little") + lacks(self.tables, t, filled[t] - 1)).to_bytes(len(base), "little")
             filled[t] -= 1
             counts[t] -= 1
         return out
@@ -287,6 +301,7 @@ class _CardView:
             return None
         tile = ld[1]
         rules = self.rules
+        tables = self.tables
         now = None
         for a in sorted(claims, key=lambda a: a.arg[1]):
             name, jokers_used = a.arg
@@ -298,18 +313,26 @@ class _CardView:
                 continue
             if now is None:
                 dist = self.distances()
-                now = int(dist.min())
-            allowed = self.allowed & ~rules.concealed_line & (rules.group_counts[:, j] >= 1)
-            if not (allowed & (dist <= now + jokers_used)).any():
+                now = least(dist)
+                packed = int.from_bytes(dist, "little")
+            ok = self.allowed & ~rules.concealed_line & (rules.group_counts[:, j] >= 1)
+            within = int.from_bytes(ok.astype(np.uint8).tobytes(), "little")
+            if not within & at_most(tables, packed, now + jokers_used):
                 # a call adds one tile and moves jokers from the rack to the exposure: no
                 # variant comes more than 1 + jokers steps closer (docs/performance.md)
                 continue
-            rack = self.rack.copy()
+            rack = list(self.rack)
             rack[tile] -= spec.size - 1 - jokers_used
-            filled = self.filled - self.rack + rack
-            filled[tile] += spec.size
-            after = int(self._distance(rack, filled, self.jokers - jokers_used, allowed).min())
+            filled = list(self.filled)
+            filled[tile] += jokers_used + 1
+            after = rack_distances(tables, filled, rack, self.jokers - jokers_used)
             # the claimed tile is one fewer to draw: take the first form that brings a hand closer
-            if after < now:
+            if within & at_most(tables, after, now - 1):
                 return a
         return None
+
+
+def least(values: bytes) -> int:
+    """The smallest byte of ``values`` (non-empty, each under 128): each step a search
+    of the bytes in C, as many steps as the least value (a few, for a distance)."""
+    return next(k for k in range(128) if values.find(k) >= 0)

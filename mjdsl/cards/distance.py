@@ -87,7 +87,7 @@ class _Packed:
                 w += k * (row[_lack_row(hand[t])] - row[_lack_row(base[t])])
         return w
 
-    def sums(self, filled: list[int], natural: list[int]) -> tuple[int, int]:
+    def sums(self, filled: Sequence[int], natural: Sequence[int]) -> tuple[int, int]:
         """``sum min(filled, need)`` and ``sum min(natural, natural need)``, packed."""
         a = 0
         for row, c in zip(self.need, filled):
@@ -117,7 +117,11 @@ class _Packed:
             b += row[0 if h < 0 else h if h < top else top] - row[0 if w < 0 else w if w < top else top]
         return a, b
 
-    def finish(self, a: int, b: int, jokers: int) -> bytes:
+    def distance(self, filled: Sequence[int], natural: Sequence[int], jokers: int) -> int:
+        """The distance of one hand to every variant, packed (:func:`rack_distances`)."""
+        return self.finish(*self.sums(filled, natural), jokers)
+
+    def finish(self, a: int, b: int, jokers: int) -> int:
         """The distance to every variant, a byte each, from the packed sums."""
         ones = self.ones
         # y = 32 + (14 - a - natural_short), in 4..46: bit 5 says whether it is >= 0
@@ -128,7 +132,7 @@ class _Packed:
         else:
             z = open_slots + (32 - min(jokers, 31)) * ones  # bit 5: open_slots >= jokers
             used = open_slots - (z & (((z >> 5) & ones) * 31))  # min(jokers, open_slots)
-        return (self.full - a - used).to_bytes(self.size, "little")
+        return self.full - a - used
 
 
 #: counts at or above this read a tile's last row (no variant needs so many of a tile)
@@ -270,7 +274,7 @@ def _packed_measures(tables: Tables, filled: np.ndarray, natural: np.ndarray, jo
             sums = packed.moved(first, base, (fl[i], nl[i]), c)
         else:
             sums = packed.sums(fl[i], nl[i])
-        parts.append(packed.finish(*sums, jl[i]))
+        parts.append(packed.finish(*sums, jl[i]).to_bytes(size, "little"))
         if covered:
             cover.append(sums[1].to_bytes(size, "little"))
         if live is not None:
@@ -281,6 +285,31 @@ def _packed_measures(tables: Tables, filled: np.ndarray, natural: np.ndarray, jo
         return np.frombuffer(b"".join(chunks), dtype=np.uint8).reshape(len(fl), size).astype(np.int16)
 
     return read(parts), (read(cover) if covered else None), (read(ways) if live is not None else None)
+
+
+def rack_distances(tables: Tables, filled: Sequence[int], natural: Sequence[int], jokers: int) -> int:
+    """:func:`distances` of one hand, exposures aside, packed a byte a variant (variant ``v``
+    in byte ``v``; ``to_bytes(tables.size, "little")`` reads them): the greedy bot's
+    question about its own rack at nearly every move, in plain integers (:class:`_Packed`).
+    ``filled``, ``natural``: the counts per tile, as :func:`distances` takes them."""
+    packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
+    return packed.distance(filled, natural, jokers)
+
+
+def lacks(tables: Tables, tile: int, held: int) -> int:
+    """The variants that need more than ``held`` copies of ``tile``, packed (a byte a
+    variant: 1 for such a variant, else 0). Added to :func:`rack_distances`, it counts a
+    tile more for every variant that uses each copy of the tile a hand holds."""
+    packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
+    return packed.lack[tile][_lack_row(held)]
+
+
+def at_most(tables: Tables, values: int, k: int) -> int:
+    """The variants whose byte of ``values`` (each under 128) is at most ``k``, packed (a
+    1 byte each, else 0): adding ``127 - k`` to every byte sets its top bit when it
+    exceeds ``k``, with no carry into the next (``k`` read as -1 below it, 127 above)."""
+    ones = _PACKED.setdefault(tables, lambda: _Packed(tables)).ones
+    return ones ^ (((values + (127 - min(max(k, -1), 127)) * ones) >> 7) & ones)
 
 
 def needs(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
