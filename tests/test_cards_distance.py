@@ -391,17 +391,24 @@ def test_one_racks_distances_packed_a_byte_a_line_are_the_batched_ones(club, ame
         assert list(got) == row.tolist()
 
 
-def test_the_lines_lacking_a_tile_and_those_within_k_are_packed_a_byte_each(club, american_tiles):
-    # lacks: a 1 byte for every line needing more than `held` of the tile; at_most: a 1 byte
-    # for every byte of a packed vector that is at most k, none for k < 0, every one past 126
-    from mjdsl.cards.distance import at_most, lacks
+def test_the_lines_using_every_copy_held_and_those_within_k_are_packed_a_byte_each(club, american_tiles):
+    # using_every: a 1 byte for every line needing at least the count held of the tile;
+    # at_most: a 1 byte for every byte of a packed vector that is at most k, none for k < 0,
+    # every one past 126
+    from mjdsl.cards.distance import at_most, using_every
 
     t = club.tables
     size = t.size
-    for tile in range(american_tiles.size):
-        for held in (-2, -1, 0, 1, 2, 3, 4, 13, 23, 24, 40):
-            got = lacks(t, tile, held).to_bytes(size, "little")
-            assert list(got) == (t.need[:, tile] > held).astype(int).tolist()
+    tiles = list(range(american_tiles.size))
+    for held in (-2, -1, 0, 1, 2, 3, 4, 13, 23, 24, 25, 40):
+        filled = [held] * len(tiles)
+        filled[5] = 1  # each tile read at its own count
+        got = using_every(t, filled, tiles)
+        assert len(got) == len(tiles)
+        for tile, row in zip(tiles, got):
+            want = (t.need[:, tile] >= filled[tile]).astype(int).tolist()
+            assert list(row.to_bytes(size, "little")) == want
+    assert using_every(t, [1] * len(tiles), []) == []
     rng = np.random.default_rng(3)
     for _ in range(50):
         values = rng.integers(0, 128, size)

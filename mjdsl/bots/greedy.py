@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards.distance import FAR, at_most, lacks, rack_distances
+from ..cards.distance import FAR, at_most, rack_distances, using_every
 from ..engine import actions as ACT
 from ..memo import ByObject
 from .honest import without_false_mahjong
@@ -246,8 +246,8 @@ class _CardView:
         m = least(base)
         x = int.from_bytes(base, "little")
         out = []
-        for t in cand:
-            after = (x + lacks(self.tables, t, filled[t] - 1)).to_bytes(len(base), "little")
+        for row in using_every(self.tables, filled, cand):
+            after = (x + row).to_bytes(len(base), "little")
             at = after.count(m)
             out.append((m, -at) if at else (m + 1, -after.count(m + 1)))
         return out
@@ -288,7 +288,7 @@ class _CardView:
             best = [t for t, k in zip(options, keys) if k == best_key]
             t = best[rng.randrange(len(best))]
             out.append(t)
-            base = (int.from_bytes(base, "little") + lacks(self.tables, t, filled[t] - 1)).to_bytes(len(base), "little")
+            base = (int.from_bytes(base, "little") + using_every(self.tables, filled, [t])[0]).to_bytes(len(base), "little")
             filled[t] -= 1
             counts[t] -= 1
         return out
@@ -335,4 +335,7 @@ class _CardView:
 def least(values: bytes) -> int:
     """The smallest byte of ``values`` (non-empty, each under 128): each step a search
     of the bytes in C, as many steps as the least value (a few, for a distance)."""
-    return next(k for k in range(128) if values.find(k) >= 0)
+    for k in range(128):
+        if values.find(k) >= 0:
+            return k
+    raise ValueError("no byte under 128")

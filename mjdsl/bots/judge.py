@@ -21,8 +21,8 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards.distance import FAR, allowed, needs, rack_measures, rack_needs
-from ..cards.hands import Exposure, Hand, HandBatch
+from ..cards.distance import FAR, allowed, rack_measures, rack_needs
+from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject
 
@@ -59,6 +59,12 @@ class CardJudge:
         #: the copies of an ordinary tile: a tile with that many live comes at the usual pace
         self.typical = float(np.median(self.copies))
         self.groups = set(self.tables.group_keys)
+        natural = self.tables.natural
+        #: per tile t and count c, the variants needing more than c natural copies of t, a
+        #: byte each (1 or 0), for :meth:`dead`: none past the most any variant needs
+        self._scarce = [[int.from_bytes((natural[:, t] > c).astype(np.uint8).tobytes(), "little")
+                         for c in range(int(natural[:, t].max(initial=0)))] for t in range(natural.shape[1])]
+        self._copies = self.copies.tolist()
         self._memo: dict = {}
 
     def remembered(self, rack: np.ndarray, exposures, compute) -> int:
@@ -68,9 +74,14 @@ class CardJudge:
                          lambda: int(compute(rack[None, :], exposures)[0]))
 
     def needs_each(self, racks: np.ndarray, exposures: Sequence[Sequence[Exposure]]) -> np.ndarray:
-        """(N, V) like :meth:`needs`, each rack with its own exposures."""
-        hands = [Hand(r, tuple(e)) for r, e in zip(racks, exposures)]
-        return needs(self.card, HandBatch.from_hands(hands, self.joker, self.size))
+        """(N, V) like :meth:`needs`, each rack with its own exposures (the racks that share
+        them asked together: the forms of one call)."""
+        keys = [tuple((e.tile, e.size) for e in ex) for ex in exposures]
+        out = np.empty((len(keys), self.tables.size), dtype=np.int16)
+        for key in dict.fromkeys(keys):
+            rows = [i for i, k in enumerate(keys) if k == key]
+            out[rows] = rack_needs(self.tables, racks[rows], key, self.joker)
+        return out
 
     def needs(self, racks: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
         """(N, V) tiles still to come for every variant."""
@@ -79,16 +90,22 @@ class CardJudge:
     def dead(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> np.ndarray:
         """(V,) the variants that need more natural copies of a tile than are still unseen
         (in the wall or other racks): the table says they can no longer be made."""
-        own = rack.astype(np.int16).copy()
+        held = rack.tolist()
+        own = list(held)
         for e in exposures:
             own[e.tile] += e.size - e.jokers
-        if self.joker is not None:
-            own[self.joker] = 0
-        unseen = self.copies - seen - own
-        short = np.maximum(self.tables.natural - np.minimum(rack, self.tables.natural), 0)
-        if self.joker is not None:
-            short[:, self.joker] = 0
-        return (short > unseen[None, :]).any(axis=1)
+        # a variant short of t (natural need above the rack's) by more than the unseen copies:
+        # natural > rack + unseen, or any shortfall at all if fewer than none are unseen
+        dead = 0
+        for t, (row, copies, gone, mine, r) in enumerate(zip(self._scarce, self._copies, seen.tolist(), own, held)):
+            if t == self.joker:
+                continue
+            unseen = copies - gone - mine
+            if unseen < 0:
+                return np.ones(self.tables.size, dtype=bool)
+            if r + unseen < len(row):
+                dead |= row[r + unseen]
+        return np.frombuffer(dead.to_bytes(self.tables.size, "little"), dtype=bool)
 
     def natural_short(self, racks: np.ndarray) -> np.ndarray:
         """(N, V) natural slots (pairs, singles, runs of different tiles) the racks leave

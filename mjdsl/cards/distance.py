@@ -71,10 +71,9 @@ class _Packed:
     def lacking(self, filled: list[int], live: list[int]) -> int:
         """``sum live[t] * (need[:, t] > filled[t])`` over tiles, packed."""
         w = 0
-        for t, (row, c) in enumerate(zip(self.lack, filled)):
-            k = live[t]
+        for row, c, k in zip(self.lack, filled, live):
             if k:
-                w += k * row[_lack_row(c)]
+                w += k * row[0 if c < 0 else c + 1 if c < _TOP else _TOP]  # (_lack_row, inline)
         return w
 
     def lacking_moved(self, w: int, base: list[int], hand: list[int], changed: list[int], live: list[int]) -> int:
@@ -83,8 +82,8 @@ class _Packed:
         for t in changed:
             k = live[t]
             if k:
-                row = lack[t]
-                w += k * (row[_lack_row(hand[t])] - row[_lack_row(base[t])])
+                row, h, b = lack[t], hand[t], base[t]
+                w += k * (row[0 if h < 0 else h + 1 if h < _TOP else _TOP] - row[0 if b < 0 else b + 1 if b < _TOP else _TOP])
         return w
 
     def sums(self, filled: Sequence[int], natural: Sequence[int]) -> tuple[int, int]:
@@ -233,8 +232,9 @@ def measures(tables: Tables, filled: np.ndarray, natural: np.ndarray, jokers: np
         return empty, (empty if covered else None), (empty if live is not None else None)
     live_l = None
     if live is not None:
-        live_l = np.asarray(live).tolist()
-        if any(not isinstance(k, int) or k < 0 for k in live_l) or sum(live_l) > 255:
+        counts = np.asarray(live)
+        live_l = counts.tolist()
+        if counts.dtype.kind not in "iub" or min(live_l) < 0 or sum(live_l) > 255:
             live_l = None  # a byte a variant no longer holds it: the products below
     if n <= LOOKUP_BATCH and (live is None or live_l is not None):
         return _packed_measures(tables, filled, natural, jokers, live_l, covered)
@@ -254,17 +254,25 @@ def _packed_measures(tables: Tables, filled: np.ndarray, natural: np.ndarray, jo
                      live: list[int] | None, covered: bool):
     """:func:`measures` of a small batch in packed integers (:class:`_Packed`)."""
     packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
+    same = filled is natural  # (a bot's racks without exposures: one array for both)
     filled, natural = np.asarray(filled), np.asarray(natural)
-    fl, nl, jl = filled.tolist(), natural.tolist(), np.asarray(jokers).tolist()
+    fl, jl = filled.tolist(), np.asarray(jokers).tolist()
+    nl = fl if same else natural.tolist()
     base = (fl[0], nl[0])
     first = packed.sums(*base)
     first_w = packed.lacking(fl[0], live) if live is not None else 0
-    # the tiles in which each hand differs from the first, found for all at once
-    changed: list[tuple[list[int], list[int]]] = [([], []) for _ in fl]
-    for k, m in enumerate((filled, natural)):
+
+    def differing(m: np.ndarray) -> list[list[int]]:
+        """The tiles in which each hand differs from the first, found for all at once."""
+        out: list[list[int]] = [[] for _ in fl]
         rows, cols = np.nonzero(m != m[0])
         for i, t in zip(rows.tolist(), cols.tolist()):
-            changed[i][k].append(t)
+            out[i].append(t)
+        return out
+
+    by_filled = differing(filled)
+    by_natural = by_filled if same else differing(natural)
+    changed = list(zip(by_filled, by_natural))
     size = packed.size
     parts, cover, ways = [], [], []
     for i in range(len(fl)):
@@ -296,12 +304,13 @@ def rack_distances(tables: Tables, filled: Sequence[int], natural: Sequence[int]
     return packed.distance(filled, natural, jokers)
 
 
-def lacks(tables: Tables, tile: int, held: int) -> int:
-    """The variants that need more than ``held`` copies of ``tile``, packed (a byte a
-    variant: 1 for such a variant, else 0). Added to :func:`rack_distances`, it counts a
-    tile more for every variant that uses each copy of the tile a hand holds."""
-    packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
-    return packed.lack[tile][_lack_row(held)]
+def using_every(tables: Tables, filled: Sequence[int], tiles: Iterable[int]) -> list[int]:
+    """For each of ``tiles``, the variants that need at least the ``filled`` count of it
+    (every copy held is one they use), packed (a byte a variant: 1 for such a variant,
+    else 0). Added to :func:`rack_distances`, it counts a tile more for every variant
+    that losing a copy of the tile sets back."""
+    lack = _PACKED.setdefault(tables, lambda: _Packed(tables)).lack
+    return [lack[t][_lack_row(filled[t] - 1)] for t in tiles]
 
 
 def at_most(tables: Tables, values: int, k: int) -> int:
