@@ -173,9 +173,21 @@ def _selected(game, seat: int) -> list[int]:
     return list(p["sel"]) if p and "sel" in p else []
 
 
-#: per game, distances by (hand, exposures) (keyed by the game: the compiled build's
-#: WinRules takes no weak reference, mjdsl/native.py)
+#: per game, distances by (hand, exposures) and the variants a call may join by
+#: exposures (keyed by the game: the compiled build's WinRules takes no weak reference,
+#: mjdsl/native.py)
 _DIST_CACHE: ByObject[dict] = ByObject()
+
+
+def _kept(game, key, compute):
+    """``compute()``, remembered for ``game`` by ``key`` (at most 257 answers, then afresh)."""
+    cache = _DIST_CACHE.setdefault(game, dict)
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) > 256:
+            cache.clear()
+        hit = cache[key] = compute()
+    return hit
 
 
 class _CardView:
@@ -210,46 +222,62 @@ class _CardView:
         """(V,) the variants the seat's exposures leave it."""
         return self.rules._allowed(self.game.st, self.seat)
 
-    def _distance(self, rack: list[int], filled: list[int], jokers: int) -> bytes:
-        """Tiles still to come for every variant, a byte each (the card library's one
-        formula, :func:`mjdsl.cards.distance.distances`), :data:`FAR` where ruled out."""
-        d = rack_distances(self.tables, filled, rack, jokers).to_bytes(self.tables.size, "little")
-        if not self.exposed:  # no exposures: every variant is open
-            return d
-        return np.where(self.allowed, np.frombuffer(d, np.uint8), np.uint8(FAR)).tobytes()
+    def _distance(self, rack: list[int], filled: list[int], jokers: int) -> tuple[int, int]:
+        """Tiles still to come for every variant (the card library's one formula,
+        :func:`mjdsl.cards.distance.distances`), packed a byte a variant, :data:`FAR`
+        where ruled out; and the least of them."""
+        x = rack_distances(self.tables, filled, rack, jokers)
+        if self.exposed:  # (no exposures: every variant is open)
+            keep, far = self._ruled_out()
+            x = (x & keep) | far
+        return x, least(x.to_bytes(self.tables.size, "little"))
 
-    def distances(self) -> bytes:
-        """The seat's distances as it stands (cached by hand: a seat is asked about many
-        discards between two of its turns, its hand unchanged)."""
+    def _ruled_out(self) -> tuple[int, int]:
+        """Packed a byte a variant: 255 where the seat's exposures leave the variant open,
+        and :data:`FAR` where they rule it out (cached by the exposures)."""
+
+        def compute() -> tuple[int, int]:
+            ok = self.allowed
+            keep = np.where(ok, np.uint8(255), np.uint8(0)).tobytes()
+            far = np.where(ok, np.uint8(0), np.uint8(FAR)).tobytes()
+            return int.from_bytes(keep, "little"), int.from_bytes(far, "little")
+
+        return _kept(self.game, ("ruled out", tuple(self.game.st.exposures[self.seat])), compute)
+
+    def distances(self) -> tuple[int, int]:
+        """The seat's distances as it stands, and the least (cached by hand: a seat is
+        asked about many discards between two of its turns, its hand unchanged)."""
         st = self.game.st
-        cache = _DIST_CACHE.setdefault(self.game, dict)
         key = (tuple(st.hands[self.seat]), tuple(st.exposures[self.seat]))
-        hit = cache.get(key)
-        if hit is None:
-            if len(cache) > 256:
-                cache.clear()
-            hit = cache[key] = self._distance(self.rack, self.filled, self.jokers)
-        return hit
+        return _kept(self.game, key, lambda: self._distance(self.rack, self.filled, self.jokers))
 
     def best(self) -> int:
-        return least(self.distances())
+        return self.distances()[1]
 
     def useless(self) -> int:
-        v = int(np.frombuffer(self.distances(), np.uint8).argmin())
+        x = self.distances()[0]
+        v = int(np.frombuffer(x.to_bytes(self.tables.size, "little"), np.uint8).argmin())
         return sum(max(f - n, 0) for f, n in zip(self.filled, self.rules.need[v].tolist()))
 
-    def _losses(self, base: bytes, filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
+    def _losses(self, base: tuple[int, int], filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
         """For each tile of ``cand``, the hand after losing a copy of it: (the least
         distance, minus how many variants are at it). Losing a tile costs a variant a step
-        if every copy held is one it uses (``filled <= need``); only the variants within a
-        step of the least can then be the nearest."""
-        m = least(base)
-        x = int.from_bytes(base, "little")
+        if every copy held is one it uses (``filled <= need``), so only the variants at
+        the least distance ``m`` and at ``m + 1`` can be the nearest after it."""
+        x, m = base
+        at_m = at_most(self.tables, x, m)
+        n_m = at_m.bit_count()
         out = []
+        next_m = n_next = 0
         for row in using_every(self.tables, filled, cand):
-            after = (x + row).to_bytes(len(base), "little")
-            at = after.count(m)
-            out.append((m, -at) if at else (m + 1, -after.count(m + 1)))
+            kept = n_m - (at_m & row).bit_count()  # still at m after the loss
+            if kept:
+                out.append((m, -kept))
+                continue
+            if not n_next:
+                next_m = at_most(self.tables, x, m + 1) ^ at_m
+                n_next = next_m.bit_count() + n_m
+            out.append((m + 1, -(n_next - (next_m & row).bit_count())))
         return out
 
     def worst_tile(self, tiles, rng, selected=()) -> int:
@@ -276,22 +304,34 @@ class _CardView:
         for t in tiles:
             if t != self.joker:
                 counts[t] = self.rack[t]
-        base = self.distances()
+        x, m = self.distances()
         filled = list(self.filled)
         out: list[int] = []
         for _ in range(n):
             options = [t for t in cand if counts[t] > 0]
             if not options:
                 break
-            keys = self._losses(base, filled, options)
+            keys = self._losses((x, m), filled, options)
             best_key = min(keys)
             best = [t for t, k in zip(options, keys) if k == best_key]
             t = best[rng.randrange(len(best))]
             out.append(t)
-            base = (int.from_bytes(base, "little") + using_every(self.tables, filled, [t])[0]).to_bytes(len(base), "little")
+            x += using_every(self.tables, filled, [t])[0]
+            m = best_key[0]  # the least distance after losing t
             filled[t] -= 1
             counts[t] -= 1
         return out
+
+    def _claimable(self, j: int) -> int:
+        """The variants an exposure of group ``j`` may join beside the seat's own, packed a
+        byte each (not a concealed line; cached by the seat's exposures)."""
+        rules = self.rules
+
+        def compute() -> int:
+            ok = self.allowed & ~rules.concealed_line & (rules.group_counts[:, j] >= 1)
+            return int.from_bytes(ok.astype(np.uint8).tobytes(), "little")
+
+        return _kept(self.game, ("claimable", tuple(self.game.st.exposures[self.seat]), j), compute)
 
     def best_claim(self, claims):
         """The claim that brings the nearest variants closer, fewest jokers first."""
@@ -312,12 +352,9 @@ class _CardView:
             if j is None:  # no hand on the card has this group
                 continue
             if now is None:
-                dist = self.distances()
-                now = least(dist)
-                packed = int.from_bytes(dist, "little")
-            ok = self.allowed & ~rules.concealed_line & (rules.group_counts[:, j] >= 1)
-            within = int.from_bytes(ok.astype(np.uint8).tobytes(), "little")
-            if not within & at_most(tables, packed, now + jokers_used):
+                dist, now = self.distances()
+            within = self._claimable(j)
+            if not within & at_most(tables, dist, now + jokers_used):
                 # a call adds one tile and moves jokers from the rack to the exposure: no
                 # variant comes more than 1 + jokers steps closer (docs/performance.md)
                 continue
