@@ -417,3 +417,83 @@ def test_the_lines_using_every_copy_held_and_those_within_k_are_packed_a_byte_ea
         for k in (-9, -2, -1, 0, 1, 5, 63, 64, 98, 99, 100, 126, 127, 128, 200):
             got = at_most(t, packed, k).to_bytes(size, "little")
             assert list(got) == (values <= k).astype(int).tolist()
+
+
+def test_a_racks_candidates_less_a_tile_each_measure_as_the_racks_themselves(club, american_tiles):
+    # rack_measures_without (a bot's candidate discards and passes: the rack's sums once, what
+    # each candidate loses read per tile) against rack_measures of the candidates spelled out:
+    # random racks, with and without exposures and jokers, counts past _TOP, a tile asked twice;
+    # and what it hands to rack_measures: a joker, a tile not held, live counts past a byte
+    from mjdsl.cards import distance
+    from mjdsl.cards.distance import rack_measures, rack_measures_without
+
+    t = club.tables
+    rng = np.random.default_rng(1612)
+    joker = _code(american_tiles, "J")
+    size = american_tiles.size
+
+    def spelled(rack, tiles):
+        racks = np.repeat(rack[None, :], len(tiles), axis=0)
+        racks[np.arange(len(tiles)), tiles] -= 1
+        return racks
+
+    def same(rack, tiles, exposures, live, covered):
+        got = rack_measures_without(t, rack, tiles, exposures, joker, live, covered)
+        want = rack_measures(t, spelled(rack, tiles), exposures, joker, live, covered)
+        for a, b in zip(got, want):
+            assert (a is None) == (b is None)
+            if a is not None:
+                assert a.dtype == b.dtype == np.int16 and a.shape == b.shape and (a == b).all()
+
+    for trial in range(120):
+        rack = np.zeros(size, np.int16)
+        for tile in rng.integers(0, size, rng.integers(1, 15)):
+            rack[tile] += 1
+        if trial % 5 == 0:
+            rack[rng.integers(0, size)] += distance._TOP + int(rng.integers(-1, 8))
+        tiles = [int(x) for x in np.flatnonzero(rack) if x != joker]
+        if not tiles:
+            continue
+        if trial % 7 == 0:
+            tiles.append(tiles[0])
+        exposures = [] if trial % 3 == 0 else [(int(rng.integers(0, size)), int(rng.integers(3, 6)))]
+        live = None if trial % 4 == 0 else rng.integers(0, 6, size)
+        same(rack, tiles, exposures, live, covered=bool(trial % 2))
+    rack = np.zeros(size, np.int16)
+    rack[[0, 1, 2, joker]] = 1, 2, 1, 2
+    same(rack, [0, joker], [], None, False)  # a joker among the tiles
+    same(rack, [0, 5], [(3, 3)], None, True)  # a tile the rack does not hold
+    same(rack, [0, 1], [], np.full(size, 9), True)  # more live copies than a byte holds
+    same(rack, [0, 1], [], np.full(size, 0.5), True)  # live counts that are no counts
+    same(rack, [0, 1], [], np.array([-1] + [2] * (size - 1)), True)
+    same(rack, [0, 1], [], np.full(size, 6), True)  # 6 x 37 = 222: packed
+    got = rack_measures_without(t, rack, [], [], joker, None, True)
+    assert got[0].shape == got[1].shape == (0, t.size)
+
+
+def test_candidates_less_a_tile_are_read_per_tile_unless_a_byte_or_a_held_copy_is_missing(
+        club, american_tiles, monkeypatch):
+    # the road rack_measures_without takes: per tile for tiles held at least once (no joker)
+    # and live counts of whole, non-negative numbers at most 255 in all; else rack_measures
+    from mjdsl.cards import distance
+
+    spelled = []
+    real = distance.rack_measures
+    monkeypatch.setattr(distance, "rack_measures", lambda *a: spelled.append(1) or real(*a))
+    size = american_tiles.size
+    joker = _code(american_tiles, "J")
+    rack = np.zeros(size, np.int16)
+    rack[[0, 1, 2]] = 1
+
+    def road(tiles, live=None):
+        spelled.clear()
+        distance.rack_measures_without(club.tables, rack, tiles, [], joker, live, True)
+        return "spelled" if spelled else "per tile"
+
+    just = np.zeros(size, int)
+    just[:17] = 15  # 255 in all, tiles with none live
+    over, negative = just.copy(), just.copy()
+    over[20], negative[20] = 1, -1
+    assert [road([0, 1, 2]), road([2]), road([0, 1], just), road([0], np.zeros(size, int))] == ["per tile"] * 4
+    assert road([0], over) == road([0], negative) == "spelled"
+    assert road([0, 3]) == road([joker]) == road([]) == "spelled"

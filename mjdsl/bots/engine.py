@@ -340,14 +340,16 @@ class _View:
         return list(p["sel"]) if p and "sel" in p else []
 
     # -- the judge's answers ----------------------------------------------------------------
-    def _worth(self, racks: np.ndarray, exposures=None) -> np.ndarray:
+    def _worth(self, racks: np.ndarray, exposures=None, less: tuple | None = None) -> np.ndarray:
+        """(N,) the worth of ``racks`` (``less``: they are (rack, tiles), that rack less one
+        of each tile, and the card's judge measures them from the rack)."""
         exposures = self.exposures if exposures is None else exposures
         if self.card:
             j = self.judge
             if self._dead is None and j.read_table:  # (a style that does not read the table never asks)
                 self._dead = j.dead(self.rack, self.exposures, self.seen())
             live = self.released() if j.live or j.ways or j.chance else None
-            d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals))
+            d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals), less=less)
             if j.chance and live is not None and short is not None and lacking is not None:
                 return j.worth_by_chance(d, short, lacking, live, self.draws_left(), self._dead)
             slow = j.slowness_of(d, short, lacking, live) if j.live and live is not None else None
@@ -359,10 +361,10 @@ class _View:
             return worth
         return self.judge.worth(racks, exposures)
 
-    def _distance(self, racks: np.ndarray, exposures=None) -> np.ndarray:
+    def _distance(self, racks: np.ndarray, exposures=None, less: tuple | None = None) -> np.ndarray:
         exposures = self.exposures if exposures is None else exposures
         if self.card:
-            return self.judge.needs(racks, exposures).min(axis=1).astype(np.float64)
+            return self.judge.needs(racks, exposures, less).min(axis=1).astype(np.float64)
         return self.judge.distances(racks, exposures)
 
     def worth_now(self) -> float:
@@ -379,8 +381,10 @@ class _View:
         racks[np.arange(len(tiles)), tiles] -= 1
         return racks
 
-    def worth_without(self, tiles: list[int]) -> np.ndarray:
-        return self._worth(self._without(tiles))
+    def worth_without(self, tiles: list[int], base: np.ndarray | None = None, exposures=None) -> np.ndarray:
+        """(len(tiles),) the worth of the rack (or ``base``) less one of each tile."""
+        base = self.rack if base is None else base
+        return self._worth(self._without(tiles, base), exposures, less=(base, tiles))
 
     def looking_ahead(self, cand: list[int], worth: np.ndarray, weight: float,
                       keep: int) -> tuple[list[int], np.ndarray]:
@@ -411,7 +415,7 @@ class _View:
             cand = [t for t in legal if rack[t] > 0 and t != self.joker]
             if not cand:
                 break
-            t = _best(cand, self._worth(self._without(cand, rack)), rng)
+            t = _best(cand, self.worth_without(cand, rack), rng)
             out.append(t)
             rack[t] -= 1
         return out
@@ -425,7 +429,7 @@ class _View:
             cand = [t for t in range(len(rack)) if rack[t] > 0 and t != self.joker]
             if not cand:
                 break
-            d = self._distance(self._without(cand, rack))
+            d = self._distance(self._without(cand, rack), less=(rack, cand))
             i = int(d.argmin())
             if d[i] > now:
                 break
@@ -463,7 +467,7 @@ class _View:
         cand = [t for t in np.flatnonzero(rack > 0).tolist() if t != self.joker]
         if not cand:
             return float(self._worth(rack[None, :], exposures)[0])
-        return float(self._worth(self._without(cand, rack), exposures).max())
+        return float(self.worth_without(cand, rack, exposures).max())
 
     def distances_after_claims(self, tile: int, forms: list) -> list[int | None]:
         """Tiles still to come after each call ``(spec, form)`` of the discard ``tile`` (the

@@ -361,6 +361,74 @@ def rack_measures(tables: Tables, racks: np.ndarray, exposures: Sequence[tuple[i
     return out, cover, lacking
 
 
+class _Steps:
+    """What losing one copy of a tile held ``c`` times does to each variant of a card, for
+    c up to :data:`_TOP` (T, _TOP + 1, V), a byte each: ``need[t, c]``, the variant used
+    that copy (``need >= c >= 1``: its ``min(c, need)`` falls by one); ``natural[t, c]``
+    the same for natural need; ``last[t, c]``, the variant needs exactly ``c`` (it lacks
+    the tile once the copy goes)."""
+
+    def __init__(self, tables: Tables):
+        c = np.arange(_TOP + 1)[None, :, None]
+        need, natural = tables.need.T[:, None, :], tables.natural.T[:, None, :]
+        self.need = ((need >= c) & (c >= 1)).astype(np.uint8)
+        self.natural = ((natural >= c) & (c >= 1)).astype(np.uint8)
+        self.last = (need == c).astype(np.uint8)
+
+
+#: per card's tables: its :class:`_Steps`
+_STEPS: ByObject[_Steps] = ByObject()
+
+
+def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[tuple[int, int]],
+                          joker: int | None, live: np.ndarray | None = None, covered: bool = False
+                          ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """:func:`rack_measures` of the racks ``rack`` (T,) less one copy of each of ``tiles``
+    (a bot's candidate discards, or the tiles of a pass): the rack's own sums are packed
+    once, and what each candidate loses is read from :class:`_Steps`, every candidate at
+    once (one numpy call a vector, not a packed pass a candidate). A tile the rack does not
+    hold, a joker, or live counts a byte cannot hold take :func:`rack_measures`."""
+    rack = np.asarray(rack)
+    live_l: list | None = None
+    whole = True  # live counts a byte a variant holds
+    if live is not None:
+        counts = np.asarray(live)
+        live_l = counts.tolist()
+        whole = counts.dtype.kind in "iub" and min(live_l) >= 0 and sum(live_l) <= 255
+    if not len(tiles) or joker in tiles or min(rack[t] for t in tiles) < 1 or not whole:
+        racks = np.repeat(rack[None, :], len(tiles), axis=0)
+        racks[np.arange(len(tiles)), list(tiles)] -= 1
+        return rack_measures(tables, racks, exposures, joker, live, covered)
+    packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
+    steps = _STEPS.setdefault(tables, lambda: _Steps(tables))
+    natural = rack.tolist()
+    jokers = 0
+    if joker is not None:
+        jokers, natural[joker] = natural[joker], 0
+    filled = list(natural)
+    for tile, size in exposures:
+        filled[tile] += size
+    a, b = packed.sums(filled, natural)
+    size = packed.size
+
+    def row(x: int) -> np.ndarray:
+        return np.frombuffer(x.to_bytes(size, "little"), dtype=np.uint8).astype(np.int16)
+
+    idx = np.asarray(tiles)
+    f = np.minimum(np.asarray(filled)[idx], _TOP)
+    b_all = row(b) - steps.natural[idx, np.minimum(rack[idx], _TOP)]
+    gap = HAND_SIZE - (row(a) - steps.need[idx, f])
+    # 14 - a - min(jokers, max(gap - natural_short, 0)), natural_short = natural_total - b >= 0
+    need = np.maximum(gap - jokers, np.minimum(gap, tables.natural_total - b_all)).astype(np.int16)
+    if exposures:
+        need[:, ~allowed(tables, exposures)] = FAR
+    lacking = None
+    if live_l is not None:
+        gone = np.asarray(live_l)[idx][:, None] * steps.last[idx, f]
+        lacking = (row(packed.lacking(filled, live_l)) + gone).astype(np.int16)
+    return need, (b_all if covered else None), lacking
+
+
 def makes(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
     """(N, V) whether each 14-tile hand makes each variant exactly.
 
