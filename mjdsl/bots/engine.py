@@ -340,10 +340,14 @@ class _View:
         return list(p["sel"]) if p and "sel" in p else []
 
     # -- the judge's answers ----------------------------------------------------------------
-    def _worth(self, racks: np.ndarray, exposures=None, less: tuple | None = None) -> np.ndarray:
-        """(N,) the worth of ``racks`` (``less``: they are (rack, tiles), that rack less one
-        of each tile, and the card's judge measures them from the rack)."""
+    def _worth(self, racks: np.ndarray | None, exposures=None, less: tuple | None = None) -> np.ndarray:
+        """(N,) the worth of ``racks``; or with ``less``, a (rack, tiles) pair, of that rack
+        less one of each tile (the card's judge measures them from the rack: the racks
+        themselves are spelled out only where they are read)."""
         exposures = self.exposures if exposures is None else exposures
+        if racks is None and (not self.card or self.judge.ways):  # the racks are read
+            assert less is not None
+            racks = self._without(less[1], less[0])
         if self.card:
             j = self.judge
             if self._dead is None and j.read_table:  # (a style that does not read the table never asks)
@@ -361,8 +365,12 @@ class _View:
             return worth
         return self.judge.worth(racks, exposures)
 
-    def _distance(self, racks: np.ndarray, exposures=None, less: tuple | None = None) -> np.ndarray:
+    def _distance(self, racks: np.ndarray | None, exposures=None, less: tuple | None = None) -> np.ndarray:
+        """(N,) the tiles ``racks`` (or, as for :meth:`_worth`, ``less``) are from ready."""
         exposures = self.exposures if exposures is None else exposures
+        if racks is None and not self.card:
+            assert less is not None
+            racks = self._without(less[1], less[0])
         if self.card:
             return self.judge.needs(racks, exposures, less).min(axis=1).astype(np.float64)
         return self.judge.distances(racks, exposures)
@@ -384,7 +392,7 @@ class _View:
     def worth_without(self, tiles: list[int], base: np.ndarray | None = None, exposures=None) -> np.ndarray:
         """(len(tiles),) the worth of the rack (or ``base``) less one of each tile."""
         base = self.rack if base is None else base
-        return self._worth(self._without(tiles, base), exposures, less=(base, tiles))
+        return self._worth(None, exposures, less=(base, tiles))
 
     def looking_ahead(self, cand: list[int], worth: np.ndarray, weight: float,
                       keep: int) -> tuple[list[int], np.ndarray]:
@@ -429,7 +437,7 @@ class _View:
             cand = [t for t in range(len(rack)) if rack[t] > 0 and t != self.joker]
             if not cand:
                 break
-            d = self._distance(self._without(cand, rack), less=(rack, cand))
+            d = self._distance(None, less=(rack, cand))
             i = int(d.argmin())
             if d[i] > now:
                 break

@@ -83,10 +83,11 @@ class CardJudge:
             out[rows] = rack_needs(self.tables, racks[rows], key, self.joker)
         return out
 
-    def needs(self, racks: np.ndarray, exposures: Sequence[Exposure], less: tuple | None = None) -> np.ndarray:
+    def needs(self, racks: np.ndarray | None, exposures: Sequence[Exposure], less: tuple | None = None) -> np.ndarray:
         """(N, V) tiles still to come for every variant (``less``: as :meth:`measure`)."""
         if less is not None:
             return self.measure(racks, exposures, less=less)[0]
+        assert racks is not None
         return rack_needs(self.tables, racks, [(e.tile, e.size) for e in exposures], self.joker)
 
     def dead(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> np.ndarray:
@@ -114,20 +115,21 @@ class CardJudge:
         empty: no joker fills them and no discard may be called for them but the last."""
         return self.measure(racks, (), covered=True)[1]
 
-    def measure(self, racks: np.ndarray, exposures: Sequence[Exposure], live: np.ndarray | None = None,
+    def measure(self, racks: np.ndarray | None, exposures: Sequence[Exposure], live: np.ndarray | None = None,
                 covered: bool = False, less: tuple | None = None
                 ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """What :meth:`worth` and :meth:`slowness` read, in one pass of the card's
         distance (``cards.distance.rack_measures``): (N, V) the tiles still to come; with
         ``covered`` (or ``live``) the natural slots left empty (float32); with ``live``
         (T,) the live copies of the tiles each variant still lacks (int16). ``less``, a
-        (rack, tiles) pair, says the racks are that rack less one of each tile (a bot's
-        candidates): measured from the rack (``cards.distance.rack_measures_without``)."""
+        (rack, tiles) pair, stands for ``racks`` (None then): that rack less one of each
+        tile (a bot's candidates), measured from the rack (``rack_measures_without``)."""
         covered = covered or live is not None
         groups = [(e.tile, e.size) for e in exposures]
         if less is not None:
             d, cover, lacking = rack_measures_without(self.tables, less[0], less[1], groups, self.joker, live, covered)
         else:
+            assert racks is not None
             d, cover, lacking = rack_measures(self.tables, racks, groups, self.joker, live, covered)
         short = (self.tables.natural_total[None, :] - cover).astype(np.float32) if cover is not None else None
         return d, short, lacking
