@@ -380,7 +380,7 @@ class _View:
 
     def distance_now(self) -> int:
         if self._now is None:
-            self._now = self.judge.remembered(self.rack, self.exposures, self._distance)
+            self._now = int(self.judge.distance_of(self.rack, tuple(self.exposures)))
         return self._now
 
     def _without(self, tiles: list[int], base: np.ndarray | None = None) -> np.ndarray:

@@ -21,7 +21,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards.distance import FAR, allowed, rack_measures, rack_measures_without, rack_needs
+from ..cards.distance import FAR, allowed, rack_distances, rack_measures, rack_measures_without, rack_needs
 from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject
@@ -43,6 +43,7 @@ class CardJudge:
         pts = self.tables.points.astype(np.float64)
         self.weight = (pts / max(pts.max(), 1.0)) ** style.points
         self.log_base = math.log(_base(style))
+        self._unweighted = bool((self.weight == 1.0).all())
         #: s^k for every whole distance k a variant can have: the soft minimum of whole
         #: distances looks its terms up (np.exp of the same -k * log b, bit for bit)
         self._powers = np.exp(-np.arange(FAR + 1, dtype=np.float64) * self.log_base)
@@ -67,11 +68,27 @@ class CardJudge:
         self._copies = self.copies.tolist()
         self._memo: dict = {}
 
-    def remembered(self, rack: np.ndarray, exposures, compute) -> int:
-        """A seat's distance as it stands, remembered by hand: a seat is asked about many
-        discards between two of its turns, its hand unchanged."""
-        return _remember(self._memo, (rack.tobytes(), tuple(exposures)),
-                         lambda: int(compute(rack[None, :], exposures)[0]))
+    def distance_of(self, rack: np.ndarray, exposures: Sequence[Exposure]) -> int:
+        """How many tiles ``rack`` (jokers included) beside ``exposures`` is from ready: the
+        least distance of a variant they allow (:data:`FAR` if none), remembered by hand (a
+        seat is asked about many discards between two of its turns, its hand unchanged).
+        One rack: the packed distance (``cards.distance.rack_distances``), no batch."""
+
+        def compute() -> int:
+            natural = rack.tolist()
+            jokers = 0
+            if self.joker is not None:
+                jokers, natural[self.joker] = natural[self.joker], 0
+            filled = list(natural)
+            for e in exposures:
+                filled[e.tile] += e.size
+            packed = rack_distances(self.tables, filled, natural, jokers).to_bytes(self.tables.size, "little")
+            d = np.frombuffer(packed, dtype=np.uint8)
+            if exposures:
+                d = d[allowed(self.tables, [(e.tile, e.size) for e in exposures])]
+            return int(d.min()) if len(d) else FAR
+
+        return _remember(self._memo, (rack.tobytes(), tuple(exposures)), compute)
 
     def needs_each(self, racks: np.ndarray, exposures: Sequence[Sequence[Exposure]]) -> np.ndarray:
         """(N, V) like :meth:`needs`, each rack with its own exposures (the racks that share
@@ -148,7 +165,7 @@ class CardJudge:
         """:meth:`slowness` from :meth:`measure`'s answers (``short``, ``lacking``)."""
         ways = lacking.astype(np.float32)
         if self.joker is not None:
-            joker_slots = d - short > 0
+            joker_slots = d > short  # (d - short > 0: small whole numbers, exact either way)
             ways = ways + joker_slots * float(live[self.joker])
         per_tile = ways / np.maximum(d, 1)
         return (self.typical / np.maximum(per_tile, 0.5)) ** self.live
@@ -203,12 +220,11 @@ class CardJudge:
         more (only the seat's own draws bring it)."""
         whole = not (((self.naturals or slowness is not None) and (racks is not None or short is not None))
                      or self.concealed)
-        far = d >= FAR
         raw = d
-        d = d.astype(np.intp if whole else np.float64)
-        if not whole:
+        if not whole:  # (whole distances stay integers: the terms are looked up)
+            d = d.astype(np.float64)
             if slowness is not None:
-                d = np.where(far, FAR, d * slowness)
+                d = np.where(raw >= FAR, FAR, d * slowness)
             if self.concealed:  # a concealed line's tiles come by her own draws alone, but its last
                 d = d + self.concealed * np.maximum(raw - 1, 0) * self._concealed_rows
             # (adding naturals 0 times the slots would change nothing; without racks or short
@@ -222,8 +238,9 @@ class CardJudge:
         if dead is not None and self.read_table:
             d = np.where(dead[None, :], FAR, d)
         m = d.min(axis=1, keepdims=True)
-        terms = self._powers[d - m] if whole else np.exp(-(d - m) * self.log_base)
-        s = (self.weight[None, :] * terms).sum(axis=1)
+        # (m - d is -(d - m) to the bit; a weight of 1 everywhere, points 0, multiplies nothing)
+        terms = self._powers[d - m] if whole else np.exp((m - d) * self.log_base)
+        s = (terms if self._unweighted else self.weight[None, :] * terms).sum(axis=1)
         return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
 
     def improving(self, racks: np.ndarray, exposures: Sequence[Exposure], d: np.ndarray, short: np.ndarray,
@@ -331,9 +348,6 @@ class PatternJudge:
         self.groups += [((i,), False) for g in lay.groups if g.suit is None for i in g.indices
                         if not auto.tiles.kinds[i].is_bonus]
         self._memo: dict = {}
-
-    def remembered(self, rack: np.ndarray, melds, compute) -> int:
-        return self.distance_of(rack, tuple(melds))
 
     def distance_of(self, rack: np.ndarray, melds: tuple) -> int:
         def compute() -> int:
