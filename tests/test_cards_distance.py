@@ -4,6 +4,7 @@ the greedy bot read: what exposures rule out, and how far a rack is from each li
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from mjdsl.cards import HandBatch, read_hand
 from mjdsl.cards.distance import FAR, allowed, compatible, distances, measures, needs
@@ -497,3 +498,47 @@ def test_candidates_less_a_tile_are_read_per_tile_unless_a_byte_or_a_held_copy_i
     assert [road([0, 1, 2]), road([2]), road([0, 1], just), road([0], np.zeros(size, int))] == ["per tile"] * 4
     assert road([0], over) == road([0], negative) == "spelled"
     assert road([0, 3]) == road([joker]) == road([]) == "spelled"
+
+
+def test_the_lines_exposures_rule_out_packed_turn_a_racks_distances_into_its_needs(club, american_tiles):
+    # ruled_out: (255 where allowed, FAR where not), remembered by exposures; (d & keep) | far
+    # is rack_needs' row; least reads the smallest byte, in as many byte searches as its value
+    from mjdsl.cards import distance
+    from mjdsl.cards.distance import least, rack_distances, rack_needs, ruled_out
+
+    t = club.tables
+    size = american_tiles.size
+    joker = _code(american_tiles, "J")
+    rng = np.random.default_rng(99)
+    kept = distance._RULED_OUT.setdefault(t, dict)
+    kept.clear()
+    for trial in range(60):
+        rack = np.zeros(size, np.int16)
+        for tile in rng.integers(0, size, rng.integers(5, 14)):
+            rack[tile] += 1
+        exposures = [] if trial % 4 == 0 else [(int(rng.integers(0, size)), int(rng.integers(3, 6)))
+                                                for _ in range(1 + trial % 2)]
+        keep, far = ruled_out(t, exposures)
+        ok = allowed(t, exposures)
+        assert list(keep.to_bytes(t.size, "little")) == np.where(ok, 255, 0).tolist()
+        assert list(far.to_bytes(t.size, "little")) == np.where(ok, 0, FAR).tolist()
+        assert ruled_out(t, list(exposures)) is kept[tuple(exposures)]
+        natural = rack.tolist()
+        jokers, natural[joker] = natural[joker], 0
+        filled = list(natural)
+        for tile, n in exposures:
+            filled[tile] += n
+        d = (rack_distances(t, filled, natural, jokers) & keep) | far
+        want = rack_needs(t, rack[None, :], exposures, joker)[0]
+        assert list(d.to_bytes(t.size, "little")) == want.tolist()
+        assert least(d.to_bytes(t.size, "little")) == want.min()
+    # remembered for at most 4096 exposure sets, then afresh
+    kept.clear()
+    for k in range(4096):
+        ruled_out(t, [(k, 3)])
+    assert len(kept) == 4096
+    ruled_out(t, [(4096, 3)])
+    assert list(kept) == [((4096, 3),)]
+    assert [least(bytes([5, 3, 9])), least(bytes([0])), least(bytes([127, 126])), least(bytes([127]))] == [3, 0, 126, 127]
+    with pytest.raises(ValueError):
+        least(bytes([128, 200]))

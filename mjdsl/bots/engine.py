@@ -481,23 +481,9 @@ class _View:
         """Tiles still to come after each call ``(spec, form)`` of the discard ``tile`` (the
         called tile no longer one of them); None for a call the hand cannot make."""
         out: list[int | None] = []
-        racks, exps, where = [], [], []
         for spec, form in forms:
             made = self._after_claim(spec, tile, form)
-            if made is None:
-                out.append(None)
-                continue
-            where.append(len(out))
-            out.append(None)
-            racks.append(made[0])
-            exps.append(made[1])
-        if racks:
-            if self.card:
-                d = self.judge.needs_each(np.stack(racks), exps).min(axis=1)
-            else:
-                d = [self.judge.distance_of(r, e) for r, e in zip(racks, exps)]
-            for i, v in zip(where, d):
-                out[i] = int(v)
+            out.append(None if made is None else int(self.judge.distance_of(*made)))
         return out
 
     def _after_claim(self, spec, tile: int, form: int):

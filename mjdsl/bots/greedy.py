@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards.distance import FAR, at_most, rack_distances, using_every
+from ..cards.distance import at_most, least, rack_distances, ruled_out, using_every
 from ..engine import actions as ACT
 from ..memo import ByObject
 from .honest import without_false_mahjong
@@ -228,21 +228,9 @@ class _CardView:
         where ruled out; and the least of them."""
         x = rack_distances(self.tables, filled, rack, jokers)
         if self.exposed:  # (no exposures: every variant is open)
-            keep, far = self._ruled_out()
+            keep, far = ruled_out(self.tables, [(e.tile, e.size) for e in self.game.st.exposures[self.seat]])
             x = (x & keep) | far
         return x, least(x.to_bytes(self.tables.size, "little"))
-
-    def _ruled_out(self) -> tuple[int, int]:
-        """Packed a byte a variant: 255 where the seat's exposures leave the variant open,
-        and :data:`FAR` where they rule it out (cached by the exposures)."""
-
-        def compute() -> tuple[int, int]:
-            ok = self.allowed
-            keep = np.where(ok, np.uint8(255), np.uint8(0)).tobytes()
-            far = np.where(ok, np.uint8(0), np.uint8(FAR)).tobytes()
-            return int.from_bytes(keep, "little"), int.from_bytes(far, "little")
-
-        return _kept(self.game, ("ruled out", tuple(self.game.st.exposures[self.seat])), compute)
 
     def distances(self) -> tuple[int, int]:
         """The seat's distances as it stands, and the least (cached by hand: a seat is
@@ -367,12 +355,3 @@ class _CardView:
             if within & at_most(tables, after, now - 1):
                 return a
         return None
-
-
-def least(values: bytes) -> int:
-    """The smallest byte of ``values`` (non-empty, each under 128): each step a search
-    of the bytes in C, as many steps as the least value (a few, for a distance)."""
-    for k in range(128):
-        if values.find(k) >= 0:
-            return k
-    raise ValueError("no byte under 128")

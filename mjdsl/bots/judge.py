@@ -21,7 +21,8 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards.distance import FAR, allowed, rack_distances, rack_measures, rack_measures_without, rack_needs
+from ..cards.distance import (FAR, allowed, least, rack_distances, rack_measures, rack_measures_without,
+                              rack_needs, ruled_out)
 from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject
@@ -82,23 +83,13 @@ class CardJudge:
             filled = list(natural)
             for e in exposures:
                 filled[e.tile] += e.size
-            packed = rack_distances(self.tables, filled, natural, jokers).to_bytes(self.tables.size, "little")
-            d = np.frombuffer(packed, dtype=np.uint8)
-            if exposures:
-                d = d[allowed(self.tables, [(e.tile, e.size) for e in exposures])]
-            return int(d.min()) if len(d) else FAR
+            d = rack_distances(self.tables, filled, natural, jokers)
+            if exposures:  # the variants they rule out at FAR
+                keep, far = ruled_out(self.tables, [(e.tile, e.size) for e in exposures])
+                d = (d & keep) | far
+            return least(d.to_bytes(self.tables.size, "little"))
 
         return _remember(self._memo, (rack.tobytes(), tuple(exposures)), compute)
-
-    def needs_each(self, racks: np.ndarray, exposures: Sequence[Sequence[Exposure]]) -> np.ndarray:
-        """(N, V) like :meth:`needs`, each rack with its own exposures (the racks that share
-        them asked together: the forms of one call)."""
-        keys = [tuple((e.tile, e.size) for e in ex) for ex in exposures]
-        out = np.empty((len(keys), self.tables.size), dtype=np.int16)
-        for key in dict.fromkeys(keys):
-            rows = [i for i, k in enumerate(keys) if k == key]
-            out[rows] = rack_needs(self.tables, racks[rows], key, self.joker)
-        return out
 
     def needs(self, racks: np.ndarray | None, exposures: Sequence[Exposure], less: tuple | None = None) -> np.ndarray:
         """(N, V) tiles still to come for every variant (``less``: as :meth:`measure`)."""

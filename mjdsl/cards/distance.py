@@ -156,6 +156,8 @@ def _packed_rows(counts: np.ndarray) -> list[list[int]]:
 _PACKED: ByObject[_Packed] = ByObject()
 #: per card's tables: :func:`allowed` by exposures (a seat's exposures change a few times a hand)
 _ALLOWED: ByObject[dict] = ByObject()
+#: per card's tables: :func:`ruled_out` by exposures
+_RULED_OUT: ByObject[dict] = ByObject()
 
 
 def _indicators(counts: np.ndarray, tile: np.ndarray, level: np.ndarray) -> np.ndarray:
@@ -319,6 +321,33 @@ def at_most(tables: Tables, values: int, k: int) -> int:
     exceeds ``k``, with no carry into the next (``k`` read as -1 below it, 127 above)."""
     ones = _PACKED.setdefault(tables, lambda: _Packed(tables)).ones
     return ones ^ (((values + (127 - min(max(k, -1), 127)) * ones) >> 7) & ones)
+
+
+def ruled_out(tables: Tables, exposures: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """What :func:`allowed` says of these exposures, packed a byte a variant: (255 where the
+    variant is allowed, else 0; :data:`FAR` where it is ruled out, else 0). ``(d & keep) |
+    far`` turns :func:`rack_distances`' ``d`` into :func:`rack_needs`' answer, ruled-out
+    variants at FAR. Remembered by exposures, beside :func:`allowed`."""
+    key = tuple(exposures)
+    kept = _RULED_OUT.setdefault(tables, dict)
+    hit = kept.get(key)
+    if hit is None:
+        ok = allowed(tables, exposures)
+        keep = int.from_bytes(np.where(ok, np.uint8(255), np.uint8(0)).tobytes(), "little")
+        far = int.from_bytes(np.where(ok, np.uint8(0), np.uint8(FAR)).tobytes(), "little")
+        if len(kept) >= 4096:
+            kept.clear()
+        hit = kept[key] = (keep, far)
+    return hit
+
+
+def least(values: bytes) -> int:
+    """The smallest byte of ``values`` (non-empty, each under 128): each step a search of
+    the bytes in C, as many steps as the least value (a few, for a distance)."""
+    for k in range(128):
+        if values.find(k) >= 0:
+            return k
+    raise ValueError("no byte under 128")
 
 
 def needs(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
