@@ -417,20 +417,19 @@ def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int]
     once, and what each candidate loses is read from :class:`_Steps`, every candidate at
     once (one numpy call a vector, not a packed pass a candidate). A tile the rack does not
     hold, a joker, or live counts a byte cannot hold take :func:`rack_measures`."""
-    rack = np.asarray(rack)
+    natural = np.asarray(rack).tolist()
     live_l: list | None = None
     whole = True  # live counts a byte a variant holds
     if live is not None:
         counts = np.asarray(live)
         live_l = counts.tolist()
         whole = counts.dtype.kind in "iub" and min(live_l) >= 0 and sum(live_l) <= 255
-    if not len(tiles) or joker in tiles or min(rack[t] for t in tiles) < 1 or not whole:
-        racks = np.repeat(rack[None, :], len(tiles), axis=0)
+    if not len(tiles) or joker in tiles or min(natural[t] for t in tiles) < 1 or not whole:
+        racks = np.repeat(np.asarray(rack)[None, :], len(tiles), axis=0)
         racks[np.arange(len(tiles)), list(tiles)] -= 1
         return rack_measures(tables, racks, exposures, joker, live, covered)
     packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
     steps = _STEPS.setdefault(tables, lambda: _Steps(tables))
-    natural = rack.tolist()
     jokers = 0
     if joker is not None:
         jokers, natural[joker] = natural[joker], 0
@@ -438,23 +437,22 @@ def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int]
     for tile, size in exposures:
         filled[tile] += size
     a, b = packed.sums(filled, natural)
+    w = packed.lacking(filled, live_l) if live_l is not None else 0
     size = packed.size
-
-    def row(x: int) -> np.ndarray:
-        return np.frombuffer(x.to_bytes(size, "little"), dtype=np.uint8).astype(np.int16)
-
-    idx = np.asarray(tiles)
-    f = np.minimum(np.asarray(filled)[idx], _TOP)
-    b_all = row(b) - steps.natural[idx, np.minimum(rack[idx], _TOP)]
-    gap = HAND_SIZE - (row(a) - steps.need[idx, f])
+    # the rack's three packed vectors read at once: (a, b, w) x variants
+    rows = np.frombuffer(b"".join(x.to_bytes(size, "little") for x in (a, b, w)), dtype=np.uint8)
+    rows = rows.reshape(3, size).astype(np.int16)
+    f = [min(filled[t], _TOP) for t in tiles]  # (every count past _TOP reads the last row)
+    b_all = rows[1] - steps.natural[tiles, [min(natural[t], _TOP) for t in tiles]]
+    gap = HAND_SIZE - (rows[0] - steps.need[tiles, f])
     # 14 - a - min(jokers, max(gap - natural_short, 0)), natural_short = natural_total - b >= 0
-    need = np.maximum(gap - jokers, np.minimum(gap, tables.natural_total - b_all)).astype(np.int16)
+    need = np.maximum(gap - jokers, np.minimum(gap, tables.natural_total - b_all))
     if exposures:
         need[:, ~allowed(tables, exposures)] = FAR
     lacking = None
     if live_l is not None:
-        gone = np.asarray(live_l)[idx][:, None] * steps.last[idx, f]
-        lacking = (row(packed.lacking(filled, live_l)) + gone).astype(np.int16)
+        lost = np.array([live_l[t] for t in tiles], dtype=np.int16)[:, None]
+        lacking = rows[2] + lost * steps.last[tiles, f]
     return need, (b_all if covered else None), lacking
 
 
