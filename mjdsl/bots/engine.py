@@ -262,7 +262,7 @@ class _View:
     def seen(self) -> np.ndarray:
         """Natural tiles in sight that are not this seat's: every discard and exposure."""
         st = self.game.st
-        seen = np.zeros(len(self.rack), np.int16)
+        seen = [0] * len(self.rack)  # (counted in a list: a numpy element a tile costs more)
         for s in range(self.game.n):
             for t in st.discards[s]:
                 seen[t] += 1
@@ -273,7 +273,7 @@ class _View:
                     seen[t] += 1
         if self.joker is not None:
             seen[self.joker] = 0
-        return seen
+        return np.array(seen, dtype=np.int16)
 
     def live(self) -> np.ndarray:
         """(T,) the copies of each tile this seat has not seen: not in its hand, its
@@ -289,7 +289,7 @@ class _View:
                     if self.joker is not None:
                         gone[self.joker] += e.jokers
             if self.joker is not None:
-                gone[self.joker] += sum(t == self.joker for s in range(self.game.n) for t in st.discards[s])
+                gone[self.joker] += sum(st.discards[s].count(self.joker) for s in range(self.game.n))
             self._live = np.maximum(self.game.auto.tiles.copies_vector() - gone, 0)
         return self._live
 
