@@ -106,7 +106,8 @@ class CardJudge:
         for e in exposures:
             own[e.tile] += e.size - e.jokers
         # a variant short of t (natural need above the rack's) by more than the unseen copies:
-        # natural > rack + unseen, or any shortfall at all if fewer than none are unseen
+        # natural > rack + unseen; a count of unseen copies below 0 (the counts disagree) is
+        # exceeded by every shortfall, none included, so every variant is dead
         dead = 0
         for t, (row, copies, gone, mine, r) in enumerate(zip(self._scarce, self._copies, seen.tolist(), own, held)):
             if t == self.joker:

@@ -17,7 +17,10 @@ a hand: there the products' fixed cost (float conversions, a BLAS call that may 
 threads) is most of the time. Small batches are worked out in plain Python integers
 instead (:class:`_Packed`: every variant a byte of one integer, so one addition adds a
 tile's row to all variants at once); both ways give the same integers
-(test_cards_distance).
+(test_cards_distance). A bot's commonest batch, its rack less one of each candidate
+tile, is read from the rack's own sums (:func:`rack_measures_without`); one rack's
+distance stays packed for the bots that read it so (:func:`rack_distances`, with
+:func:`at_most`, :func:`using_every`, :func:`ruled_out`, :func:`least`).
 """
 
 from __future__ import annotations
@@ -82,8 +85,9 @@ class _Packed:
         for t in changed:
             k = live[t]
             if k:
-                row, h, b = lack[t], hand[t], base[t]
-                w += k * (row[0 if h < 0 else h + 1 if h < _TOP else _TOP] - row[0 if b < 0 else b + 1 if b < _TOP else _TOP])
+                row, h, b = lack[t], hand[t], base[t]  # (_lack_row of each, inline)
+                now = row[0 if h < 0 else h + 1 if h < _TOP else _TOP]
+                w += k * (now - row[0 if b < 0 else b + 1 if b < _TOP else _TOP])
         return w
 
     def sums(self, filled: Sequence[int], natural: Sequence[int]) -> tuple[int, int]:
