@@ -143,3 +143,38 @@ def test_a_concealed_line_counts_every_tile_but_its_last_as_slower(american):
     assert got[1] == pytest.approx(was[1], abs=1e-3)
     assert got[2] == pytest.approx(was[2], abs=1e-3)
     assert MEI.concealed == 0.0  # off in a style that does not name it
+
+
+def test_the_judges_dead_lines_and_one_racks_distance_are_what_the_batched_formulas_say(american):
+    # CardJudge.dead (a packed OR of per-(tile, count) rows) against its definition: a line
+    # is dead when its natural need of a tile exceeds the rack's copies plus those unseen
+    # (every line when a count of unseen copies is below 0); CardJudge.distance_of (the
+    # packed single-rack distance) against rack_needs' least, exposures ruling lines out
+    from mjdsl.cards.distance import FAR, rack_needs
+
+    card, tiles = american.winning.card, american.tiles
+    judge = CardJudge(card, tiles, MEI)
+    t, joker = card.tables, card.joker
+    copies = tiles.copies_vector().astype(np.int16)
+    rng = np.random.default_rng(1216)
+    for trial in range(80):
+        rack = np.zeros(tiles.size, np.int16)
+        for tile in rng.choice(np.repeat(np.arange(tiles.size), copies), 13, replace=False):
+            rack[tile] += 1
+        seen = rng.integers(0, 3, tiles.size).astype(np.int16)
+        if trial % 9 == 0:
+            seen[rng.integers(0, tiles.size)] += 6  # more seen than there are: the counts disagree
+        exposures = () if trial % 3 == 0 else (Exposure(int(rng.integers(0, tiles.size)), 3, int(trial % 2)),)
+        own = rack.copy()
+        for e in exposures:
+            own[e.tile] += e.size - e.jokers
+        own[joker] = 0
+        unseen = copies - seen - own
+        short = np.maximum(t.natural - np.minimum(rack, t.natural), 0)
+        short[:, joker] = 0
+        assert (judge.dead(rack, exposures, seen) == (short > unseen[None, :]).any(axis=1)).all()
+        want = rack_needs(t, rack[None, :], [(e.tile, e.size) for e in exposures], joker)[0].min()
+        assert judge.distance_of(rack, exposures) == want <= FAR
+    east = next(k.index for k in tiles.kinds if k.code == "E")
+    assert (east, 4) not in t.group_index  # no line has a kong of East: every line ruled out
+    assert judge.distance_of(rack, (Exposure(east, 4, 0),)) == FAR

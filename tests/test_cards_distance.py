@@ -4,6 +4,7 @@ the greedy bot read: what exposures rule out, and how far a rack is from each li
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from mjdsl.cards import HandBatch, read_hand
 from mjdsl.cards.distance import FAR, allowed, compatible, distances, measures, needs
@@ -372,3 +373,172 @@ def test_a_batch_holds_an_exposures_natural_tiles_and_counts_its_jokers_apart(am
     batch = HandBatch.from_hands([hand], _code(american_tiles, "J"), american_tiles.size)
     assert (batch.filled[0, east], batch.held[0, east], batch.exposed_jokers[0]) == (4, 3, 1)
     assert batch.held[0, flower] == 2 and batch.held.sum() == 10 + 3
+
+
+def test_one_racks_distances_packed_a_byte_a_line_are_the_batched_ones(club, american_tiles):
+    # rack_distances (the greedy bot's own rack, plain integers) against distances, on
+    # random racks with exposure-like surpluses, tiles gone negative and many jokers
+    from mjdsl.cards.distance import rack_distances
+
+    t = club.tables
+    rng = np.random.default_rng(16)
+    joker = _code(american_tiles, "J")
+    filled, natural, jokers = _random_racks(american_tiles, joker, 200, rng)
+    jokers[::7] = 0
+    jokers[1::7] = 9
+    want = distances(t, filled, natural, jokers)
+    for f, n, j, row in zip(filled.tolist(), natural.tolist(), jokers.tolist(), want):
+        got = rack_distances(t, f, n, j).to_bytes(t.size, "little")
+        assert list(got) == row.tolist()
+
+
+def test_the_lines_using_every_copy_held_and_those_within_k_are_packed_a_byte_each(club, american_tiles):
+    # using_every: a 1 byte for every line needing at least the count held of the tile;
+    # at_most: a 1 byte for every byte of a packed vector that is at most k, none for k < 0,
+    # every one past 126
+    from mjdsl.cards.distance import at_most, using_every
+
+    t = club.tables
+    size = t.size
+    tiles = list(range(american_tiles.size))
+    for held in (-2, -1, 0, 1, 2, 3, 4, 13, 23, 24, 25, 40):
+        filled = [held] * len(tiles)
+        filled[5] = 1  # each tile read at its own count
+        got = using_every(t, filled, tiles)
+        assert len(got) == len(tiles)
+        for tile, row in zip(tiles, got):
+            want = (t.need[:, tile] >= filled[tile]).astype(int).tolist()
+            assert list(row.to_bytes(size, "little")) == want
+    assert using_every(t, [1] * len(tiles), []) == []
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        values = rng.integers(0, 128, size)
+        values[rng.integers(0, size, 5)] = 127
+        packed = int.from_bytes(values.astype(np.uint8).tobytes(), "little")
+        for k in (-9, -2, -1, 0, 1, 5, 63, 64, 98, 99, 100, 126, 127, 128, 200):
+            got = at_most(t, packed, k).to_bytes(size, "little")
+            assert list(got) == (values <= k).astype(int).tolist()
+
+
+def test_a_racks_candidates_less_a_tile_each_measure_as_the_racks_themselves(club, american_tiles):
+    # rack_measures_without (a bot's candidate discards and passes: the rack's sums once, what
+    # each candidate loses read per tile) against rack_measures of the candidates spelled out:
+    # random racks, with and without exposures and jokers, counts past _TOP, a tile asked twice;
+    # and what it hands to rack_measures: a joker, a tile not held, live counts past a byte
+    from mjdsl.cards import distance
+    from mjdsl.cards.distance import rack_measures, rack_measures_without
+
+    t = club.tables
+    rng = np.random.default_rng(1612)
+    joker = _code(american_tiles, "J")
+    size = american_tiles.size
+
+    def spelled(rack, tiles):
+        racks = np.repeat(rack[None, :], len(tiles), axis=0)
+        racks[np.arange(len(tiles)), tiles] -= 1
+        return racks
+
+    def same(rack, tiles, exposures, live, covered):
+        got = rack_measures_without(t, rack, tiles, exposures, joker, live, covered)
+        want = rack_measures(t, spelled(rack, tiles), exposures, joker, live, covered)
+        for a, b in zip(got, want):
+            assert (a is None) == (b is None)
+            if a is not None:
+                assert a.dtype == b.dtype == np.int16 and a.shape == b.shape and (a == b).all()
+
+    for trial in range(120):
+        rack = np.zeros(size, np.int16)
+        for tile in rng.integers(0, size, rng.integers(1, 15)):
+            rack[tile] += 1
+        if trial % 5 == 0:
+            rack[rng.integers(0, size)] += distance._TOP + int(rng.integers(-1, 8))
+        tiles = [int(x) for x in np.flatnonzero(rack) if x != joker]
+        if not tiles:
+            continue
+        if trial % 7 == 0:
+            tiles.append(tiles[0])
+        exposures = [] if trial % 3 == 0 else [(int(rng.integers(0, size)), int(rng.integers(3, 6)))]
+        live = None if trial % 4 == 0 else rng.integers(0, 6, size)
+        same(rack, tiles, exposures, live, covered=bool(trial % 2))
+    rack = np.zeros(size, np.int16)
+    rack[[0, 1, 2, joker]] = 1, 2, 1, 2
+    same(rack, [0, joker], [], None, False)  # a joker among the tiles
+    same(rack, [0, 5], [(3, 3)], None, True)  # a tile the rack does not hold
+    same(rack, [0, 1], [], np.full(size, 9), True)  # more live copies than a byte holds
+    same(rack, [0, 1], [], np.full(size, 0.5), True)  # live counts that are no counts
+    same(rack, [0, 1], [], np.array([-1] + [2] * (size - 1)), True)
+    same(rack, [0, 1], [], np.full(size, 6), True)  # 6 x 37 = 222: packed
+    got = rack_measures_without(t, rack, [], [], joker, None, True)
+    assert got[0].shape == got[1].shape == (0, t.size)
+
+
+def test_candidates_less_a_tile_are_read_per_tile_unless_a_byte_or_a_held_copy_is_missing(
+        club, american_tiles, monkeypatch):
+    # the road rack_measures_without takes: per tile for tiles held at least once (no joker)
+    # and live counts of whole, non-negative numbers at most 255 in all; else rack_measures
+    from mjdsl.cards import distance
+
+    spelled = []
+    real = distance.rack_measures
+    monkeypatch.setattr(distance, "rack_measures", lambda *a: spelled.append(1) or real(*a))
+    size = american_tiles.size
+    joker = _code(american_tiles, "J")
+    rack = np.zeros(size, np.int16)
+    rack[[0, 1, 2]] = 1
+
+    def road(tiles, live=None):
+        spelled.clear()
+        distance.rack_measures_without(club.tables, rack, tiles, [], joker, live, True)
+        return "spelled" if spelled else "per tile"
+
+    just = np.zeros(size, int)
+    just[:17] = 15  # 255 in all, tiles with none live
+    over, negative = just.copy(), just.copy()
+    over[20], negative[20] = 1, -1
+    assert [road([0, 1, 2]), road([2]), road([0, 1], just), road([0], np.zeros(size, int))] == ["per tile"] * 4
+    assert road([0], over) == road([0], negative) == "spelled"
+    assert road([0, 3]) == road([joker]) == road([]) == "spelled"
+
+
+def test_the_lines_exposures_rule_out_packed_turn_a_racks_distances_into_its_needs(club, american_tiles):
+    # ruled_out: (255 where allowed, FAR where not), remembered by exposures; (d & keep) | far
+    # is rack_needs' row; least reads the smallest byte, in as many byte searches as its value
+    from mjdsl.cards import distance
+    from mjdsl.cards.distance import least, rack_distances, rack_needs, ruled_out
+
+    t = club.tables
+    size = american_tiles.size
+    joker = _code(american_tiles, "J")
+    rng = np.random.default_rng(99)
+    kept = distance._RULED_OUT.setdefault(t, dict)
+    kept.clear()
+    for trial in range(60):
+        rack = np.zeros(size, np.int16)
+        for tile in rng.integers(0, size, rng.integers(5, 14)):
+            rack[tile] += 1
+        exposures = [] if trial % 4 == 0 else [(int(rng.integers(0, size)), int(rng.integers(3, 6)))
+                                                for _ in range(1 + trial % 2)]
+        keep, far = ruled_out(t, exposures)
+        ok = allowed(t, exposures)
+        assert list(keep.to_bytes(t.size, "little")) == np.where(ok, 255, 0).tolist()
+        assert list(far.to_bytes(t.size, "little")) == np.where(ok, 0, FAR).tolist()
+        assert ruled_out(t, list(exposures)) is kept[tuple(exposures)]
+        natural = rack.tolist()
+        jokers, natural[joker] = natural[joker], 0
+        filled = list(natural)
+        for tile, n in exposures:
+            filled[tile] += n
+        d = (rack_distances(t, filled, natural, jokers) & keep) | far
+        want = rack_needs(t, rack[None, :], exposures, joker)[0]
+        assert list(d.to_bytes(t.size, "little")) == want.tolist()
+        assert least(d.to_bytes(t.size, "little")) == want.min()
+    # remembered for at most 4096 exposure sets, then afresh
+    kept.clear()
+    for k in range(4096):
+        ruled_out(t, [(k, 3)])
+    assert len(kept) == 4096
+    ruled_out(t, [(4096, 3)])
+    assert list(kept) == [((4096, 3),)]
+    assert [least(bytes(v)) for v in ([5, 3, 9], [0], [127, 126], [127])] == [3, 0, 126, 127]
+    with pytest.raises(ValueError):
+        least(bytes([128, 200]))

@@ -262,7 +262,7 @@ class _View:
     def seen(self) -> np.ndarray:
         """Natural tiles in sight that are not this seat's: every discard and exposure."""
         st = self.game.st
-        seen = np.zeros(len(self.rack), np.int16)
+        seen = [0] * len(self.rack)  # (counted in a list: a numpy element a tile costs more)
         for s in range(self.game.n):
             for t in st.discards[s]:
                 seen[t] += 1
@@ -273,7 +273,7 @@ class _View:
                     seen[t] += 1
         if self.joker is not None:
             seen[self.joker] = 0
-        return seen
+        return np.array(seen, dtype=np.int16)
 
     def live(self) -> np.ndarray:
         """(T,) the copies of each tile this seat has not seen: not in its hand, its
@@ -289,7 +289,7 @@ class _View:
                     if self.joker is not None:
                         gone[self.joker] += e.jokers
             if self.joker is not None:
-                gone[self.joker] += sum(t == self.joker for s in range(self.game.n) for t in st.discards[s])
+                gone[self.joker] += sum(st.discards[s].count(self.joker) for s in range(self.game.n))
             self._live = np.maximum(self.game.auto.tiles.copies_vector() - gone, 0)
         return self._live
 
@@ -340,14 +340,20 @@ class _View:
         return list(p["sel"]) if p and "sel" in p else []
 
     # -- the judge's answers ----------------------------------------------------------------
-    def _worth(self, racks: np.ndarray, exposures=None) -> np.ndarray:
+    def _worth(self, racks: np.ndarray | None, exposures=None, less: tuple | None = None) -> np.ndarray:
+        """(N,) the worth of ``racks``; or with ``less``, a (rack, tiles) pair, of that rack
+        less one of each tile (the card's judge measures them from the rack: the racks
+        themselves are spelled out only where they are read)."""
         exposures = self.exposures if exposures is None else exposures
+        if racks is None and (not self.card or self.judge.ways):  # the racks are read
+            assert less is not None
+            racks = self._without(less[1], less[0])
         if self.card:
             j = self.judge
             if self._dead is None and j.read_table:  # (a style that does not read the table never asks)
                 self._dead = j.dead(self.rack, self.exposures, self.seen())
             live = self.released() if j.live or j.ways or j.chance else None
-            d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals))
+            d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals), less=less)
             if j.chance and live is not None and short is not None and lacking is not None:
                 return j.worth_by_chance(d, short, lacking, live, self.draws_left(), self._dead)
             slow = j.slowness_of(d, short, lacking, live) if j.live and live is not None else None
@@ -359,10 +365,14 @@ class _View:
             return worth
         return self.judge.worth(racks, exposures)
 
-    def _distance(self, racks: np.ndarray, exposures=None) -> np.ndarray:
+    def _distance(self, racks: np.ndarray | None, exposures=None, less: tuple | None = None) -> np.ndarray:
+        """(N,) the tiles ``racks`` (or, as for :meth:`_worth`, ``less``) are from ready."""
         exposures = self.exposures if exposures is None else exposures
+        if racks is None and not self.card:
+            assert less is not None
+            racks = self._without(less[1], less[0])
         if self.card:
-            return self.judge.needs(racks, exposures).min(axis=1).astype(np.float64)
+            return self.judge.needs(racks, exposures, less).min(axis=1).astype(np.float64)
         return self.judge.distances(racks, exposures)
 
     def worth_now(self) -> float:
@@ -370,7 +380,7 @@ class _View:
 
     def distance_now(self) -> int:
         if self._now is None:
-            self._now = self.judge.remembered(self.rack, self.exposures, self._distance)
+            self._now = int(self.judge.distance_of(self.rack, tuple(self.exposures)))
         return self._now
 
     def _without(self, tiles: list[int], base: np.ndarray | None = None) -> np.ndarray:
@@ -379,8 +389,10 @@ class _View:
         racks[np.arange(len(tiles)), tiles] -= 1
         return racks
 
-    def worth_without(self, tiles: list[int]) -> np.ndarray:
-        return self._worth(self._without(tiles))
+    def worth_without(self, tiles: list[int], base: np.ndarray | None = None, exposures=None) -> np.ndarray:
+        """(len(tiles),) the worth of the rack (or ``base``) less one of each tile."""
+        base = self.rack if base is None else base
+        return self._worth(None, exposures, less=(base, tiles))
 
     def looking_ahead(self, cand: list[int], worth: np.ndarray, weight: float,
                       keep: int) -> tuple[list[int], np.ndarray]:
@@ -411,7 +423,7 @@ class _View:
             cand = [t for t in legal if rack[t] > 0 and t != self.joker]
             if not cand:
                 break
-            t = _best(cand, self._worth(self._without(cand, rack)), rng)
+            t = _best(cand, self.worth_without(cand, rack), rng)
             out.append(t)
             rack[t] -= 1
         return out
@@ -425,7 +437,7 @@ class _View:
             cand = [t for t in range(len(rack)) if rack[t] > 0 and t != self.joker]
             if not cand:
                 break
-            d = self._distance(self._without(cand, rack))
+            d = self._distance(None, less=(rack, cand))
             i = int(d.argmin())
             if d[i] > now:
                 break
@@ -463,29 +475,15 @@ class _View:
         cand = [t for t in np.flatnonzero(rack > 0).tolist() if t != self.joker]
         if not cand:
             return float(self._worth(rack[None, :], exposures)[0])
-        return float(self._worth(self._without(cand, rack), exposures).max())
+        return float(self.worth_without(cand, rack, exposures).max())
 
     def distances_after_claims(self, tile: int, forms: list) -> list[int | None]:
         """Tiles still to come after each call ``(spec, form)`` of the discard ``tile`` (the
         called tile no longer one of them); None for a call the hand cannot make."""
         out: list[int | None] = []
-        racks, exps, where = [], [], []
         for spec, form in forms:
             made = self._after_claim(spec, tile, form)
-            if made is None:
-                out.append(None)
-                continue
-            where.append(len(out))
-            out.append(None)
-            racks.append(made[0])
-            exps.append(made[1])
-        if racks:
-            if self.card:
-                d = self.judge.needs_each(np.stack(racks), exps).min(axis=1)
-            else:
-                d = [self.judge.distance_of(r, e) for r, e in zip(racks, exps)]
-            for i, v in zip(where, d):
-                out[i] = int(v)
+            out.append(None if made is None else int(self.judge.distance_of(*made)))
         return out
 
     def _after_claim(self, spec, tile: int, form: int):

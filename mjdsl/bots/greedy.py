@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards.distance import FAR, distances
+from ..cards.distance import at_most, least, rack_distances, ruled_out, using_every
 from ..engine import actions as ACT
 from ..memo import ByObject
 from .honest import without_false_mahjong
@@ -178,63 +178,105 @@ def _selected(game, seat: int) -> list[int]:
     return list(p["sel"]) if p and "sel" in p else []
 
 
-#: per game, distances by (hand, exposures) (keyed by the game: the compiled build's
-#: WinRules takes no weak reference, mjdsl/native.py)
+#: per game, distances by (hand, exposures) and the variants a call may join by
+#: exposures (keyed by the game: the compiled build's WinRules takes no weak reference,
+#: mjdsl/native.py)
 _DIST_CACHE: ByObject[dict] = ByObject()
 
 
+def _kept(game, key, compute):
+    """``compute()``, remembered for ``game`` by ``key`` (at most 257 answers, then afresh)."""
+    cache = _DIST_CACHE.setdefault(game, dict)
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) > 256:
+            cache.clear()
+        hit = cache[key] = compute()
+    return hit
+
+
 class _CardView:
-    """A seat's distance to every variant of the card, and what moves keep it small."""
+    """A seat's distance to every variant of the card, and what moves keep it small.
+
+    A distance is a byte a variant (``cards.distance.rack_distances``): greedy asks of it
+    the least, how many variants are at it and which are within a few tiles, a handful
+    of integer operations and byte searches each, where numpy's fixed cost on arrays of
+    a few hundred variants was most of a decision (docs/performance.md)."""
 
     def __init__(self, game, seat: int):
         self.game = game
         self.seat = seat
         rules = game.rules
         self.rules = rules
+        self.tables = rules.card.tables
         st = game.st
         self.joker = rules.joker
-        rack = np.asarray(st.hands[seat], dtype=np.int16).copy()
-        self.jokers = int(rack[self.joker]) if self.joker is not None else 0
+        rack = list(st.hands[seat])
+        self.jokers = rack[self.joker] if self.joker is not None else 0
         if self.joker is not None:
             rack[self.joker] = 0
         self.rack = rack
-        filled = rack.copy()
+        filled = list(rack)
         for e in st.exposures[seat]:
             filled[e.tile] += e.size
         self.filled = filled
-        self.allowed = rules._allowed(st, seat)
+        self.exposed = bool(st.exposures[seat])
 
-    def _distance(self, rack: np.ndarray, filled: np.ndarray, jokers: int, allowed: np.ndarray) -> np.ndarray:
+    @property
+    def allowed(self) -> np.ndarray:
+        """(V,) the variants the seat's exposures leave it."""
+        return self.rules._allowed(self.game.st, self.seat)
+
+    def _distance(self, rack: list[int], filled: list[int], jokers: int) -> tuple[int, int]:
         """Tiles still to come for every variant (the card library's one formula,
-        :func:`mjdsl.cards.distance.distances`), :data:`FAR` where ruled out."""
-        d = distances(self.rules.card.tables, filled[None, :], rack[None, :], np.array([jokers]))[0]
-        return np.where(allowed, d, float(FAR))
+        :func:`mjdsl.cards.distance.distances`), packed a byte a variant, :data:`FAR`
+        where ruled out; and the least of them."""
+        x = rack_distances(self.tables, filled, rack, jokers)
+        if self.exposed:  # (no exposures: every variant is open)
+            keep, far = ruled_out(self.tables, [(e.tile, e.size) for e in self.game.st.exposures[self.seat]])
+            x = (x & keep) | far
+        return x, least(x.to_bytes(self.tables.size, "little"))
 
-    def distances(self) -> np.ndarray:
-        """The seat's distances as it stands (cached by hand: a seat is asked about many
-        discards between two of its turns, its hand unchanged)."""
+    def distances(self) -> tuple[int, int]:
+        """The seat's distances as it stands, and the least (cached by hand: a seat is
+        asked about many discards between two of its turns, its hand unchanged)."""
         st = self.game.st
-        cache = _DIST_CACHE.setdefault(self.game, dict)
         key = (tuple(st.hands[self.seat]), tuple(st.exposures[self.seat]))
-        hit = cache.get(key)
-        if hit is None:
-            if len(cache) > 256:
-                cache.clear()
-            hit = cache[key] = self._distance(self.rack, self.filled, self.jokers, self.allowed)
-        return hit
+        return _kept(self.game, key, lambda: self._distance(self.rack, self.filled, self.jokers))
 
     def best(self) -> int:
-        return int(self.distances().min())
+        return self.distances()[1]
 
     def useless(self) -> int:
-        d = self.distances()
-        v = int(d.argmin())
-        return int(np.maximum(self.filled - self.rules.need[v], 0).sum())
+        x = self.distances()[0]
+        v = int(np.frombuffer(x.to_bytes(self.tables.size, "little"), np.uint8).argmin())
+        return sum(max(f - n, 0) for f, n in zip(self.filled, self.rules.need[v].tolist()))
+
+    def _losses(self, base: tuple[int, int], filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
+        """For each tile of ``cand``, the hand after losing a copy of it: (the least
+        distance, minus how many variants are at it). Losing a tile costs a variant a step
+        if every copy held is one it uses (``filled <= need``), so only the variants at
+        the least distance ``m`` and at ``m + 1`` can be the nearest after it."""
+        x, m = base
+        at_m = at_most(self.tables, x, m)
+        n_m = at_m.bit_count()
+        out = []
+        next_m = n_next = 0
+        for row in using_every(self.tables, filled, cand):
+            kept = n_m - (at_m & row).bit_count()  # still at m after the loss
+            if kept:
+                out.append((m, -kept))
+                continue
+            if not n_next:
+                next_m = at_most(self.tables, x, m + 1) ^ at_m
+                n_next = next_m.bit_count() + n_m
+            out.append((m + 1, -(n_next - (next_m & row).bit_count())))
+        return out
 
     def worst_tile(self, tiles, rng, selected=()) -> int:
         """The tile whose loss keeps the most variants nearest."""
-        rack = self.rack.copy()
-        filled = self.filled.copy()
+        rack = list(self.rack)
+        filled = list(self.filled)
         for t in selected:
             if t != self.joker:
                 rack[t] -= 1
@@ -242,14 +284,8 @@ class _CardView:
         cand = [t for t in tiles if t != self.joker]
         if not cand:
             return tiles[rng.randrange(len(tiles))]
-        base = self._distance(rack, filled, self.jokers, self.allowed) if selected else self.distances()
-        near = base <= base.min() + 1  # only the nearest variants can change the choice
-        need = self.rules.need[near][:, cand]
-        # losing t costs a variant one step if every copy of t held is one it uses
-        after = base[near][:, None] + (filled[cand][None, :] <= need)
-        mins = after.min(axis=0)
-        counts = (after == mins[None, :]).sum(axis=0)
-        keys = list(zip(mins.tolist(), (-counts).tolist()))
+        base = self._distance(rack, filled, self.jokers) if selected else self.distances()
+        keys = self._losses(base, filled, cand)
         best_key = min(keys)
         best = [t for t, k in zip(cand, keys) if k == best_key]
         return best[rng.randrange(len(best))]
@@ -261,28 +297,34 @@ class _CardView:
         for t in tiles:
             if t != self.joker:
                 counts[t] = self.rack[t]
-        base = self.distances().copy()
-        filled = self.filled.copy()
-        need = self.rules.need
+        x, m = self.distances()
+        filled = list(self.filled)
         out: list[int] = []
         for _ in range(n):
             options = [t for t in cand if counts[t] > 0]
             if not options:
                 break
-            near = base <= base.min() + 1
-            sub = need[near][:, options]
-            after = base[near][:, None] + (filled[options][None, :] <= sub)
-            mins = after.min(axis=0)
-            nums = (after == mins[None, :]).sum(axis=0)
-            keys = list(zip(mins.tolist(), (-nums).tolist()))
+            keys = self._losses((x, m), filled, options)
             best_key = min(keys)
             best = [t for t, k in zip(options, keys) if k == best_key]
             t = best[rng.randrange(len(best))]
             out.append(t)
-            base = base + (filled[t] <= need[:, t])
+            x += using_every(self.tables, filled, [t])[0]
+            m = best_key[0]  # the least distance after losing t
             filled[t] -= 1
             counts[t] -= 1
         return out
+
+    def _claimable(self, j: int) -> int:
+        """The variants an exposure of group ``j`` may join beside the seat's own, packed a
+        byte each (not a concealed line; cached by the seat's exposures)."""
+        rules = self.rules
+
+        def compute() -> int:
+            ok = self.allowed & ~rules.concealed_line & (rules.group_counts[:, j] >= 1)
+            return int.from_bytes(ok.astype(np.uint8).tobytes(), "little")
+
+        return _kept(self.game, ("claimable", tuple(self.game.st.exposures[self.seat]), j), compute)
 
     def best_claim(self, claims):
         """The claim that brings the nearest variants closer, fewest jokers first."""
@@ -292,6 +334,7 @@ class _CardView:
             return None
         tile = ld[1]
         rules = self.rules
+        tables = self.tables
         now = None
         for a in sorted(claims, key=lambda a: a.arg[1]):
             name, jokers_used = a.arg
@@ -302,19 +345,18 @@ class _CardView:
             if j is None:  # no hand on the card has this group
                 continue
             if now is None:
-                dist = self.distances()
-                now = int(dist.min())
-            allowed = self.allowed & ~rules.concealed_line & (rules.group_counts[:, j] >= 1)
-            if not (allowed & (dist <= now + jokers_used)).any():
+                dist, now = self.distances()
+            within = self._claimable(j)
+            if not within & at_most(tables, dist, now + jokers_used):
                 # a call adds one tile and moves jokers from the rack to the exposure: no
                 # variant comes more than 1 + jokers steps closer (docs/performance.md)
                 continue
-            rack = self.rack.copy()
+            rack = list(self.rack)
             rack[tile] -= spec.size - 1 - jokers_used
-            filled = self.filled - self.rack + rack
-            filled[tile] += spec.size
-            after = int(self._distance(rack, filled, self.jokers - jokers_used, allowed).min())
+            filled = list(self.filled)
+            filled[tile] += jokers_used + 1
+            after = rack_distances(tables, filled, rack, self.jokers - jokers_used)
             # the claimed tile is one fewer to draw: take the first form that brings a hand closer
-            if after < now:
+            if within & at_most(tables, after, now - 1):
                 return a
         return None

@@ -21,8 +21,9 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards.distance import FAR, allowed, needs, rack_measures, rack_needs
-from ..cards.hands import Exposure, Hand, HandBatch
+from ..cards.distance import (FAR, allowed, least, rack_distances, rack_measures, rack_measures_without,
+                              rack_needs, ruled_out)
+from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject
 
@@ -43,6 +44,7 @@ class CardJudge:
         pts = self.tables.points.astype(np.float64)
         self.weight = (pts / max(pts.max(), 1.0)) ** style.points
         self.log_base = math.log(_base(style))
+        self._unweighted = bool((self.weight == 1.0).all())
         #: s^k for every whole distance k a variant can have: the soft minimum of whole
         #: distances looks its terms up (np.exp of the same -k * log b, bit for bit)
         self._powers = np.exp(-np.arange(FAR + 1, dtype=np.float64) * self.log_base)
@@ -59,51 +61,85 @@ class CardJudge:
         #: the copies of an ordinary tile: a tile with that many live comes at the usual pace
         self.typical = float(np.median(self.copies))
         self.groups = set(self.tables.group_keys)
+        natural = self.tables.natural
+        #: per tile t and count c, the variants needing more than c natural copies of t, a
+        #: byte each (1 or 0), for :meth:`dead`: none past the most any variant needs
+        self._scarce = [[int.from_bytes((natural[:, t] > c).astype(np.uint8).tobytes(), "little")
+                         for c in range(int(natural[:, t].max(initial=0)))] for t in range(natural.shape[1])]
+        self._copies = self.copies.tolist()
         self._memo: dict = {}
 
-    def remembered(self, rack: np.ndarray, exposures, compute) -> int:
-        """A seat's distance as it stands, remembered by hand: a seat is asked about many
-        discards between two of its turns, its hand unchanged."""
-        return _remember(self._memo, (rack.tobytes(), tuple(exposures)),
-                         lambda: int(compute(rack[None, :], exposures)[0]))
+    def distance_of(self, rack: np.ndarray, exposures: Sequence[Exposure]) -> int:
+        """How many tiles ``rack`` (jokers included) beside ``exposures`` is from ready: the
+        least distance of a variant they allow (:data:`FAR` if none), remembered by hand (a
+        seat is asked about many discards between two of its turns, its hand unchanged).
+        One rack: the packed distance (``cards.distance.rack_distances``), no batch."""
 
-    def needs_each(self, racks: np.ndarray, exposures: Sequence[Sequence[Exposure]]) -> np.ndarray:
-        """(N, V) like :meth:`needs`, each rack with its own exposures."""
-        hands = [Hand(r, tuple(e)) for r, e in zip(racks, exposures)]
-        return needs(self.card, HandBatch.from_hands(hands, self.joker, self.size))
+        def compute() -> int:
+            natural = rack.tolist()
+            jokers = 0
+            if self.joker is not None:
+                jokers, natural[self.joker] = natural[self.joker], 0
+            filled = list(natural)
+            for e in exposures:
+                filled[e.tile] += e.size
+            d = rack_distances(self.tables, filled, natural, jokers)
+            if exposures:  # the variants they rule out at FAR
+                keep, far = ruled_out(self.tables, [(e.tile, e.size) for e in exposures])
+                d = (d & keep) | far
+            return least(d.to_bytes(self.tables.size, "little"))
 
-    def needs(self, racks: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
-        """(N, V) tiles still to come for every variant."""
+        return _remember(self._memo, (rack.tobytes(), tuple(exposures)), compute)
+
+    def needs(self, racks: np.ndarray | None, exposures: Sequence[Exposure], less: tuple | None = None) -> np.ndarray:
+        """(N, V) tiles still to come for every variant (``less``: as :meth:`measure`)."""
+        if less is not None:
+            return self.measure(racks, exposures, less=less)[0]
+        assert racks is not None
         return rack_needs(self.tables, racks, [(e.tile, e.size) for e in exposures], self.joker)
 
     def dead(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> np.ndarray:
         """(V,) the variants that need more natural copies of a tile than are still unseen
         (in the wall or other racks): the table says they can no longer be made."""
-        own = rack.astype(np.int16).copy()
+        held = rack.tolist()
+        own = list(held)
         for e in exposures:
             own[e.tile] += e.size - e.jokers
-        if self.joker is not None:
-            own[self.joker] = 0
-        unseen = self.copies - seen - own
-        short = np.maximum(self.tables.natural - np.minimum(rack, self.tables.natural), 0)
-        if self.joker is not None:
-            short[:, self.joker] = 0
-        return (short > unseen[None, :]).any(axis=1)
+        # a variant short of t (natural need above the rack's) by more than the unseen copies:
+        # natural > rack + unseen; a count of unseen copies below 0 (the counts disagree) is
+        # exceeded by every shortfall, none included, so every variant is dead
+        dead = 0
+        for t, (row, copies, gone, mine, r) in enumerate(zip(self._scarce, self._copies, seen.tolist(), own, held)):
+            if t == self.joker:
+                continue
+            unseen = copies - gone - mine
+            if unseen < 0:
+                return np.ones(self.tables.size, dtype=bool)
+            if r + unseen < len(row):
+                dead |= row[r + unseen]
+        return np.frombuffer(dead.to_bytes(self.tables.size, "little"), dtype=bool)
 
     def natural_short(self, racks: np.ndarray) -> np.ndarray:
         """(N, V) natural slots (pairs, singles, runs of different tiles) the racks leave
         empty: no joker fills them and no discard may be called for them but the last."""
         return self.measure(racks, (), covered=True)[1]
 
-    def measure(self, racks: np.ndarray, exposures: Sequence[Exposure], live: np.ndarray | None = None,
-                covered: bool = False) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    def measure(self, racks: np.ndarray | None, exposures: Sequence[Exposure], live: np.ndarray | None = None,
+                covered: bool = False, less: tuple | None = None
+                ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """What :meth:`worth` and :meth:`slowness` read, in one pass of the card's
         distance (``cards.distance.rack_measures``): (N, V) the tiles still to come; with
         ``covered`` (or ``live``) the natural slots left empty (float32); with ``live``
-        (T,) the live copies of the tiles each variant still lacks (int16)."""
+        (T,) the live copies of the tiles each variant still lacks (int16). ``less``, a
+        (rack, tiles) pair, stands for ``racks`` (None then): that rack less one of each
+        tile (a bot's candidates), measured from the rack (``rack_measures_without``)."""
         covered = covered or live is not None
-        d, cover, lacking = rack_measures(self.tables, racks, [(e.tile, e.size) for e in exposures], self.joker,
-                                          live, covered)
+        groups = [(e.tile, e.size) for e in exposures]
+        if less is not None:
+            d, cover, lacking = rack_measures_without(self.tables, less[0], less[1], groups, self.joker, live, covered)
+        else:
+            assert racks is not None
+            d, cover, lacking = rack_measures(self.tables, racks, groups, self.joker, live, covered)
         short = (self.tables.natural_total[None, :] - cover).astype(np.float32) if cover is not None else None
         return d, short, lacking
 
@@ -121,7 +157,7 @@ class CardJudge:
         """:meth:`slowness` from :meth:`measure`'s answers (``short``, ``lacking``)."""
         ways = lacking.astype(np.float32)
         if self.joker is not None:
-            joker_slots = d - short > 0
+            joker_slots = d > short  # (d - short > 0: small whole numbers, exact either way)
             ways = ways + joker_slots * float(live[self.joker])
         per_tile = ways / np.maximum(d, 1)
         return (self.typical / np.maximum(per_tile, 0.5)) ** self.live
@@ -176,12 +212,11 @@ class CardJudge:
         more (only the seat's own draws bring it)."""
         whole = not (((self.naturals or slowness is not None) and (racks is not None or short is not None))
                      or self.concealed)
-        far = d >= FAR
         raw = d
-        d = d.astype(np.intp if whole else np.float64)
-        if not whole:
+        if not whole:  # (whole distances stay integers: the terms are looked up)
+            d = d.astype(np.float64)
             if slowness is not None:
-                d = np.where(far, FAR, d * slowness)
+                d = np.where(raw >= FAR, FAR, d * slowness)
             if self.concealed:  # a concealed line's tiles come by her own draws alone, but its last
                 d = d + self.concealed * np.maximum(raw - 1, 0) * self._concealed_rows
             # (adding naturals 0 times the slots would change nothing; without racks or short
@@ -195,8 +230,9 @@ class CardJudge:
         if dead is not None and self.read_table:
             d = np.where(dead[None, :], FAR, d)
         m = d.min(axis=1, keepdims=True)
-        terms = self._powers[d - m] if whole else np.exp(-(d - m) * self.log_base)
-        s = (self.weight[None, :] * terms).sum(axis=1)
+        # (m - d is -(d - m) to the bit; a weight of 1 everywhere, points 0, multiplies nothing)
+        terms = self._powers[d - m] if whole else np.exp((m - d) * self.log_base)
+        s = (terms if self._unweighted else self.weight[None, :] * terms).sum(axis=1)
         return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
 
     def improving(self, racks: np.ndarray, exposures: Sequence[Exposure], d: np.ndarray, short: np.ndarray,
@@ -304,9 +340,6 @@ class PatternJudge:
         self.groups += [((i,), False) for g in lay.groups if g.suit is None for i in g.indices
                         if not auto.tiles.kinds[i].is_bonus]
         self._memo: dict = {}
-
-    def remembered(self, rack: np.ndarray, melds, compute) -> int:
-        return self.distance_of(rack, tuple(melds))
 
     def distance_of(self, rack: np.ndarray, melds: tuple) -> int:
         def compute() -> int:

@@ -17,7 +17,10 @@ a hand: there the products' fixed cost (float conversions, a BLAS call that may 
 threads) is most of the time. Small batches are worked out in plain Python integers
 instead (:class:`_Packed`: every variant a byte of one integer, so one addition adds a
 tile's row to all variants at once); both ways give the same integers
-(test_cards_distance).
+(test_cards_distance). A bot's commonest batch, its rack less one of each candidate
+tile, is read from the rack's own sums (:func:`rack_measures_without`); one rack's
+distance stays packed for the bots that read it so (:func:`rack_distances`, with
+:func:`at_most`, :func:`using_every`, :func:`ruled_out`, :func:`least`).
 """
 
 from __future__ import annotations
@@ -71,10 +74,9 @@ class _Packed:
     def lacking(self, filled: list[int], live: list[int]) -> int:
         """``sum live[t] * (need[:, t] > filled[t])`` over tiles, packed."""
         w = 0
-        for t, (row, c) in enumerate(zip(self.lack, filled)):
-            k = live[t]
+        for row, c, k in zip(self.lack, filled, live):
             if k:
-                w += k * row[_lack_row(c)]
+                w += k * row[0 if c < 0 else c + 1 if c < _TOP else _TOP]  # (_lack_row, inline)
         return w
 
     def lacking_moved(self, w: int, base: list[int], hand: list[int], changed: list[int], live: list[int]) -> int:
@@ -83,11 +85,12 @@ class _Packed:
         for t in changed:
             k = live[t]
             if k:
-                row = lack[t]
-                w += k * (row[_lack_row(hand[t])] - row[_lack_row(base[t])])
+                row, h, b = lack[t], hand[t], base[t]  # (_lack_row of each, inline)
+                now = row[0 if h < 0 else h + 1 if h < _TOP else _TOP]
+                w += k * (now - row[0 if b < 0 else b + 1 if b < _TOP else _TOP])
         return w
 
-    def sums(self, filled: list[int], natural: list[int]) -> tuple[int, int]:
+    def sums(self, filled: Sequence[int], natural: Sequence[int]) -> tuple[int, int]:
         """``sum min(filled, need)`` and ``sum min(natural, natural need)``, packed."""
         a = 0
         for row, c in zip(self.need, filled):
@@ -117,7 +120,11 @@ class _Packed:
             b += row[0 if h < 0 else h if h < top else top] - row[0 if w < 0 else w if w < top else top]
         return a, b
 
-    def finish(self, a: int, b: int, jokers: int) -> bytes:
+    def distance(self, filled: Sequence[int], natural: Sequence[int], jokers: int) -> int:
+        """The distance of one hand to every variant, packed (:func:`rack_distances`)."""
+        return self.finish(*self.sums(filled, natural), jokers)
+
+    def finish(self, a: int, b: int, jokers: int) -> int:
         """The distance to every variant, a byte each, from the packed sums."""
         ones = self.ones
         # y = 32 + (14 - a - natural_short), in 4..46: bit 5 says whether it is >= 0
@@ -128,7 +135,7 @@ class _Packed:
         else:
             z = open_slots + (32 - min(jokers, 31)) * ones  # bit 5: open_slots >= jokers
             used = open_slots - (z & (((z >> 5) & ones) * 31))  # min(jokers, open_slots)
-        return (self.full - a - used).to_bytes(self.size, "little")
+        return self.full - a - used
 
 
 #: counts at or above this read a tile's last row (no variant needs so many of a tile)
@@ -153,6 +160,8 @@ def _packed_rows(counts: np.ndarray) -> list[list[int]]:
 _PACKED: ByObject[_Packed] = ByObject()
 #: per card's tables: :func:`allowed` by exposures (a seat's exposures change a few times a hand)
 _ALLOWED: ByObject[dict] = ByObject()
+#: per card's tables: :func:`ruled_out` by exposures
+_RULED_OUT: ByObject[dict] = ByObject()
 
 
 def _indicators(counts: np.ndarray, tile: np.ndarray, level: np.ndarray) -> np.ndarray:
@@ -229,8 +238,9 @@ def measures(tables: Tables, filled: np.ndarray, natural: np.ndarray, jokers: np
         return empty, (empty if covered else None), (empty if live is not None else None)
     live_l = None
     if live is not None:
-        live_l = np.asarray(live).tolist()
-        if any(not isinstance(k, int) or k < 0 for k in live_l) or sum(live_l) > 255:
+        counts = np.asarray(live)
+        live_l = counts.tolist()
+        if counts.dtype.kind not in "iub" or min(live_l) < 0 or sum(live_l) > 255:
             live_l = None  # a byte a variant no longer holds it: the products below
     if n <= LOOKUP_BATCH and (live is None or live_l is not None):
         return _packed_measures(tables, filled, natural, jokers, live_l, covered)
@@ -250,17 +260,25 @@ def _packed_measures(tables: Tables, filled: np.ndarray, natural: np.ndarray, jo
                      live: list[int] | None, covered: bool):
     """:func:`measures` of a small batch in packed integers (:class:`_Packed`)."""
     packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
+    same = filled is natural  # (a bot's racks without exposures: one array for both)
     filled, natural = np.asarray(filled), np.asarray(natural)
-    fl, nl, jl = filled.tolist(), natural.tolist(), np.asarray(jokers).tolist()
+    fl, jl = filled.tolist(), np.asarray(jokers).tolist()
+    nl = fl if same else natural.tolist()
     base = (fl[0], nl[0])
     first = packed.sums(*base)
     first_w = packed.lacking(fl[0], live) if live is not None else 0
-    # the tiles in which each hand differs from the first, found for all at once
-    changed: list[tuple[list[int], list[int]]] = [([], []) for _ in fl]
-    for k, m in enumerate((filled, natural)):
+
+    def differing(m: np.ndarray) -> list[list[int]]:
+        """The tiles in which each hand differs from the first, found for all at once."""
+        out: list[list[int]] = [[] for _ in fl]
         rows, cols = np.nonzero(m != m[0])
         for i, t in zip(rows.tolist(), cols.tolist()):
-            changed[i][k].append(t)
+            out[i].append(t)
+        return out
+
+    by_filled = differing(filled)
+    by_natural = by_filled if same else differing(natural)
+    changed = list(zip(by_filled, by_natural))
     size = packed.size
     parts, cover, ways = [], [], []
     for i in range(len(fl)):
@@ -270,7 +288,7 @@ def _packed_measures(tables: Tables, filled: np.ndarray, natural: np.ndarray, jo
             sums = packed.moved(first, base, (fl[i], nl[i]), c)
         else:
             sums = packed.sums(fl[i], nl[i])
-        parts.append(packed.finish(*sums, jl[i]))
+        parts.append(packed.finish(*sums, jl[i]).to_bytes(size, "little"))
         if covered:
             cover.append(sums[1].to_bytes(size, "little"))
         if live is not None:
@@ -281,6 +299,59 @@ def _packed_measures(tables: Tables, filled: np.ndarray, natural: np.ndarray, jo
         return np.frombuffer(b"".join(chunks), dtype=np.uint8).reshape(len(fl), size).astype(np.int16)
 
     return read(parts), (read(cover) if covered else None), (read(ways) if live is not None else None)
+
+
+def rack_distances(tables: Tables, filled: Sequence[int], natural: Sequence[int], jokers: int) -> int:
+    """:func:`distances` of one hand, exposures aside, packed a byte a variant (variant ``v``
+    in byte ``v``; ``to_bytes(tables.size, "little")`` reads them): the greedy bot's
+    question about its own rack at nearly every move, in plain integers (:class:`_Packed`).
+    ``filled``, ``natural``: the counts per tile, as :func:`distances` takes them."""
+    packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
+    return packed.distance(filled, natural, jokers)
+
+
+def using_every(tables: Tables, filled: Sequence[int], tiles: Iterable[int]) -> list[int]:
+    """For each of ``tiles``, the variants that need at least the ``filled`` count of it
+    (every copy held is one they use), packed (a byte a variant: 1 for such a variant,
+    else 0). Added to :func:`rack_distances`, it counts a tile more for every variant
+    that losing a copy of the tile sets back."""
+    lack = _PACKED.setdefault(tables, lambda: _Packed(tables)).lack
+    return [lack[t][_lack_row(filled[t] - 1)] for t in tiles]
+
+
+def at_most(tables: Tables, values: int, k: int) -> int:
+    """The variants whose byte of ``values`` (each under 128) is at most ``k``, packed (a
+    1 byte each, else 0): adding ``127 - k`` to every byte sets its top bit when it
+    exceeds ``k``, with no carry into the next (``k`` read as -1 below it, 127 above)."""
+    ones = _PACKED.setdefault(tables, lambda: _Packed(tables)).ones
+    return ones ^ (((values + (127 - min(max(k, -1), 127)) * ones) >> 7) & ones)
+
+
+def ruled_out(tables: Tables, exposures: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """What :func:`allowed` says of these exposures, packed a byte a variant: (255 where the
+    variant is allowed, else 0; :data:`FAR` where it is ruled out, else 0). ``(d & keep) |
+    far`` turns :func:`rack_distances`' ``d`` into :func:`rack_needs`' answer, ruled-out
+    variants at FAR. Remembered by exposures, beside :func:`allowed`."""
+    key = tuple(exposures)
+    kept = _RULED_OUT.setdefault(tables, dict)
+    hit = kept.get(key)
+    if hit is None:
+        ok = allowed(tables, exposures)
+        keep = int.from_bytes(np.where(ok, np.uint8(255), np.uint8(0)).tobytes(), "little")
+        far = int.from_bytes(np.where(ok, np.uint8(0), np.uint8(FAR)).tobytes(), "little")
+        if len(kept) >= 4096:
+            kept.clear()
+        hit = kept[key] = (keep, far)
+    return hit
+
+
+def least(values: bytes) -> int:
+    """The smallest byte of ``values`` (non-empty, each under 128): each step a search of
+    the bytes in C, as many steps as the least value (a few, for a distance)."""
+    for k in range(128):
+        if values.find(k) >= 0:
+            return k
+    raise ValueError("no byte under 128")
 
 
 def needs(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
@@ -321,6 +392,72 @@ def rack_measures(tables: Tables, racks: np.ndarray, exposures: Sequence[tuple[i
     if exposures:
         out[:, ~allowed(tables, exposures)] = FAR
     return out, cover, lacking
+
+
+class _Steps:
+    """What losing one copy of a tile held ``c`` times does to each variant of a card, for
+    c up to :data:`_TOP` (T, _TOP + 1, V), a byte each: ``need[t, c]``, the variant used
+    that copy (``need >= c >= 1``: its ``min(c, need)`` falls by one); ``natural[t, c]``
+    the same for natural need; ``last[t, c]``, the variant needs exactly ``c`` (it lacks
+    the tile once the copy goes)."""
+
+    def __init__(self, tables: Tables):
+        c = np.arange(_TOP + 1)[None, :, None]
+        need, natural = tables.need.T[:, None, :], tables.natural.T[:, None, :]
+        self.need = ((need >= c) & (c >= 1)).astype(np.uint8)
+        self.natural = ((natural >= c) & (c >= 1)).astype(np.uint8)
+        self.last = (need == c).astype(np.uint8)
+
+
+#: per card's tables: its :class:`_Steps`
+_STEPS: ByObject[_Steps] = ByObject()
+
+
+def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[tuple[int, int]],
+                          joker: int | None, live: np.ndarray | None = None, covered: bool = False
+                          ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """:func:`rack_measures` of the racks ``rack`` (T,) less one copy of each of ``tiles``
+    (a bot's candidate discards, or the tiles of a pass): the rack's own sums are packed
+    once, and what each candidate loses is read from :class:`_Steps`, every candidate at
+    once (one numpy call a vector, not a packed pass a candidate). A tile the rack does not
+    hold, a joker, or live counts a byte cannot hold take :func:`rack_measures`."""
+    natural = np.asarray(rack).tolist()
+    live_l: list | None = None
+    whole = True  # live counts a byte a variant holds
+    if live is not None:
+        counts = np.asarray(live)
+        live_l = counts.tolist()
+        whole = counts.dtype.kind in "iub" and min(live_l) >= 0 and sum(live_l) <= 255
+    if not len(tiles) or joker in tiles or min(natural[t] for t in tiles) < 1 or not whole:
+        racks = np.repeat(np.asarray(rack)[None, :], len(tiles), axis=0)
+        racks[np.arange(len(tiles)), list(tiles)] -= 1
+        return rack_measures(tables, racks, exposures, joker, live, covered)
+    packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
+    steps = _STEPS.setdefault(tables, lambda: _Steps(tables))
+    jokers = 0
+    if joker is not None:
+        jokers, natural[joker] = natural[joker], 0
+    filled = list(natural)
+    for tile, size in exposures:
+        filled[tile] += size
+    a, b = packed.sums(filled, natural)
+    w = packed.lacking(filled, live_l) if live_l is not None else 0
+    size = packed.size
+    # the rack's three packed vectors read at once: (a, b, w) x variants
+    rows = np.frombuffer(b"".join(x.to_bytes(size, "little") for x in (a, b, w)), dtype=np.uint8)
+    rows = rows.reshape(3, size).astype(np.int16)
+    f = [min(filled[t], _TOP) for t in tiles]  # (every count past _TOP reads the last row)
+    b_all = rows[1] - steps.natural[tiles, [min(natural[t], _TOP) for t in tiles]]
+    gap = HAND_SIZE - (rows[0] - steps.need[tiles, f])
+    # 14 - a - min(jokers, max(gap - natural_short, 0)), natural_short = natural_total - b >= 0
+    need = np.maximum(gap - jokers, np.minimum(gap, tables.natural_total - b_all))
+    if exposures:
+        need[:, ~allowed(tables, exposures)] = FAR
+    lacking = None
+    if live_l is not None:
+        lost = np.array([live_l[t] for t in tiles], dtype=np.int16)[:, None]
+        lacking = rows[2] + lost * steps.last[tiles, f]
+    return need, (b_all if covered else None), lacking
 
 
 def makes(compiled: CompiledCard, batch: HandBatch) -> np.ndarray:
