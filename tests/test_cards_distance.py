@@ -470,6 +470,16 @@ def test_a_racks_candidates_less_a_tile_each_measure_as_the_racks_themselves(clu
     same(rack, [0, 1], [], np.full(size, 6), True)  # 6 x 37 = 222: packed
     got = rack_measures_without(t, rack, [], [], joker, None, True)
     assert got[0].shape == got[1].shape == (0, t.size)
+    # no joker named (a set without jokers): no tile fills a joker's place
+    plain = np.zeros(size, np.int16)
+    plain[[0, 1, 2, 9, 10]] = 3, 3, 2, 3, 1
+    for live in (None, np.full(size, 2)):
+        got = rack_measures_without(t, plain, [0, 2, 10], [], None, live, True)
+        want = rack_measures(t, spelled(plain, [0, 2, 10]), [], None, live, True)
+        assert all((a == b).all() for a, b in zip(got, want) if a is not None)
+        with_jokers = rack_measures_without(t, plain + np.eye(size, dtype=np.int16)[joker] * 2, [0, 2, 10], [],
+                                            joker, live, True)
+        assert (with_jokers[0] <= got[0]).all() and (with_jokers[0] < got[0]).any()
 
 
 def test_candidates_less_a_tile_are_read_per_tile_unless_a_byte_or_a_held_copy_is_missing(
