@@ -80,3 +80,11 @@ class Kept(dict):
             return self[key]
         self[key] = default
         return default
+
+    def remember(self, key, compute: Callable[[], V]) -> V:
+        """The answer for ``key``, made by ``compute()`` the first time (an answer of
+        None is made again each time: it reads as not yet known)."""
+        hit = self.get(key)
+        if hit is None:
+            hit = self[key] = compute()
+        return hit

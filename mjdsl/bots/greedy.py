@@ -22,7 +22,7 @@ import numpy as np
 
 from ..cards.distance import at_most, least, rack_distances, ruled_out, using_every
 from ..engine import actions as ACT
-from ..memo import ByObject
+from ..memo import ByObject, Kept
 from .honest import without_false_mahjong
 
 
@@ -181,18 +181,12 @@ def _selected(game, seat: int) -> list[int]:
 #: per game, distances by (hand, exposures) and the variants a call may join by
 #: exposures (keyed by the game: the compiled build's WinRules takes no weak reference,
 #: mjdsl/native.py)
-_DIST_CACHE: ByObject[dict] = ByObject()
+_DIST_CACHE: ByObject[Kept] = ByObject()
 
 
 def _kept(game, key, compute):
     """``compute()``, remembered for ``game`` by ``key`` (at most 257 answers, then afresh)."""
-    cache = _DIST_CACHE.setdefault(game, dict)
-    hit = cache.get(key)
-    if hit is None:
-        if len(cache) > 256:
-            cache.clear()
-        hit = cache[key] = compute()
-    return hit
+    return _DIST_CACHE.setdefault(game, lambda: Kept(257)).remember(key, compute)
 
 
 class _CardView:

@@ -25,7 +25,7 @@ from ..cards.distance import (FAR, allowed, least, rack_distances, rack_measures
                               rack_needs, ruled_out)
 from ..cards.hands import Exposure
 from ..hands import Meld
-from ..memo import ByObject
+from ..memo import ByObject, Kept
 
 
 def _base(style) -> float:
@@ -67,7 +67,7 @@ class CardJudge:
         self._scarce = [[int.from_bytes((natural[:, t] > c).astype(np.uint8).tobytes(), "little")
                          for c in range(int(natural[:, t].max(initial=0)))] for t in range(natural.shape[1])]
         self._copies = self.copies.tolist()
-        self._memo: dict = {}
+        self._memo = _reads()
 
     def distance_of(self, rack: np.ndarray, exposures: Sequence[Exposure]) -> int:
         """How many tiles ``rack`` (jokers included) beside ``exposures`` is from ready: the
@@ -89,7 +89,7 @@ class CardJudge:
                 d = (d & keep) | far
             return least(d.to_bytes(self.tables.size, "little"))
 
-        return _remember(self._memo, (rack.tobytes(), tuple(exposures)), compute)
+        return self._memo.remember((rack.tobytes(), tuple(exposures)), compute)
 
     def needs(self, racks: np.ndarray | None, exposures: Sequence[Exposure], less: tuple | None = None) -> np.ndarray:
         """(N, V) tiles still to come for every variant (``less``: as :meth:`measure`)."""
@@ -281,7 +281,7 @@ class CardJudge:
         (every other seat asks the same between two of its discards); read-only."""
         groups = tuple((e.tile, e.size) for e in exposures)
         thrown = tuple(sorted(set(discards)))
-        memo = _TABLE_READS.setdefault(self.tables, dict)
+        memo = _TABLE_READS.setdefault(self.tables, _reads)
 
         def compute() -> np.ndarray:
             w = np.ones(self.tables.size) if not groups else allowed(self.tables, groups).astype(np.float64)
@@ -290,13 +290,13 @@ class CardJudge:
             w.setflags(write=False)
             return w
 
-        return _remember(memo, ("likely", groups, thrown), compute)
+        return memo.remember(("likely", groups, thrown), compute)
 
     def wanted(self, likely: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
         """(T,) for each tile, the share of the likely variants that still need it
         (remembered for a ``likely`` answer :meth:`likely` remembered); read-only."""
         groups = tuple((e.tile, e.size) for e in exposures)
-        memo = _TABLE_READS.setdefault(self.tables, dict)
+        memo = _TABLE_READS.setdefault(self.tables, _reads)
         key = ("wanted", id(likely), groups)
         hit = memo.get(key)
         if hit is not None and hit[0] is likely:
@@ -307,13 +307,13 @@ class CardJudge:
         total = likely.sum()
         out = np.zeros(self.size) if total <= 0 else likely @ (self.tables.need > shown[None, :]) / total
         out.setflags(write=False)
-        _remember(memo, key, lambda: (likely, out))
+        memo.remember(key, lambda: (likely, out))
         return out
 
 
 #: per card's tables: what the other seats show, read (``likely``, ``wanted``): the
 #: same for every style, so every judge of the card shares it
-_TABLE_READS: ByObject[dict] = ByObject()
+_TABLE_READS: ByObject[Kept] = ByObject()
 
 
 class PatternJudge:
@@ -339,7 +339,7 @@ class PatternJudge:
         self.groups = [(tuple(g.indices), g.suit is not None) for g in lay.groups if g.suit is not None]
         self.groups += [((i,), False) for g in lay.groups if g.suit is None for i in g.indices
                         if not auto.tiles.kinds[i].is_bonus]
-        self._memo: dict = {}
+        self._memo = _reads()
 
     def distance_of(self, rack: np.ndarray, melds: tuple) -> int:
         def compute() -> int:
@@ -363,7 +363,7 @@ class PatternJudge:
                     best = min(best, d)
             return best
 
-        return _remember(self._memo, (rack.tobytes(), tuple(melds)), compute)
+        return self._memo.remember((rack.tobytes(), tuple(melds)), compute)
 
     def distances(self, racks: np.ndarray, melds: tuple) -> np.ndarray:
         return np.array([self.distance_of(r, melds) for r in racks], dtype=np.float64)
@@ -425,13 +425,9 @@ def _blocks(counts: tuple, chows: bool) -> list:
     return out
 
 
-def _remember(memo: dict, key, compute):
-    hit = memo.get(key)
-    if hit is None:
-        if len(memo) > 4096:
-            memo.clear()
-        hit = memo[key] = compute()
-    return hit
+def _reads() -> Kept:
+    """A judge's or a card's memo of answers by rack (at most 4,097, then afresh)."""
+    return Kept(4097)
 
 
 def _neighbour_matrix(tiles) -> np.ndarray:
