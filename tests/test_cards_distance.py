@@ -196,7 +196,8 @@ def test_the_rows_allowed_by_exposures_are_remembered_for_at_most_4096_exposure_
     from mjdsl.cards import distance
 
     t = club.tables
-    kept = distance._ALLOWED.setdefault(t, dict)
+    allowed(t, [])
+    kept = distance._ALLOWED.get(t)
     kept.clear()
     for k in range(4096):
         allowed(t, [(k, 3)])
@@ -520,7 +521,8 @@ def test_the_lines_exposures_rule_out_packed_turn_a_racks_distances_into_its_nee
     size = american_tiles.size
     joker = _code(american_tiles, "J")
     rng = np.random.default_rng(99)
-    kept = distance._RULED_OUT.setdefault(t, dict)
+    ruled_out(t, [])
+    kept = distance._RULED_OUT.get(t)
     kept.clear()
     for trial in range(60):
         rack = np.zeros(size, np.int16)

@@ -30,7 +30,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from ..memo import ByObject
+from ..memo import ByObject, Kept
 from .compiled import CompiledCard, Tables
 from .hands import HandBatch
 from .pattern import HAND_SIZE
@@ -159,9 +159,9 @@ def _packed_rows(counts: np.ndarray) -> list[list[int]]:
 #: per card's tables: its packed rows
 _PACKED: ByObject[_Packed] = ByObject()
 #: per card's tables: :func:`allowed` by exposures (a seat's exposures change a few times a hand)
-_ALLOWED: ByObject[dict] = ByObject()
+_ALLOWED: ByObject[Kept] = ByObject()
 #: per card's tables: :func:`ruled_out` by exposures
-_RULED_OUT: ByObject[dict] = ByObject()
+_RULED_OUT: ByObject[Kept] = ByObject()
 
 
 def _indicators(counts: np.ndarray, tile: np.ndarray, level: np.ndarray) -> np.ndarray:
@@ -174,14 +174,13 @@ def allowed(tables: Tables, exposures: Iterable[tuple[int, int]]) -> np.ndarray:
     such groups). A concealed line takes no exposures; an exposure that is a group of
     no variant at all rules out every one."""
     key = tuple(exposures)
-    kept = _ALLOWED.setdefault(tables, dict)
-    row = kept.get(key)
-    if row is None:
-        if len(kept) >= 4096:
-            kept.clear()
-        row = kept[key] = _allowed(tables, key)
+
+    def compute() -> np.ndarray:
+        row = _allowed(tables, key)
         row.setflags(write=False)  # shared by every caller: nobody may change it
-    return row
+        return row
+
+    return _ALLOWED.setdefault(tables, lambda: Kept(4096)).remember(key, compute)
 
 
 def _allowed(tables: Tables, exposures: tuple[tuple[int, int], ...]) -> np.ndarray:
@@ -332,17 +331,14 @@ def ruled_out(tables: Tables, exposures: Sequence[tuple[int, int]]) -> tuple[int
     variant is allowed, else 0; :data:`FAR` where it is ruled out, else 0). ``(d & keep) |
     far`` turns :func:`rack_distances`' ``d`` into :func:`rack_needs`' answer, ruled-out
     variants at FAR. Remembered by exposures, beside :func:`allowed`."""
-    key = tuple(exposures)
-    kept = _RULED_OUT.setdefault(tables, dict)
-    hit = kept.get(key)
-    if hit is None:
+
+    def compute() -> tuple[int, int]:
         ok = allowed(tables, exposures)
         keep = int.from_bytes(np.where(ok, np.uint8(255), np.uint8(0)).tobytes(), "little")
         far = int.from_bytes(np.where(ok, np.uint8(0), np.uint8(FAR)).tobytes(), "little")
-        if len(kept) >= 4096:
-            kept.clear()
-        hit = kept[key] = (keep, far)
-    return hit
+        return keep, far
+
+    return _RULED_OUT.setdefault(tables, lambda: Kept(4096)).remember(tuple(exposures), compute)
 
 
 def least(values: bytes) -> int:
