@@ -546,7 +546,10 @@ def claim_rank(game: Game, a: ACT.Action) -> tuple[int]:
 
 
 def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]:
-    """The claims (besides declining) a seat may make on a discard."""
+    """The claims (besides declining) a seat may make on a discard. A set's claim is
+    tested by the hand's counts and whose discard it is first (most seats hold nothing
+    it could use; for a run, whose discard it is is the cheaper test), then by the
+    claim's condition."""
     st = game.st
     auto = game.auto
     cat = game.catalogue
@@ -556,13 +559,9 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
     jokers = hand[joker] if joker is not None else 0
     held = hand[tile]
     frozen = st.frozen[seat]
-    # a set claimed for exposure leaves the seat a tile to discard (or a kong's
-    # replacement): one that would take the whole concealed hand is a mah jongg or nothing
-    concealed = sum(hand)
     for c in auto.claims:
-        allowed = may_claim_from(c.source, seat, discarder, st.dealer, game.n)
         if c.is_win:
-            if allowed and may_win(game, seat) and (
+            if may_claim_from(c.source, seat, discarder, st.dealer, game.n) and may_win(game, seat) and (
                     game.allow_false_calls or game.rules.completes(st, seat, tile)
                     and _takes(game, seat, discarder, tile, held=False)
                     and meets_minimum(game, seat, discard_win(game, seat, discarder, tile),
@@ -570,24 +569,26 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
             ) and holds(c.when, game, seat, tile):
                 out.append(cat.id(ACT.MAHJONG))
             continue
-        if frozen or not allowed or not holds(c.when, game, seat, tile):
-            continue
-        if concealed <= c.size - 1 and not (c.shape != "run" and c.size == 4 and auto.kongs["replacement"]):
+        if frozen:
             continue
         if c.shape == "run":
-            for pos, need in _runs(auto, c.size, tile):
-                if all(hand[t] for t in need):
-                    out.append(cat.id(ACT.CLAIM, (c.name, pos)))
-            continue
-        # a joker stands in for another tile, never for a discarded joker
-        allow_j = joker is not None and c.size >= auto.jokers.min_group and tile != joker
-        if held + (jokers if allow_j else 0) < c.size - 1:
-            continue
-        for f in range(c.size if allow_j else 1):
-            if held >= c.size - 1 - f and jokers >= f:
-                aid = cat.get(ACT.CLAIM, (c.name, f))
-                if aid is not None:
-                    out.append(aid)
+            if not may_claim_from(c.source, seat, discarder, st.dealer, game.n):
+                continue
+            found = [cat.id(ACT.CLAIM, (c.name, pos)) for pos, need in _runs(auto, c.size, tile)
+                     if all(map(hand.__getitem__, need))]
+        else:
+            # a joker stands in for another tile, never for a discarded joker
+            allow_j = joker is not None and c.size >= auto.jokers.min_group and tile != joker
+            if held + (jokers if allow_j else 0) < c.size - 1 \
+                    or not may_claim_from(c.source, seat, discarder, st.dealer, game.n):
+                continue
+            found = [aid for f in range(c.size if allow_j else 1) if held >= c.size - 1 - f and jokers >= f
+                     and (aid := cat.get(ACT.CLAIM, (c.name, f))) is not None]
+        # a set claimed for exposure leaves the seat a tile to discard (or a kong's
+        # replacement): one that would take the whole concealed hand is a mah jongg or nothing
+        if holds(c.when, game, seat, tile) \
+                and (sum(hand) > c.size - 1 or c.shape != "run" and c.size == 4 and auto.kongs["replacement"]):
+            out += found
     return sorted(set(out))
 
 
