@@ -18,6 +18,7 @@ from mjdsl.engine import actions as ACT
 from mjdsl.engine.game import CHANCE, Game
 from mjdsl.engine.run import play_hand
 from mjdsl.engine.steps_play import (
+    _discardable,
     _joker,
     _offered_copy,
     _runs,
@@ -162,3 +163,18 @@ def test_claim_options_answer_as_every_test_in_the_rules_order(auto):
                 st.last_discard = last
             g.apply_action(a)
     assert asked > 200 and offered > 20
+
+
+def test_the_discards_a_catalogue_reads_by_tile_are_its_discard_actions(auto):
+    cat = Game(auto).catalogue
+    tiles = list(range(auto.tiles.size)) + [v.index for v in auto.tiles.variants]
+    assert cat.discards == {t: cat.id(ACT.DISCARD, t) for t in tiles}
+
+
+def test_the_tiles_a_seat_may_discard_are_those_it_holds(auto):
+    g = Game(auto)
+    rng = random.Random(3)
+    for _ in range(50):
+        hand = [rng.choice((0, 0, 0, 1, 2, 4)) for _ in range(auto.tiles.size)]
+        g.st.hands[1] = hand
+        assert _discardable(g, 1) == [t for t, n in enumerate(hand) if n] or auto.no_discard is not None

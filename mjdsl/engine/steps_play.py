@@ -8,6 +8,7 @@ be declared, what counts as a win (:mod:`.winning`), what makes a hand dead.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from ..memo import ByObject
@@ -93,7 +94,8 @@ def _discardable(game: Game, seat: int) -> list[int]:
     refuses (all of them, when it would refuse every one: a hand is never stuck).
     Copy numbers: a kind's own for its plain copies, a variant's for each variant copy
     held (holding a red and a plain five, the player chooses which to throw)."""
-    held = [t for t, n in enumerate(game.st.hands[seat]) if n]
+    hand = game.st.hands[seat]
+    held = list(compress(range(len(hand)), hand))  # the tiles held, in C
     cond = game.auto.no_discard
     if cond is not None:
         held = [t for t in held if not holds(cond, game, seat, t)] or held
@@ -151,7 +153,7 @@ class Turn:
             kept = drawn is not None and drawn >= game.kinds and drawn in st.held_variants[seat]
             out.append(cat.id(ACT.DISCARD, drawn if kept else st.last_draw[0]))
         else:
-            out.extend(cat.id(ACT.DISCARD, t) for t in _discardable(game, seat))
+            out.extend(map(cat.discards.__getitem__, _discardable(game, seat)))
         joker = _joker(game)
         # a frozen hand may not change: no joker swaps (the tile drawn is the one it discards)
         if joker is not None and auto.jokers.swap and not st.frozen[seat]:
@@ -163,7 +165,7 @@ class Turn:
                         out.append(cat.id(ACT.SWAP, e.tile))
         if not after_claim and not st.frozen[seat]:
             kongs = auto.kongs
-            if kongs["concealed"]:
+            if kongs["concealed"] and 4 in hand:
                 for t, n in enumerate(hand):
                     if n == 4 and not auto.tiles.kinds[t].is_bonus and auto.tiles.kinds[t].cls != "joker":
                         out.append(cat.id(ACT.KONG_CONCEALED, t))
