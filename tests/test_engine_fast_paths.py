@@ -178,3 +178,26 @@ def test_the_tiles_a_seat_may_discard_are_those_it_holds(auto):
         hand = [rng.choice((0, 0, 0, 1, 2, 4)) for _ in range(auto.tiles.size)]
         g.st.hands[1] = hand
         assert _discardable(g, 1) == [t for t, n in enumerate(hand) if n] or auto.no_discard is not None
+
+
+def test_an_action_is_checked_against_the_legal_actions_already_asked(auto, monkeypatch):
+    # the driver and the bot ask for the legal actions before applying one: apply_action
+    # reads that answer rather than asking again
+    g = Game(auto)
+    while g.current_player() == CHANCE:
+        g.apply_action(g.chance_outcomes()[0][0] if g.chance_outcomes() else 0)
+    legal = g.legal_actions()
+
+    def asked_again(*args, **kwargs):
+        raise AssertionError("legal_actions asked again")
+
+    monkeypatch.setattr(g, "legal_actions", asked_again)
+    g.apply_action(legal[-1])
+
+
+def test_the_pattern_tables_are_made_once_for_every_game_of_an_automaton(auto):
+    a, b = Game(auto).rules, Game(auto).rules
+    if auto.winning.patterns:
+        assert a._plan is b._plan and a._specs is b._specs and a._layout is b._layout
+    else:
+        assert not hasattr(a, "_plan")

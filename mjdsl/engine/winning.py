@@ -36,33 +36,8 @@ class WinRules:
         self._not_waits = frozenset(i for i, k in enumerate(auto.tiles.kinds)
                                     if k.is_bonus or k.cls == "joker")
         if self.patterns:
-            lay = self._layout = layout_of(auto.tiles)
-            # a special hand's completing tiles, searched with no tile's copies used up
-            # (completes() asks of every tile alike)
-            self._copies = [1 << 30] * self.size
-            # quick rejects: a hand of sets and pairs has, per suit, a count that is 0 or
-            # 2 mod 3 (only the pair's suit 2); an honour is held 0, 2 or 3 times
-            # each suit as the list positions of its tiles (a slice when they are contiguous)
-            self._suits = [slice(*g.span) if g.span is not None else list(g.indices)
-                           for g in lay.groups if g.suit is not None]
-            self._honours = tuple(i for g in lay.groups if g.suit is None for i in g.indices)
-            # the groups whose residues the shape test reads: each suit, and each honour alone
-            self._groups = [tuple(g.indices) for g in lay.groups if g.suit is not None] + [(i,) for i in self._honours]
-            self._caps = {}
-            #: each special hand compiled against the tile set, for its quick rejects
-            self._specs = {p.name: compiled_pattern(p.special, auto.tiles) for p in self.patterns
-                           if p.special is not None}
-            #: the patterns of parts beside sets and pairs
-            self._mixed = frozenset(p.name for p in self.patterns if p.special is not None and p.special.mixed)
-            for p in self.patterns:
-                if p.special is not None and not p.special.mixed:
-                    bindings = compiled_pattern(p.special, auto.tiles).bindings
-                    cap = [max(col) for col in zip(*(b.cap for b in bindings))] if bindings else None
-                    self._caps[p.name] = None if cap is None else (
-                        np.array(cap, dtype=np.int16), tuple(i for i, c in enumerate(cap) if c == 0))
-            # (pattern, most of each tile it can hold, tiles it can never hold): shapes first
-            self._plan = [(p, *(self._caps.get(p.name) or (None, None)))
-                          for p in sorted(self.patterns, key=lambda p: p.special is not None)]
+            (self._layout, self._copies, self._suits, self._honours, self._groups, self._caps, self._specs,
+             self._mixed, self._plan) = _PATTERN_TABLES.setdefault(auto, lambda: _pattern_tables(auto))
         if self.card is not None:
             t = self.card.tables
             self.need = t.need.astype(np.int16)
@@ -369,6 +344,41 @@ class WinRules:
                     if any(m.kind in kinds and tile in meld_tiles(m, tiles) for m in sp.melds[sp.declared:]):
                         return True
         return False
+
+
+def _pattern_tables(auto) -> tuple:
+    """What the pattern questions read of an automaton, made once for all its games:
+    (layout, copies, suits, honours, groups, caps, specs, mixed, plan)."""
+    lay = layout_of(auto.tiles)
+    patterns = auto.winning.patterns
+    # a special hand's completing tiles, searched with no tile's copies used up
+    # (completes() asks of every tile alike)
+    copies = [1 << 30] * auto.tiles.size
+    # quick rejects: a hand of sets and pairs has, per suit, a count that is 0 or
+    # 2 mod 3 (only the pair's suit 2); an honour is held 0, 2 or 3 times
+    # each suit as the list positions of its tiles (a slice when they are contiguous)
+    suits = [slice(*g.span) if g.span is not None else list(g.indices) for g in lay.groups if g.suit is not None]
+    honours = tuple(i for g in lay.groups if g.suit is None for i in g.indices)
+    # the groups whose residues the shape test reads: each suit, and each honour alone
+    groups = [tuple(g.indices) for g in lay.groups if g.suit is not None] + [(i,) for i in honours]
+    # each special hand compiled against the tile set, for its quick rejects
+    specs = {p.name: compiled_pattern(p.special, auto.tiles) for p in patterns if p.special is not None}
+    # the patterns of parts beside sets and pairs
+    mixed = frozenset(p.name for p in patterns if p.special is not None and p.special.mixed)
+    caps: dict = {}
+    for p in patterns:
+        if p.special is not None and not p.special.mixed:
+            bindings = specs[p.name].bindings
+            cap = [max(col) for col in zip(*(b.cap for b in bindings))] if bindings else None
+            caps[p.name] = None if cap is None else (
+                np.array(cap, dtype=np.int16), tuple(i for i, c in enumerate(cap) if c == 0))
+    # (pattern, most of each tile it can hold, tiles it can never hold): shapes first
+    plan = [(p, *(caps.get(p.name) or (None, None))) for p in sorted(patterns, key=lambda p: p.special is not None)]
+    return lay, copies, suits, honours, groups, caps, specs, mixed, plan
+
+
+#: per automaton, :func:`_pattern_tables` (a game is a hand: its WinRules are made per hand)
+_PATTERN_TABLES: ByObject[tuple] = ByObject()
 
 
 #: per automaton, whether a hand (concealed counts, exposures) is calling; at most
