@@ -588,10 +588,10 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
                      and (aid := cat.get(ACT.CLAIM, (c.name, f))) is not None]
         # a set claimed for exposure leaves the seat a tile to discard (or a kong's
         # replacement): one that would take the whole concealed hand is a mah jongg or nothing
-        if holds(c.when, game, seat, tile) \
+        if found and holds(c.when, game, seat, tile) \
                 and (sum(hand) > c.size - 1 or c.shape != "run" and c.size == 4 and auto.kongs["replacement"]):
             out += found
-    return sorted(set(out))
+    return sorted(set(out)) if out else out
 
 
 def _offered_copy(game: Game, discarder: int, tile: int) -> int:

@@ -156,14 +156,14 @@ class WinRules:
         """For each group of ``_groups``: does :meth:`_shape_possible` pass with one more
         tile of it? The same test for every group at once: a tile changes only its own
         group's count, so each group's part of the test is worked out with and without it."""
-        now = []  # (fails, twos) of each group as it is, and with one more tile
-        for idx in self._suits:
-            n = sum(hand[idx]) if isinstance(idx, slice) else sum(hand[i] for i in idx)
-            now.append((_SUIT_PART[n % 3], _SUIT_PART[(n + 1) % 3]))
-        for i in self._honours:
-            c = hand[i]
-            now.append((_honour_part(c), _honour_part(c + 1)))
-        fails = sum(a[0] for a, _ in now)
+        counts = [sum(hand[idx]) if isinstance(idx, slice) else sum(hand[i] for i in idx) for idx in self._suits]
+        held = [hand[i] for i in self._honours]
+        fails = sum(n % 3 == 1 for n in counts) + held.count(1) + held.count(4)
+        if fails > 1:
+            return [False] * (len(counts) + len(held))  # one more tile mends one group's part at most
+        # (fails, twos) of each group as it is, and with one more tile
+        now = [(_SUIT_PART[n % 3], _SUIT_PART[(n + 1) % 3]) for n in counts]
+        now += [(_honour_part(c), _honour_part(c + 1)) for c in held]
         twos = sum(a[1] for a, _ in now)
         out = []
         for (f0, t0), (f1, t1) in now:
