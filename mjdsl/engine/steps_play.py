@@ -144,8 +144,9 @@ class Turn:
             out.append(cat.id(ACT.MAHJONG))
         if not after_claim:
             # announcements that may be made on a turn, at any time
-            out.extend(cat.id(ACT.ANNOUNCE, a.name) for a in auto.announcements
-                       if a.time == "on turn" and a.name not in st.announced[seat] and holds(a.when, game, seat))
+            for a in auto.announcements:
+                if a.time == "on turn" and a.name not in st.announced[seat] and holds(a.when, game, seat):
+                    out.append(cat.id(ACT.ANNOUNCE, a.name))
             if auto.aborts:  # abortive draws the player may declare (nine terminals)
                 out.extend(offered_aborts(game, seat))
         if st.frozen[seat] and st.last_draw is not None and hand[st.last_draw[0]] and not after_claim:
@@ -262,10 +263,12 @@ class Turn:
         first = not st.discarded_once[seat]
         st.discarded_once[seat] = True
         st.last_draw = None
-        can = [a.name for a in game.auto.announcements
-               if a.name not in st.announced[seat]
-               and (a.time == "after any discard" or a.time == "after first discard" and first)
-               and holds(a.when, game, seat)]
+        can = []
+        for a in game.auto.announcements:
+            if a.name not in st.announced[seat] \
+                    and (a.time == "after any discard" or a.time == "after first discard" and first) \
+                    and holds(a.when, game, seat):
+                can.append(a.name)
         if can and _calling(game, seat):
             st.pending = {"announce": can}
             return False
@@ -364,8 +367,13 @@ def meets_minimum(game: Game, seat: int, win: dict, tile: int | None = None) -> 
 def may_win(game: Game, seat: int) -> bool:
     """A ruleset may make an announcement a condition of going mah jongg; an Original
     Hand (``original hand for dealer``) is won before any announcement could be made."""
-    required = [a.name for a in game.auto.announcements if a.required]
-    return not required or any(n in game.st.announced[seat] for n in required) or original_hand(game, seat)
+    required = False
+    for a in game.auto.announcements:  # a loop, not a comprehension: most rulesets have none
+        if a.required:
+            if a.name in game.st.announced[seat]:
+                return True
+            required = True
+    return not required or original_hand(game, seat)
 
 
 def original_hand(game, seat: int) -> bool:
