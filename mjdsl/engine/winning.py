@@ -156,9 +156,13 @@ class WinRules:
         """For each group of ``_groups``: does :meth:`_shape_possible` pass with one more
         tile of it? The same test for every group at once: a tile changes only its own
         group's count, so each group's part of the test is worked out with and without it."""
-        counts = [sum(hand[idx]) if isinstance(idx, slice) else sum(hand[i] for i in idx) for idx in self._suits]
-        held = [hand[i] for i in self._honours]
-        fails = sum(n % 3 == 1 for n in counts) + held.count(1) + held.count(4)
+        held = list(map(hand.__getitem__, self._honours))
+        fails = held.count(1) + held.count(4)
+        counts = []  # a loop, not comprehensions: asked at every discard
+        for idx in self._suits:
+            n = sum(hand[idx]) if isinstance(idx, slice) else sum(hand[i] for i in idx)
+            fails += n % 3 == 1
+            counts.append(n)
         if fails > 1:
             return [False] * (len(counts) + len(held))  # one more tile mends one group's part at most
         # (fails, twos) of each group as it is, and with one more tile
