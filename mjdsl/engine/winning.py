@@ -107,10 +107,9 @@ class WinRules:
 
     def _pattern_calling(self, st, seat: int) -> bool:
         hand = st.hands[seat]
-        hist = np.asarray(hand, dtype=np.int16)
         melds = self._melds(st, seat)
         for p, cap, _ in self._plan:
-            if p.special is None and p.sets is not None and self._shape_calling(hand, hist, melds, p):
+            if p.special is None and p.sets is not None and self._shape_calling(hand, melds, p):
                 return True
         exposed = st.exposures[seat]
         present, whole = self._masks(st, seat)
@@ -120,22 +119,23 @@ class WinRules:
                 continue  # one more tile cannot make it
             if p.name in self._mixed and not (p.concealed and exposed):
                 if any(t not in self._not_waits for t in completing_tiles(
-                        compiled_pattern(p.special, self.auto.tiles), hand_counts(hist, self._layout), melds,
+                        compiled_pattern(p.special, self.auto.tiles), hand_counts(hand, self._layout), melds,
                         exposed_counts(melds, self.auto.tiles), self._copies)):
                     return True
                 continue
             if p.special is None or cap is None or p.concealed and exposed and any(not e.concealed for e in exposed):
                 continue
-            if (hist > cap).any():
+            if (np.asarray(hand, dtype=np.int16) > cap).any():
                 continue  # adding a tile only adds to the counts
             if any(t not in self._not_waits for t in completing_tiles(
-                    compiled_pattern(p.special, self.auto.tiles), hand_counts(hist, self._layout), melds,
+                    compiled_pattern(p.special, self.auto.tiles), hand_counts(hand, self._layout), melds,
                     exposed_counts(melds, self.auto.tiles), self._copies)):
                 return True
         return False
 
-    def _shape_calling(self, hand: list[int], hist: np.ndarray, melds: tuple[Meld, ...], p) -> bool:
-        """Would one tile make the hand the sets-and-pairs shape ``p``?"""
+    def _shape_calling(self, hand: list[int], melds: tuple[Meld, ...], p) -> bool:
+        """Would one tile make the hand the sets-and-pairs shape ``p``? (The tile is
+        added to the hand's counts and taken back.)"""
         keep: list[int] = []
         # only a tile of a group one short can complete it
         for g, ok in zip(self._groups, self._one_more_possible(hand, p.pairs)):
@@ -144,12 +144,12 @@ class WinRules:
         for t in sorted(keep):
             if t in self._not_waits:
                 continue
-            hist[t] += 1
+            hand[t] += 1
             try:
-                if is_complete(hist, self.auto.tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
+                if is_complete(hand, self.auto.tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
                     return True
             finally:
-                hist[t] -= 1
+                hand[t] -= 1
         return False
 
     def _one_more_possible(self, hand: list[int], pairs: int) -> list[bool]:
@@ -290,7 +290,10 @@ class WinRules:
                 if match_pattern(p.special, hist, melds, tiles):
                     return p.name
             elif p.special is not None:
-                if cap is None or any(map(hand.__getitem__, forbid)):  # map: no generator frame per tile
+                if cap is None:
+                    continue
+                present = present_mask(hand) if present is None else present
+                if present & forbid:  # the hand holds a tile it never holds
                     continue
                 if p.concealed and exposed and any(not e.concealed for e in exposed):
                     continue
@@ -375,8 +378,8 @@ def _pattern_tables(auto) -> tuple:
             bindings = specs[p.name].bindings
             cap = [max(col) for col in zip(*(b.cap for b in bindings))] if bindings else None
             caps[p.name] = None if cap is None else (
-                np.array(cap, dtype=np.int16), tuple(i for i, c in enumerate(cap) if c == 0))
-    # (pattern, most of each tile it can hold, tiles it can never hold): shapes first
+                np.array(cap, dtype=np.int16), sum(1 << i for i, c in enumerate(cap) if c == 0))
+    # (pattern, most of each tile it can hold, the tiles it can never hold as a bit mask): shapes first
     plan = [(p, *(caps.get(p.name) or (None, None))) for p in sorted(patterns, key=lambda p: p.special is not None)]
     return lay, copies, suits, honours, groups, caps, specs, mixed, plan
 
