@@ -201,3 +201,24 @@ def test_the_pattern_tables_are_made_once_for_every_game_of_an_automaton(auto):
         assert a._plan is b._plan and a._specs is b._specs and a._layout is b._layout
     else:
         assert not hasattr(a, "_plan")
+
+
+@pytest.mark.parametrize("name, offered", [("classical", True), ("american", False)])
+def test_a_concealed_kong_is_offered_on_turn_only_where_the_rules_declare_them(name, offered):
+    # the turn looks for four alike only when the ruleset has concealed kongs
+    # (american.mj has none: its kongs are exposed sets)
+    auto = compile_ruleset(ROOT / "rulesets" / f"{name}.mj")
+    g = Game(auto)
+    while g.current_player() == CHANCE:
+        g.apply_action(g.chance_outcomes()[0][0] if g.chance_outcomes() else 0)
+    while auto.states[g.st.node].step != "turn":  # american: past the Charleston
+        g.apply_action(g.legal_actions()[0])
+    seat = g.current_player()
+    tile = next(k.index for k in auto.tiles.kinds if k.suit is not None)
+    g.st.hands[seat][tile] = 4
+    g._legal = (-1, [])
+    kong = g.catalogue.get(ACT.KONG_CONCEALED, tile)
+    assert (kong in g.legal_actions()) is offered
+    g.st.hands[seat][tile] = 3
+    g._legal = (-1, [])
+    assert kong not in g.legal_actions()
