@@ -570,7 +570,7 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
     held = hand[tile]
     frozen = st.frozen[seat]
     for c in auto.claims:
-        if c.is_win:
+        if c.size is None:  # the win claim (ClaimSpec.is_win), read without a property call
             if may_claim_from(c.source, seat, discarder, st.dealer, game.n) and may_win(game, seat) and (
                     game.allow_false_calls or game.rules.completes(st, seat, tile)
                     and _takes(game, seat, discarder, tile, held=False)
