@@ -209,3 +209,69 @@ def test_instances_match_and_waits_agree_with_brute_force(pattern, rng):
 @pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.name)
 def test_every_pattern_holds_fourteen_tiles(pattern):
     assert {b.size for b in compiled(pattern, TILES).bindings} == {14}
+
+
+# -- suit bindings that differ only by naming ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def bmja_knitted():
+    from pathlib import Path
+
+    from mjdsl.frontend.compile import compile_ruleset
+    from mjdsl.hands.patterns import compiled
+
+    auto = compile_ruleset(Path(__file__).resolve().parent.parent / "rulesets" / "classical-bmja.mj")
+    specs = [compiled(p.special, auto.tiles) for p in auto.winning.patterns if p.name in ("triple_knitting", "knitting")]
+    return auto.tiles, specs
+
+
+def test_bindings_that_pick_the_same_units_are_asked_once(bmja_knitted):
+    # a knitted part's three suits taken in another order pick the same units: the
+    # completing tiles are asked of one binding of each kind
+    from mjdsl.hands.patterns import _unlike
+
+    _, specs = bmja_knitted
+    for spec in specs:
+        kept = _unlike(spec)
+        assert 0 < len(kept) < len(spec.bindings)
+        assert {b.choices for b in kept} == {b.choices for b in spec.bindings}
+        assert len({b.choices for b in kept}) == len(kept)
+        assert _unlike(spec) is kept  # made once
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9))
+def test_completing_tiles_of_knitted_hands_are_the_tiles_that_match(bmja_knitted, seed):
+    # 13 suit tiles near a knitted hand: the tiles the search finds are those with
+    # which the hand matches, tried one by one
+    from mjdsl.hands.decompose import hand_counts, layout_of
+    from mjdsl.hands.patterns import completing_tiles, match_pattern
+
+    tiles, specs = bmja_knitted
+    rng = random.Random(seed)
+    spec = rng.choice(specs)
+    b = rng.choice(spec.bindings)
+    if rng.random() < 0.7:  # a hand of the binding's units, one tile gone, sometimes one swapped
+        held = [t for c in b.choices for u in (rng.sample(c.units, c.n) if c.distinct else
+                                               [rng.choice(c.units) for _ in range(c.n)]) for t in u]
+        held.pop(rng.randrange(len(held)))
+        if rng.random() < 0.3:
+            held[rng.randrange(len(held))] = rng.choice([t for c in b.choices for u in c.units for t in u])
+    else:
+        held = [rng.choice([t for c in b.choices for u in c.units for t in u]) for _ in range(13)]
+    counts = [0] * tiles.size
+    for t in held:
+        counts[t] += 1
+    lay = layout_of(tiles)
+    copies = [4] * tiles.size
+    used = [0] * tiles.size
+    got = list(completing_tiles(spec, hand_counts(counts, lay), (), used, copies))
+    brute = []
+    for t in range(tiles.size):
+        if counts[t] < 4:
+            counts[t] += 1
+            if match_pattern(spec.pattern, np.array(counts), (), tiles):
+                brute.append(t)
+            counts[t] -= 1
+    assert got == brute

@@ -144,6 +144,8 @@ class Catalogue:
         for ab in auto.aborts:
             if ab.point == "choice":
                 add(ABORT, ab.title, f"abort {ab.title}")
+        #: the discard of each tile (a copy number: a kind's, a variant's) by tile
+        self.discards: dict[int, int] = {arg: i for (family, arg), i in self.index.items() if family == DISCARD}
 
     def __len__(self) -> int:
         return len(self.actions)

@@ -126,7 +126,8 @@ class Game:
                 raise IllegalAction(error("MJ402", f"chance outcome {action} is not possible at {state.id}",
                                           state.span or _nospan(), "replay the log the game wrote"))
         else:
-            legal = self.legal_actions()
+            # the actions the driver or the bot just asked for, else asked now
+            legal = self._legal[1] if self._legal[0] == len(st.history) else self.legal_actions()
             if action not in legal:
                 raise IllegalAction(error(
                     "MJ403", f"{self.catalogue.name(action)} is not legal for seat {self.current_player()} at {state.id}",

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed as a key of the win questions' memos, over and over
 class Exposure:
     """A set on the table.
 

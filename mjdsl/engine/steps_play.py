@@ -8,6 +8,7 @@ be declared, what counts as a win (:mod:`.winning`), what makes a hand dead.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from ..memo import ByObject
@@ -93,7 +94,8 @@ def _discardable(game: Game, seat: int) -> list[int]:
     refuses (all of them, when it would refuse every one: a hand is never stuck).
     Copy numbers: a kind's own for its plain copies, a variant's for each variant copy
     held (holding a red and a plain five, the player chooses which to throw)."""
-    held = [t for t, n in enumerate(game.st.hands[seat]) if n]
+    hand = game.st.hands[seat]
+    held = list(compress(range(len(hand)), hand))  # the tiles held, in C
     cond = game.auto.no_discard
     if cond is not None:
         held = [t for t in held if not holds(cond, game, seat, t)] or held
@@ -142,8 +144,9 @@ class Turn:
             out.append(cat.id(ACT.MAHJONG))
         if not after_claim:
             # announcements that may be made on a turn, at any time
-            out.extend(cat.id(ACT.ANNOUNCE, a.name) for a in auto.announcements
-                       if a.time == "on turn" and a.name not in st.announced[seat] and holds(a.when, game, seat))
+            for a in auto.announcements:
+                if a.time == "on turn" and a.name not in st.announced[seat] and holds(a.when, game, seat):
+                    out.append(cat.id(ACT.ANNOUNCE, a.name))
             if auto.aborts:  # abortive draws the player may declare (nine terminals)
                 out.extend(offered_aborts(game, seat))
         if st.frozen[seat] and st.last_draw is not None and hand[st.last_draw[0]] and not after_claim:
@@ -151,7 +154,7 @@ class Turn:
             kept = drawn is not None and drawn >= game.kinds and drawn in st.held_variants[seat]
             out.append(cat.id(ACT.DISCARD, drawn if kept else st.last_draw[0]))
         else:
-            out.extend(cat.id(ACT.DISCARD, t) for t in _discardable(game, seat))
+            out.extend(map(cat.discards.__getitem__, _discardable(game, seat)))
         joker = _joker(game)
         # a frozen hand may not change: no joker swaps (the tile drawn is the one it discards)
         if joker is not None and auto.jokers.swap and not st.frozen[seat]:
@@ -163,7 +166,7 @@ class Turn:
                         out.append(cat.id(ACT.SWAP, e.tile))
         if not after_claim and not st.frozen[seat]:
             kongs = auto.kongs
-            if kongs["concealed"]:
+            if kongs["concealed"] and 4 in hand:
                 for t, n in enumerate(hand):
                     if n == 4 and not auto.tiles.kinds[t].is_bonus and auto.tiles.kinds[t].cls != "joker":
                         out.append(cat.id(ACT.KONG_CONCEALED, t))
@@ -260,10 +263,12 @@ class Turn:
         first = not st.discarded_once[seat]
         st.discarded_once[seat] = True
         st.last_draw = None
-        can = [a.name for a in game.auto.announcements
-               if a.name not in st.announced[seat]
-               and (a.time == "after any discard" or a.time == "after first discard" and first)
-               and holds(a.when, game, seat)]
+        can = []
+        for a in game.auto.announcements:
+            if a.name not in st.announced[seat] \
+                    and (a.time == "after any discard" or a.time == "after first discard" and first) \
+                    and holds(a.when, game, seat):
+                can.append(a.name)
         if can and _calling(game, seat):
             st.pending = {"announce": can}
             return False
@@ -362,8 +367,13 @@ def meets_minimum(game: Game, seat: int, win: dict, tile: int | None = None) -> 
 def may_win(game: Game, seat: int) -> bool:
     """A ruleset may make an announcement a condition of going mah jongg; an Original
     Hand (``original hand for dealer``) is won before any announcement could be made."""
-    required = [a.name for a in game.auto.announcements if a.required]
-    return not required or any(n in game.st.announced[seat] for n in required) or original_hand(game, seat)
+    required = False
+    for a in game.auto.announcements:  # a loop, not a comprehension: most rulesets have none
+        if a.required:
+            if a.name in game.st.announced[seat]:
+                return True
+            required = True
+    return not required or original_hand(game, seat)
 
 
 def original_hand(game, seat: int) -> bool:
@@ -546,7 +556,10 @@ def claim_rank(game: Game, a: ACT.Action) -> tuple[int]:
 
 
 def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]:
-    """The claims (besides declining) a seat may make on a discard."""
+    """The claims (besides declining) a seat may make on a discard. A set's claim is
+    tested by the hand's counts and whose discard it is first (most seats hold nothing
+    it could use; for a run, whose discard it is is the cheaper test), then by the
+    claim's condition."""
     st = game.st
     auto = game.auto
     cat = game.catalogue
@@ -556,13 +569,9 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
     jokers = hand[joker] if joker is not None else 0
     held = hand[tile]
     frozen = st.frozen[seat]
-    # a set claimed for exposure leaves the seat a tile to discard (or a kong's
-    # replacement): one that would take the whole concealed hand is a mah jongg or nothing
-    concealed = sum(hand)
     for c in auto.claims:
-        allowed = may_claim_from(c.source, seat, discarder, st.dealer, game.n)
-        if c.is_win:
-            if allowed and may_win(game, seat) and (
+        if c.size is None:  # the win claim (ClaimSpec.is_win), read without a property call
+            if may_claim_from(c.source, seat, discarder, st.dealer, game.n) and may_win(game, seat) and (
                     game.allow_false_calls or game.rules.completes(st, seat, tile)
                     and _takes(game, seat, discarder, tile, held=False)
                     and meets_minimum(game, seat, discard_win(game, seat, discarder, tile),
@@ -570,25 +579,27 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
             ) and holds(c.when, game, seat, tile):
                 out.append(cat.id(ACT.MAHJONG))
             continue
-        if frozen or not allowed or not holds(c.when, game, seat, tile):
-            continue
-        if concealed <= c.size - 1 and not (c.shape != "run" and c.size == 4 and auto.kongs["replacement"]):
+        if frozen:
             continue
         if c.shape == "run":
-            for pos, need in _runs(auto, c.size, tile):
-                if all(hand[t] for t in need):
-                    out.append(cat.id(ACT.CLAIM, (c.name, pos)))
-            continue
-        # a joker stands in for another tile, never for a discarded joker
-        allow_j = joker is not None and c.size >= auto.jokers.min_group and tile != joker
-        if held + (jokers if allow_j else 0) < c.size - 1:
-            continue
-        for f in range(c.size if allow_j else 1):
-            if held >= c.size - 1 - f and jokers >= f:
-                aid = cat.get(ACT.CLAIM, (c.name, f))
-                if aid is not None:
-                    out.append(aid)
-    return sorted(set(out))
+            if not may_claim_from(c.source, seat, discarder, st.dealer, game.n):
+                continue
+            found = [cat.id(ACT.CLAIM, (c.name, pos)) for pos, need in _runs(auto, c.size, tile)
+                     if all(map(hand.__getitem__, need))]
+        else:
+            # a joker stands in for another tile, never for a discarded joker
+            allow_j = joker is not None and c.size >= auto.jokers.min_group and tile != joker
+            if held + (jokers if allow_j else 0) < c.size - 1 \
+                    or not may_claim_from(c.source, seat, discarder, st.dealer, game.n):
+                continue
+            found = [aid for f in range(c.size if allow_j else 1) if held >= c.size - 1 - f and jokers >= f
+                     and (aid := cat.get(ACT.CLAIM, (c.name, f))) is not None]
+        # a set claimed for exposure leaves the seat a tile to discard (or a kong's
+        # replacement): one that would take the whole concealed hand is a mah jongg or nothing
+        if found and holds(c.when, game, seat, tile) \
+                and (sum(hand) > c.size - 1 or c.shape != "run" and c.size == 4 and auto.kongs["replacement"]):
+            out += found
+    return sorted(set(out)) if out else out
 
 
 def _offered_copy(game: Game, discarder: int, tile: int) -> int:

@@ -36,33 +36,8 @@ class WinRules:
         self._not_waits = frozenset(i for i, k in enumerate(auto.tiles.kinds)
                                     if k.is_bonus or k.cls == "joker")
         if self.patterns:
-            lay = self._layout = layout_of(auto.tiles)
-            # a special hand's completing tiles, searched with no tile's copies used up
-            # (completes() asks of every tile alike)
-            self._copies = [1 << 30] * self.size
-            # quick rejects: a hand of sets and pairs has, per suit, a count that is 0 or
-            # 2 mod 3 (only the pair's suit 2); an honour is held 0, 2 or 3 times
-            # each suit as the list positions of its tiles (a slice when they are contiguous)
-            self._suits = [slice(*g.span) if g.span is not None else list(g.indices)
-                           for g in lay.groups if g.suit is not None]
-            self._honours = tuple(i for g in lay.groups if g.suit is None for i in g.indices)
-            # the groups whose residues the shape test reads: each suit, and each honour alone
-            self._groups = [tuple(g.indices) for g in lay.groups if g.suit is not None] + [(i,) for i in self._honours]
-            self._caps = {}
-            #: each special hand compiled against the tile set, for its quick rejects
-            self._specs = {p.name: compiled_pattern(p.special, auto.tiles) for p in self.patterns
-                           if p.special is not None}
-            #: the patterns of parts beside sets and pairs
-            self._mixed = frozenset(p.name for p in self.patterns if p.special is not None and p.special.mixed)
-            for p in self.patterns:
-                if p.special is not None and not p.special.mixed:
-                    bindings = compiled_pattern(p.special, auto.tiles).bindings
-                    cap = [max(col) for col in zip(*(b.cap for b in bindings))] if bindings else None
-                    self._caps[p.name] = None if cap is None else (
-                        np.array(cap, dtype=np.int16), tuple(i for i, c in enumerate(cap) if c == 0))
-            # (pattern, most of each tile it can hold, tiles it can never hold): shapes first
-            self._plan = [(p, *(self._caps.get(p.name) or (None, None)))
-                          for p in sorted(self.patterns, key=lambda p: p.special is not None)]
+            (self._layout, self._copies, self._suits, self._honours, self._groups, self._caps, self._specs,
+             self._mixed, self._plan) = _PATTERN_TABLES.setdefault(auto, lambda: _pattern_tables(auto))
         if self.card is not None:
             t = self.card.tables
             self.need = t.need.astype(np.int16)
@@ -132,10 +107,9 @@ class WinRules:
 
     def _pattern_calling(self, st, seat: int) -> bool:
         hand = st.hands[seat]
-        hist = np.asarray(hand, dtype=np.int16)
         melds = self._melds(st, seat)
         for p, cap, _ in self._plan:
-            if p.special is None and p.sets is not None and self._shape_calling(hand, hist, melds, p):
+            if p.special is None and p.sets is not None and self._shape_calling(hand, melds, p):
                 return True
         exposed = st.exposures[seat]
         present, whole = self._masks(st, seat)
@@ -145,22 +119,23 @@ class WinRules:
                 continue  # one more tile cannot make it
             if p.name in self._mixed and not (p.concealed and exposed):
                 if any(t not in self._not_waits for t in completing_tiles(
-                        compiled_pattern(p.special, self.auto.tiles), hand_counts(hist, self._layout), melds,
+                        compiled_pattern(p.special, self.auto.tiles), hand_counts(hand, self._layout), melds,
                         exposed_counts(melds, self.auto.tiles), self._copies)):
                     return True
                 continue
             if p.special is None or cap is None or p.concealed and exposed and any(not e.concealed for e in exposed):
                 continue
-            if (hist > cap).any():
+            if (np.asarray(hand, dtype=np.int16) > cap).any():
                 continue  # adding a tile only adds to the counts
             if any(t not in self._not_waits for t in completing_tiles(
-                    compiled_pattern(p.special, self.auto.tiles), hand_counts(hist, self._layout), melds,
+                    compiled_pattern(p.special, self.auto.tiles), hand_counts(hand, self._layout), melds,
                     exposed_counts(melds, self.auto.tiles), self._copies)):
                 return True
         return False
 
-    def _shape_calling(self, hand: list[int], hist: np.ndarray, melds: tuple[Meld, ...], p) -> bool:
-        """Would one tile make the hand the sets-and-pairs shape ``p``?"""
+    def _shape_calling(self, hand: list[int], melds: tuple[Meld, ...], p) -> bool:
+        """Would one tile make the hand the sets-and-pairs shape ``p``? (The tile is
+        added to the hand's counts and taken back.)"""
         keep: list[int] = []
         # only a tile of a group one short can complete it
         for g, ok in zip(self._groups, self._one_more_possible(hand, p.pairs)):
@@ -169,26 +144,30 @@ class WinRules:
         for t in sorted(keep):
             if t in self._not_waits:
                 continue
-            hist[t] += 1
+            hand[t] += 1
             try:
-                if is_complete(hist, self.auto.tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
+                if is_complete(hand, self.auto.tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
                     return True
             finally:
-                hist[t] -= 1
+                hand[t] -= 1
         return False
 
     def _one_more_possible(self, hand: list[int], pairs: int) -> list[bool]:
         """For each group of ``_groups``: does :meth:`_shape_possible` pass with one more
         tile of it? The same test for every group at once: a tile changes only its own
         group's count, so each group's part of the test is worked out with and without it."""
-        now = []  # (fails, twos) of each group as it is, and with one more tile
+        held = list(map(hand.__getitem__, self._honours))
+        fails = held.count(1) + held.count(4)
+        counts = []  # a loop, not comprehensions: asked at every discard
         for idx in self._suits:
             n = sum(hand[idx]) if isinstance(idx, slice) else sum(hand[i] for i in idx)
-            now.append((_SUIT_PART[n % 3], _SUIT_PART[(n + 1) % 3]))
-        for i in self._honours:
-            c = hand[i]
-            now.append((_honour_part(c), _honour_part(c + 1)))
-        fails = sum(a[0] for a, _ in now)
+            fails += n % 3 == 1
+            counts.append(n)
+        if fails > 1:
+            return [False] * (len(counts) + len(held))  # one more tile mends one group's part at most
+        # (fails, twos) of each group as it is, and with one more tile
+        now = [(_SUIT_PART[n % 3], _SUIT_PART[(n + 1) % 3]) for n in counts]
+        now += [(_honour_part(c), _honour_part(c + 1)) for c in held]
         twos = sum(a[1] for a, _ in now)
         out = []
         for (f0, t0), (f1, t1) in now:
@@ -311,7 +290,10 @@ class WinRules:
                 if match_pattern(p.special, hist, melds, tiles):
                     return p.name
             elif p.special is not None:
-                if cap is None or any(map(hand.__getitem__, forbid)):  # map: no generator frame per tile
+                if cap is None:
+                    continue
+                present = present_mask(hand) if present is None else present
+                if present & forbid:  # the hand holds a tile it never holds
                     continue
                 if p.concealed and exposed and any(not e.concealed for e in exposed):
                     continue
@@ -369,6 +351,41 @@ class WinRules:
                     if any(m.kind in kinds and tile in meld_tiles(m, tiles) for m in sp.melds[sp.declared:]):
                         return True
         return False
+
+
+def _pattern_tables(auto) -> tuple:
+    """What the pattern questions read of an automaton, made once for all its games:
+    (layout, copies, suits, honours, groups, caps, specs, mixed, plan)."""
+    lay = layout_of(auto.tiles)
+    patterns = auto.winning.patterns
+    # a special hand's completing tiles, searched with no tile's copies used up
+    # (completes() asks of every tile alike)
+    copies = [1 << 30] * auto.tiles.size
+    # quick rejects: a hand of sets and pairs has, per suit, a count that is 0 or
+    # 2 mod 3 (only the pair's suit 2); an honour is held 0, 2 or 3 times
+    # each suit as the list positions of its tiles (a slice when they are contiguous)
+    suits = [slice(*g.span) if g.span is not None else list(g.indices) for g in lay.groups if g.suit is not None]
+    honours = tuple(i for g in lay.groups if g.suit is None for i in g.indices)
+    # the groups whose residues the shape test reads: each suit, and each honour alone
+    groups = [tuple(g.indices) for g in lay.groups if g.suit is not None] + [(i,) for i in honours]
+    # each special hand compiled against the tile set, for its quick rejects
+    specs = {p.name: compiled_pattern(p.special, auto.tiles) for p in patterns if p.special is not None}
+    # the patterns of parts beside sets and pairs
+    mixed = frozenset(p.name for p in patterns if p.special is not None and p.special.mixed)
+    caps: dict = {}
+    for p in patterns:
+        if p.special is not None and not p.special.mixed:
+            bindings = specs[p.name].bindings
+            cap = [max(col) for col in zip(*(b.cap for b in bindings))] if bindings else None
+            caps[p.name] = None if cap is None else (
+                np.array(cap, dtype=np.int16), sum(1 << i for i, c in enumerate(cap) if c == 0))
+    # (pattern, most of each tile it can hold, the tiles it can never hold as a bit mask): shapes first
+    plan = [(p, *(caps.get(p.name) or (None, None))) for p in sorted(patterns, key=lambda p: p.special is not None)]
+    return lay, copies, suits, honours, groups, caps, specs, mixed, plan
+
+
+#: per automaton, :func:`_pattern_tables` (a game is a hand: its WinRules are made per hand)
+_PATTERN_TABLES: ByObject[tuple] = ByObject()
 
 
 #: per automaton, whether a hand (concealed counts, exposures) is calling; at most

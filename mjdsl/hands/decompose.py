@@ -407,7 +407,7 @@ def split_hand(
 
 
 def is_complete(
-    concealed: np.ndarray,
+    concealed: np.ndarray | Sequence[int],
     tiles: TileSet,
     exposed: Sequence[Meld] = (),
     *,

@@ -261,6 +261,8 @@ class Compiled:
     tiles: TileSet = attrs.field(eq=False, repr=False)
     #: :func:`could_be_made`'s masks, worked out when first asked
     quick: tuple | None = attrs.field(default=None, eq=False, repr=False)
+    #: :func:`_unlike`'s bindings, worked out when first asked
+    unlike: tuple | None = attrs.field(default=None, eq=False, repr=False)
 
 
 def _suit_vars(pattern: Pattern) -> list[str]:
@@ -622,7 +624,7 @@ def completing_tiles(
         yield from _mixed_completing(spec, counts, exposed, used, copies)
         return
     total = sum(counts) + 1
-    live = [b for b in spec.bindings if b.size == total and b.admits(counts)]
+    live = [b for b in _unlike(spec) if b.size == total and b.admits(counts)]
     candidates = sorted({t for b in live for t, m in enumerate(b.cap) if m > counts[t]})
     for t in candidates:
         if lst[t] + used[t] >= copies[t]:
@@ -632,6 +634,18 @@ def completing_tiles(
         counts[t] -= 1
         if hit:
             yield t
+
+
+def _unlike(spec: Compiled) -> tuple[_Binding, ...]:
+    """The bindings of ``spec`` less those whose choices repeat an earlier binding's: suit
+    bindings that differ only by naming (a knitted part's suits taken in another order)
+    search the same units, so a question of which tiles complete a hand asks one."""
+    if spec.unlike is None:
+        first: dict = {}
+        for b in spec.bindings:
+            first.setdefault(b.choices, b)
+        object.__setattr__(spec, "unlike", tuple(first.values()))  # a cache, as `quick`
+    return spec.unlike
 
 
 def _mixed_completing(spec: Compiled, counts: list[int], exposed: Sequence[Meld], used: Sequence[int],

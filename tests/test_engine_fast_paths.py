@@ -1,0 +1,224 @@
+"""The engine's quick forms of a question agree with the plain forms they replaced.
+
+Issue 12 made the claim window, the turn's legal actions and the win questions
+cheaper by testing in another order or reading tables made once; each answer here is
+compared with the plain computation, on the states of seeded hands of several
+rulesets (and on smaller hands made from them, for the counts' edges).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from mjdsl.bots import make_bot
+from mjdsl.engine import actions as ACT
+from mjdsl.engine.game import CHANCE, Game
+from mjdsl.engine.run import play_hand
+from mjdsl.engine.steps_play import (
+    _discardable,
+    _joker,
+    _offered_copy,
+    _runs,
+    _takes,
+    claim_options,
+    discard_win,
+    may_claim_from,
+    may_win,
+    meets_minimum,
+)
+from mjdsl.engine.table_facts import holds
+from mjdsl.frontend.compile import compile_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: classical with a condition on its set claims (no shipped ruleset has one)
+WHEN = '''extends "classical.mj"
+ruleset "Classical, sets claimed early only, pungs from the right"
+remove chow pung
+claims {
+    claim early_chow 3 run from left or from any for mahjong when discards < 12
+    claim early_pung 3 same from right when discards < 20
+    priority mahjong > early_pung kong > early_chow
+}
+'''
+
+
+@pytest.fixture(scope="module", params=["classical", "classical-bmja", "american", "riichi", "when"])
+def auto(request, tmp_path_factory):
+    if request.param != "when":
+        return compile_ruleset(ROOT / "rulesets" / f"{request.param}.mj")
+    path = tmp_path_factory.mktemp("when") / "when.mj"
+    path.write_text(WHEN, encoding="utf-8")
+    return compile_ruleset(path)
+
+
+def reference_claim_options(game, seat: int, discarder: int, tile: int) -> list[int]:
+    """claim_options as it was before issue 12's reordering: every test in the order
+    the rules state them."""
+    st = game.st
+    auto = game.auto
+    cat = game.catalogue
+    out = []
+    hand = st.hands[seat]
+    joker = _joker(game)
+    jokers = hand[joker] if joker is not None else 0
+    held = hand[tile]
+    frozen = st.frozen[seat]
+    concealed = sum(hand)
+    for c in auto.claims:
+        allowed = may_claim_from(c.source, seat, discarder, st.dealer, game.n)
+        if c.is_win:
+            if allowed and may_win(game, seat) and (
+                    game.allow_false_calls or game.rules.completes(st, seat, tile)
+                    and _takes(game, seat, discarder, tile, held=False)
+                    and meets_minimum(game, seat, discard_win(game, seat, discarder, tile),
+                                      _offered_copy(game, discarder, tile))
+            ) and holds(c.when, game, seat, tile):
+                out.append(cat.id(ACT.MAHJONG))
+            continue
+        if frozen or not allowed or not holds(c.when, game, seat, tile):
+            continue
+        if concealed <= c.size - 1 and not (c.shape != "run" and c.size == 4 and auto.kongs["replacement"]):
+            continue
+        if c.shape == "run":
+            for pos, need in _runs(auto, c.size, tile):
+                if all(hand[t] for t in need):
+                    out.append(cat.id(ACT.CLAIM, (c.name, pos)))
+            continue
+        allow_j = joker is not None and c.size >= auto.jokers.min_group and tile != joker
+        if held + (jokers if allow_j else 0) < c.size - 1:
+            continue
+        for f in range(c.size if allow_j else 1):
+            if held >= c.size - 1 - f and jokers >= f:
+                aid = cat.get(ACT.CLAIM, (c.name, f))
+                if aid is not None:
+                    out.append(aid)
+    return sorted(set(out))
+
+
+def _small_hands(hand: list[int], tile: int, rng: random.Random) -> list[list[int]]:
+    """Hands of 1 to 5 tiles from ``hand``, with one or two of ``tile`` and sometimes
+    a tile around it: the counts at which a claim would take the whole hand."""
+    near = [t for t in (tile - 2, tile - 1, tile + 1, tile + 2) if 0 <= t < len(hand)]
+    out = []
+    for _ in range(3):
+        small = [0] * len(hand)
+        small[tile] = rng.choice((1, 2, 3))
+        held = [t for t, n in enumerate(hand) for _ in range(n)]
+        for t in rng.sample(held, min(len(held), rng.randrange(0, 3))) + rng.sample(near, min(len(near), 1)):
+            small[t] += 1
+        out.append(small)
+    return out
+
+
+def _compare_claims(g, discarder: int, tile: int, rng: random.Random) -> tuple[int, int]:
+    """claim_options against the reference for every other seat on a discard of ``tile``
+    lying there (and for smaller hands, frozen or not): (questions, with a claim)."""
+    st = g.st
+    asked = offered = 0
+    for s in range(g.n):
+        if s == discarder:
+            continue
+        real, was = st.hands[s], st.frozen[s]
+        for hand in [real] + _small_hands(real, tile, rng):
+            st.hands[s] = hand
+            for frozen in (False, True) if rng.random() < 0.2 else (was,):
+                st.frozen[s] = frozen
+                got = claim_options(g, s, discarder, tile)
+                assert got == reference_claim_options(g, s, discarder, tile), (g.auto.name, s, tile)
+                asked, offered = asked + 1, offered + bool(got)
+        st.hands[s], st.frozen[s] = real, was
+    return asked, offered
+
+
+def test_claim_options_answer_as_every_test_in_the_rules_order(auto):
+    # at every turn of seeded hands, the tile the seat throws (or another it holds)
+    # lies as the discard, and every other seat is asked what it may claim
+    rng = random.Random(12)
+    asked = offered = 0
+    bots = [make_bot("random") for _ in range(auto.seats)]
+    for seed in ("f1", "f2"):
+        rec = play_hand(auto, seed, bots)
+        g = Game(auto, dealer=rec.dealer, round_wind=rec.round_wind, context=dict(rec.context))
+        for a in rec.actions:
+            st = g.st
+            if g.current_player() != CHANCE and auto.states[st.node].step == "turn":
+                seat = g.current_player()
+                held = [t for t, n in enumerate(st.hands[seat]) if n]
+                act = g.catalogue[a]
+                tile = act.arg if act.family == ACT.DISCARD and act.arg < auto.tiles.size else rng.choice(held)
+                last = st.last_discard
+                taken = g.take(seat, tile)  # a variant's copy (a red five) when no plain one is left
+                st.discards[seat].append(tile)
+                st.discard_copies[seat].append(tile)
+                st.last_discard = (seat, tile)
+                n, k = _compare_claims(g, seat, tile, rng)
+                asked, offered = asked + n, offered + k
+                st.discards[seat].pop()
+                st.discard_copies[seat].pop()
+                g.give(seat, taken[0] if taken else tile)
+                st.last_discard = last
+            g.apply_action(a)
+    assert asked > 200 and offered > 20
+
+
+def test_the_discards_a_catalogue_reads_by_tile_are_its_discard_actions(auto):
+    cat = Game(auto).catalogue
+    tiles = list(range(auto.tiles.size)) + [v.index for v in auto.tiles.variants]
+    assert cat.discards == {t: cat.id(ACT.DISCARD, t) for t in tiles}
+
+
+def test_the_tiles_a_seat_may_discard_are_those_it_holds(auto):
+    g = Game(auto)
+    rng = random.Random(3)
+    for _ in range(50):
+        hand = [rng.choice((0, 0, 0, 1, 2, 4)) for _ in range(auto.tiles.size)]
+        g.st.hands[1] = hand
+        assert _discardable(g, 1) == [t for t, n in enumerate(hand) if n] or auto.no_discard is not None
+
+
+def test_an_action_is_checked_against_the_legal_actions_already_asked(auto, monkeypatch):
+    # the driver and the bot ask for the legal actions before applying one: apply_action
+    # reads that answer rather than asking again
+    g = Game(auto)
+    while g.current_player() == CHANCE:
+        g.apply_action(g.chance_outcomes()[0][0] if g.chance_outcomes() else 0)
+    legal = g.legal_actions()
+
+    def asked_again(*args, **kwargs):
+        raise AssertionError("legal_actions asked again")
+
+    monkeypatch.setattr(g, "legal_actions", asked_again)
+    g.apply_action(legal[-1])
+
+
+def test_the_pattern_tables_are_made_once_for_every_game_of_an_automaton(auto):
+    a, b = Game(auto).rules, Game(auto).rules
+    if auto.winning.patterns:
+        assert a._plan is b._plan and a._specs is b._specs and a._layout is b._layout
+    else:
+        assert not hasattr(a, "_plan")
+
+
+@pytest.mark.parametrize("name, offered", [("classical", True), ("american", False)])
+def test_a_concealed_kong_is_offered_on_turn_only_where_the_rules_declare_them(name, offered):
+    # the turn looks for four alike only when the ruleset has concealed kongs
+    # (american.mj has none: its kongs are exposed sets)
+    auto = compile_ruleset(ROOT / "rulesets" / f"{name}.mj")
+    g = Game(auto)
+    while g.current_player() == CHANCE:
+        g.apply_action(g.chance_outcomes()[0][0] if g.chance_outcomes() else 0)
+    while auto.states[g.st.node].step != "turn":  # american: past the Charleston
+        g.apply_action(g.legal_actions()[0])
+    seat = g.current_player()
+    tile = next(k.index for k in auto.tiles.kinds if k.suit is not None)
+    g.st.hands[seat][tile] = 4
+    g._legal = (-1, [])
+    kong = g.catalogue.get(ACT.KONG_CONCEALED, tile)
+    assert (kong in g.legal_actions()) is offered
+    g.st.hands[seat][tile] = 3
+    g._legal = (-1, [])
+    assert kong not in g.legal_actions()
