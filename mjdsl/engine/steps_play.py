@@ -376,7 +376,7 @@ def may_win(game: Game, seat: int) -> bool:
     return not required or original_hand(game, seat)
 
 
-def original_hand(game, seat: int) -> bool:
+def original_hand(game: Game, seat: int) -> bool:
     """The seat holds the tiles first dealt (seed: classical, "the 13 tiles dealt ...
     together with the first tile given"): the ruleset plays ``original hand for
     dealer``, the seat deals, nobody has discarded and nothing was claimed. Kongs
@@ -386,7 +386,7 @@ def original_hand(game, seat: int) -> bool:
             and all(e.concealed for e in st.exposures[seat]))
 
 
-def false_mahjong_ruled(auto) -> bool:
+def false_mahjong_ruled(auto: Automaton) -> bool:
     """The ruleset says what a false mah jongg costs (``dead hand { on false mahjong }``
     or ``penalty false_mahjong``): then a player may declare mah jongg on any turn,
     as at a real table, and the engine checks the hand (seed: american-rulebook.txt,

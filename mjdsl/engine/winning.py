@@ -9,6 +9,8 @@ dead hands). Cards answer from the compiled card's tables, with each seat's
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..cards.distance import allowed, waits as card_waits
@@ -19,11 +21,15 @@ from ..hands.decompose import exposed_counts, hand_counts, layout_of
 from ..hands.patterns import compiled as compiled_pattern, completing_tiles, could_be_made, present_mask
 from ..memo import ByObject
 
+if TYPE_CHECKING:
+    from ..ir.model import Automaton
+    from .state import HandState
+
 
 class WinRules:
     """The winning hands of an automaton, as questions about a hand state."""
 
-    def __init__(self, auto) -> None:
+    def __init__(self, auto: Automaton) -> None:
         self.auto = auto
         self.card = auto.winning.card
         self.patterns = auto.winning.patterns
@@ -46,7 +52,7 @@ class WinRules:
             self.group_counts = t.group_counts
 
     # -- questions ----------------------------------------------------------------
-    def completes(self, st, seat: int, tile: int) -> bool:
+    def completes(self, st: HandState, seat: int, tile: int) -> bool:
         """Would ``tile`` added to the seat's concealed hand make a winning hand?"""
         if self.card is not None:
             return tile in self._card_waits(st, seat)
@@ -57,7 +63,7 @@ class WinRules:
         finally:
             hand[tile] -= 1
 
-    def is_win(self, st, seat: int, exact: bool = False) -> bool:
+    def is_win(self, st: HandState, seat: int, exact: bool = False) -> bool:
         """Is the seat's hand, as it stands, a winning hand?
 
         For a card, the quick answer reads the waits of the hand before its last draw
@@ -75,7 +81,7 @@ class WinRules:
             return bool(self._card_matches(st, seat))
         return self._pattern_win(st, seat) is not None
 
-    def describe(self, st, seat: int) -> dict:
+    def describe(self, st: HandState, seat: int) -> dict:
         """What the winning card hand made: its card line (points, jokers). (Asked only
         of a card: a pattern's win is named by the scorer.)"""
         ms = self._card_matches(st, seat)
@@ -85,7 +91,7 @@ class WinRules:
                 "singles_pairs": not any(g.jokers for g in self.card.variants[best.variant].groups),
                 "concealed": best.line.concealed}
 
-    def calling(self, st, seat: int) -> bool:
+    def calling(self, st: HandState, seat: int) -> bool:
         """Would some one tile complete the seat's hand? (The Standing Hand needs it.)
 
         The same answer as asking :meth:`completes` of every tile, pattern by pattern:
@@ -175,7 +181,7 @@ class WinRules:
             out.append(fails - f0 + f1 == 0 and (t == pairs or pairs != 1 and t <= pairs))
         return out
 
-    def exposures_possible(self, st, seat: int) -> bool:
+    def exposures_possible(self, st: HandState, seat: int) -> bool:
         """Can the seat's exposures still all be groups of one winning hand?"""
         if self.card is None:
             return True
@@ -324,7 +330,7 @@ class WinRules:
             return False
         return not (hist > cap).any() and match_pattern(p.special, hist, melds, self.auto.tiles)
 
-    def wins_with(self, st, seat: int, tile: int, kinds: frozenset) -> bool:
+    def wins_with(self, st: HandState, seat: int, tile: int, kinds: frozenset) -> bool:
         """Is the seat's hand a winning hand in which ``tile`` (held) is in a concealed
         set of one of ``kinds`` (``chow``, ``pung``, ``kong``, ``pair``), or a special
         hand? For a claim on a discard that only some sets may take (``claim chow ...
