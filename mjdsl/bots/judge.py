@@ -132,11 +132,13 @@ class CardJudge:
         ``covered`` (or ``live``) the natural slots left empty (float32); with ``live``
         (T,) the live copies of the tiles each variant still lacks (int16). ``less``, a
         (rack, tiles) pair, stands for ``racks`` (None then): that rack less one of each
-        tile (a bot's candidates), measured from the rack (``rack_measures_without``)."""
+        tile (a bot's candidates), measured from the rack (``rack_measures_without``); a
+        third item, tiles gone from the rack before each of those (a pass chosen so far)."""
         covered = covered or live is not None
         groups = [(e.tile, e.size) for e in exposures]
         if less is not None:
-            d, cover, lacking = rack_measures_without(self.tables, less[0], less[1], groups, self.joker, live, covered)
+            d, cover, lacking = rack_measures_without(self.tables, less[0], less[1], groups, self.joker, live, covered,
+                                                      less[2] if len(less) > 2 else None)
         else:
             assert racks is not None
             d, cover, lacking = rack_measures(self.tables, racks, groups, self.joker, live, covered)
@@ -292,6 +294,21 @@ class CardJudge:
 
         return _remember(memo, ("likely", groups, thrown), compute)
 
+    def seat_wants(self, exposures: Sequence, discards: Sequence[int]) -> np.ndarray:
+        """(T,) :meth:`wanted` of :meth:`likely` for a seat showing ``exposures`` (anything
+        with a ``tile`` and a ``size``) and ``discards``: remembered by the two, so every
+        seat's every discard asks it once between two of that seat's moves (keyed by the
+        discards as thrown: :meth:`likely`'s key, every discard sorted, is for what they
+        rule out, the same for a tile thrown twice); read-only."""
+        groups = tuple((e.tile, e.size) for e in exposures)
+        key = (groups, tuple(discards))
+        memo = _SEAT_WANTS.setdefault(self.tables, dict)
+        hit = memo.get(key)
+        if hit is None:
+            shown = [Exposure(tile, size, 0) for tile, size in groups]  # (likely and wanted read these two)
+            hit = _remember(memo, key, lambda: self.wanted(self.likely(shown, discards), shown))
+        return hit
+
     def wanted(self, likely: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
         """(T,) for each tile, the share of the likely variants that still need it
         (remembered for a ``likely`` answer :meth:`likely` remembered); read-only."""
@@ -314,6 +331,8 @@ class CardJudge:
 #: per card's tables: what the other seats show, read (``likely``, ``wanted``): the
 #: same for every style, so every judge of the card shares it
 _TABLE_READS: ByObject[dict] = ByObject()
+#: per card's tables: :meth:`CardJudge.seat_wants` by what a seat shows, as thrown
+_SEAT_WANTS: ByObject[dict] = ByObject()
 
 
 class PatternJudge:
