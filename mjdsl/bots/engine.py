@@ -206,10 +206,10 @@ class StyleBot:
             forms.append((a, spec, form))
         if not forms:
             return None
-        after = view.distances_after_claims(tile, [(spec, form) for _, spec, form in forms])
         now = view.distance_now()
         best: tuple | None = None
         if st.call_gain is not None:  # judged by what it gains: the worth after it and its discard
+            after = view.distances_after_claims(tile, [(spec, form) for _, spec, form in forms])
             least = view.worth_now() + st.call_gain
             for (a, spec, form), d in zip(forms, after):
                 if d is None or d > st.within:
@@ -218,7 +218,11 @@ class StyleBot:
                 if w >= least and (best is None or w > best[0]):  # fewest jokers first at equal worth
                     best = (w, a)
         else:  # the form that brings the hand closest, fewest jokers first
-            for (a, _, _), d in zip(forms, after):
+            for a, spec, form in forms:
+                if view.card and spec.shape != "run" and not view.judge.may_come_closer(
+                        view.rack, view.exposures, tile, spec.size, form):
+                    continue  # it cannot bring the hand under its distance now: not worked out
+                d = view.distances_after_claims(tile, [(spec, form)])[0]
                 if d is None or d >= now or d > st.within:
                     continue
                 if best is None or d < best[0]:

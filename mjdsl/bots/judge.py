@@ -21,7 +21,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards.distance import (FAR, allowed, least, rack_distances, rack_measures, rack_measures_without,
+from ..cards.distance import (FAR, allowed, at_most, least, rack_distances, rack_measures, rack_measures_without,
                               rack_needs, ruled_out)
 from ..cards.hands import Exposure
 from ..hands import Meld
@@ -68,14 +68,20 @@ class CardJudge:
                          for c in range(int(natural[:, t].max(initial=0)))] for t in range(natural.shape[1])]
         self._copies = self.copies.tolist()
         self._memo: dict = {}
+        self._joins: dict = {}
 
     def distance_of(self, rack: np.ndarray, exposures: Sequence[Exposure]) -> int:
         """How many tiles ``rack`` (jokers included) beside ``exposures`` is from ready: the
-        least distance of a variant they allow (:data:`FAR` if none), remembered by hand (a
-        seat is asked about many discards between two of its turns, its hand unchanged).
-        One rack: the packed distance (``cards.distance.rack_distances``), no batch."""
+        least distance of a variant they allow (:data:`FAR` if none)."""
+        return self.distances_of(rack, exposures)[1]
 
-        def compute() -> int:
+    def distances_of(self, rack: np.ndarray, exposures: Sequence[Exposure]) -> tuple[int, int]:
+        """``rack``'s distance to every variant, packed a byte each (:data:`FAR` where the
+        exposures rule it out), and the least: remembered by hand (a seat is asked about
+        many discards between two of its turns, its hand unchanged). One rack: the packed
+        distance (``cards.distance.rack_distances``), no batch."""
+
+        def compute() -> tuple[int, int]:
             natural = rack.tolist()
             jokers = 0
             if self.joker is not None:
@@ -87,9 +93,33 @@ class CardJudge:
             if exposures:  # the variants they rule out at FAR
                 keep, far = ruled_out(self.tables, [(e.tile, e.size) for e in exposures])
                 d = (d & keep) | far
-            return least(d.to_bytes(self.tables.size, "little"))
+            return d, least(d.to_bytes(self.tables.size, "little"))
 
         return _remember(self._memo, (rack.tobytes(), tuple(exposures)), compute)
+
+    def may_come_closer(self, rack: np.ndarray, exposures: Sequence[Exposure], tile: int, size: int,
+                        jokers: int) -> bool:
+        """Whether a call of ``tile`` into a group of ``size`` with ``jokers`` jokers may bring
+        the hand under its distance now (False: it cannot). A call adds one tile and moves
+        ``jokers`` jokers from the rack into the exposure, so no variant comes more than
+        ``1 + jokers`` tiles closer (each ``min(count, need)`` grows by at most one a tile
+        added, the jokers' share by at most ``jokers``, and the empty natural slots do not
+        shrink); the variants it allows have this group and are allowed now. Unless one of
+        them is within ``now + jokers``, the hand after it is no nearer (greedy's test,
+        docs/performance.md)."""
+        j = self.tables.group_index.get((tile, size))
+        if j is None:
+            return True  # (no variant has the group: the call is refused elsewhere)
+        x, now = self.distances_of(rack, exposures)
+        groups = tuple((e.tile, e.size) for e in exposures)
+        key = (groups, j)
+        joins = self._joins.get(key)
+        if joins is None:
+            ok = allowed(self.tables, groups) & (self.tables.group_counts[:, j] >= 1)
+            if len(self._joins) > 4096:
+                self._joins.clear()
+            joins = self._joins[key] = int.from_bytes(ok.astype(np.uint8).tobytes(), "little")
+        return bool(joins & at_most(self.tables, x, now + jokers))
 
     def needs(self, racks: np.ndarray | None, exposures: Sequence[Exposure], less: tuple | None = None) -> np.ndarray:
         """(N, V) tiles still to come for every variant (``less``: as :meth:`measure`)."""
