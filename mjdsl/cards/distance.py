@@ -407,6 +407,11 @@ class _Steps:
         self.need = ((need >= c) & (c >= 1)).astype(np.uint8)
         self.natural = ((natural >= c) & (c >= 1)).astype(np.uint8)
         self.last = (need == c).astype(np.uint8)
+        # the same as (T x (_TOP + 1), V): a candidate's row is one index, t * (_TOP + 1) + c
+        # (``take`` of one index list: about half the time of indexing by two)
+        self.need_rows = self.need.reshape(-1, tables.size)
+        self.natural_rows = self.natural.reshape(-1, tables.size)
+        self.last_rows = self.last.reshape(-1, tables.size)
 
 
 #: per card's tables: its :class:`_Steps`
@@ -471,9 +476,10 @@ def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int]
     # the rack's three packed vectors read at once: (a, b, w) x variants
     rows = np.frombuffer(b"".join(x.to_bytes(size, "little") for x in (a, b, w)), dtype=np.uint8)
     rows = rows.reshape(3, size).astype(np.int16)
-    f_all = [min(filled[t], _TOP) for t in tiles]  # (every count past _TOP reads the last row)
-    b_all = rows[1] - steps.natural[tiles, [min(natural[t], _TOP) for t in tiles]]
-    gap = HAND_SIZE - (rows[0] - steps.need[tiles, f_all])
+    # each candidate's row of the steps (every count past _TOP reads the last)
+    f_all = [t * (_TOP + 1) + min(filled[t], _TOP) for t in tiles]
+    b_all = rows[1] - steps.natural_rows.take([t * (_TOP + 1) + min(natural[t], _TOP) for t in tiles], axis=0)
+    gap = HAND_SIZE - (rows[0] - steps.need_rows.take(f_all, axis=0))
     # 14 - a - min(jokers, max(gap - natural_short, 0)), natural_short = natural_total - b >= 0
     need = np.maximum(gap - jokers, np.minimum(gap, tables.natural_total - b_all))
     if exposures:
@@ -481,7 +487,7 @@ def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int]
     lacking = None
     if live_l is not None:
         lost = np.array([live_l[t] for t in tiles], dtype=np.int16)[:, None]
-        lacking = rows[2] + lost * steps.last[tiles, f_all]
+        lacking = rows[2] + lost * steps.last_rows.take(f_all, axis=0)
     return need, (b_all if covered else None), lacking
 
 
