@@ -260,10 +260,13 @@ class CardJudge:
                     short = np.minimum(short, np.maximum(raw - 1, 0))
                 d = d + self.naturals * short
         if dead is not None and self.read_table:
-            d = np.where(dead[None, :], FAR, d)
+            if d is raw:  # (the caller's distances are left as they are)
+                d = d.copy()
+            d[:, dead] = FAR  # (np.where's values, without its broadcast)
         m = d.min(axis=1, keepdims=True)
-        # (m - d is -(d - m) to the bit; a weight of 1 everywhere, points 0, multiplies nothing)
-        terms = self._powers[d - m] if whole else np.exp((m - d) * self.log_base)
+        # (m - d is -(d - m) to the bit; a weight of 1 everywhere, points 0, multiplies nothing;
+        # ``take``: the table's values, in half the time of indexing by an array)
+        terms = self._powers.take(d - m) if whole else np.exp((m - d) * self.log_base)
         s = (terms if self._unweighted else self.weight[None, :] * terms).sum(axis=1)
         return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
 
