@@ -347,7 +347,8 @@ class _View:
     def _worth(self, racks: np.ndarray | None, exposures=None, less: tuple | None = None) -> np.ndarray:
         """(N,) the worth of ``racks``; or with ``less``, a (rack, tiles) pair, of that rack
         less one of each tile (the card's judge measures them from the rack: the racks
-        themselves are spelled out only where they are read)."""
+        themselves are spelled out only where they are read); a third item, tiles gone from
+        the rack before each of those (a pass chosen so far: the rack is packed once)."""
         exposures = self.exposures if exposures is None else exposures
         if racks is None and (not self.card or self.judge.ways):  # the racks are read
             assert less is not None
