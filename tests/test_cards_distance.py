@@ -421,6 +421,28 @@ def test_the_lines_using_every_copy_held_and_those_within_k_are_packed_a_byte_ea
             assert list(got) == (values <= k).astype(int).tolist()
 
 
+def _random_rack(rng, size: int, fewest: int, past_top: bool) -> np.ndarray:
+    """A rack of ``fewest`` to 14 random tiles; with ``past_top``, one tile held more often
+    than the packed rows go (about _TOP copies, a few under or over)."""
+    from mjdsl.cards import distance
+
+    rack = np.zeros(size, np.int16)
+    for tile in rng.integers(0, size, rng.integers(fewest, 15)):
+        rack[tile] += 1
+    if past_top:
+        rack[rng.integers(0, size)] += distance._TOP + int(rng.integers(-1, 8))
+    return rack
+
+
+def _same_measures(got, want):
+    """Two answers of the measures (needs, covered, lacking) alike, each part None on both
+    sides or the same int16 array."""
+    for a, b in zip(got, want):
+        assert (a is None) == (b is None)
+        if a is not None:
+            assert a.dtype == b.dtype == np.int16 and a.shape == b.shape and (a == b).all()
+
+
 def test_a_racks_candidates_less_a_tile_each_measure_as_the_racks_themselves(club, american_tiles):
     # rack_measures_without (a bot's candidate discards and passes: the rack's sums once, what
     # each candidate loses read per tile) against rack_measures of the candidates spelled out:
@@ -442,17 +464,10 @@ def test_a_racks_candidates_less_a_tile_each_measure_as_the_racks_themselves(clu
     def same(rack, tiles, exposures, live, covered):
         got = rack_measures_without(t, rack, tiles, exposures, joker, live, covered)
         want = rack_measures(t, spelled(rack, tiles), exposures, joker, live, covered)
-        for a, b in zip(got, want):
-            assert (a is None) == (b is None)
-            if a is not None:
-                assert a.dtype == b.dtype == np.int16 and a.shape == b.shape and (a == b).all()
+        _same_measures(got, want)
 
     for trial in range(120):
-        rack = np.zeros(size, np.int16)
-        for tile in rng.integers(0, size, rng.integers(1, 15)):
-            rack[tile] += 1
-        if trial % 5 == 0:
-            rack[rng.integers(0, size)] += distance._TOP + int(rng.integers(-1, 8))
+        rack = _random_rack(rng, size, 1, past_top=trial % 5 == 0)
         tiles = [int(x) for x in np.flatnonzero(rack) if x != joker]
         if not tiles:
             continue
@@ -554,3 +569,73 @@ def test_the_lines_exposures_rule_out_packed_turn_a_racks_distances_into_its_nee
     assert [least(bytes(v)) for v in ([5, 3, 9], [0], [127, 126], [127])] == [3, 0, 126, 127]
     with pytest.raises(ValueError):
         least(bytes([128, 200]))
+
+
+def test_a_racks_candidates_less_tiles_gone_first_measure_as_the_racks_themselves(club, american_tiles,
+                                                                                   monkeypatch):
+    # rack_measures_without with ``gone`` (a pass chosen a tile at a time: the rack's sums
+    # remembered, each tile gone taken off them) against rack_measures of the racks spelled
+    # out: random racks, with and without exposures, jokers and live counts, counts past
+    # _TOP, a tile gone twice and then asked; the same rack asked again after another (the
+    # remembered sums are that rack's), and what goes to rack_measures: a tile gone that the
+    # rack does not hold, a candidate gone already
+    from mjdsl.cards import distance
+    from mjdsl.cards.distance import rack_measures, rack_measures_without
+
+    t = club.tables
+    rng = np.random.default_rng(1716)
+    joker = _code(american_tiles, "J")
+    size = american_tiles.size
+    spelled_calls = []
+    real = distance.rack_measures
+    monkeypatch.setattr(distance, "rack_measures", lambda *a: spelled_calls.append(1) or real(*a))
+
+    def spelled(rack, tiles, gone):
+        left = rack.copy()
+        for g in gone:
+            left[g] -= 1
+        racks = np.repeat(left[None, :], len(tiles), axis=0)
+        racks[np.arange(len(tiles)), tiles] -= 1
+        return racks
+
+    def same(rack, tiles, gone, exposures, live, covered):
+        spelled_calls.clear()
+        got = rack_measures_without(t, rack, tiles, exposures, joker, live, covered, gone)
+        road = "spelled" if spelled_calls else "per tile"
+        want = real(t, spelled(rack, tiles, gone), exposures, joker, live, covered)
+        _same_measures(got, want)
+        return road
+
+    roads = []
+    for trial in range(150):
+        rack = _random_rack(rng, size, 3, past_top=trial % 5 == 0)
+        held = [int(x) for x in np.flatnonzero(rack) for _ in range(int(rack[x])) if x != joker]
+        if len(held) < 2:
+            continue
+        exposures = [] if trial % 3 == 0 else [(int(rng.integers(0, size)), int(rng.integers(3, 6)))]
+        live = None if trial % 4 == 0 else rng.integers(0, 6, size)
+        covered = bool(trial % 2)
+        order = [held[i] for i in rng.permutation(len(held))]
+        for k in range(min(4, len(order))):  # the steps of a pass: the rack less 0, 1, 2, 3 tiles gone
+            gone = order[:k]
+            left = rack.copy()
+            for g in gone:
+                left[g] -= 1
+            tiles = [int(x) for x in np.flatnonzero(left) if x != joker]
+            if not tiles:
+                break
+            roads.append(same(rack, tiles, gone, exposures, live, covered))
+        if trial % 10 == 0:  # a tile gone twice, then asked
+            rack[held[0]] += 2
+            roads.append(same(rack, [held[0]], [held[0], held[0]], exposures, live, covered))
+    assert set(roads) == {"per tile"}
+    rack = np.zeros(size, np.int16)
+    rack[[0, 1, 2, joker]] = 1, 2, 1, 2
+    assert same(rack, [1], [0], [], None, True) == "per tile"
+    other = rack.copy()
+    other[1] = 1
+    assert same(other, [1], [0], [], None, True) == "per tile"  # another rack: its own sums
+    assert same(rack, [1], [0], [], None, True) == "per tile"
+    assert same(rack, [1, 2], [5], [(3, 3)], None, True) == "spelled"  # gone, not held
+    assert same(rack, [0, 1], [0], [], np.full(size, 2), True) == "spelled"  # a candidate gone already
+    assert same(rack, [1], [0, 0], [], None, False) == "spelled"  # gone twice, held once

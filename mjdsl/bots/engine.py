@@ -206,10 +206,10 @@ class StyleBot:
             forms.append((a, spec, form))
         if not forms:
             return None
-        after = view.distances_after_claims(tile, [(spec, form) for _, spec, form in forms])
         now = view.distance_now()
         best: tuple | None = None
         if st.call_gain is not None:  # judged by what it gains: the worth after it and its discard
+            after = view.distances_after_claims(tile, [(spec, form) for _, spec, form in forms])
             least = view.worth_now() + st.call_gain
             for (a, spec, form), d in zip(forms, after):
                 if d is None or d > st.within:
@@ -218,7 +218,11 @@ class StyleBot:
                 if w >= least and (best is None or w > best[0]):  # fewest jokers first at equal worth
                     best = (w, a)
         else:  # the form that brings the hand closest, fewest jokers first
-            for (a, _, _), d in zip(forms, after):
+            for a, spec, form in forms:
+                if view.card and spec.shape != "run" and not view.judge.may_come_closer(
+                        view.rack, view.exposures, tile, spec.size, form):
+                    continue  # it cannot bring the hand under its distance now: not worked out
+                d = view.distances_after_claims(tile, [(spec, form)])[0]
                 if d is None or d >= now or d > st.within:
                     continue
                 if best is None or d < best[0]:
@@ -343,11 +347,12 @@ class _View:
     def _worth(self, racks: np.ndarray | None, exposures=None, less: tuple | None = None) -> np.ndarray:
         """(N,) the worth of ``racks``; or with ``less``, a (rack, tiles) pair, of that rack
         less one of each tile (the card's judge measures them from the rack: the racks
-        themselves are spelled out only where they are read)."""
+        themselves are spelled out only where they are read); a third item, tiles gone from
+        the rack before each of those (a pass chosen so far: the rack is packed once)."""
         exposures = self.exposures if exposures is None else exposures
         if racks is None and (not self.card or self.judge.ways):  # the racks are read
             assert less is not None
-            racks = self._without(less[1], less[0])
+            racks = self._without(less[1], _less_gone(less))
         if self.card:
             j = self.judge
             if self._dead is None and j.read_table:  # (a style that does not read the table never asks)
@@ -370,7 +375,7 @@ class _View:
         exposures = self.exposures if exposures is None else exposures
         if racks is None and not self.card:
             assert less is not None
-            racks = self._without(less[1], less[0])
+            racks, less = self._without(less[1], _less_gone(less)), None
         if self.card:
             return self.judge.needs(racks, exposures, less).min(axis=1).astype(np.float64)
         return self.judge.distances(racks, exposures)
@@ -414,17 +419,21 @@ class _View:
         return [cand[i] for i in order], (1.0 - weight) * worth[order] + weight * expected
 
     def worst(self, n: int, legal: list[int], rng) -> list[int]:
-        """``n`` tiles to give away together: the least worth keeping, one after another."""
+        """``n`` tiles to give away together: the least worth keeping, one after another
+        (each step measured from the rack as it stands, less the tiles chosen so far: the
+        card's judge packs the rack once)."""
         rack = self.rack.copy()
-        for t in self.selected():
+        gone = self.selected()
+        for t in gone:
             rack[t] -= 1
         out: list[int] = []
         for _ in range(n):
             cand = [t for t in legal if rack[t] > 0 and t != self.joker]
             if not cand:
                 break
-            t = _best(cand, self.worth_without(cand, rack), rng)
+            t = _best(cand, self._worth(None, less=(self.rack, cand, tuple(gone))), rng)
             out.append(t)
+            gone.append(t)
             rack[t] -= 1
         return out
 
@@ -432,16 +441,18 @@ class _View:
         """How many tiles the hand can give away without moving further from ready."""
         now = self.distance_now()
         rack = self.rack.copy()
+        gone: list[int] = []
         n = 0
         while n < 3:
             cand = [t for t in range(len(rack)) if rack[t] > 0 and t != self.joker]
             if not cand:
                 break
-            d = self._distance(None, less=(rack, cand))
+            d = self._distance(None, less=(self.rack, cand, tuple(gone)))
             i = int(d.argmin())
             if d[i] > now:
                 break
             rack[cand[i]] -= 1
+            gone.append(cand[i])
             n += 1
         return n
 
@@ -556,8 +567,7 @@ class _View:
         """(T,) the share of seat ``s``'s likely card hands (read from its exposures and
         discards, ``CardJudge.likely``) that still need each tile."""
         st = self.game.st
-        shown = tuple(Exposure(e.tile, e.size, e.jokers) for e in st.exposures[s])
-        return self.judge.wanted(self.judge.likely(shown, st.discards[s]), shown)
+        return self.judge.seat_wants(st.exposures[s], st.discards[s])
 
     def _feeds(self, s: int, tiles: list[int]) -> np.ndarray:
         """(len(tiles),) the share of seat ``s``'s likely hands that still need each tile
@@ -575,6 +585,16 @@ class _View:
             for t in st.discards[s]:
                 wanted[t] = 0.1  # a tile it threw away it is less likely to want back
         return wanted[tiles] * np.array([t not in let_go for t in tiles], dtype=np.float64)
+
+
+def _less_gone(less: tuple) -> np.ndarray:
+    """The rack of a ``less`` (rack, tiles[, gone]) less one copy of each tile gone."""
+    rack = less[0]
+    if len(less) > 2 and less[2]:
+        rack = rack.copy()
+        for t in less[2]:
+            rack[t] -= 1
+    return rack
 
 
 def _meld(e) -> Meld:

@@ -21,7 +21,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards.distance import (FAR, allowed, least, rack_distances, rack_measures, rack_measures_without,
+from ..cards.distance import (FAR, allowed, at_most, least, rack_distances, rack_measures, rack_measures_without,
                               rack_needs, ruled_out)
 from ..cards.hands import Exposure
 from ..hands import Meld
@@ -68,14 +68,20 @@ class CardJudge:
                          for c in range(int(natural[:, t].max(initial=0)))] for t in range(natural.shape[1])]
         self._copies = self.copies.tolist()
         self._memo = _reads()
+        self._joins = _reads()
 
     def distance_of(self, rack: np.ndarray, exposures: Sequence[Exposure]) -> int:
         """How many tiles ``rack`` (jokers included) beside ``exposures`` is from ready: the
-        least distance of a variant they allow (:data:`FAR` if none), remembered by hand (a
-        seat is asked about many discards between two of its turns, its hand unchanged).
-        One rack: the packed distance (``cards.distance.rack_distances``), no batch."""
+        least distance of a variant they allow (:data:`FAR` if none)."""
+        return self.distances_of(rack, exposures)[1]
 
-        def compute() -> int:
+    def distances_of(self, rack: np.ndarray, exposures: Sequence[Exposure]) -> tuple[int, int]:
+        """``rack``'s distance to every variant, packed a byte each (:data:`FAR` where the
+        exposures rule it out), and the least: remembered by hand (a seat is asked about
+        many discards between two of its turns, its hand unchanged). One rack: the packed
+        distance (``cards.distance.rack_distances``), no batch."""
+
+        def compute() -> tuple[int, int]:
             natural = rack.tolist()
             jokers = 0
             if self.joker is not None:
@@ -87,9 +93,33 @@ class CardJudge:
             if exposures:  # the variants they rule out at FAR
                 keep, far = ruled_out(self.tables, [(e.tile, e.size) for e in exposures])
                 d = (d & keep) | far
-            return least(d.to_bytes(self.tables.size, "little"))
+            return d, least(d.to_bytes(self.tables.size, "little"))
 
         return self._memo.remember((rack.tobytes(), tuple(exposures)), compute)
+
+    def may_come_closer(self, rack: np.ndarray, exposures: Sequence[Exposure], tile: int, size: int,
+                        jokers: int) -> bool:
+        """Whether a call of ``tile`` into a group of ``size`` with ``jokers`` jokers may bring
+        the hand under its distance now (False: it cannot). A call adds one tile and moves
+        ``jokers`` jokers from the rack into the exposure, so no variant comes more than
+        ``1 + jokers`` tiles closer (each ``min(count, need)`` grows by at most one a tile
+        added, the jokers' share by at most ``jokers``, and the empty natural slots do not
+        shrink); the variants it allows have this group and are allowed now. Unless one of
+        them is within ``now + jokers``, the hand after it is no nearer (greedy's test,
+        docs/performance.md)."""
+        j = self.tables.group_index.get((tile, size))
+        if j is None:
+            return True  # (no variant has the group: the call is refused elsewhere)
+        x, now = self.distances_of(rack, exposures)
+        groups = tuple((e.tile, e.size) for e in exposures)
+        key = (groups, j)
+
+        def compute() -> int:
+            ok = allowed(self.tables, groups) & (self.tables.group_counts[:, j] >= 1)
+            return int.from_bytes(ok.astype(np.uint8).tobytes(), "little")
+
+        joins = self._joins.remember(key, compute)
+        return bool(joins & at_most(self.tables, x, now + jokers))
 
     def needs(self, racks: np.ndarray | None, exposures: Sequence[Exposure], less: tuple | None = None) -> np.ndarray:
         """(N, V) tiles still to come for every variant (``less``: as :meth:`measure`)."""
@@ -132,11 +162,13 @@ class CardJudge:
         ``covered`` (or ``live``) the natural slots left empty (float32); with ``live``
         (T,) the live copies of the tiles each variant still lacks (int16). ``less``, a
         (rack, tiles) pair, stands for ``racks`` (None then): that rack less one of each
-        tile (a bot's candidates), measured from the rack (``rack_measures_without``)."""
+        tile (a bot's candidates), measured from the rack (``rack_measures_without``); a
+        third item, tiles gone from the rack before each of those (a pass chosen so far)."""
         covered = covered or live is not None
         groups = [(e.tile, e.size) for e in exposures]
         if less is not None:
-            d, cover, lacking = rack_measures_without(self.tables, less[0], less[1], groups, self.joker, live, covered)
+            d, cover, lacking = rack_measures_without(self.tables, less[0], less[1], groups, self.joker, live, covered,
+                                                      less[2] if len(less) > 2 else None)
         else:
             assert racks is not None
             d, cover, lacking = rack_measures(self.tables, racks, groups, self.joker, live, covered)
@@ -228,10 +260,13 @@ class CardJudge:
                     short = np.minimum(short, np.maximum(raw - 1, 0))
                 d = d + self.naturals * short
         if dead is not None and self.read_table:
-            d = np.where(dead[None, :], FAR, d)
+            if d is raw:  # (the caller's distances are left as they are)
+                d = d.copy()
+            d[:, dead] = FAR  # (np.where's values, without its broadcast)
         m = d.min(axis=1, keepdims=True)
-        # (m - d is -(d - m) to the bit; a weight of 1 everywhere, points 0, multiplies nothing)
-        terms = self._powers[d - m] if whole else np.exp((m - d) * self.log_base)
+        # (m - d is -(d - m) to the bit; a weight of 1 everywhere, points 0, multiplies nothing;
+        # ``take``: the table's values, in half the time of indexing by an array)
+        terms = self._powers.take(d - m) if whole else np.exp((m - d) * self.log_base)
         s = (terms if self._unweighted else self.weight[None, :] * terms).sum(axis=1)
         return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
 
@@ -292,6 +327,21 @@ class CardJudge:
 
         return memo.remember(("likely", groups, thrown), compute)
 
+    def seat_wants(self, exposures: Sequence, discards: Sequence[int]) -> np.ndarray:
+        """(T,) :meth:`wanted` of :meth:`likely` for a seat showing ``exposures`` (anything
+        with a ``tile`` and a ``size``) and ``discards``: remembered by the two, so every
+        seat's every discard asks it once between two of that seat's moves (keyed by the
+        discards as thrown: :meth:`likely`'s key, every discard sorted, is for what they
+        rule out, the same for a tile thrown twice); read-only."""
+        groups = tuple((e.tile, e.size) for e in exposures)
+        key = (groups, tuple(discards))
+
+        def compute() -> np.ndarray:
+            shown = [Exposure(tile, size, 0) for tile, size in groups]  # (likely and wanted read these two)
+            return self.wanted(self.likely(shown, discards), shown)
+
+        return _SEAT_WANTS.setdefault(self.tables, _reads).remember(key, compute)
+
     def wanted(self, likely: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
         """(T,) for each tile, the share of the likely variants that still need it
         (remembered for a ``likely`` answer :meth:`likely` remembered); read-only."""
@@ -314,6 +364,8 @@ class CardJudge:
 #: per card's tables: what the other seats show, read (``likely``, ``wanted``): the
 #: same for every style, so every judge of the card shares it
 _TABLE_READS: ByObject[Kept] = ByObject()
+#: per card's tables: :meth:`CardJudge.seat_wants` by what a seat shows, as thrown
+_SEAT_WANTS: ByObject[Kept] = ByObject()
 
 
 class PatternJudge:
