@@ -340,20 +340,30 @@ def test_a_concealed_special_hand_with_a_set_claimed_wins_only_by_its_sets(class
     assert rules.wins_with(g.st, 1, five, frozenset({"chow"})) is True
 
 
+def _classical_with(tmp_path, edits: dict[str, str], options=()):
+    """classical.mj compiled with each text of ``edits`` (found once) replaced."""
+    text = (ROOT / "rulesets" / "classical.mj").read_text()
+    for was, now in edits.items():
+        assert text.count(was) == 1, was
+        text = text.replace(was, now)
+    path = tmp_path / "classical.mj"
+    path.write_text(text)
+    return compile_ruleset(path, list(options))
+
+
+ORPHANS, SNAKE = "    pattern thirteen_orphans ", "    pattern snake "
+#: a concealed knitted straight, asked before thirteen orphans
+KNITTED_FIRST = {ORPHANS: '    pattern knitted "Knitted straight" {\n        each of knitted 147 258 369'
+                          '\n        sets 1\n        pairs 1\n        concealed\n    }\n' + ORPHANS}
+
+
 def test_the_special_hands_a_hand_is_not_do_not_stop_the_search(tmp_path):
     # classical, pungs only (max_chows 0), with two special hands more: a concealed
     # knitted straight before thirteen orphans, and after nine gates a gates hand of
     # three 4s and one 1 (counts 1 1 1 3 1 1 1 1 3)
-    text = (ROOT / "rulesets" / "classical.mj").read_text()
-    orphans, snake = "    pattern thirteen_orphans ", "    pattern snake "
-    assert text.count(orphans) == text.count(snake) == 1
-    text = text.replace(orphans, '    pattern knitted "Knitted straight" {\n        each of knitted 147 258 369'
-                                 '\n        sets 1\n        pairs 1\n        concealed\n    }\n' + orphans)
-    text = text.replace(snake, '    pattern fours "Gates of fours" {\n        counts 1 1 1 3 1 1 1 1 3 in one suit'
-                               '\n        one more of that suit\n    }\n' + snake)
-    path = tmp_path / "classical.mj"
-    path.write_text(text)
-    auto = compile_ruleset(path, [("max_chows", "0")])
+    auto = _classical_with(tmp_path, {**KNITTED_FIRST, SNAKE: '    pattern fours "Gates of fours" {\n'
+                                      '        counts 1 1 1 3 1 1 1 1 3 in one suit\n        one more of that suit\n'
+                                      '    }\n' + SNAKE}, [("max_chows", "0")])
     assert [p.name for p in auto.winning.patterns] == ["standard", "knitted", "thirteen_orphans", "nine_gates",
                                                        "fours", "snake"]
     # three 4b are more than nine gates holds, and the hand still calls on the fours
@@ -362,6 +372,37 @@ def test_the_special_hands_a_hand_is_not_do_not_stop_the_search(tmp_path):
     # with a pair claimed the knitted straight is out, and thirteen orphans is still asked
     g = _seat(auto, "1b 9b 1c 9c 1d 9d S W N R G 0", [_pair(auto, "E")])
     assert g.rules.is_win(g.st, 1)
+
+
+def test_a_hand_is_won_by_a_knitted_straight_asked_before_any_other_special_hand(tmp_path):
+    # pungs only: the knitted straight (parts beside sets) is the first special hand
+    # asked, and with nothing claimed its tiles are those of the concealed hand
+    auto = _classical_with(tmp_path, KNITTED_FIRST, [("max_chows", "0")])
+    g = _seat(auto, KNITTED + " E E E S S")
+    assert g.rules.is_win(g.st, 1)
+    g = _seat(auto, KNITTED + " E E E S")
+    assert [k.code for k in auto.tiles.kinds if g.rules.completes(g.st, 1, k.index)] == ["S"]
+    # a hand no knitted straight: the search goes on to thirteen orphans
+    g = _seat(auto, "1b 9b 1c 9c 1d 9d E S W N R G 0 0")
+    assert g.rules.is_win(g.st, 1)
+
+
+def test_a_special_hand_the_tile_set_cannot_make_does_not_stop_the_search(tmp_path):
+    # the dots ranked 11..19: no rank is in all three suits, so no hand of the set is
+    # four knitted triples (each a rank in three suits); thirteen orphans, asked
+    # after it, is still a winning hand, and its thirteen tiles are its waits
+    auto = _classical_with(tmp_path, {
+        'suit dot "d" 1..9 x4': 'suit dot "d" 11..19 x4', 'winning_tile("5d")': 'winning_tile("15d")',
+        'winning_tile("1d")': 'winning_tile("11d")',
+        ORPHANS: '    pattern knitting "Triple knitting" {\n        knitted 4 triples distinct\n'
+                 '        knitted 1 pair\n    }\n' + ORPHANS})
+    assert [p.name for p in auto.winning.patterns] == ["standard", "knitting", "thirteen_orphans", "nine_gates",
+                                                       "snake"]
+    orphans = "1b 9b 1c 9c 11d 19d E S W N R G 0"
+    g = _seat(auto, orphans + " 0")
+    assert g.rules.is_win(g.st, 1)
+    g = _seat(auto, orphans)
+    assert [k.code for k in auto.tiles.kinds if g.rules.completes(g.st, 1, k.index)] == orphans.split()
 
 
 def test_a_card_hands_description_says_whether_it_is_joker_free(american):
