@@ -151,8 +151,15 @@ class Turn:
                 out.extend(offered_aborts(game, seat))
         if st.frozen[seat] and st.last_draw is not None and hand[st.last_draw[0]] and not after_claim:
             drawn = st.drawn_copy  # the very copy drawn (a red five drawn is thrown as the red one)
+            kind = st.last_draw[0]
             kept = drawn is not None and drawn >= game.kinds and drawn in st.held_variants[seat]
-            out.append(cat.id(ACT.DISCARD, drawn if kept else st.last_draw[0]))
+            if not kept and not game.plain_held(seat, kind):
+                # the copy drawn went in a joker swap and no plain one is left: a variant of its
+                # kind is the tile of that kind the hand holds (throwing "the kind" would take it
+                # and put a plain copy on the table)
+                drawn = min(c for c in st.held_variants[seat] if auto.tiles.base(c) == kind)
+                kept = True
+            out.append(cat.id(ACT.DISCARD, drawn if kept else kind))
         else:
             out.extend(map(cat.discards.__getitem__, _discardable(game, seat)))
         joker = _joker(game)
