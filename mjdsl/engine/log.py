@@ -99,7 +99,8 @@ def read_log(path: str) -> dict:
     return validate_log(read_json(path, "game log", "no such log file"), path, LOG_VERSION)
 
 
-def replay(auto: Automaton, data: dict, on_step: Callable[[int, int, int, Game], object] | None = None) -> tuple[bool, str]:
+def replay(auto: Automaton, data: dict,
+           on_step: Callable[[int, int, int, Game], object] | None = None) -> tuple[bool, str]:
     """Re-run a log; (True, summary) when every step checks, else (False, what failed).
 
     Everything the log says is checked: its deal is the one its seed gives (each chance

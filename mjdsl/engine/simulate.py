@@ -81,6 +81,7 @@ def sessions(auto: Automaton, path: str, sets: list, bot_names: list, seed: str,
         yield from recs
 
 
-def run(auto: Automaton, path: str, sets: list, bot_names: list, seed: str, games: int, workers: int = 1) -> list[HandRecord]:
+def run(auto: Automaton, path: str, sets: list, bot_names: list, seed: str, games: int,
+        workers: int = 1) -> list[HandRecord]:
     """Every hand of a run, kept (the demo's handful; ``simulate`` streams them into a tally)."""
     return list(sessions(auto, path, sets, bot_names, seed, games, workers))
