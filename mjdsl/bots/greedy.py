@@ -189,6 +189,28 @@ def _kept(game, key, compute):
     return _DIST_CACHE.setdefault(game, lambda: Kept(257)).remember(key, compute)
 
 
+def _loss_keys(tables, x: int, m: int, at_m: int, rows: list[int]) -> tuple[list[tuple[int, int]], int]:
+    """Per row of :func:`cards.distance.using_every` (a tile whose copy goes), the hand's key
+    after the loss: (the least distance, minus how many variants are at it), given the
+    distances ``x`` (packed), their least ``m`` and the variants at it ``at_m``. Losing a
+    copy costs a variant a step if every copy held is one it uses, so only the variants at
+    ``m`` and at ``m + 1`` can be the nearest after it. Also the variants at ``m + 1``
+    (worked out only when a loss empties ``m``, else 0)."""
+    n_m = at_m.bit_count()
+    keys = []
+    next_m = n_next = 0
+    for row in rows:
+        kept = n_m - (at_m & row).bit_count()  # still at m after the loss
+        if kept:
+            keys.append((m, -kept))
+            continue
+        if not n_next:
+            next_m = at_most(tables, x, m + 1) ^ at_m
+            n_next = next_m.bit_count() + n_m
+        keys.append((m + 1, -(n_next - (next_m & row).bit_count())))
+    return keys, next_m
+
+
 class _CardView:
     """A seat's distance to every variant of the card, and what moves keep it small.
 
@@ -252,20 +274,7 @@ class _CardView:
         if every copy held is one it uses (``filled <= need``), so only the variants at
         the least distance ``m`` and at ``m + 1`` can be the nearest after it."""
         x, m = base
-        at_m = at_most(self.tables, x, m)
-        n_m = at_m.bit_count()
-        out = []
-        next_m = n_next = 0
-        for row in using_every(self.tables, filled, cand):
-            kept = n_m - (at_m & row).bit_count()  # still at m after the loss
-            if kept:
-                out.append((m, -kept))
-                continue
-            if not n_next:
-                next_m = at_most(self.tables, x, m + 1) ^ at_m
-                n_next = next_m.bit_count() + n_m
-            out.append((m + 1, -(n_next - (next_m & row).bit_count())))
-        return out
+        return _loss_keys(self.tables, x, m, at_most(self.tables, x, m), using_every(self.tables, filled, cand))[0]
 
     def worst_tile(self, tiles, rng, selected=()) -> int:
         """The tile whose loss keeps the most variants nearest."""
@@ -303,39 +312,23 @@ class _CardView:
         filled = list(self.filled)
         rows = dict(zip(cand, using_every(tables, filled, cand)))
         at_m = at_most(tables, x, m)
-        n_m = at_m.bit_count()
         out: list[int] = []
         for _ in range(n):
             options = [t for t in cand if counts[t] > 0]
             if not options:
                 break
-            keys = []
-            lost = []  # per option, the variants at m it sets back
-            next_m = n_next = 0
-            for t in options:
-                hit = at_m & rows[t]
-                lost.append(hit)
-                kept = n_m - hit.bit_count()
-                if kept:
-                    keys.append((m, -kept))
-                    continue
-                if not n_next:
-                    next_m = at_most(tables, x, m + 1) ^ at_m
-                    n_next = next_m.bit_count() + n_m
-                keys.append((m + 1, -(n_next - (next_m & rows[t]).bit_count())))
+            keys, next_m = _loss_keys(tables, x, m, at_m, [rows[t] for t in options])
             best_key = min(keys)
             best = [i for i, k in enumerate(keys) if k == best_key]
-            i = best[rng.randrange(len(best))]
-            t = options[i]
+            t = options[best[rng.randrange(len(best))]]
             out.append(t)
             row = rows[t]
             x += row
             if best_key[0] == m:
-                at_m ^= lost[i]
+                at_m ^= at_m & row  # the variants at m it set back
             else:
                 m += 1
                 at_m = (at_m | next_m) ^ (next_m & row)
-            n_m = -best_key[1]
             filled[t] -= 1
             counts[t] -= 1
             rows[t] = using_every(tables, filled, [t])[0]
