@@ -423,9 +423,8 @@ def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int]
     once (one numpy call a vector, not a packed pass a candidate). With ``gone``, every
     rack is first less one copy of each of those (the tiles of a pass chosen so far, none
     at its first pick): the sums of ``rack`` itself are remembered (the last rack asked
-    with ``gone``, per card), so a pass chosen a tile at a time packs its rack once. A tile
-    the rack does not hold, a joker, or live counts a byte cannot hold take
-    :func:`rack_measures`."""
+    with ``gone``, per card), so a pass chosen a tile at a time packs its rack once. A tile the rack does not hold, a joker,
+    or live counts a byte cannot hold take :func:`rack_measures`."""
     natural = np.asarray(rack).tolist()
     live_l: list | None = None
     whole = True  # live counts a byte a variant holds
