@@ -373,6 +373,31 @@ def test_a_shuffle_outcome_is_a_seed_below_two_to_the_31(outcome, possible):
         assert e.value.diagnostics[0].code == "MJ402" and g.st.history == [] and not g.st.wall
 
 
+def test_an_action_is_any_whole_number_a_numpy_integer_too_and_nothing_else():
+    # a learning library hands back numpy integers: the game (pure or compiled) takes them
+    # and logs plain ints; "3" and 3.0 are no action, refused as illegal, not a TypeError
+    import numpy as np
+
+    from mjdsl.engine.game import IllegalAction
+
+    g = Game(compile_ruleset(ROOT / "rulesets" / "classical.mj"))
+    for bad in ("7", 7.0, None):
+        with pytest.raises(IllegalAction) as e:
+            g.apply_action(bad)  # type: ignore[arg-type]
+        assert e.value.diagnostics[0].code == "MJ402" and g.st.history == []
+    g.apply_action(np.int64(7))
+    g.apply_action(np.int32(6))
+    while g.current_player() == CHANCE:
+        g.apply_action(g.chance_outcomes()[0][0])
+    legal = g.legal_actions()
+    with pytest.raises(IllegalAction) as e:
+        g.apply_action(str(legal[0]))  # type: ignore[arg-type]
+    assert e.value.diagnostics[0].code == "MJ403" and repr(str(legal[0])) in e.value.diagnostics[0].message
+    g.apply_action(np.int16(legal[0]))
+    assert g.st.history[:2] == [7, 6] and g.st.history[-1] == legal[0]
+    assert all(type(a) is int for a in g.st.history)
+
+
 def test_where_no_dice_break_the_wall_the_dealer_acts_after_the_shuffle_alone(tmp_path):
     # classical without its break statements: the shuffle is the only chance step, the
     # deal and the dealer's draw run at once, and the dealer's first ask (one action in

@@ -14,7 +14,8 @@ read their parameters from the state and the automaton's specs.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import operator
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from ..diagnostics import MjError, error
 from ..memo import ByObject
@@ -113,28 +114,31 @@ class Game:
             return []
         return self.handlers[state.step].outcomes(self, state)
 
-    def apply_action(self, action: int) -> None:
-        """Apply one action (a chance outcome at a chance node); IllegalAction if not legal."""
+    def apply_action(self, action: SupportsIndex) -> None:
+        """Apply one action (a chance outcome at a chance node); IllegalAction if not legal.
+        An action is a whole number: a numpy integer is one too, and 7.5 or "3" is none."""
         st = self.st
         state = self.auto.states[st.node]
         if state.kind == "terminal":
             raise IllegalAction(error("MJ401", "the hand is over: no more actions", state.span or _nospan(),
                                       "start a new hand"))
         handler = self.handlers[state.step]
+        a = _whole(action)
         if state.kind == "chance":
-            if not handler.valid_outcome(self, state, action):
+            if a is None or not handler.valid_outcome(self, state, a):
                 raise IllegalAction(error("MJ402", f"chance outcome {action} is not possible at {state.id}",
                                           state.span or _nospan(), "replay the log the game wrote"))
         else:
             # the actions the driver or the bot just asked for, else asked now
             legal = self._legal[1] if self._legal[0] == len(st.history) else self.legal_actions()
-            if action not in legal:
+            if a is None or a not in legal:
+                name = repr(action) if a is None else self.catalogue.name(a)
                 raise IllegalAction(error(
-                    "MJ403", f"{self.catalogue.name(action)} is not legal for seat {self.current_player()} at {state.id}",
-                    state.span or _nospan(), "choose one of: " + ", ".join(self.catalogue.name(a) for a in legal[:12])))
-        st.history.append(action)
+                    "MJ403", f"{name} is not legal for seat {self.current_player()} at {state.id}",
+                    state.span or _nospan(), "choose one of: " + ", ".join(self.catalogue.name(x) for x in legal[:12])))
+        st.history.append(a)
         st.flag = ""
-        done = handler.apply(self, state, action)
+        done = handler.apply(self, state, a)
         if done:
             self._leave(state)
 
@@ -273,6 +277,15 @@ def _nospan():
     from ..source import BUILTIN
 
     return BUILTIN
+
+
+def _whole(action: object) -> int | None:
+    """``action`` as a Python int (numpy's integers and bool are integers), None if it is
+    no whole number: compiled code takes only an int where one is declared."""
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 _CATALOGUES: ByObject[ACT.Catalogue] = ByObject()
