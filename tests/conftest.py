@@ -62,6 +62,19 @@ def club(club_card, american_tiles):
     return compile_card(club_card, american_tiles)
 
 
+def pytest_collection_modifyitems(config, items):
+    """Under the compiled build the ``pure_python`` tests are skipped: `make test` runs them
+    in a second pass with ``MJDSL_PURE=1``, so each test runs on the engine it reads."""
+    from mjdsl import native
+
+    if not native.compiled():
+        return
+    skip = pytest.mark.skip(reason="reads the pure-Python engine: `make test` runs it with MJDSL_PURE=1")
+    for item in items:
+        if item.get_closest_marker("pure_python") is not None:
+            item.add_marker(skip)
+
+
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", default=False,
                      help="Regenerate golden files (pinned perft counts, transcripts) instead of checking them.")

@@ -155,6 +155,7 @@ def test_an_empty_batch_has_no_distances(club):
     assert measures(club.tables, empty, empty, np.zeros(0, np.int16))[1:] == (None, None)
 
 
+@pytest.mark.pure_python
 def test_batches_of_up_to_64_hands_are_packed_and_the_rest_and_odd_live_counts_take_the_products(
         club, american_tiles, monkeypatch):
     # docs/performance.md: a byte a variant holds the distance of up to LOOKUP_BATCH hands and
@@ -231,6 +232,7 @@ def test_counts_past_what_any_line_needs_count_as_the_most_a_line_needs(club, am
             assert all((a == b).all() for a, b in zip(packed, products))
 
 
+@pytest.mark.pure_python
 def test_a_bots_candidates_are_worked_out_from_the_first_racks_sums_and_other_hands_afresh(
         club, american_tiles, monkeypatch):
     # docs/performance.md: hands that differ from the batch's first by a tile or two (a
@@ -498,6 +500,7 @@ def test_a_racks_candidates_less_a_tile_each_measure_as_the_racks_themselves(clu
         assert (with_jokers[0] <= got[0]).all() and (with_jokers[0] < got[0]).any()
 
 
+@pytest.mark.pure_python
 def test_candidates_less_a_tile_are_read_per_tile_unless_a_byte_or_a_held_copy_is_missing(
         club, american_tiles, monkeypatch):
     # the road rack_measures_without takes: per tile for tiles held at least once (no joker)
@@ -526,6 +529,7 @@ def test_candidates_less_a_tile_are_read_per_tile_unless_a_byte_or_a_held_copy_i
     assert road([0, 3]) == road([joker]) == road([]) == "spelled"
 
 
+@pytest.mark.pure_python
 def test_the_lines_exposures_rule_out_packed_turn_a_racks_distances_into_its_needs(club, american_tiles):
     # ruled_out: (255 where allowed, FAR where not), remembered by exposures; (d & keep) | far
     # is rack_needs' row; least reads the smallest byte, in as many byte searches as its value
@@ -571,6 +575,7 @@ def test_the_lines_exposures_rule_out_packed_turn_a_racks_distances_into_its_nee
         least(bytes([128, 200]))
 
 
+@pytest.mark.pure_python
 def test_a_racks_candidates_less_tiles_gone_first_measure_as_the_racks_themselves(club, american_tiles,
                                                                                    monkeypatch):
     # rack_measures_without with ``gone`` (a pass chosen a tile at a time: the rack's sums

@@ -310,6 +310,7 @@ def test_the_second_charleston_goes_on_when_nobody_stops_it(auto_charleston):
     assert g.st.node == "charleston.second.4"
 
 
+@pytest.mark.pure_python
 @pytest.mark.parametrize("rule,stops,stopped", [
     ("any", (False, False, True, False), True),
     ("any", (False, False, False, False), False),
@@ -335,6 +336,7 @@ def test_an_optional_round_stops_by_its_vote_rule(rule, stops, stopped):
     assert game.st.stopped is stopped and game.st.flag == ("stopped" if stopped else "")
 
 
+@pytest.mark.pure_python
 @pytest.mark.parametrize("direction,rule,bids,agreed", [
     ("across", "smaller", (3, 0, 1, 2), {0: 1, 1: 0, 2: 1, 3: 0}),
     ("across", "larger", (3, 0, 1, 2), {0: 3, 1: 2, 2: 3, 3: 2}),
@@ -356,6 +358,7 @@ def test_a_courtesy_offer_is_settled_with_the_partner_by_its_rule(direction, rul
     assert done == [False, False, False, True] and game.st.offers == agreed
 
 
+@pytest.mark.pure_python
 @pytest.mark.parametrize("hand,low,offers", [
     ((4, 4, 0), 0, [0, 1, 2, 3]),  # the courtesy pass: 0 to 3 tiles
     ((1, 1, 9), 0, [0, 1, 2]),     # two tiles it may pass beside nine jokers: at most two

@@ -416,6 +416,7 @@ def test_a_card_hands_description_says_whether_it_is_joker_free(american):
         assert g.rules.wins_with(g.st, 1, american.tiles.index("2b"), frozenset()) is True
 
 
+@pytest.mark.pure_python
 def test_a_seats_card_waits_are_kept_for_its_last_two_hands(american, monkeypatch):
     g = Game(american)
     rules = g.rules
