@@ -4,6 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
+# the modules pip compiles with mypyc (mjdsl/native.py MODULES): an edit to one reinstalls,
+# so that the compiled build, not a silent pure-Python fallback, is what runs and is tested
+NATIVE := $(shell sed -n 's/^    "\(mjdsl\.[a-z_.]*\)",$$/\1/p' mjdsl/native.py | tr . / | sed 's/$$/.py/')
 
 .PHONY: run test typecheck bench mutate clean compiled pure
 
@@ -11,21 +14,27 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml setup.py mjdsl/native.py $(NATIVE) | $(BIN)/python
 	$(BIN)/pip install -q -e .
+	$(BIN)/mjdsl --version
 	touch $@
 
-$(TESTSTAMP): pyproject.toml | $(BIN)/python
+$(TESTSTAMP): pyproject.toml setup.py mjdsl/native.py $(NATIVE) | $(BIN)/python
 	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/mjdsl --version
 	touch $@ $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/mjdsl check rulesets
 	$(BIN)/mjdsl run-demo
 
-# each test file whole in one worker (its module fixtures made once), a worker per core
+# each test file whole in one worker (its module fixtures made once), a worker per core.
+# The suite runs on the installed build (compiled, unless the compiler failed); then the
+# tests marked pure_python (they read the pure-Python engine's insides) run on it too.
 test: $(TESTSTAMP)
 	$(BIN)/python -m pytest -n auto --dist loadfile
+	if $(BIN)/mjdsl --version | grep -q 'engine: compiled'; then \
+	    MJDSL_PURE=1 $(BIN)/python -m pytest -n auto --dist loadfile -q -m pure_python; fi
 
 # the engine, the scorer and the card library ([tool.mypy] in pyproject.toml); CI runs it
 typecheck: $(TESTSTAMP)
@@ -34,12 +43,12 @@ typecheck: $(TESTSTAMP)
 bench: $(TESTSTAMP)
 	$(BIN)/python bench/run.py
 
-# The hot path compiled by mypyc (setup.py, mjdsl/native.py): opt-in, 1.3-1.6x whole hands
-# (docs/performance.md). A failed build installs pure Python; `mjdsl --version` says which
-# engine runs. Rerun after editing a compiled module (until then its .py runs). `make pure`
-# removes the compiled modules.
+# The hot path is compiled by mypyc when installed (setup.py, mjdsl/native.py): 1.3-1.6x
+# whole hands (docs/performance.md). A failed build installs pure Python; `mjdsl --version`
+# says which engine runs. `make compiled` builds again now; `make pure` removes the
+# compiled modules (until the next install: MJDSL_COMPILE=0 installs pure Python).
 compiled: $(TESTSTAMP)
-	MJDSL_COMPILE=1 nice -n 10 $(BIN)/pip install -q -e .
+	nice -n 10 $(BIN)/pip install -q -e .
 	$(BIN)/mjdsl --version
 
 pure:

@@ -1,11 +1,11 @@
-"""The optional compiled build: ``MJDSL_COMPILE=1 pip install -e .`` (``make compiled``).
+"""The compiled build, the default: ``pip install -e .`` compiles the hot path.
 
-Without ``MJDSL_COMPILE`` this adds nothing to pyproject.toml: a pure-Python install.
-With it, the modules of ``mjdsl/native.py`` (MODULES) are compiled by mypyc (the build
-backend, tools/build_backend.py, asks for mypy only then) into extension modules beside
-their sources, and each source's SHA-256 is recorded for mjdsl.native to compare at run
-time. A build that cannot compile (no mypy, no C compiler, mypyc refusing a module)
-warns, removes what it made, and the install goes on pure Python.
+The modules of ``mjdsl/native.py`` (MODULES) are compiled by mypyc (the build backend,
+tools/build_backend.py, asks for mypy) into extension modules beside their sources, and
+each source's SHA-256 is recorded for mjdsl.native to compare at run time. A build that
+cannot compile (no mypy, no C compiler, mypyc refusing a module) warns, removes what it
+made, and the install goes on pure Python. ``MJDSL_COMPILE=0`` asks for a pure-Python
+install: then this adds nothing to pyproject.toml.
 """
 
 from __future__ import annotations
@@ -65,13 +65,13 @@ class OptionalBuildExt(build_ext):
 
 
 def _extensions() -> list:
-    if os.environ.get("MJDSL_COMPILE", "") in ("", "0"):
+    if os.environ.get("MJDSL_COMPILE", "") == "0":
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
         if not os.environ.get("MJDSL_ASKING_REQUIRES"):  # (the backend then adds mypy)
-            _warn("MJDSL_COMPILE is set but mypy (mypyc) is not installed")
+            _warn("mypy (mypyc) is not installed, so the hot path cannot be compiled")
         return []
     sources = [str(NATIVE["source_path"](m).relative_to(HERE)) for m in MODULES]
     os.chdir(HERE)  # mypyc names modules by their paths from here

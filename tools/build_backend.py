@@ -1,8 +1,9 @@
-"""setuptools' build backend, asking for mypy (mypyc) only for the compiled build.
+"""setuptools' build backend, asking for mypy (mypyc) for the compiled build.
 
-``MJDSL_COMPILE=1 pip install -e .`` compiles the hot path (setup.py); a plain install
-needs nothing beyond setuptools. This is setuptools' documented way to add build
-requirements that depend on the environment.
+``pip install -e .`` compiles the hot path (setup.py), so the build asks for mypy;
+``MJDSL_COMPILE=0 pip install -e .`` is a pure-Python install that needs nothing beyond
+setuptools. This is setuptools' documented way to add build requirements that depend on
+the environment.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ _COMPILE = ["mypy>=1.10"]
 
 
 def _extra() -> list[str]:
-    return _COMPILE if os.environ.get("MJDSL_COMPILE", "") not in ("", "0") else []
+    return [] if os.environ.get("MJDSL_COMPILE", "") == "0" else _COMPILE
 
 
 def _asking(hook, config_settings) -> list[str]:
