@@ -26,7 +26,8 @@ from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Hands to play.")
 @click.option("--seed", default="1", show_default=True, help="The seed: the same seed plays the same hands.")
 @click.option("--bots", "bots", default="greedy", show_default=True,
-              help="A bot for every seat, or one per seat separated by commas (random, greedy).")
+              help="A bot for every seat, or one per seat, separated by commas (mei, auntie-rose, rafi, greedy,"
+                   " random).")
 @workers_options
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.option("--all", "all_rows", is_flag=True, help="Show every row of every table (the text report shows 15).")
