@@ -25,8 +25,9 @@ HERE = Path(__file__).resolve().parent
 NATIVE = runpy.run_path(str(HERE / "mjdsl" / "native.py"))
 MODULES: tuple[str, ...] = NATIVE["MODULES"]
 # the mypy settings of pyproject.toml's [tool.mypy], and no note is taken for an error
+# (its cache is its own: a `make typecheck` cache of another mypy must not decide the build)
 MYPY_FLAGS = ["--follow-imports=silent", "--ignore-missing-imports", "--python-version=3.11",
-              "--disable-error-code=annotation-unchecked"]
+              "--disable-error-code=annotation-unchecked", "--cache-dir=build/mypyc-cache"]
 
 
 def _warn(message: str) -> None:

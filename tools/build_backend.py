@@ -17,7 +17,17 @@ _COMPILE = ["mypy>=1.10"]
 
 
 def _extra() -> list[str]:
-    return [] if os.environ.get("MJDSL_COMPILE", "") == "0" else _COMPILE
+    """mypy, and the project's own dependencies: mypyc type-checks the modules it
+    compiles, and in the build's isolated environment a dependency it cannot see is
+    ``Any`` to it. ``attrs`` above all: without it (and its mypy plugin) every attrs
+    class takes no arguments, and the type check refuses the modules."""
+    if os.environ.get("MJDSL_COMPILE", "") == "0":
+        return []
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads(Path(__file__).resolve().parent.parent.joinpath("pyproject.toml").read_text())
+    return _COMPILE + list(project["project"]["dependencies"])
 
 
 def _asking(hook, config_settings) -> list[str]:
