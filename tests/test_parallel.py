@@ -575,6 +575,7 @@ class _FakeClient:
 def test_dask_workers_prepare_first_and_play_every_item_two_a_worker_ahead(monkeypatch, compiles):
     from mjdsl.engine import parallel
 
+    monkeypatch.setattr(parallel, "DASK_TASK_SECONDS", 0.0)  # a task an item (runs: the test below)
     clients = [_FakeClient(["w1", "w2"]), _FakeClient(["w1"], _FakeCluster())]
     asked = []
     monkeypatch.setattr(parallel, "dask_client", lambda workers, scheduler: asked.append((workers, scheduler))
@@ -588,13 +589,38 @@ def test_dask_workers_prepare_first_and_play_every_item_two_a_worker_ahead(monke
     assert got == [(auto, bots, i) for i in items] and compiles == [job.path]
     assert seen[:2] == [("prepare", None)] * 2 and seen[2:] == [("item", g) for g in got]
     far = clients[0]
-    assert far.plays == len(items) and far.closed
+    assert far.plays == len(items) and far.closed  # runs of one item (DASK_TASK_SECONDS 0)
     assert far.most == 4  # two a worker the scheduler has, not two of the five asked for
     # a LocalCluster of one worker: closed with its client
     assert list(parallel.ordered_map(_everything, job, range(5), backend="dask")) == [(auto, bots, i) for i in range(5)]
     assert asked == [(5, "tcp://far:8786"), (1, None)]
     near = clients[1]
     assert near.most == 2 and near.closed and near.cluster.closed
+
+
+def test_a_dask_task_plays_a_run_of_items_of_about_a_tenth_of_a_second(monkeypatch):
+    # the run's length is the items' CPU time so far: 0.1 s of it, 1 to 64 items
+    from mjdsl.engine import parallel
+
+    monkeypatch.setattr(parallel, "DASK_TASK_SECONDS", 0.1)
+    pace = parallel._Pace()
+
+    def played(*cpu):
+        return [(None, parallel.Stamp(1, 0.0, 0.0, 5.0, 5.0 + c)) for c in cpu]
+
+    assert pace.size() == 1  # nothing known yet: an item a task
+    assert pace.seen(played(0.03, 0.01)) == played(0.03, 0.01)  # handed on as they came
+    assert pace.size() == 5  # 0.02 s an item
+    pace.seen(played(0.5))
+    assert pace.size() == 1  # 0.18 s an item: still one
+    pace.seen(played(*[0.0] * 997))
+    assert pace.size() == 64  # 0.00054 s an item: 185, but no run is longer than 64
+    it = iter(range(200))
+    assert [len(r) for r in parallel._Pace().runs(it)] == [1] * 200  # nothing seen: one an item
+    items = [0, 1, 2, 3, 4, 5, 6]
+    quick = parallel._Pace()
+    quick.seen(played(0.05))
+    assert list(quick.runs(items)) == [[0, 1], [2, 3], [4, 5], [6]]  # every item once, in order
 
 
 def _fake_dask(monkeypatch) -> list:

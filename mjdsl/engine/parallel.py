@@ -18,7 +18,9 @@ Backends:
     a ``distributed.LocalCluster`` of ``workers`` processes, one thread each, or the
     scheduler at ``scheduler`` (``tcp://host:8786``); every Dask worker there compiles
     the job before the first item is sent (``Client.run``), and keeps it for the next
-    run of the same job (Dask is the optional extra ``mjdsl[dask]``).
+    run of the same job (Dask is the optional extra ``mjdsl[dask]``). A Dask task
+    plays a run of items, about :data:`DASK_TASK_SECONDS` of work: a task costs the
+    scheduler, the worker and the client milliseconds each.
 
 Task functions are plain module-level functions ``task(auto, bots, item)`` so that
 both pickle and Dask can send them by name. Each item played by a worker comes back
@@ -31,6 +33,7 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator
 
 import attrs
@@ -106,6 +109,11 @@ def _run(task: Callable, job: Job, item) -> tuple:
     """``(task's result, its Stamp)``: what a worker sends back for an item."""
     auto, bots = prepared(job)
     return _stamped(lambda: task(auto, bots, item))
+
+
+def _run_many(task: Callable, job: Job, items: list) -> list[tuple]:
+    """:func:`_run` for each item in turn: one Dask task."""
+    return [_run(task, job, item) for item in items]
 
 
 def _prepare(job: Job) -> Stamp:
@@ -251,6 +259,43 @@ def dask_setup(worker: Any) -> None:
     from . import simulate  # noqa: F401
 
 
+#: CPU seconds of play a Dask task is made of. A task costs some milliseconds of the
+#: scheduler's, the worker's and the client's time (about 9 in all on the bench's
+#: 2-worker LocalCluster): a fifth of a compiled classical session's play, when each task
+#: was one session. A long task leaves a worker idle at the end while the other plays it.
+DASK_TASK_SECONDS = 0.1
+
+
+class _Pace:
+    """Groups items into runs of about :data:`DASK_TASK_SECONDS` of play, from the CPU
+    time the items played so far took (one item a run until the first comes back).
+    Which items share a task changes no result: each is played alone, and the results
+    come back in the items' order."""
+
+    def __init__(self) -> None:
+        self.cpu = 0.0
+        self.played = 0
+
+    def seen(self, pairs: list[tuple]) -> list[tuple]:
+        for _, stamp in pairs:
+            self.cpu += stamp.cpu_ended - stamp.cpu_started
+        self.played += len(pairs)
+        return pairs
+
+    def size(self) -> int:
+        if not self.played or self.cpu <= 0:
+            return 1
+        return max(1, min(64, round(DASK_TASK_SECONDS * self.played / self.cpu)))
+
+    def runs(self, items: Iterable) -> Iterator[list]:
+        it = iter(items)
+        while True:
+            run = list(islice(it, self.size()))
+            if not run:
+                return
+            yield run
+
+
 def _dask_map(task: Callable, job: Job, items: Iterable, workers: int, scheduler: str | None,
               unstamped: Callable, trace: Callable | None) -> Iterator:
     client = dask_client(workers, scheduler)
@@ -263,8 +308,11 @@ def _dask_map(task: Callable, job: Job, items: Iterable, workers: int, scheduler
             for stamp in ready.values():
                 trace(stamp, None)
         width = max(1, len(ready) or workers)
-        yield from _windowed(lambda item: client.submit(_run, task, job, item, pure=False),
-                             lambda f: unstamped(f.result()), items, 2 * width)
+        paced = _Pace()
+        for pairs in _windowed(lambda run: client.submit(_run_many, task, job, run, pure=False),
+                               lambda f: paced.seen(f.result()), paced.runs(items), 2 * width):
+            for pair in pairs:
+                yield unstamped(pair)
     finally:
         cluster = client.cluster
         client.close()
