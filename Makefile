@@ -30,7 +30,8 @@ run: $(STAMP)
 
 # each test file whole in one worker (its module fixtures made once), a worker per core.
 # The suite runs on the installed build (compiled, unless the compiler failed); then the
-# tests marked pure_python (they read the pure-Python engine's insides) run on it too.
+# tests marked pure_python (they read the pure-Python engine's insides) run again on the
+# pure-Python engine, which they skip under the compiled one.
 test: $(TESTSTAMP)
 	$(BIN)/python -m pytest -n auto --dist loadfile
 	if $(BIN)/mjdsl --version | grep -q 'engine: compiled'; then \
