@@ -609,6 +609,9 @@ def test_a_dask_task_plays_a_run_of_items_of_about_a_tenth_of_a_second(monkeypat
         return [(None, parallel.Stamp(1, 0.0, 0.0, 5.0, 5.0 + c)) for c in cpu]
 
     assert pace.size() == 1  # nothing known yet: an item a task
+    instant = parallel._Pace()
+    instant.seen(played(0.0, 0.0))
+    assert instant.size() == 1  # items too quick for the CPU clock: no rate yet, so one a task
     assert pace.seen(played(0.03, 0.01)) == played(0.03, 0.01)  # handed on as they came
     assert pace.size() == 5  # 0.02 s an item
     pace.seen(played(0.5))
