@@ -56,6 +56,13 @@ class _Packed:
         self.ones = int.from_bytes(b"\x01" * v, "little")
         self.need = _packed_rows(tables.need)
         self.nat = _packed_rows(tables.natural)
+        # both sums in one integer, a nibble each (byte = a + 16 b): a variant's a and b are
+        # each at most the tiles it needs (HAND_SIZE), so neither carries out of its nibble,
+        # and a tile held as often in ``filled`` as in ``natural`` adds one row, not two
+        self.both = [[n + (m << 4) for n, m in zip(rn, rm)] for rn, rm in zip(self.need, self.nat)]
+        self.nat4 = [[m << 4 for m in rm] for rm in self.nat]
+        self.low = 15 * self.ones
+        self.nibbles = max(int(x.sum(axis=1).max(initial=0)) for x in (tables.need, tables.natural)) < 16
         # 46 - natural total: the bias that keeps ``14 - a - (natural_total - b)`` >= 0
         self.bias = _pack((46 - tables.natural_total.astype(np.int16)).astype(np.uint8))
         self.full = int.from_bytes(bytes([HAND_SIZE]) * v, "little")
@@ -92,6 +99,24 @@ class _Packed:
 
     def sums(self, filled: Sequence[int], natural: Sequence[int]) -> tuple[int, int]:
         """``sum min(filled, need)`` and ``sum min(natural, natural need)``, packed."""
+        if self.nibbles:  # (the same integers, added a nibble each: about half the additions)
+            ab = 0
+            if filled == natural:  # (no exposures: one row a tile)
+                for row, c in zip(self.both, filled):
+                    if c > 0:
+                        ab += row[c] if c < _TOP else row[-1]
+            else:
+                for row, need, nat, c, n in zip(self.both, self.need, self.nat4, filled, natural):
+                    if c == n:
+                        if c > 0:
+                            ab += row[c] if c < _TOP else row[-1]
+                        continue
+                    if c > 0:
+                        ab += need[c] if c < _TOP else need[-1]
+                    if n > 0:
+                        ab += nat[n] if n < _TOP else nat[-1]
+            low = self.low
+            return ab & low, (ab >> 4) & low
         a = 0
         for row, c in zip(self.need, filled):
             if c > 0:
