@@ -43,6 +43,7 @@ MODULES = (
     "mjdsl.engine.winning",
     "mjdsl.cards.distance",
     "mjdsl.bots.honest",
+    "mjdsl.bots.greedy",
 )
 #: the mypyc group: its shared library is ``mjdsl/_mypyc__mypyc*.so``
 GROUP = "mjdsl._mypyc"
