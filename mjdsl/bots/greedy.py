@@ -241,6 +241,20 @@ def _loss_keys(needs: list[list[int]], xb: bytes, m: int, filled: list[int], can
     return keys
 
 
+#: per card's tables: for each group, the variants an exposure of it may join (not a
+#: concealed line, the group among theirs), packed a byte each
+_JOINS: ByObject[list] = ByObject()
+
+
+def _joins(tables) -> list[int]:
+    def make() -> list[int]:
+        open_lines = ~tables.concealed
+        return [int.from_bytes((open_lines & (tables.group_counts[:, j] >= 1)).astype(np.uint8).tobytes(), "little")
+                for j in range(tables.group_counts.shape[1])]
+
+    return _JOINS.setdefault(tables, make)
+
+
 class _CardView:
     """A seat's distance to every variant of the card, and what moves keep it small.
 
@@ -267,11 +281,6 @@ class _CardView:
             filled[e.tile] += e.size
         self.filled = filled
         self.exposed = bool(st.exposures[seat])
-
-    @property
-    def allowed(self) -> np.ndarray:
-        """(V,) the variants the seat's exposures leave it."""
-        return self.rules._allowed(self.game.st, self.seat)
 
     def _distance(self, rack: list[int], filled: list[int], jokers: int) -> tuple[int, int, bytes]:
         """Tiles still to come for every variant (the card library's one formula,
@@ -359,14 +368,12 @@ class _CardView:
 
     def _claimable(self, j: int) -> int:
         """The variants an exposure of group ``j`` may join beside the seat's own, packed a
-        byte each (not a concealed line; cached by the seat's exposures)."""
-        rules = self.rules
-
-        def compute() -> int:
-            ok = self.allowed & ~rules.concealed_line & (rules.group_counts[:, j] >= 1)
-            return int.from_bytes(ok.astype(np.uint8).tobytes(), "little")
-
-        return _kept(self.game, ("claimable", tuple(self.game.st.exposures[self.seat]), j), compute)
+        byte each: the card's row of the group (no concealed line), made once per card,
+        less the variants the seat's exposures rule out."""
+        row = _joins(self.tables)[j]
+        if self.exposed:
+            row &= ruled_out(self.tables, [(e.tile, e.size) for e in self.game.st.exposures[self.seat]])[0]
+        return row
 
     def best_claim(self, claims):
         """The claim that brings the nearest variants closer, fewest jokers first."""
