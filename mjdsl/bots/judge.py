@@ -260,9 +260,12 @@ class CardJudge:
                     short = np.minimum(short, np.maximum(raw - 1, 0))
                 d = d + self.naturals * short
         if dead is not None and self.read_table:
-            if d is raw:  # (the caller's distances are left as they are)
-                d = d.copy()
-            d[:, dead] = FAR  # (np.where's values, without its broadcast)
+            # FAR where dead (np.where's values, without its broadcast or a boolean index)
+            if whole:  # whole distances are at most FAR: a maximum, the caller's left as they are
+                d = np.maximum(d, np.where(dead, np.int16(FAR), np.int16(0)))
+            else:  # d * 1 + 0 and d * 0 + FAR, each exact (d is a copy here)
+                np.multiply(d, ~dead, out=d)
+                np.add(d, np.where(dead, float(FAR), 0.0), out=d)
         m = d.min(axis=1, keepdims=True)
         # (m - d is -(d - m) to the bit; a weight of 1 everywhere, points 0, multiplies nothing;
         # ``take``: the table's values, in half the time of indexing by an array)

@@ -499,17 +499,38 @@ def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int]
     rows = rows.reshape(3, size).astype(np.int16)
     # each candidate's row of the steps (every count past _TOP reads the last)
     f_all = [t * (_TOP + 1) + min(filled[t], _TOP) for t in tiles]
-    b_all = rows[1] - steps.natural_rows.take([t * (_TOP + 1) + min(natural[t], _TOP) for t in tiles], axis=0)
-    gap = HAND_SIZE - (rows[0] - steps.need_rows.take(f_all, axis=0))
+    b_steps = steps.natural_rows.take([t * (_TOP + 1) + min(natural[t], _TOP) for t in tiles], axis=0)
+    # gap = 14 - (a - step) and natural_total - (b - step): the rack's part once, a row, then
+    # one addition a candidate (the same small integers as subtracting each candidate's)
+    gap = (HAND_SIZE - rows[0]) + steps.need_rows.take(f_all, axis=0)
     # 14 - a - min(jokers, max(gap - natural_short, 0)), natural_short = natural_total - b >= 0
-    need = np.maximum(gap - jokers, np.minimum(gap, tables.natural_total - b_all))
-    if exposures:
-        need[:, ~allowed(tables, exposures)] = FAR
+    need = (tables.natural_total - rows[1]) + b_steps
+    np.minimum(gap, need, out=need)
+    if jokers:  # (with none, max(gap, min(gap, short)) is gap)
+        np.maximum(gap - jokers, need, out=need)
+    else:
+        need = gap
+    if exposures:  # FAR where they rule a variant out (every need is at most HAND_SIZE, under FAR)
+        np.maximum(need, _far_row(tables, exposures), out=need)
+    b_all = rows[1] - b_steps if covered else None
     lacking = None
     if live_l is not None:
         lost = np.array([live_l[t] for t in tiles], dtype=np.int16)[:, None]
         lacking = rows[2] + lost * steps.last_rows.take(f_all, axis=0)
-    return need, (b_all if covered else None), lacking
+    return need, b_all, lacking
+
+
+def _far_row(tables: Tables, exposures: Sequence[tuple[int, int]]) -> np.ndarray:
+    """(V,) int16: :data:`FAR` where these exposures rule a variant out, else 0; remembered
+    beside :func:`ruled_out` (one ``maximum`` with it, where a boolean index took ten times
+    as long)."""
+
+    def compute() -> np.ndarray:
+        row = np.where(allowed(tables, exposures), 0, FAR).astype(np.int16)
+        row.setflags(write=False)
+        return row
+
+    return _RULED_OUT.setdefault(tables, lambda: Kept(4096)).remember(("far", tuple(exposures)), compute)
 
 
 #: per card's tables: the last rack :func:`rack_measures_without` packed, (key, its packed sums)
