@@ -187,12 +187,18 @@ class CardJudge:
 
     def slowness_of(self, d: np.ndarray, short: np.ndarray, lacking: np.ndarray, live: np.ndarray) -> np.ndarray:
         """:meth:`slowness` from :meth:`measure`'s answers (``short``, ``lacking``)."""
-        ways = lacking.astype(np.float32)
+        # (in place, the same operations in the same types: with a joker float64, without float32)
         if self.joker is not None:
             joker_slots = d > short  # (d - short > 0: small whole numbers, exact either way)
-            ways = ways + joker_slots * float(live[self.joker])
-        per_tile = ways / np.maximum(d, 1)
-        return (self.typical / np.maximum(per_tile, 0.5)) ** self.live
+            ways = np.multiply(joker_slots, float(live[self.joker]))
+            np.add(ways, lacking, out=ways)  # (small whole numbers: exact in float32 and float64 alike)
+        else:
+            ways = lacking.astype(np.float32)
+        np.divide(ways, np.maximum(d, 1), out=ways)  # the live copies per tile still to come
+        np.maximum(ways, 0.5, out=ways)
+        np.divide(self.typical, ways, out=ways)
+        ways **= self.live  # (as ``**``: numpy's square root for 0.5)
+        return ways
 
     def worth_by_chance(self, d: np.ndarray, short: np.ndarray, lacking: np.ndarray, live: np.ndarray,
                         draws: int, dead: np.ndarray | None = None) -> np.ndarray:
