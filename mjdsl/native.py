@@ -27,9 +27,11 @@ import sys
 from pathlib import Path
 
 #: the modules compiled (the engine's step loop, the win questions, the card distances,
-#: the honest bot's checks). Not here: modules that define attrs classes with
+#: the honest bot's checks, the greedy bot). Not here: modules that define attrs classes with
 #: ``attrs.field`` defaults (``engine/run.py``), classes other code gives attributes at
-#: run time (``engine/state.py``) or subclasses (the bots' classes): mypyc refuses all three.
+#: run time (``engine/state.py``) or subclasses (the random bot): mypyc refuses all three;
+#: the style bots (``bots/judge.py``, ``bots/engine.py``) have Optional type errors mypyc
+#: stops on, and their time is numpy's (docs/performance.md, "Bots", sixth round).
 MODULES = (
     "mjdsl.engine.actions",
     "mjdsl.engine.aborts",
@@ -43,6 +45,7 @@ MODULES = (
     "mjdsl.engine.winning",
     "mjdsl.cards.distance",
     "mjdsl.bots.honest",
+    "mjdsl.bots.greedy",
 )
 #: the mypyc group: its shared library is ``mjdsl/_mypyc__mypyc*.so``
 GROUP = "mjdsl._mypyc"

@@ -34,6 +34,12 @@ class GreedyBot:
     #: declare an abortive draw offered when the hand is further than this from ready
     abort_beyond = 4
 
+    def __init__(self) -> None:
+        # the pass in progress of each hand this bot plays, kept by the hand's state
+        # (weakly: a state at a dead one's address is not that hand's; a bot playing
+        # several hands at once keeps each hand's plan)
+        self._plans: ByObject = ByObject()
+
     def choose(self, game, seat: int, legal: list[int], rng) -> int:
         legal = without_false_mahjong(game, seat, legal)
         if len(legal) == 1:
@@ -77,10 +83,7 @@ class GreedyBot:
         st = game.st
         selected = _selected(game, seat)
         pending = st.pending[seat]
-        # the pass in progress of each hand this bot plays, kept by the hand's state
-        # (weakly: a state at a dead one's address is not that hand's; a bot playing
-        # several hands at once keeps each hand's plan)
-        plans = self.__dict__.setdefault("_plans", ByObject())
+        plans = self._plans
         key = (seat, st.node, len(st.history) - len(selected))
         kept = plans.get(st)
         plan = kept[1] if kept is not None and kept[0] == key else None
@@ -90,7 +93,9 @@ class GreedyBot:
             plans.put(st, (key, plan))  # only the pass in progress is kept
         legal = {cat[a].arg for a in actions}
         t = plan[len(selected)] if len(selected) < len(plan) else None
-        return t if t in legal else view.worst_tile(sorted(legal), rng, selected=selected)
+        if t is not None and t in legal:
+            return t
+        return view.worst_tile(sorted(legal), rng, selected=selected)
 
     def _pattern_choice(self, game, seat, roles, legal, rng) -> int:
         cat = game.catalogue
@@ -170,7 +175,8 @@ def _run_tiles(tiles, tile: int, pos: int, size: int) -> list[int] | None:
     """The tiles of the run of ``size`` in which ``tile`` stands at ``pos``."""
     k = tiles.kinds[tile]
     out = [tiles.suited(k.suit, r) for r in range(k.rank - pos, k.rank - pos + size)] if k.suit else [None]
-    return [x.index for x in out] if all(x is not None for x in out) else None
+    run = [x.index for x in out if x is not None]
+    return run if len(run) == len(out) else None
 
 
 def _selected(game, seat: int) -> list[int]:
@@ -189,26 +195,64 @@ def _kept(game, key, compute):
     return _DIST_CACHE.setdefault(game, lambda: Kept(257)).remember(key, compute)
 
 
-def _loss_keys(tables, x: int, m: int, at_m: int, rows: list[int]) -> tuple[list[tuple[int, int]], int]:
-    """Per row of :func:`cards.distance.using_every` (a tile whose copy goes), the hand's key
-    after the loss: (the least distance, minus how many variants are at it), given the
-    distances ``x`` (packed), their least ``m`` and the variants at it ``at_m``. Losing a
-    copy costs a variant a step if every copy held is one it uses, so only the variants at
-    ``m`` and at ``m + 1`` can be the nearest after it. Also the variants at ``m + 1``
-    (worked out only when a loss empties ``m``, else 0)."""
-    n_m = at_m.bit_count()
+#: per card's tables: each variant's need of every tile, as lists (the loss keys read the
+#: rows of the few variants at the least distance)
+_NEEDS: ByObject[list] = ByObject()
+
+
+def _at(xb: bytes, k: int) -> list[int]:
+    """The variants whose byte of the distances ``xb`` is ``k``: a byte search in C a
+    variant, and there are few at the least distance (most often one to three)."""
+    out = []
+    i = xb.find(k)
+    while i >= 0:
+        out.append(i)
+        i = xb.find(k, i + 1)
+    return out
+
+
+def _loss_keys(needs: list[list[int]], xb: bytes, m: int, filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
+    """Per tile of ``cand`` whose copy goes, the hand's key after the loss: (the least
+    distance, minus how many variants are at it), given the distances ``xb`` (a byte a
+    variant) and their least ``m``. Losing a copy costs a variant a step if every copy held
+    is one it uses (``need >= filled``: :func:`cards.distance.using_every`), so only the
+    variants at ``m`` and at ``m + 1`` can be the nearest after it; they are read one by
+    one, where counting them as packed bytes took a bit count of the whole card a tile."""
+    at_m = _at(xb, m)
+    n_m = len(at_m)
     keys = []
-    next_m = n_next = 0
-    for row in rows:
-        kept = n_m - (at_m & row).bit_count()  # still at m after the loss
+    next_m: list[int] | None = None
+    for t in cand:
+        c = filled[t]
+        kept = n_m  # still at m after the loss
+        for v in at_m:
+            if needs[v][t] >= c:
+                kept -= 1
         if kept:
             keys.append((m, -kept))
             continue
-        if not n_next:
-            next_m = at_most(tables, x, m + 1) ^ at_m
-            n_next = next_m.bit_count() + n_m
-        keys.append((m + 1, -(n_next - (next_m & row).bit_count())))
-    return keys, next_m
+        if next_m is None:
+            next_m = _at(xb, m + 1)
+        stay = len(next_m)  # at m + 1 before and after
+        for v in next_m:
+            if needs[v][t] >= c:
+                stay -= 1
+        keys.append((m + 1, -(n_m + stay)))
+    return keys
+
+
+#: per card's tables: for each group, the variants an exposure of it may join (not a
+#: concealed line, the group among theirs), packed a byte each
+_JOINS: ByObject[list] = ByObject()
+
+
+def _joins(tables) -> list[int]:
+    def make() -> list[int]:
+        open_lines = ~tables.concealed
+        return [int.from_bytes((open_lines & (tables.group_counts[:, j] >= 1)).astype(np.uint8).tobytes(), "little")
+                for j in range(tables.group_counts.shape[1])]
+
+    return _JOINS.setdefault(tables, make)
 
 
 class _CardView:
@@ -238,22 +282,18 @@ class _CardView:
         self.filled = filled
         self.exposed = bool(st.exposures[seat])
 
-    @property
-    def allowed(self) -> np.ndarray:
-        """(V,) the variants the seat's exposures leave it."""
-        return self.rules._allowed(self.game.st, self.seat)
-
-    def _distance(self, rack: list[int], filled: list[int], jokers: int) -> tuple[int, int]:
+    def _distance(self, rack: list[int], filled: list[int], jokers: int) -> tuple[int, int, bytes]:
         """Tiles still to come for every variant (the card library's one formula,
         :func:`mjdsl.cards.distance.distances`), packed a byte a variant, :data:`FAR`
-        where ruled out; and the least of them."""
+        where ruled out; the least of them; and their bytes."""
         x = rack_distances(self.tables, filled, rack, jokers)
         if self.exposed:  # (no exposures: every variant is open)
             keep, far = ruled_out(self.tables, [(e.tile, e.size) for e in self.game.st.exposures[self.seat]])
             x = (x & keep) | far
-        return x, least(x.to_bytes(self.tables.size, "little"))
+        xb = x.to_bytes(self.tables.size, "little")
+        return x, least(xb), xb
 
-    def distances(self) -> tuple[int, int]:
+    def distances(self) -> tuple[int, int, bytes]:
         """The seat's distances as it stands, and the least (cached by hand: a seat is
         asked about many discards between two of its turns, its hand unchanged)."""
         st = self.game.st
@@ -268,13 +308,13 @@ class _CardView:
         v = int(np.frombuffer(x.to_bytes(self.tables.size, "little"), np.uint8).argmin())
         return sum(max(f - n, 0) for f, n in zip(self.filled, self.rules.need[v].tolist()))
 
-    def _losses(self, base: tuple[int, int], filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
+    def _losses(self, base: tuple[int, int, bytes], filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
         """For each tile of ``cand``, the hand after losing a copy of it: (the least
         distance, minus how many variants are at it). Losing a tile costs a variant a step
         if every copy held is one it uses (``filled <= need``), so only the variants at
         the least distance ``m`` and at ``m + 1`` can be the nearest after it."""
-        x, m = base
-        return _loss_keys(self.tables, x, m, at_most(self.tables, x, m), using_every(self.tables, filled, cand))[0]
+        tables = self.tables
+        return _loss_keys(_NEEDS.setdefault(tables, tables.need.tolist), base[2], base[1], filled, cand)
 
     def worst_tile(self, tiles, rng, selected=()) -> int:
         """The tile whose loss keeps the most variants nearest."""
@@ -296,54 +336,44 @@ class _CardView:
     def worst_tiles(self, tiles, n: int, rng) -> list[int]:
         """``n`` tiles to give away together: the worst, then the worst of the rest...
 
-        One measurement for the three: each tile's row of the variants that use every copy
-        held (``using_every``) is read once, and only the chosen tile's changes; the
-        variants at the least distance after a loss are those before it less the ones the
-        tile set back (at ``m + 1`` after it: those at ``m`` or ``m + 1`` before, less the
-        ones at ``m + 1`` it set back), so no step packs them anew (the keys of
-        :meth:`_losses`, the same choices)."""
+        One measurement for the three: the seat's distances, moved after each pick by the
+        chosen tile's row of the variants that used every copy held (``using_every``),
+        whose least is the pick's key (the keys of :meth:`_losses`, the same choices)."""
         cand = [t for t in tiles if t != self.joker]
         counts = {t: 0 for t in cand}
         for t in tiles:
             if t != self.joker:
                 counts[t] = self.rack[t]
         tables = self.tables
-        x, m = self.distances()
+        needs = _NEEDS.setdefault(tables, tables.need.tolist)
+        x, m, xb = self.distances()
         filled = list(self.filled)
-        rows = dict(zip(cand, using_every(tables, filled, cand)))
-        at_m = at_most(tables, x, m)
         out: list[int] = []
         for _ in range(n):
             options = [t for t in cand if counts[t] > 0]
             if not options:
                 break
-            keys, next_m = _loss_keys(tables, x, m, at_m, [rows[t] for t in options])
+            keys = _loss_keys(needs, xb, m, filled, options)
             best_key = min(keys)
             best = [i for i, k in enumerate(keys) if k == best_key]
             t = options[best[rng.randrange(len(best))]]
             out.append(t)
-            row = rows[t]
-            x += row
-            if best_key[0] == m:
-                at_m ^= at_m & row  # the variants at m it set back
-            else:
-                m += 1
-                at_m = (at_m | next_m) ^ (next_m & row)
+            # the variants that used every copy of it a step further; the least is the key's
+            x += using_every(tables, filled, [t])[0]
+            xb = x.to_bytes(tables.size, "little")
+            m = best_key[0]
             filled[t] -= 1
             counts[t] -= 1
-            rows[t] = using_every(tables, filled, [t])[0]
         return out
 
     def _claimable(self, j: int) -> int:
         """The variants an exposure of group ``j`` may join beside the seat's own, packed a
-        byte each (not a concealed line; cached by the seat's exposures)."""
-        rules = self.rules
-
-        def compute() -> int:
-            ok = self.allowed & ~rules.concealed_line & (rules.group_counts[:, j] >= 1)
-            return int.from_bytes(ok.astype(np.uint8).tobytes(), "little")
-
-        return _kept(self.game, ("claimable", tuple(self.game.st.exposures[self.seat]), j), compute)
+        byte each: the card's row of the group (no concealed line), made once per card,
+        less the variants the seat's exposures rule out."""
+        row = _joins(self.tables)[j]
+        if self.exposed:
+            row &= ruled_out(self.tables, [(e.tile, e.size) for e in self.game.st.exposures[self.seat]])[0]
+        return row
 
     def best_claim(self, claims):
         """The claim that brings the nearest variants closer, fewest jokers first."""
@@ -364,7 +394,7 @@ class _CardView:
             if j is None:  # no hand on the card has this group
                 continue
             if now is None:
-                dist, now = self.distances()
+                dist, now, _ = self.distances()
             within = self._claimable(j)
             if not within & at_most(tables, dist, now + jokers_used):
                 # a call adds one tile and moves jokers from the rack to the exposure: no

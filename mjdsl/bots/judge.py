@@ -187,12 +187,18 @@ class CardJudge:
 
     def slowness_of(self, d: np.ndarray, short: np.ndarray, lacking: np.ndarray, live: np.ndarray) -> np.ndarray:
         """:meth:`slowness` from :meth:`measure`'s answers (``short``, ``lacking``)."""
-        ways = lacking.astype(np.float32)
+        # (in place, the same operations in the same types: with a joker float64, without float32)
         if self.joker is not None:
             joker_slots = d > short  # (d - short > 0: small whole numbers, exact either way)
-            ways = ways + joker_slots * float(live[self.joker])
-        per_tile = ways / np.maximum(d, 1)
-        return (self.typical / np.maximum(per_tile, 0.5)) ** self.live
+            ways = np.multiply(joker_slots, float(live[self.joker]))
+            np.add(ways, lacking, out=ways)  # (small whole numbers: exact in float32 and float64 alike)
+        else:
+            ways = lacking.astype(np.float32)
+        np.divide(ways, np.maximum(d, 1), out=ways)  # the live copies per tile still to come
+        np.maximum(ways, 0.5, out=ways)
+        np.divide(self.typical, ways, out=ways)
+        ways **= self.live  # (as ``**``: numpy's square root for 0.5)
+        return ways
 
     def worth_by_chance(self, d: np.ndarray, short: np.ndarray, lacking: np.ndarray, live: np.ndarray,
                         draws: int, dead: np.ndarray | None = None) -> np.ndarray:
@@ -260,9 +266,12 @@ class CardJudge:
                     short = np.minimum(short, np.maximum(raw - 1, 0))
                 d = d + self.naturals * short
         if dead is not None and self.read_table:
-            if d is raw:  # (the caller's distances are left as they are)
-                d = d.copy()
-            d[:, dead] = FAR  # (np.where's values, without its broadcast)
+            # FAR where dead (np.where's values, without its broadcast or a boolean index)
+            if whole:  # whole distances are at most FAR: a maximum, the caller's left as they are
+                d = np.maximum(d, np.where(dead, np.int16(FAR), np.int16(0)))
+            else:  # d * 1 + 0 and d * 0 + FAR, each exact (d is a copy here)
+                np.multiply(d, ~dead, out=d)
+                np.add(d, np.where(dead, float(FAR), 0.0), out=d)
         m = d.min(axis=1, keepdims=True)
         # (m - d is -(d - m) to the bit; a weight of 1 everywhere, points 0, multiplies nothing;
         # ``take``: the table's values, in half the time of indexing by an array)
