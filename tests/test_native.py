@@ -109,3 +109,20 @@ def test_version_says_which_build():
     out = subprocess.run([sys.executable, "-m", "mjdsl.cli", "--version"], cwd=ROOT, capture_output=True,
                          text=True, check=True, env={**os.environ, "MJDSL_PURE": "1"})
     assert out.stdout.strip().endswith("(engine: pure (MJDSL_PURE is set))")
+
+
+def test_the_build_asks_for_mypy_and_what_the_compiled_modules_import_unless_told_pure(monkeypatch):
+    # mypyc type-checks what it compiles in pip's isolated build environment: without
+    # attrs there, every attrs class took no arguments and the build fell back to pure
+    # Python in every fresh clone (docs/performance.md, session 17)
+    import runpy
+    import tomllib
+
+    backend = runpy.run_path(str(ROOT / "tools" / "build_backend.py"))
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    monkeypatch.delenv("MJDSL_COMPILE", raising=False)
+    asked = backend["_extra"]()
+    assert asked[0].startswith("mypy") and asked[1:] == project["dependencies"]
+    assert any(d.startswith("attrs") for d in asked) and any(d.startswith("numpy") for d in asked)
+    monkeypatch.setenv("MJDSL_COMPILE", "0")
+    assert backend["_extra"]() == []
