@@ -42,6 +42,7 @@ MODULES = (
     "mjdsl.engine.steps_setup",
     "mjdsl.engine.table_facts",
     "mjdsl.engine.winning",
+    "mjdsl.hands.masks",
     "mjdsl.cards.distance",
     "mjdsl.bots.honest",
 )

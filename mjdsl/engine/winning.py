@@ -18,7 +18,8 @@ from ..cards.hands import Exposure as CardExposure, Hand
 from ..cards.match import match_hand
 from ..hands import Meld, is_complete, match_pattern, meld_tiles, split_hand
 from ..hands.decompose import exposed_counts, hand_counts, layout_of
-from ..hands.patterns import compiled as compiled_pattern, completing_tiles, could_be_made, present_mask
+from ..hands.masks import present_mask
+from ..hands.patterns import compiled as compiled_pattern, completing_tiles, could_be_made
 from ..memo import ByObject
 
 if TYPE_CHECKING:
