@@ -26,23 +26,25 @@ import os
 import sys
 from pathlib import Path
 
-#: the modules compiled (the engine's step loop, the win questions, the card distances,
-#: the honest bot's checks, the greedy bot). Not here: modules that define attrs classes with
-#: ``attrs.field`` defaults (``engine/run.py``), classes other code gives attributes at
-#: run time (``engine/state.py``) or subclasses (the random bot): mypyc refuses all three;
-#: the style bots (``bots/judge.py``, ``bots/engine.py``) have Optional type errors mypyc
-#: stops on, and their time is numpy's (docs/performance.md, "Bots", sixth round).
+#: the modules compiled (the engine's step loop and its state, the win questions, the
+#: card distances, the honest bot's checks, the greedy bot). Not here: modules that define
+#: attrs classes with ``attrs.field`` defaults (``engine/run.py``) or classes other code
+#: subclasses (the random bot): mypyc refuses both; the style bots (``bots/judge.py``,
+#: ``bots/engine.py``) have Optional type errors mypyc stops on, and their time is numpy's
+#: (docs/performance.md, "Bots", sixth round).
 MODULES = (
     "mjdsl.engine.actions",
     "mjdsl.engine.aborts",
     "mjdsl.engine.claim_sources",
     "mjdsl.engine.game",
     "mjdsl.engine.log",
+    "mjdsl.engine.state",
     "mjdsl.engine.steps_charleston",
     "mjdsl.engine.steps_play",
     "mjdsl.engine.steps_setup",
     "mjdsl.engine.table_facts",
     "mjdsl.engine.winning",
+    "mjdsl.hands.masks",
     "mjdsl.cards.distance",
     "mjdsl.bots.honest",
     "mjdsl.bots.greedy",
@@ -55,19 +57,15 @@ RECORD = PACKAGE / "_mypyc_sources.json"
 
 _decided: str | None = None
 
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # no mypy, so nothing compiled: the mark does nothing
-
-    def mypyc_attr(*_names, **_attrs):  # type: ignore[no-redef]
-        return lambda cls: cls
-
-#: A class of a compiled module marked ``@mypyc_attr(native_class=False)`` stays a plain
-#: Python class (its methods still compiled): its instances keep a ``__dict__`` and take
-#: weak references. ``Game`` needs both (``clone`` copies its ``__dict__``; the bots'
-#: ``ByObject`` memos are keyed by it). A native class takes no weak reference: key such
-#: memos by the game, not by its ``WinRules``. (``WinRules`` itself cannot be marked:
-#: mypyc 2.4 fails on a non-native class whose method has a generator expression.)
+#: The classes of a compiled module are *native*: their attributes are fields of a C
+#: struct, read and written without a dictionary, and fixed (declared in the class or
+#: its ``__init__``; ``HandState`` declares the ones set later, ``shuffle_seed`` and
+#: ``break_side``); no ``__dict__``, no subclass in Python, no weak reference. A copy is
+#: made through ``__init__`` (``copy`` reads ``__getnewargs__``: ``Game.clone``,
+#: ``HandState.clone``). Memos keyed weakly (``memo.ByObject``) key by the automaton, its
+#: tile set or a card's tables, never by a game, its state or its ``WinRules``. (mypyc
+#: gives a native class deriving from a Python class a weak-reference slot, but never
+#: clears it when the object goes: a weak reference to one is left dangling.)
 
 
 def source_path(module: str) -> Path:

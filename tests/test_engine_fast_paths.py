@@ -180,6 +180,7 @@ def test_the_tiles_a_seat_may_discard_are_those_it_holds(auto):
         assert _discardable(g, 1) == [t for t, n in enumerate(hand) if n] or auto.no_discard is not None
 
 
+@pytest.mark.pure_python
 def test_an_action_is_checked_against_the_legal_actions_already_asked(auto, monkeypatch):
     # the driver and the bot ask for the legal actions before applying one: apply_action
     # reads that answer rather than asking again

@@ -123,7 +123,7 @@ def test_the_memos_of_a_played_hand_go_with_their_objects():
     gc.collect()
     before = {name: len(m) for name, m in memos.items()}
     auto = compile_ruleset(ROOT / "rulesets" / "american.mj")
-    games = []  # the game kept past its hand: greedy's distances are per game
+    games = []  # the game kept past its hand (greedy's distances are per automaton)
     play_hand(auto, "memos", [make_bot("greedy") for _ in range(auto.seats)], check=games.append)
     gc.collect()
     during = {name: len(m) for name, m in memos.items()}

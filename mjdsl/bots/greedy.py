@@ -35,10 +35,12 @@ class GreedyBot:
     abort_beyond = 4
 
     def __init__(self) -> None:
-        # the pass in progress of each hand this bot plays, kept by the hand's state
-        # (weakly: a state at a dead one's address is not that hand's; a bot playing
-        # several hands at once keeps each hand's plan)
-        self._plans: ByObject = ByObject()
+        # the pass in progress of each hand this bot plays, kept by the hand's list of
+        # actions and found by identity (the compiled build's state takes no weak
+        # reference, mjdsl/native.py; the list is held, so no other hand's gets its
+        # address): a bot playing several hands at once keeps each hand's plan, for the
+        # last _PLANS_KEPT hands
+        self._plans: list = []
 
     def choose(self, game, seat: int, legal: list[int], rng) -> int:
         legal = without_false_mahjong(game, seat, legal)
@@ -85,12 +87,13 @@ class GreedyBot:
         pending = st.pending[seat]
         plans = self._plans
         key = (seat, st.node, len(st.history) - len(selected))
-        kept = plans.get(st)
+        kept = next((k for hist, k in plans if hist is st.history), None)
         plan = kept[1] if kept is not None and kept[0] == key else None
         if plan is None:
             want = pending["count"] - (pending["blind"] or 0)
             plan = view.worst_tiles([cat[a].arg for a in actions], want, rng)
-            plans.put(st, (key, plan))  # only the pass in progress is kept
+            # only the pass in progress is kept, per hand
+            plans[:] = [p for p in plans if p[0] is not st.history][-_PLANS_KEPT + 1:] + [(st.history, (key, plan))]
         legal = {cat[a].arg for a in actions}
         t = plan[len(selected)] if len(selected) < len(plan) else None
         if t is not None and t in legal:
@@ -184,15 +187,20 @@ def _selected(game, seat: int) -> list[int]:
     return list(p["sel"]) if p and "sel" in p else []
 
 
-#: per game, distances by (hand, exposures) and the variants a call may join by
-#: exposures (keyed by the game: the compiled build's WinRules takes no weak reference,
-#: mjdsl/native.py)
+#: per automaton, distances by (hand, exposures) and the variants a call may join by
+#: exposures: answers of its card's tables alone (keyed by the automaton, which the
+#: tables outlive in the card cache: the compiled build's game and WinRules take no weak
+#: reference, mjdsl/native.py)
 _DIST_CACHE: ByObject[Kept] = ByObject()
 
+#: the hands whose Charleston pass a greedy bot keeps planned at once
+_PLANS_KEPT = 8
 
-def _kept(game, key, compute):
-    """``compute()``, remembered for ``game`` by ``key`` (at most 257 answers, then afresh)."""
-    return _DIST_CACHE.setdefault(game, lambda: Kept(257)).remember(key, compute)
+
+def _kept(auto, key, compute):
+    """``compute()``, remembered for the automaton by ``key`` (at most 257 answers, then
+    afresh)."""
+    return _DIST_CACHE.setdefault(auto, lambda: Kept(257)).remember(key, compute)
 
 
 #: per card's tables: each variant's need of every tile, as lists (the loss keys read the
@@ -298,7 +306,7 @@ class _CardView:
         asked about many discards between two of its turns, its hand unchanged)."""
         st = self.game.st
         key = (tuple(st.hands[self.seat]), tuple(st.exposures[self.seat]))
-        return _kept(self.game, key, lambda: self._distance(self.rack, self.filled, self.jokers))
+        return _kept(self.game.auto, key, lambda: self._distance(self.rack, self.filled, self.jokers))
 
     def best(self) -> int:
         return self.distances()[1]

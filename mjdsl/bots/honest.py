@@ -8,11 +8,16 @@ ones it would make at a table without false declarations.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine import actions as ACT
 from ..engine.steps_play import meets_minimum, self_drawn_win
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
-def without_false_mahjong(game, seat: int, legal: list[int]) -> list[int]:
+
+def without_false_mahjong(game: Game, seat: int, legal: list[int]) -> list[int]:
     """``legal`` less a mah jongg declaration the seat's hand does not make."""
     cat = game.catalogue
     a = cat.get(ACT.MAHJONG)

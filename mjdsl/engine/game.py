@@ -14,12 +14,12 @@ read their parameters from the state and the automaton's specs.
 
 from __future__ import annotations
 
+import copy
 import operator
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from ..diagnostics import MjError, error
 from ..memo import ByObject
-from ..native import mypyc_attr
 from . import actions as ACT
 from .state import HandState
 from .winning import WinRules
@@ -38,8 +38,7 @@ class IllegalAction(MjError):
     """An action that the current state does not allow; the state is unchanged."""
 
 
-@mypyc_attr(native_class=False)  # clone() copies __dict__ (mjdsl/native.py)
-class Game:
+class Game:  # a native class in the compiled build (mjdsl/native.py)
     """One hand: create with an automaton, the dealer seat and the round wind (a tile)."""
 
     # Read by every step as Any: the steps' bodies rely on what a checked automaton
@@ -144,11 +143,15 @@ class Game:
 
     def clone(self) -> "Game":
         """An independent copy of the hand (the automaton and its tables are shared)."""
-        other = object.__new__(Game)
-        other.__dict__.update(self.__dict__)
+        other = copy.copy(self)
         other.st = self.st.clone()
         other._legal = (-1, [])
         return other
+
+    def __getnewargs__(self) -> tuple[Automaton]:
+        # a copy (clone) is made through __init__ in the compiled build, its attributes
+        # then set from this game's
+        return (self.auto,)
 
     def returns(self) -> list[float]:
         return list(self.st.returns)

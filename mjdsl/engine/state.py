@@ -154,6 +154,11 @@ class HandState:
     def clone(self) -> "HandState":
         return copy.deepcopy(self)
 
+    def __getnewargs__(self) -> tuple[int, int]:
+        # a copy (clone) is made through __init__ in the compiled build, its
+        # attributes then set: (seats, kinds)
+        return len(self.hands), len(self.thrown[0]) if self.thrown else 0
+
     # -- counts -----------------------------------------------------------------
     def balance(self) -> float:
         """What the hand paid in all: 0, less what it added to the pot (deposits the

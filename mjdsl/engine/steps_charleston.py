@@ -30,24 +30,24 @@ class Simultaneous:
                 return seat
         return st.asked[-1] if st.asked else st.dealer
 
-    def _finish_seat(self, game, seat) -> bool:
+    def _finish_seat(self, game: Game, seat: int) -> bool:
         """Mark a seat done; True when everybody is."""
         st = game.st
         st.pending[seat]["done"] = True
         return all(st.pending[s]["done"] for s in st.asked)
 
 
-def _order(game) -> list[int]:
+def _order(game: Game) -> list[int]:
     st = game.st
     return [(st.dealer + i) % game.n for i in range(game.n) if not st.dead[(st.dealer + i) % game.n]]
 
 
-def _never(game, state) -> set:
+def _never(game: Game, state: State) -> set:
     """The tiles the pass never takes (``never pass jokers``), by index."""
     return {game.auto.tiles.index(c) for c in state.params.get("never", ())}
 
 
-def _passable(game, state, seat: int) -> int:
+def _passable(game: Game, state: State, seat: int) -> int:
     """Tiles of a seat's hand that may be passed (not those the ruleset never passes)."""
     never = _never(game, state)
     return sum(n for t, n in enumerate(game.st.hands[seat]) if t not in never)

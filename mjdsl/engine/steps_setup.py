@@ -87,7 +87,7 @@ class Dice:
 THROWER = {"dealer": lambda n: 0, "right": lambda n: 1, "left": lambda n: n - 1, "across": lambda n: n // 2}
 
 
-def _break_wall(game) -> None:
+def _break_wall(game: Game) -> None:
     """Rotate the wall so that draws start just after the break; the tiles just before
     it (the end of the list) are the dead wall."""
     st = game.st
@@ -176,7 +176,7 @@ def replace_bonus_tiles(game: Game, seat: int, bonus_cls: set, kongs: bool = Fal
     return bool(bonus or fours)
 
 
-def _replace(game, seat: int, round_no: int) -> None:
+def _replace(game: Game, seat: int, round_no: int) -> None:
     st = game.st
     st.replacements.append((seat, round_no))
     r = game.draw_dead()

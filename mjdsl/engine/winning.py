@@ -9,7 +9,7 @@ dead hands). Cards answer from the compiled card's tables, with each seat's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -18,16 +18,32 @@ from ..cards.hands import Exposure as CardExposure, Hand
 from ..cards.match import match_hand
 from ..hands import Meld, is_complete, match_pattern, meld_tiles, split_hand
 from ..hands.decompose import exposed_counts, hand_counts, layout_of
-from ..hands.patterns import compiled as compiled_pattern, completing_tiles, could_be_made, present_mask
+from ..hands.masks import present_mask
+from ..hands.patterns import compiled as compiled_pattern, completing_tiles, could_be_made
 from ..memo import ByObject
 
 if TYPE_CHECKING:
-    from ..ir.model import Automaton
-    from .state import HandState
+    from ..hands.decompose import Layout
+    from ..hands.patterns import Compiled
+    from ..ir.model import Automaton, PatternSpec
+    from .state import Exposure, HandState
 
 
 class WinRules:
     """The winning hands of an automaton, as questions about a hand state."""
+
+    # the pattern tables (_pattern_tables), declared for the compiled build: typed, its
+    # loops over them are native
+    _layout: Layout
+    _copies: list[int]
+    _suits: list[slice | list[int]]
+    _honours: tuple[int, ...]
+    _groups: list[tuple[int, ...]]
+    _caps: dict[str, Any]
+    _specs: dict[str, Compiled]
+    _mixed: frozenset[str]
+    #: (pattern, the most of each tile it holds or None, the tiles it never holds as a bit mask or None)
+    _plan: list[tuple[PatternSpec, Any, Any]]
 
     def __init__(self, auto: Automaton) -> None:
         self.auto = auto
@@ -111,7 +127,7 @@ class WinRules:
             hit = memo[key] = self._pattern_calling(st, seat)
         return hit
 
-    def _pattern_calling(self, st, seat: int) -> bool:
+    def _pattern_calling(self, st: HandState, seat: int) -> bool:
         hand = st.hands[seat]
         melds = self._melds(st, seat)
         for p, cap, _ in self._plan:
@@ -188,10 +204,10 @@ class WinRules:
         return bool(self._allowed(st, seat).any())
 
     # -- cards ----------------------------------------------------------------------
-    def _allowed(self, st, seat: int) -> np.ndarray:
+    def _allowed(self, st: HandState, seat: int) -> np.ndarray:
         return allowed(self.card.tables, [(e.tile, e.size) for e in st.exposures[seat]])
 
-    def _card_waits(self, st, seat: int) -> frozenset:
+    def _card_waits(self, st: HandState, seat: int) -> frozenset:
         """The seat's waits, cached by the hand's content (two hands a seat at most)."""
         key = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
         cache = self._waits.setdefault(seat, {})
@@ -202,11 +218,11 @@ class WinRules:
             hit = cache[key] = self._compute_waits(st, seat)
         return hit
 
-    def _compute_waits(self, st, seat: int) -> frozenset:
+    def _compute_waits(self, st: HandState, seat: int) -> frozenset:
         """Tiles t such that the concealed hand plus t (and the exposures) makes a variant."""
         return card_waits(self.card.tables, st.hands[seat], [(e.tile, e.size) for e in st.exposures[seat]], self.joker)
 
-    def _card_matches(self, st, seat: int):
+    def _card_matches(self, st: HandState, seat: int):
         conc = np.asarray(st.hands[seat], dtype=np.int16)
         exps = tuple(CardExposure(e.tile, e.size, e.jokers) for e in st.exposures[seat])
         hand = Hand(conc, exps)
@@ -215,7 +231,7 @@ class WinRules:
         return match_hand(self.card, hand)
 
     # -- patterns -------------------------------------------------------------------
-    def _melds(self, st, seat: int) -> tuple[Meld, ...]:
+    def _melds(self, st: HandState, seat: int) -> tuple[Meld, ...]:
         """The seat's exposures as the hand library's melds (remembered: a seat's
         exposures change a few times a hand, and every win question reads them)."""
         exps = tuple(st.exposures[seat])
@@ -228,7 +244,7 @@ class WinRules:
             hit = self._meld_memo[exps] = self._to_melds(exps)
         return hit
 
-    def _masks(self, st, seat: int) -> tuple[int, int]:
+    def _masks(self, st: HandState, seat: int) -> tuple[int, int]:
         """The tiles of the seat's concealed hand as a bit mask, and with its exposures'
         tiles: a special hand's matching counts the exposures (its parts join their
         tiles), a pattern of parts beside sets takes its parts from the concealed tiles."""
@@ -244,7 +260,7 @@ class WinRules:
         return present, present | hit[1]
 
     @staticmethod
-    def _to_melds(exps) -> tuple[Meld, ...]:
+    def _to_melds(exps: tuple[Exposure, ...]) -> tuple[Meld, ...]:
         out = []
         for e in exps:
             if e.run:
@@ -274,7 +290,7 @@ class WinRules:
                 return False
         return twos == pairs or pairs != 1 and twos <= pairs
 
-    def _pattern_win(self, st, seat: int) -> str | None:
+    def _pattern_win(self, st: HandState, seat: int) -> str | None:
         """The first pattern the hand makes (sets-and-pairs shapes are tried first)."""
         hand = st.hands[seat]
         exposed = st.exposures[seat]
@@ -324,7 +340,8 @@ class WinRules:
                     return p.name
         return None
 
-    def _special_win(self, p, cap, hist: np.ndarray, melds: tuple[Meld, ...], exposed) -> bool:
+    def _special_win(self, p: PatternSpec, cap: np.ndarray, hist: np.ndarray, melds: tuple[Meld, ...],
+                     exposed: list[Exposure]) -> bool:
         """Is the hand the special hand ``p`` (``cap``: the most of each tile it holds)?"""
         if p.concealed and exposed and any(not e.concealed for e in exposed):
             return False

@@ -409,16 +409,6 @@ def compiled(pattern: Pattern, tiles: TileSet) -> Compiled:
     return hit[2]
 
 
-_BITS: list[int] = []
-
-
-def present_mask(counts: Sequence[int]) -> int:
-    """The tiles a hand holds (counts by tile index), as a bit mask."""
-    if len(_BITS) < len(counts):
-        _BITS[:] = [1 << i for i in range(len(counts))]
-    return sum(itertools.compress(_BITS, counts))  # compress: no Python frame per tile
-
-
 def could_be_made(spec: Compiled, present: int, missing: int = 0) -> bool:
     """Whether a hand holding the tiles of bit mask ``present`` can match some binding
     of ``spec``: it holds every tile the binding's fixed parts name, but ``missing`` of
