@@ -644,3 +644,199 @@ def test_a_racks_candidates_less_tiles_gone_first_measure_as_the_racks_themselve
     assert same(rack, [1, 2], [5], [(3, 3)], None, True) == "spelled"  # gone, not held
     assert same(rack, [0, 1], [0], [], np.full(size, 2), True) == "spelled"  # a candidate gone already
     assert same(rack, [1], [0, 0], [], None, False) == "spelled"  # gone twice, held once
+
+
+def _products(monkeypatch, ask):
+    """What ``ask()`` gives when every batch takes the indicator products (no packed road)."""
+    from mjdsl.cards import distance
+
+    monkeypatch.setattr(distance, "LOOKUP_BATCH", 0)
+    try:
+        return ask()
+    finally:
+        monkeypatch.undo()
+
+
+def test_counts_past_top_beside_exposures_read_each_tiles_last_row(club, american_tiles, monkeypatch):
+    # a tile held as often in ``filled`` as in ``natural`` adds one row of both sums; one an
+    # exposure makes more in ``filled`` reads its need row and its natural row apart: counts
+    # of _TOP and more must read the last row of each (what any line needs of the tile), as
+    # the products read them. 1b: lines need up to 4 of it; F: pairs, natural, and kongs
+    from mjdsl.cards import distance
+
+    top = distance._TOP
+    big = [_code(american_tiles, c) for c in ("1b", "F")]
+    for natural_count, exposed in ((top - 3, 3), (top, 3), (top + 1, 4), (top - 1, 1), (30, 5)):
+        filled = np.zeros((1, american_tiles.size), np.int16)
+        natural = filled.copy()
+        natural[0, big] = natural_count
+        filled[0, big] = natural_count + exposed  # an exposure of each tile besides the rack's
+        jokers = np.ones(1, np.int16)
+        live = np.full(american_tiles.size, 2)
+        packed = measures(club.tables, filled, natural, jokers, live, covered=True)
+        products = _products(monkeypatch, lambda: measures(club.tables, filled, natural, jokers, live, covered=True))
+        _same_measures(packed, products)
+
+
+def _long_line_card(text, tiles):
+    """A card of one line as ``compile_card`` makes it; ``check_card`` refuses a line that
+    is not 14 tiles (MJ250), but the library compiles whatever it is given."""
+    from mjdsl.cards import compile_card, parse_card
+
+    card, diags = parse_card(f'card "T"\n{text} 25\n', "t.card")
+    assert card is not None, diags
+    return compile_card(card, tiles)
+
+
+def test_a_line_past_14_tiles_is_summed_a_byte_a_variant_as_the_products_sum_it(american_tiles, monkeypatch):
+    # the packed sums go a nibble a variant only while every variant needs fewer than 16
+    # tiles; a line of 16 (FF 1111 2222 3333 44 in one suit: 4 natural) takes a byte each,
+    # and every packed road (small batches, one rack, a rack's candidates) must give the
+    # products' integers: random racks, some with a tile past _TOP, and tiles held exactly
+    # _TOP times; and a rack where the natural slots keep the joker out (np.minimum)
+    from mjdsl.cards import distance
+    from mjdsl.cards.distance import rack_distances, rack_measures, rack_measures_without
+
+    compiled = _long_line_card("FF 1111 2222 3333 44 - a a a a", american_tiles)
+    t = compiled.tables
+    assert t.size == 3 and (t.need.sum(axis=1) == 16).all()
+    size = american_tiles.size
+    joker = _code(american_tiles, "J")
+    rng = np.random.default_rng(1616)
+    for trial in range(40):
+        racks = np.stack([_random_rack(rng, size, 0, False) for _ in range(3)])
+        racks[:, rng.integers(0, size, 6)] += 1
+        # at most 2 of a tile, and one tile past the packed rows or exposed: at most 12 tiles
+        # the line uses (2 of each of its 5 tiles, 4 of that one), so no sum passes 14 (the
+        # packed distance is 14 less what a variant uses, a byte each: a hand uses no more)
+        racks = np.minimum(racks, 2)
+        if trial % 4 == 0:
+            racks[0, rng.integers(0, size)] += distance._TOP + int(rng.integers(-1, 8))
+        jokers = racks[:, joker].copy()
+        natural = racks.copy()
+        natural[:, joker] = 0
+        filled = natural.copy()
+        if trial % 2:  # an exposure: filled differs from natural
+            filled[:, _code(american_tiles, "1b")] += 3
+        live = rng.integers(0, 6, size)
+        args = (t, filled, natural, jokers, live, True)
+        _same_measures(measures(*args), _products(monkeypatch, lambda: measures(*args)))
+        want = _products(monkeypatch, lambda: distances(t, filled, natural, jokers))
+        for i in range(len(racks)):
+            got = rack_distances(t, filled[i].tolist(), natural[i].tolist(), int(jokers[i]))
+            assert list(got.to_bytes(t.size, "little")) == want[i].tolist()
+        tiles = [int(x) for x in np.flatnonzero(racks[0]) if x != joker]
+        if tiles:
+            spelled = np.repeat(racks[0][None, :], len(tiles), axis=0)
+            spelled[np.arange(len(tiles)), tiles] -= 1
+            got = rack_measures_without(t, racks[0], tiles, [], joker, live, True)
+            _same_measures(got, _products(monkeypatch, lambda: rack_measures(t, spelled, [], joker, live, True)))
+    # and the tiles the line needs held exactly _TOP times and more: each reads its last row
+    for count in (distance._TOP, distance._TOP + 1):
+        natural = np.zeros((1, size), np.int16)
+        natural[0, [_code(american_tiles, c) for c in ("F", "1b", "4b")]] = count
+        for filled in (natural, natural + 3 * np.eye(size, dtype=np.int16)[_code(american_tiles, "2b")]):
+            args = (t, filled, natural, np.zeros(1, np.int16), np.full(size, 2), True)
+            _same_measures(measures(*args), _products(monkeypatch, lambda: measures(*args)))
+    # 1111 2222 333 and a joker, less a 5b, against the bams variant: 11 tiles in joker
+    # groups, where it has 12 joker slots and 4 natural ones still empty, so 14 - 11 = 3
+    # slots are left and the natural ones take them all: the joker fills none, 3 to come
+    rack = np.zeros(size, np.int16)
+    for code, n in (("1b", 4), ("2b", 4), ("3b", 3), ("5b", 1), ("J", 1)):
+        rack[_code(american_tiles, code)] = n
+    five = _code(american_tiles, "5b")
+    got = rack_measures_without(t, rack, [five], [], joker)
+    want = _products(monkeypatch, lambda: rack_measures(t, (rack - np.eye(size, dtype=np.int16)[five])[None, :],
+                                                        [], joker))
+    _same_measures(got, want)
+    assert got[0][0, 0] == 3  # (the variant in bams; craks and dots: 14 - 1 joker)
+
+
+def test_a_rack_past_15_tiles_of_a_line_past_14_is_measured_whole(american_tiles, monkeypatch):
+    # a nibble holds 15: NEWS NEWS NEWS NEWS (16 natural tiles) and a rack of all 16 and a
+    # 1b, less the 1b, covers 16 and needs -2 (14 less 16), as the products say: the sums
+    # take a byte a variant, read whole by rack_measures_without
+    from mjdsl.cards.distance import rack_measures, rack_measures_without
+
+    compiled = _long_line_card("NEWS NEWS NEWS NEWS - - - -", american_tiles)
+    t = compiled.tables
+    size = american_tiles.size
+    joker = _code(american_tiles, "J")
+    rack = np.zeros(size, np.int16)
+    for code in ("N", "E", "W", "S"):
+        rack[_code(american_tiles, code)] = 4
+    one = _code(american_tiles, "1b")
+    rack[one] = 1
+    got = rack_measures_without(t, rack, [one], [], joker, None, True)
+    want = _products(monkeypatch, lambda: rack_measures(t, (rack - np.eye(size, dtype=np.int16)[one])[None, :],
+                                                        [], joker, None, True))
+    _same_measures(got, want)
+    assert (got[0].tolist(), got[1].tolist()) == ([[-2]], [[16]])
+
+
+def test_a_line_needing_23_of_a_tile_reads_the_last_packed_row(american_tiles, monkeypatch):
+    # the packed rows stop at _TOP - 1 = 23 copies: a line of 23 natural flowers (eleven
+    # pairs and a single, in a set of 23 flowers) and a rack of 25 less one: 24 flowers
+    # read row 23, both sums 23 (needs 14 - 23 = -9, covers 23), as the products say
+    import attrs
+
+    from mjdsl.cards import distance
+    from mjdsl.cards.distance import rack_measures, rack_measures_without
+    from mjdsl.tiles import TileSet
+
+    flower = _code(american_tiles, "F")
+    kinds = tuple(attrs.evolve(k, copies=23) if k.index == flower else k for k in american_tiles.kinds)
+    tiles = TileSet(kinds, american_tiles.suits, zero="0")
+    compiled = _long_line_card("FF FF FF FF FF FF FF FF FF FF FF F" + " -" * 12, tiles)
+    t = compiled.tables
+    assert t.size == 1 and int(t.natural[0, flower]) == distance._TOP - 1
+    rack = np.zeros(tiles.size, np.int16)
+    rack[flower] = 25
+    joker = _code(tiles, "J")
+    got = rack_measures_without(t, rack, [flower], [], joker, None, True)
+    want = _products(monkeypatch, lambda: rack_measures(t, (rack - np.eye(tiles.size, dtype=np.int16)[flower])[None, :],
+                                                        [], joker, None, True))
+    _same_measures(got, want)
+    assert (got[0].tolist(), got[1].tolist()) == ([[-9]], [[23]])
+
+
+def test_a_candidate_that_makes_a_line_beside_exposures_needs_nothing(club, american_tiles, monkeypatch):
+    # rack_measures_without sets the lines the exposures rule out to FAR and leaves the
+    # others as they are: a rack of a line's tiles less an exposed kong, and one tile more,
+    # less that tile, makes the line (0), as rack_measures says
+    from mjdsl.cards.distance import rack_measures, rack_measures_without
+
+    t = club.tables
+    size = american_tiles.size
+    joker = _code(american_tiles, "J")
+    i, var = next((i, v) for i, v in enumerate(club.variants)
+                  if not t.concealed[i] and any(g.jokers and g.size == 4 for g in v.groups))
+    group = next(g for g in var.groups if g.jokers and g.size == 4)
+    exposures = [(group.tiles[0], 4)]
+    rack = var.need.astype(np.int16).copy()
+    rack[group.tiles[0]] -= 4
+    extra = next(x for x in range(size) if x != joker and rack[x] == 0 and var.need[x] == 0)
+    rack[extra] = 1
+    got = rack_measures_without(t, rack, [extra], exposures, joker)
+    want = _products(monkeypatch, lambda: rack_measures(t, (rack - np.eye(size, dtype=np.int16)[extra])[None, :],
+                                                        exposures, joker))
+    _same_measures(got, want)
+    assert got[0][0, i] == 0 and FAR in got[0][0]
+
+
+@pytest.mark.pure_python
+def test_the_far_rows_of_exposures_are_remembered_for_at_most_4096_exposure_sets(american_tiles):
+    # _far_row (rack_measures_without's FAR where exposures rule a line out) shares
+    # ruled_out's memo, and makes it when it is first asked: at most 4096 sets, then afresh
+    from mjdsl.cards import distance
+
+    t = _long_line_card("FFFF 1111 2222 33 - a a a", american_tiles).tables  # fresh tables: no memo yet
+    assert distance._RULED_OUT.get(t) is None
+    first = distance._far_row(t, [(0, 3)])
+    assert first.tolist() == np.where(allowed(t, [(0, 3)]), 0, FAR).tolist()
+    kept = distance._RULED_OUT.get(t)
+    for k in range(1, 4096):
+        distance._far_row(t, [(k, 3)])
+    assert len(kept) == 4096 and distance._far_row(t, [(0, 3)]) is first
+    distance._far_row(t, [(4096, 3)])
+    assert list(kept) == [("far", ((4096, 3),))]
