@@ -208,6 +208,10 @@ def _kept(auto, key, compute):
 _NEEDS: ByObject[list] = ByObject()
 
 
+def _needs(tables) -> list[list[int]]:
+    return _NEEDS.setdefault(tables, tables.need.tolist)
+
+
 def _at(xb: bytes, k: int) -> list[int]:
     """The variants whose byte of the distances ``xb`` is ``k``: a byte search in C a
     variant, and there are few at the least distance (most often one to three)."""
@@ -296,7 +300,7 @@ class _CardView:
         where ruled out; the least of them; and their bytes."""
         x = rack_distances(self.tables, filled, rack, jokers)
         if self.exposed:  # (no exposures: every variant is open)
-            keep, far = ruled_out(self.tables, [(e.tile, e.size) for e in self.game.st.exposures[self.seat]])
+            keep, far = self._ruled_out()
             x = (x & keep) | far
         xb = x.to_bytes(self.tables.size, "little")
         return x, least(xb), xb
@@ -322,7 +326,7 @@ class _CardView:
         if every copy held is one it uses (``filled <= need``), so only the variants at
         the least distance ``m`` and at ``m + 1`` can be the nearest after it."""
         tables = self.tables
-        return _loss_keys(_NEEDS.setdefault(tables, tables.need.tolist), base[2], base[1], filled, cand)
+        return _loss_keys(_needs(tables), base[2], base[1], filled, cand)
 
     def worst_tile(self, tiles, rng, selected=()) -> int:
         """The tile whose loss keeps the most variants nearest."""
@@ -353,7 +357,7 @@ class _CardView:
             if t != self.joker:
                 counts[t] = self.rack[t]
         tables = self.tables
-        needs = _NEEDS.setdefault(tables, tables.need.tolist)
+        needs = _needs(tables)
         x, m, xb = self.distances()
         filled = list(self.filled)
         out: list[int] = []
@@ -380,8 +384,13 @@ class _CardView:
         less the variants the seat's exposures rule out."""
         row = _joins(self.tables)[j]
         if self.exposed:
-            row &= ruled_out(self.tables, [(e.tile, e.size) for e in self.game.st.exposures[self.seat]])[0]
+            row &= self._ruled_out()[0]
         return row
+
+    def _ruled_out(self) -> tuple[int, int]:
+        """:func:`cards.distance.ruled_out` of the seat's exposures, packed a byte a variant:
+        (255 where a variant is still open, else 0; FAR where they rule it out, else 0)."""
+        return ruled_out(self.tables, [(e.tile, e.size) for e in self.game.st.exposures[self.seat]])
 
     def best_claim(self, claims):
         """The claim that brings the nearest variants closer, fewest jokers first."""
