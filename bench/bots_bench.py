@@ -40,12 +40,12 @@ def _measure(auto, name: str, hands: int) -> dict:
 
     spent = [0.0]
     bots = [_Timed(make_bot(name), spent) for _ in range(auto.session_players)]
-    play_session(auto, "warmup", bots, 2)
+    play_session(auto, "warmup", bots, 2, digests=False)
     spent[0] = 0.0
     done = i = 0
     start = time.process_time()
     while done < hands:
-        done += len(play_session(auto, f"bench:{i}", bots, hands - done))
+        done += len(play_session(auto, f"bench:{i}", bots, hands - done, digests=False))
         i += 1
     dt = time.process_time() - start
     return {"hands_per_s": round(done / dt, 1), "bot_share": round(spent[0] / dt, 2),

@@ -21,12 +21,12 @@ def _measure(path: Path, bot: str, hands: int) -> dict:
 
     auto = compile_ruleset(path)
     bots = [make_bot(bot) for _ in range(auto.seats)]
-    play_session(auto, "warmup", bots, 2)
+    play_session(auto, "warmup", bots, 2, digests=False)
     done = decisions = won = 0
     start = time.process_time()  # CPU time of this process: one core, whatever else runs
     i = 0
     while done < hands:
-        for rec in play_session(auto, f"bench:{i}", bots, hands - done):
+        for rec in play_session(auto, f"bench:{i}", bots, hands - done, digests=False):
             done += 1
             decisions += rec.decisions
             won += rec.result.get("winner") is not None

@@ -1,7 +1,8 @@
 """The interpreter beside a hand-written peer: classical mahjong with random players,
 mjdsl against RLCard's mahjong (``pip install 'mjdsl[peers]'``), in the same run.
 
-- in-process: ``play_session`` of rulesets/classical.mj with random bots, against
+- in-process: ``play_session`` of rulesets/classical.mj with random bots (without the
+  state digests only a log reads, as ``simulate`` plays when it writes no log), against
   RLCard's game core (``rlcard.games.mahjong.Game``) choosing uniformly among its legal
   actions; CPU time of this process, the better of interleaved rounds;
 - end to end: a fresh ``mjdsl simulate rulesets/classical.mj --bots random --json``
@@ -73,11 +74,11 @@ def _mjdsl_in_process(name: str, hands: int, seed: str) -> float:
 
     auto = compile_ruleset(ROOT / "rulesets" / f"{name}.mj")
     bots = [make_bot("random") for _ in range(auto.session_players)]
-    play_session(auto, "warmup", bots, 2)
+    play_session(auto, "warmup", bots, 2, digests=False)
     done = i = 0
     start = time.process_time()
     while done < hands:
-        done += len(play_session(auto, f"{seed}:{i}", bots, hands - done))
+        done += len(play_session(auto, f"{seed}:{i}", bots, hands - done, digests=False))
         i += 1
     return done / (time.process_time() - start)
 

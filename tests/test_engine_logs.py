@@ -11,6 +11,7 @@ import json
 import os
 from pathlib import Path
 
+import attrs
 import pytest
 
 from mjdsl.bots import GreedyBot, RandomBot
@@ -104,6 +105,27 @@ def test_digests_are_taken_as_the_hand_is_played():
     ok, message = replay(auto, log)
     assert not ok and message.startswith("step 20:")
 
+
+def test_a_hand_played_without_digests_is_the_same_hand_and_is_not_logged():
+    # a run that writes no log skips the digests (simulate without --logs, analyze, arena)
+    path = ROOT / "rulesets" / "classical.mj"
+    auto = compile_ruleset(path)
+    with_ = play_hand(auto, "nodigests", [RandomBot() for _ in range(4)])
+    without = play_hand(auto, "nodigests", [RandomBot() for _ in range(4)], digests=False)
+    assert with_.digests and not without.digests
+    assert attrs.evolve(without, digests=with_.digests) == with_
+    with pytest.raises(ValueError, match="without state digests"):
+        hand_log(auto, without, str(path), {})
+
+
+def test_simulate_takes_digests_only_when_it_writes_logs(monkeypatch):
+    from mjdsl.engine import run as run_module
+    taken = []
+    real = run_module.state_digest
+    monkeypatch.setattr(run_module, "state_digest", lambda game: taken.append(1) or real(game))
+    path = str(ROOT / "rulesets" / "classical.mj")
+    assert main(["simulate", path, "--games", "2", "--bots", "random"]) == 0
+    assert not taken
 
 def test_a_log_whose_context_is_not_counts_is_an_input_error(tmp_path, capsys):
     path = ROOT / "rulesets" / "american.mj"

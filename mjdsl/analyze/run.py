@@ -56,7 +56,7 @@ def analyze_session(auto, bots, item) -> list[tuple[HandRecord, tuple[int, ...]]
             w = game.st.winner
             made.append(_also_made(game, w) if w is not None and auto.winning.card is not None else ())
 
-    recs = play_session(auto, f"{seed}:{index}", bots, cap, check=at_end)
+    recs = play_session(auto, f"{seed}:{index}", bots, cap, check=at_end, digests=False)
     return list(zip(recs, made))
 
 

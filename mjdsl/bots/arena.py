@@ -120,7 +120,7 @@ def arena_wall(auto, bots, item) -> list:
     """Wall ``w`` played once per rotation: ``[(rotation's seating, record)]`` (a task of
     :func:`mjdsl.engine.parallel.ordered_map`; ``bots`` are the whole line-up)."""
     seed, w, order = item
-    return [(rot, play_hand(auto, f"{seed}:{w}", [bots[i] for i in rot], dealer=0)) for rot in order]
+    return [(rot, play_hand(auto, f"{seed}:{w}", [bots[i] for i in rot], dealer=0, digests=False)) for rot in order]
 
 
 def run_arena(auto, names: Sequence[str], hands: int, seed: str, make_bot: Callable,

@@ -14,7 +14,7 @@ from ..diagnostics import InputError
 from ..engine.log import hand_log, read_log, replay
 from ..engine.log_check import check_against
 from ..engine.parallel import Job, capped_workers
-from ..engine.simulate import run, session_batches
+from ..engine.simulate import logged_session, run, session_batches, unlogged_session
 from ..engine.tally import Tally, card_lines, report_lines
 from ..output import write_file
 from ..frontend.paths import Refused, resolve_log_ruleset
@@ -51,7 +51,7 @@ def simulate_cmd(ruleset, games, seed, bots, workers, backend, scheduler, as_jso
     interrupted = False
     try:
         for _, recs in session_batches(auto, job, seed, games, workers=workers, backend=backend,
-                                       scheduler=scheduler):
+                                       scheduler=scheduler, task=logged_session if logs else unlogged_session):
             for rec in recs:
                 tally.add(rec, names)
                 if logs:

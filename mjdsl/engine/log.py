@@ -47,6 +47,9 @@ def _canonical(x):
 
 
 def hand_log(auto: Automaton, rec: HandRecord, ruleset_path: str, options_set: dict) -> dict:
+    """The log of a hand played with its state digests (``run.play_hand``'s default)."""
+    if not rec.digests:  # a played hand has at least the last step's: this one was played without
+        raise ValueError("a hand played without state digests (play_hand(digests=False)) cannot be logged")
     return {
         "version": LOG_VERSION,
         "ruleset": ruleset_path,

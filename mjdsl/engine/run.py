@@ -40,7 +40,8 @@ class HandRecord:
     context: tuple = ()
     #: the state digests a log keeps (``log.state_digest`` every ``log.DIGEST_EVERY`` steps
     #: and after the last), taken as the hand was played, so a replay checks against the
-    #: game itself rather than against a second run of the same actions
+    #: game itself rather than against a second run of the same actions; empty when the
+    #: hand was played without them (``play_hand(digests=False)``: no log to write)
     digests: tuple = ()
     #: the session's player at each seat (``seating``); empty: seat s is player s
     players: tuple = ()
@@ -48,13 +49,18 @@ class HandRecord:
 
 def play_hand(auto: Automaton, seed: str, bots: Sequence, *, dealer: int = 0, round_wind: int | None = None,
               context: dict | None = None,
-              check: Callable[[Game], None] | None = None) -> HandRecord:
-    """Play one hand to the end; ``check(game)`` (if given) runs after every action."""
+              check: Callable[[Game], None] | None = None, digests: bool = True) -> HandRecord:
+    """Play one hand to the end; ``check(game)`` (if given) runs after every action.
+
+    ``digests``: take the state digests a log keeps (``HandRecord.digests``); a run that
+    writes no log (``simulate`` without ``--logs``, ``analyze``, ``arena``) plays
+    without them: a digest is a ``repr`` of the whole table, about a tenth of a
+    compiled hand's time, and the hand is the same either way."""
     game = Game(auto, dealer=dealer, round_wind=round_wind, context=context)
     chance = chance_stream(seed)
     rngs = [random.Random(f"{seed}:seat{s}") for s in range(auto.seats)]
     decisions = 0
-    digests = []
+    taken = []
     while not game.is_terminal():
         p = game.current_player()
         if p == CHANCE:
@@ -64,14 +70,14 @@ def play_hand(auto: Automaton, seed: str, bots: Sequence, *, dealer: int = 0, ro
             a = bots[p].choose(game, p, legal, rngs[p]) if len(legal) > 1 else legal[0]
             decisions += 1
         game.apply_action(a)
-        if len(game.st.history) % DIGEST_EVERY == 0 or game.is_terminal():
-            digests.append(state_digest(game))
+        if digests and (len(game.st.history) % DIGEST_EVERY == 0 or game.is_terminal()):
+            taken.append(state_digest(game))
         if check is not None:
             check(game)
     st = game.st
     return HandRecord(seed, dealer, st.round_wind, tuple(st.history), dict(st.result), tuple(st.returns),
                       tuple(st.dead_reason), st.turns, decisions, tuple(sorted(st.events.items())),
-                      tuple(sorted(game.context.items())), tuple(digests))
+                      tuple(sorted(game.context.items())), tuple(taken))
 
 
 def session_plan(auto: Automaton) -> tuple[int, int]:
@@ -188,16 +194,18 @@ class SessionClock:
 
 
 def play_session(auto: Automaton, seed: str, bots: Sequence, max_hands: int,
-                 check: Callable[[Game], None] | None = None) -> list[HandRecord]:
+                 check: Callable[[Game], None] | None = None, digests: bool = True) -> list[HandRecord]:
     """A session: the first dealer as the rules choose, then the dealer moves (or
     stays, when the rules say so) and round winds turn. ``bots``: one per player of
-    the session (``auto.session_players``), seated each hand by ``SessionClock.seating``."""
+    the session (``auto.session_players``), seated each hand by ``SessionClock.seating``;
+    ``digests`` as :func:`play_hand`'s."""
     clock = SessionClock.begin(auto, seed)
     out: list[HandRecord] = []
     while len(out) < max_hands and not clock.over:
         dealer, players = clock.seating(auto)
         rec = play_hand(auto, f"{seed}:{len(out)}", [bots[p] for p in players], dealer=dealer,
-                        round_wind=clock.round_wind(auto), context=clock.context(), check=check)
+                        round_wind=clock.round_wind(auto), context=clock.context(), check=check,
+                        digests=digests)
         if auto.session_players > auto.seats:
             rec = attrs.evolve(rec, players=players)
         out.append(rec)
