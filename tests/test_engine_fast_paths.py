@@ -21,7 +21,7 @@ from mjdsl.engine.steps_play import (
     _discardable,
     _joker,
     _offered_copy,
-    _runs,
+    runs,
     _takes,
     claim_options,
     discard_win,
@@ -84,7 +84,7 @@ def reference_claim_options(game, seat: int, discarder: int, tile: int) -> list[
         if concealed <= c.size - 1 and not (c.shape != "run" and c.size == 4 and auto.kongs["replacement"]):
             continue
         if c.shape == "run":
-            for pos, need in _runs(auto, c.size, tile):
+            for pos, need in runs(game, c.size, tile):
                 if all(hand[t] for t in need):
                     out.append(cat.id(ACT.CLAIM, (c.name, pos)))
             continue

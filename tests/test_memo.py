@@ -133,24 +133,24 @@ def test_the_memos_of_a_played_hand_go_with_their_objects():
     assert {name: len(m) for name, m in memos.items()} == before
 
 
-def test_the_claim_windows_runs_go_with_their_tile_set():
+def test_the_claim_windows_runs_are_kept_per_tile_set_and_read_from_the_game():
     """The runs a tile can complete (engine/steps_play.py, once keyed by id()) are kept
-    per tile set while it lives: a new tile set, even at a dead one's address, is
-    asked afresh, and the entry goes with its tile set."""
-    import types
-
+    per tile set (a ByObject: its entries go with their objects, tested above): every
+    hand of a tile set reads the same table from its game, a new tile set, even one
+    equal to it, is asked afresh."""
     from mjdsl.engine import steps_play
+    from mjdsl.engine.game import Game
 
     auto = compile_ruleset(ROOT / "rulesets" / "classical.mj")
-    gc.collect()
-    before = len(steps_play._RUNS)
-    fresh = types.SimpleNamespace(tiles=attrs.evolve(auto.tiles))  # a tile set no other memo holds
+    game = Game(auto)
+    before = len(steps_play.RUNS)
+    fresh = attrs.evolve(auto, tiles=attrs.evolve(auto.tiles))  # a tile set no other memo holds
+    other = Game(fresh)
+    assert len(steps_play.RUNS) == before + 1
+    assert other.runs is not game.runs and Game(fresh).runs is other.runs and Game(auto).runs is game.runs
     five = auto.tiles.index("5b")
-    assert [pos for pos, _ in steps_play._runs(fresh, 3, five)] == [0, 1, 2]
-    assert len(steps_play._RUNS) == before + 1
-    del fresh
-    gc.collect()
-    assert len(steps_play._RUNS) == before
+    assert [pos for pos, _ in steps_play.runs(other, 3, five)] == [0, 1, 2]
+    assert (3, five) in other.runs  # answered once, then read
 
 
 def _play_together(auto, seeds, bots):

@@ -22,6 +22,8 @@ def aborted(game: Game, point: str = "draw", seat: int | None = None) -> bool:
     the hand: the first whose condition of the table holds, asked for ``seat`` (before a
     draw from the wall: the seat about to draw; at a discard's claims: the discarder);
     the hand then ends with no winner (:class:`.settle.Settle`)."""
+    if not game.auto.aborts:  # (most rulesets: asked at every draw and discard, answered here)
+        return False
     st = game.st
     for a in game.auto.aborts_at(point):
         if holds(a.when, game, st.turn if seat is None else seat):

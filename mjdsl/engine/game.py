@@ -53,6 +53,9 @@ class Game:  # a native class in the compiled build (mjdsl/native.py)
         self.auto = auto
         self.catalogue = catalogue_of(auto)
         self.rules = WinRules(auto)
+        #: the runs each (size, tile) completes, per tile set (``steps_play.runs``): fetched
+        #: once a hand, where every claim window of every seat reads it
+        self.runs: dict = steps_play.RUNS.setdefault(auto.tiles, dict)
         self.allow_false_calls = allow_false_calls
         self.context = dict(context or {})
         self.n = auto.seats

@@ -591,7 +591,7 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
         if c.shape == "run":
             if not may_claim_from(c.source, seat, discarder, st.dealer, game.n):
                 continue
-            found = [cat.id(ACT.CLAIM, (c.name, pos)) for pos, need in _runs(auto, c.size, tile)
+            found = [cat.id(ACT.CLAIM, (c.name, pos)) for pos, need in runs(game, c.size, tile)
                      if all(map(hand.__getitem__, need))]
         else:
             # a joker stands in for another tile, never for a discarded joker
@@ -652,16 +652,17 @@ def _takes(game: Game, seat: int, discarder: int, tile: int, held: bool) -> bool
             hand[tile] -= 1
 
 
-#: per tile set, the runs each (size, tile) can complete
-_RUNS: ByObject[dict] = ByObject()
+#: per tile set, the runs each (size, tile) can complete (a game holds its own: ``Game.runs``)
+RUNS: ByObject[dict] = ByObject()
 
 
-def _runs(auto: Automaton, size: int, tile: int) -> list[tuple[int, tuple[int, ...]]]:
+def runs(game: Game, size: int, tile: int) -> list[tuple[int, tuple[int, ...]]]:
     """The runs of ``size`` a tile can complete: (its position, the other tiles needed)."""
-    known = _RUNS.setdefault(auto.tiles, dict)
+    known = game.runs
     hit = known.get((size, tile))
     if hit is None:
         hit = []
+        auto = game.auto
         k = auto.tiles.kinds[tile]
         if k.suit is not None and k.rank is not None:
             for pos in range(size):

@@ -158,7 +158,8 @@ def replace_bonus_tiles(game: Game, seat: int, bonus_cls: set, kongs: bool = Fal
     hand = st.hands[seat]
     # what this round replaces is fixed before any replacement arrives
     bonus = [k.index for k in kinds if k.cls in bonus_cls for _ in range(hand[k.index])]
-    fours = [k.index for k in kinds if kongs and not k.is_bonus and k.cls != "joker" and hand[k.index] == 4]
+    fours = [k.index for k in kinds if not k.is_bonus and k.cls != "joker" and hand[k.index] == 4] \
+        if kongs and 4 in hand else []
     for t in bonus:
         game.take(seat, t)
         st.bonus[seat].append(t)
