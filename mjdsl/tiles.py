@@ -108,6 +108,8 @@ class TileSet:
     #: (suit, rank) -> kind: the bots and the claim runs look suited tiles up in their
     #: inner loops (a linear search was a fifth of classical greedy play, issue 12)
     by_suit_rank: dict = attrs.field(init=False, eq=False, repr=False)
+    #: :meth:`wall_tiles`, made once: every hand's shuffle starts from it
+    _wall: tuple = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "by_code", {k.code: k for k in self.kinds})
@@ -116,6 +118,13 @@ class TileSet:
             by_rank.setdefault((k.suit, k.rank), k)  # the first of a (suit, rank), as the search found
         object.__setattr__(self, "by_suit_rank", by_rank)
         object.__setattr__(self, "by_variant_code", {v.code: v for v in self.variants})
+        wall: list[int] = []
+        for k in self.kinds:
+            wall.extend([k.index] * self.plain_copies(k.index))
+            for v in self.variants:
+                if v.base == k.index:
+                    wall.extend([v.index] * v.copies)
+        object.__setattr__(self, "_wall", tuple(wall))
 
     # -- sizes ---------------------------------------------------------------
     @property
@@ -180,14 +189,8 @@ class TileSet:
 
     def wall_tiles(self) -> list[int]:
         """Every tile of the set once, as copy numbers, in index order (the shuffle's input):
-        a kind's variant copies stand last among its copies."""
-        out: list[int] = []
-        for k in self.kinds:
-            out.extend([k.index] * self.plain_copies(k.index))
-            for v in self.variants:
-                if v.base == k.index:
-                    out.extend([v.index] * v.copies)
-        return out
+        a kind's variant copies stand last among its copies. A new list each call."""
+        return list(self._wall)
 
     def index(self, code: str) -> int:
         return self.kind(code).index

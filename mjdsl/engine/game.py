@@ -213,6 +213,10 @@ class Game:  # a native class in the compiled build (mjdsl/native.py)
         held.extend([tile] * n)
         held.sort()
 
+    def kind_of(self, copy: int) -> int:
+        """The kind a copy number is of (``TileSet.base``, a plain copy answered here)."""
+        return copy if copy < self.kinds else self.auto.tiles.base(copy)
+
     def take(self, seat: int, tile: int, n: int = 1) -> list[int]:
         """Take ``n`` tiles from the seat's hand: that variant's copies for a variant's
         copy number, else copies of the kind, the plain ones first (a variant's copy

@@ -60,7 +60,7 @@ def draw_for(game: Game, seat: int, dead_wall: bool = False) -> bool:
             return False
         source = "kong box" if auto.replacement_from == "dead wall" else "wall"
     game.give(seat, t)
-    st.last_draw = (auto.tiles.base(t), source, st.live_left() == auto.wall_game_left and not dead_wall)
+    st.last_draw = (game.kind_of(t), source, st.live_left() == auto.wall_game_left and not dead_wall)
     st.drawn_copy = t
     return True
 
@@ -258,7 +258,7 @@ class Turn:
         st = game.st
         st.just_claimed = None
         game.take(seat, copy)
-        tile = game.auto.tiles.base(copy)
+        tile = game.kind_of(copy)
         st.discard_copies[seat].append(copy)
         if st.frozen[seat] and seat not in st.frozen_as:  # frozen by an announcement on this turn
             st.frozen_as[seat] = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
@@ -612,7 +612,7 @@ def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]
 def _offered_copy(game: Game, discarder: int, tile: int) -> int:
     """The copy of the discard offered (a red five's own copy number), else the tile."""
     thrown = game.st.discard_copies[discarder]
-    return thrown[-1] if thrown and game.auto.tiles.base(thrown[-1]) == tile else tile
+    return thrown[-1] if thrown and game.kind_of(thrown[-1]) == tile else tile
 
 
 def untakeable(game: Game, seat: int, discarder: int) -> frozenset:
