@@ -223,3 +223,80 @@ def test_a_concealed_kong_is_offered_on_turn_only_where_the_rules_declare_them(n
     g.st.hands[seat][tile] = 3
     g._legal = (-1, [])
     assert kong not in g.legal_actions()
+
+
+def _near_complete_hands(auto, rng: random.Random, n: int) -> list[tuple[list[int], tuple]]:
+    """Hands of sets and a pair (or a few pairs), with exposures taken from them, then a
+    tile moved, added or taken away about half the time: complete and not, at every
+    count edge."""
+    from mjdsl.hands import Meld
+    from mjdsl.hands.decompose import layout_of
+
+    lay = layout_of(auto.tiles)
+    chow_starts = sorted(lay.chow_tiles)
+    plain = [i for g in lay.groups for i in g.indices]
+    out = []
+    for _ in range(n):
+        hand = [0] * auto.tiles.size
+        melds = []
+        for k in range(rng.choice((4, 4, 3, 2))):
+            if chow_starts and rng.random() < 0.5:
+                start = rng.choice(chow_starts)
+                tiles, meld = lay.chow_tiles[start], Meld("chow", start, False)
+            else:
+                t = rng.choice(plain)
+                tiles, meld = (t,) * 3, Meld("pung", t, False)
+            if rng.random() < 0.3:
+                melds.append(meld)  # an exposure, not in the concealed counts
+            else:
+                for t in tiles:
+                    hand[t] += 1
+        for _ in range(rng.choice((1, 1, 1, 2, 7))):
+            hand[rng.choice(plain)] += 2
+        if rng.random() < 0.5:
+            held = [t for t, c in enumerate(hand) if c]
+            change = rng.randrange(3)
+            if change != 1 and held:
+                hand[rng.choice(held)] -= 1
+            if change != 0:
+                hand[rng.randrange(auto.tiles.size)] += 1
+        out.append((hand, tuple(melds)))
+    return out
+
+
+def test_a_sets_and_pairs_win_is_answered_as_the_hand_library_answers(auto):
+    # WinRules._sets_complete reads what each group's splits use; is_complete builds the splits
+    from mjdsl.hands.decompose import is_complete, still_needed
+
+    rules = Game(auto).rules
+    shapes = [p for p in auto.winning.patterns if p.special is None and p.sets is not None]
+    if not shapes:
+        pytest.skip("no sets-and-pairs pattern (a card)")
+    rng = random.Random(7)
+    answers = {True: 0, False: 0}
+    for hand, melds in _near_complete_hands(auto, rng, 1500):
+        for p in shapes:
+            for max_chows in {p.max_chows, 0, 1, None}:
+                want = is_complete(hand, auto.tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=max_chows)
+                got = rules._sets_complete(hand, still_needed(melds, p.sets, p.pairs, max_chows))
+                assert got == want, (auto.name, hand, melds, p.name, max_chows)
+                answers[want] += 1
+    assert min(answers.values()) > 300, answers  # both answers, many times
+
+
+@pytest.mark.pure_python  # (reads a module constant the compiled build inlines)
+def test_the_memo_of_the_groups_splits_is_bounded(monkeypatch):
+    from mjdsl.engine import winning
+    from mjdsl.hands.decompose import is_complete, still_needed
+
+    auto = compile_ruleset(ROOT / "rulesets" / "classical.mj")
+    monkeypatch.setattr(winning, "_REACH_KEPT", 8)
+    rules = Game(auto).rules
+    rules._reach.clear()
+    seen = 0
+    for hand, melds in _near_complete_hands(auto, random.Random(3), 200):
+        want = is_complete(hand, auto.tiles, melds)
+        assert rules._sets_complete(hand, still_needed(melds, 4, 1, None)) == want
+        seen = max(seen, len(rules._reach))
+        assert len(rules._reach) <= 8
+    assert seen == 8  # it filled up, and started again

@@ -16,8 +16,8 @@ import numpy as np
 from ..cards.distance import allowed, waits as card_waits
 from ..cards.hands import Exposure as CardExposure, Hand
 from ..cards.match import match_hand
-from ..hands import Meld, is_complete, match_pattern, meld_tiles, split_hand
-from ..hands.decompose import exposed_counts, hand_counts, layout_of
+from ..hands import Meld, match_pattern, meld_tiles, split_hand
+from ..hands.decompose import exposed_counts, hand_counts, layout_of, split_group, still_needed
 from ..hands.masks import present_mask
 from ..hands.patterns import compiled as compiled_pattern, completing_tiles, could_be_made
 from ..memo import ByObject
@@ -44,6 +44,8 @@ class WinRules:
     _mixed: frozenset[str]
     #: (pattern, the most of each tile it holds or None, the tiles it never holds as a bit mask or None)
     _plan: list[tuple[PatternSpec, Any, Any]]
+    #: (pairs, chows allowed, group, its counts) -> the (pairs, chows) its splits use (:meth:`_sets_complete`)
+    _reach: dict[tuple, frozenset[tuple[int, int]]]
 
     def __init__(self, auto: Automaton) -> None:
         self.auto = auto
@@ -59,7 +61,7 @@ class WinRules:
                                     if k.is_bonus or k.cls == "joker")
         if self.patterns:
             (self._layout, self._copies, self._suits, self._honours, self._groups, self._caps, self._specs,
-             self._mixed, self._plan) = _PATTERN_TABLES.setdefault(auto, lambda: _pattern_tables(auto))
+             self._mixed, self._plan, self._reach) = _PATTERN_TABLES.setdefault(auto, lambda: _pattern_tables(auto))
         if self.card is not None:
             t = self.card.tables
             self.need = t.need.astype(np.int16)
@@ -158,6 +160,7 @@ class WinRules:
     def _shape_calling(self, hand: list[int], melds: tuple[Meld, ...], p) -> bool:
         """Would one tile make the hand the sets-and-pairs shape ``p``? (The tile is
         added to the hand's counts and taken back.)"""
+        need = still_needed(melds, p.sets, p.pairs, p.max_chows)
         keep: list[int] = []
         # only a tile of a group one short can complete it
         for g, ok in zip(self._groups, self._one_more_possible(hand, p.pairs)):
@@ -168,7 +171,7 @@ class WinRules:
                 continue
             hand[t] += 1
             try:
-                if is_complete(hand, self.auto.tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
+                if self._sets_complete(hand, need):
                     return True
             finally:
                 hand[t] -= 1
@@ -334,11 +337,49 @@ class WinRules:
             elif p.sets is not None:
                 if not self._shape_possible(hand, p.pairs):
                     continue
-                hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
                 melds = self._melds(st, seat) if melds is None else melds
-                if is_complete(hist, tiles, melds, sets=p.sets, pairs=p.pairs, max_chows=p.max_chows):
+                if self._sets_complete(hand, still_needed(melds, p.sets, p.pairs, p.max_chows)):
                     return p.name
         return None
+
+    def _sets_complete(self, hand: list[int], need: tuple[int, int, int]) -> bool:
+        """Whether the concealed counts ``hand`` make the sets, pairs and at most the
+        chows still needed (``need``: ``decompose.still_needed`` of the exposures): the
+        hand library's ``is_complete``, answered from what each group's splits use
+        rather than from the splits. A group's splits (``decompose.split_group``, the
+        same ones) are reduced once to the (pairs, chows) each uses, remembered by the
+        group's counts; the hand is complete when one choice per group adds up to the
+        pairs needed within the chows allowed (the tile count then fixes the sets)."""
+        sets, pairs, cap = need
+        if sets < 0 or pairs < 0 or cap < 0:
+            return False
+        lay = self._layout
+        total = sum(hand)
+        for i in lay.bonus:  # (never part of a hand: dropped, as hand_counts does)
+            total -= hand[i]
+        if total != 3 * sets + 2 * pairs:
+            return False
+        for i in lay.strays:
+            if hand[i]:
+                return False
+        chows = cap > 0
+        reach = self._reach
+        states = {(0, 0)}
+        for g, group in enumerate(lay.groups):
+            span = group.span
+            counts = tuple(hand[span[0]:span[1]]) if span is not None else tuple(hand[i] for i in group.indices)
+            if not any(counts):
+                continue
+            key = (pairs, chows, g, counts)
+            uses = reach.get(key)
+            if uses is None:
+                if len(reach) >= _REACH_KEPT:
+                    reach.clear()
+                uses = reach[key] = frozenset((dp, dc) for dp, dc, _ in split_group(group, counts, pairs, chows))
+            states = {(p + dp, c + dc) for p, c in states for dp, dc in uses if p + dp <= pairs and c + dc <= cap}
+            if not states:
+                return False
+        return any(p == pairs for p, _ in states)
 
     def _special_win(self, p: PatternSpec, cap: np.ndarray, hist: np.ndarray, melds: tuple[Meld, ...],
                      exposed: list[Exposure]) -> bool:
@@ -378,7 +419,8 @@ class WinRules:
 
 def _pattern_tables(auto) -> tuple:
     """What the pattern questions read of an automaton, made once for all its games:
-    (layout, copies, suits, honours, groups, caps, specs, mixed, plan)."""
+    (layout, copies, suits, honours, groups, caps, specs, mixed, plan, and the memo of
+    :meth:`WinRules._sets_complete`)."""
     lay = layout_of(auto.tiles)
     patterns = auto.winning.patterns
     # a special hand's completing tiles, searched with no tile's copies used up
@@ -404,11 +446,15 @@ def _pattern_tables(auto) -> tuple:
                 np.array(cap, dtype=np.int16), sum(1 << i for i, c in enumerate(cap) if c == 0))
     # (pattern, most of each tile it can hold, the tiles it can never hold as a bit mask): shapes first
     plan = [(p, *(caps.get(p.name) or (None, None))) for p in sorted(patterns, key=lambda p: p.special is not None)]
-    return lay, copies, suits, honours, groups, caps, specs, mixed, plan
+    return lay, copies, suits, honours, groups, caps, specs, mixed, plan, {}
 
 
 #: per automaton, :func:`_pattern_tables` (a game is a hand: its WinRules are made per hand)
 _PATTERN_TABLES: ByObject[tuple] = ByObject()
+
+#: the most groups' counts an automaton's :meth:`WinRules._sets_complete` remembers, then it
+#: starts again (a suit's counts of a hand: a long run meets ever more of them)
+_REACH_KEPT = 1 << 15
 
 
 #: per automaton, whether a hand (concealed counts, exposures) is calling; at most
