@@ -252,7 +252,11 @@ def _near_complete_hands(auto, rng: random.Random, n: int) -> list[tuple[list[in
                 for t in tiles:
                     hand[t] += 1
         for _ in range(rng.choice((1, 1, 1, 2, 7))):
-            hand[rng.choice(plain)] += 2
+            t = rng.choice(plain)
+            if rng.random() < 0.1:
+                melds.append(Meld("pair", t, False))  # a pair on the table: none left to make
+            else:
+                hand[t] += 2
         if rng.random() < 0.5:
             held = [t for t, c in enumerate(hand) if c]
             change = rng.randrange(3)

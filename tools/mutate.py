@@ -76,6 +76,8 @@ ENGINE_TESTS = ("tests/test_engine_scenarios.py", "tests/test_engine_classical.p
                 "tests/test_engine_american.py", "tests/test_engine_winning.py", "tests/test_claim_sources.py",
                 "tests/test_invariants.py", "tests/test_engine_logs.py", "tests/test_kuikae.py",
                 "tests/test_several_win.py", "tests/test_red_fives.py",
+                # the quick forms of the engine's questions against the plain ones, its memos
+                "tests/test_engine_fast_paths.py", "tests/test_memo.py",
                 # the engine as a user reaches it: replay and simulate from the command line,
                 # broken and hostile logs, the seeded digests, the conformance suite (perft,
                 # invariants at every step), aborts, seat rules, bonus kinds, the pool
