@@ -572,7 +572,7 @@ def completing_tiles(
     """Yield, in index order, the tiles that would make counts ``lst`` match a compiled pattern.
 
     ``used``: the declared melds' counts; a tile of which ``copies`` are all in sight
-    is skipped. Bindings the hand already rules out are dropped once, up front
+    is skipped. One search of each binding finds every such tile
     (:func:`.search.completing`); one binding of each kind is asked (:func:`_unlike`).
     """
     counts = _hand_for(spec, lst, exposed, used)

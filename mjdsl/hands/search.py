@@ -162,22 +162,146 @@ def matches(bindings: list[Tables], counts: list[int], first: bool) -> list[tupl
 def completing(bindings: list[Tables], counts: list[int], allowed: list[bool]) -> list[int]:
     """The tiles ``t``, in index order, with which ``counts`` plus ``t`` matches one of
     ``bindings`` exactly, among those ``allowed`` (a tile of which no copy is left to
-    come is not). Bindings the hand already rules out are dropped once, up front; a
-    tile is tried with a binding that can hold one more of it."""
+    come is not). One search of each binding finds them all (:func:`_open`), where
+    asking tile by tile searched it once for every tile it can hold one more of."""
     total = sum(counts) + 1
-    live = [b for b in bindings if b.size == total and b.admits(counts)]
-    out: list[int] = []
-    for t in range(len(counts)):
-        if not allowed[t]:
+    found = [False] * len(counts)
+    for b in bindings:
+        if b.size != total or not b.admits(counts):
             continue
+        _completing(b, counts, allowed, found)
+    return [t for t in range(len(found)) if found[t]]
+
+
+def _completing(b: Tables, rem: list[int], allowed: list[bool], found: list[bool]) -> None:
+    """Mark in ``found`` the allowed tiles that complete ``rem`` to a match of ``b``
+    (``rem`` restored after). After the fixed picks a tile short is the missing tile
+    itself; two short, or one short twice, is no match."""
+    for _, unit in b.fixed:
+        for t in unit:
+            rem[t] -= 1
+    short = -1
+    ok = True
+    for t in range(len(rem)):
+        if rem[t] < 0:
+            if rem[t] < -1 or short >= 0:
+                ok = False
+                break
+            short = t
+    if ok:
+        if short < 0:
+            _open(b, rem, list(b.left), allowed, found, 0, -1, 0, 0)
+        elif allowed[short] and not found[short]:
+            rem[short] += 1
+            found[short] = _fits(b, rem, list(b.left), 0, -1, 0, 0)
+            rem[short] -= 1
+    for _, unit in b.fixed:
+        for t in unit:
+            rem[t] += 1
+
+
+def _open(b: Tables, rem: list[int], left: list[int], allowed: list[bool], found: list[bool], low: int,
+          prev_low: int, prev_choice: int, prev_unit: int) -> None:
+    """:func:`_cover` with one tile ``m`` still to come, any allowed tile not found yet:
+    sets ``found[m]`` for each ``m`` with which ``rem`` plus ``m`` is matched.
+
+    :func:`_cover` on ``rem`` plus ``m`` picks units under its lowest tile left, in
+    order. Until a pick needs ``m``, those are picks of ``rem`` alone, made here as
+    there. The pick that needs ``m`` is either a unit under the lowest tile left that
+    holds ``m``, of which ``rem`` has none left, or (``m`` below the lowest tile left, so
+    ``rem`` has none of it) a unit under ``m``, taken in :func:`_cover`'s order after the
+    pick before it: that order is what keeps a distinct choice's units apart. From that
+    pick on ``m`` is known, and :func:`_fits` asks for the rest."""
+    n = len(rem)
+    while low < n and not rem[low]:
+        low += 1
+    by_low = b.by_low
+    distinct = b.distinct
+    # the tile to come below every tile left: a unit under it is the next pick (not
+    # under a tile below the pick before it; under the same tile, not before it)
+    for m in range(max(prev_low, 0), low):
+        if found[m] or not allowed[m]:
+            continue
+        for ci, ui, unit in by_low[m]:
+            if not left[ci]:
+                continue
+            if prev_low == m and (ci < prev_choice or ci == prev_choice and (
+                    ui < prev_unit or ui == prev_unit and distinct[ci])):
+                continue
+            rem[m] += 1
+            ok = True
+            for t in unit:
+                rem[t] -= 1
+                if rem[t] < 0:
+                    ok = False
+            if ok:
+                left[ci] -= 1
+                found[m] = _fits(b, rem, left, low, m, ci, ui)
+                left[ci] += 1
+            for t in unit:
+                rem[t] += 1
+            rem[m] -= 1
+            if found[m]:
+                break
+    if low == n:
+        return
+    for ci, ui, unit in by_low[low]:
+        if not left[ci]:
+            continue
+        if prev_low == low and (ci < prev_choice or ci == prev_choice and (
+                ui < prev_unit or ui == prev_unit and distinct[ci])):
+            continue
+        short = -1  # the tile this unit holds and rem has none of: the tile to come
+        ok = True
+        for t in unit:
+            rem[t] -= 1
+            if rem[t] < 0:
+                if rem[t] < -1 or short >= 0 and short != t:
+                    ok = False  # two tiles short, or one twice
+                short = t
+        if ok:
+            left[ci] -= 1
+            if short < 0:
+                _open(b, rem, left, allowed, found, low, low, ci, ui)
+            elif allowed[short] and not found[short]:
+                rem[short] += 1
+                found[short] = _fits(b, rem, left, low, low, ci, ui)
+                rem[short] -= 1
+            left[ci] += 1
+        for t in unit:
+            rem[t] += 1
+
+
+def _fits(b: Tables, rem: list[int], left: list[int], low: int, prev_low: int, prev_choice: int,
+          prev_unit: int) -> bool:
+    """Whether :func:`_cover` finds a match (its picks not kept)."""
+    n = len(rem)
+    while low < n and not rem[low]:
+        low += 1
+    if low == n:
+        for k in left:
+            if k:
+                return False
+        return True
+    distinct = b.distinct
+    for ci, ui, unit in b.by_low[low]:
+        if not left[ci]:
+            continue
+        if prev_low == low and (ci < prev_choice or ci == prev_choice and (
+                ui < prev_unit or ui == prev_unit and distinct[ci])):
+            continue
+        ok = True
+        for t in unit:
+            rem[t] -= 1
+            if rem[t] < 0:
+                ok = False
         hit = False
-        for b in live:
-            if b.cap[t] > counts[t]:
-                counts[t] += 1
-                hit = bool(search(b, counts, True))
-                counts[t] -= 1
-                if hit:
-                    break
+        if ok:
+            left[ci] -= 1
+            hit = _fits(b, rem, left, low, low, ci, ui)
+            left[ci] += 1
+        for t in unit:
+            rem[t] += 1
         if hit:
-            out.append(t)
-    return out
+            return True
+    return False
