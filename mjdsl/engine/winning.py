@@ -63,10 +63,9 @@ class WinRules:
              self._mixed, self._plan) = _PATTERN_TABLES.setdefault(auto, lambda: _pattern_tables(auto))
         if self.card is not None:
             t = self.card.tables
+            # read by the greedy bot
             self.need = t.need.astype(np.int16)
-            self.concealed_line = t.concealed
             self.group_index = t.group_index
-            self.group_counts = t.group_counts
 
     # -- questions ----------------------------------------------------------------
     def completes(self, st: HandState, seat: int, tile: int) -> bool:
