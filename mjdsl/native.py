@@ -27,11 +27,13 @@ import sys
 from pathlib import Path
 
 #: the modules compiled (the engine's step loop and its state, the win questions, the
-#: card distances, the honest bot's checks, the greedy bot). Not here: modules that define
-#: attrs classes with ``attrs.field`` defaults (``engine/run.py``) or classes other code
-#: subclasses (the random bot): mypyc refuses both; the style bots (``bots/judge.py``,
-#: ``bots/engine.py``) have Optional type errors mypyc stops on, and their time is numpy's
-#: (docs/performance.md, "Bots", sixth round).
+#: special hands' search, the card distances, the honest bot's checks, the greedy bot).
+#: Not here: modules that define attrs classes with ``attrs.field`` defaults
+#: (``engine/run.py``; ``hands/patterns.py``, whose attrs classes are also the IR's, pickled
+#: and hashed by their repr: its search is ``hands/search.py``, on plain tables) or classes
+#: other code subclasses (the random bot): mypyc refuses both; the style bots
+#: (``bots/judge.py``, ``bots/engine.py``) have Optional type errors mypyc stops on, and
+#: their time is numpy's (docs/performance.md, "Bots", sixth round).
 MODULES = (
     "mjdsl.engine.actions",
     "mjdsl.engine.aborts",
@@ -45,6 +47,7 @@ MODULES = (
     "mjdsl.engine.table_facts",
     "mjdsl.engine.winning",
     "mjdsl.hands.masks",
+    "mjdsl.hands.search",
     "mjdsl.cards.distance",
     "mjdsl.bots.honest",
     "mjdsl.bots.greedy",

@@ -199,7 +199,7 @@ def test_an_action_is_checked_against_the_legal_actions_already_asked(auto, monk
 def test_the_pattern_tables_are_made_once_for_every_game_of_an_automaton(auto):
     a, b = Game(auto).rules, Game(auto).rules
     if auto.winning.patterns:
-        assert a._plan is b._plan and a._specs is b._specs and a._layout is b._layout
+        assert a._plan is b._plan and a._rejects is b._rejects and a._layout is b._layout
     else:
         assert not hasattr(a, "_plan")
 

@@ -275,3 +275,84 @@ def test_completing_tiles_of_knitted_hands_are_the_tiles_that_match(bmja_knitted
                 brute.append(t)
             counts[t] -= 1
     assert got == brute
+
+
+# -- the completing tiles in one search (hands/search.py) ----------------------------------
+
+
+@pytest.fixture(scope="module")
+def special_specs():
+    """Every special hand of parts only: the shipped rulesets', and a few more shapes (a
+    count of three of one tile, repeated pairs, distinct singles and knitted groups)."""
+    from pathlib import Path
+
+    from mjdsl.frontend.compile import compile_ruleset
+    from mjdsl.hands.patterns import Knitted, Singles, SuitCounts
+
+    specs = {}
+    for name in ("classical", "classical-bmja", "hong-kong", "mcr", "singapore"):
+        auto = compile_ruleset(Path(__file__).resolve().parent.parent / "rulesets" / f"{name}.mj")
+        for p in auto.winning.patterns:
+            if p.special is not None and not p.special.mixed:
+                specs.setdefault(repr(p.special), compiled(p.special, auto.tiles))
+    more = [
+        Pattern("open pairs", (EachOf(TileClass(("dragon",))), OneOf(MAJORS, count=3), PairsOf(4, MAJORS)), False),
+        Pattern("pairs of a suit", (PairsOf(7, TileClass(("suited",), suit="a")),)),
+        Pattern("singles", (Singles(5, TileClass(("simple",))), PairsOf(2, TileClass(("honour",)), distinct=True),
+                            OneOf(TileClass(("wind",)), count=3))),
+        Pattern("distinct knitting", (Knitted(4, ("a", "b", "c"), distinct=True), Knitted(1, ("a", "b")))),
+        Pattern("gates of another suit", (SuitCounts((3, 1, 1, 1, 1, 1, 1, 1, 3)),
+                                          OneOf(TileClass(("suited",), suit="b")))),
+    ]
+    for p in list(PATTERNS) + more:
+        specs.setdefault(repr(p), compiled(p, TILES))
+    return [s for s in specs.values() if s.bindings]
+
+
+def _near(rng: random.Random, spec) -> list[int]:
+    """Counts near a hand of ``spec``: a binding's units with a tile or two gone, sometimes
+    one changed or one more; or tiles of its units at random."""
+    size = spec.tiles.size
+    b = rng.choice(spec.bindings)
+    pool = [t for c in b.choices for u in c.units for t in u]
+    if rng.random() < 0.7:
+        held = [t for c in b.choices for _ in range(c.n) for t in rng.choice(c.units)]
+        for _ in range(rng.choice((1, 1, 2))):
+            held.pop(rng.randrange(len(held)))
+        if rng.random() < 0.3:
+            held[rng.randrange(len(held))] = rng.choice(pool)
+        if rng.random() < 0.2:
+            held.append(rng.randrange(size))
+    else:
+        held = [rng.choice(pool) for _ in range(rng.choice((13, 13, 12, 10)))]
+    counts = [0] * size
+    for t in held:
+        counts[t] += 1
+    return counts
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10**9))
+def test_the_completing_tiles_of_one_search_are_those_of_a_search_per_tile(special_specs, seed):
+    # search.completing searches each binding once for every tile to come; each tile
+    # asked alone (the exact search of a match) must give the same tiles, among the
+    # allowed ones, with every binding or one of each kind
+    from mjdsl.hands.search import completing, matches
+
+    rng = random.Random(seed)
+    for _ in range(20):
+        spec = rng.choice(special_specs)
+        counts = _near(rng, spec)
+        allowed = [rng.random() < 0.9 for _ in counts]
+        for tables in (spec.tables, spec.unlike_tables):
+            before = list(counts)
+            got = completing(tables, counts, allowed)
+            assert counts == before  # restored
+            brute = []
+            for t in range(len(counts)):
+                if allowed[t]:
+                    counts[t] += 1
+                    if matches(tables, counts, True):
+                        brute.append(t)
+                    counts[t] -= 1
+            assert got == brute, (spec.pattern.name, counts)

@@ -38,14 +38,83 @@ print(json.dumps({"build": native.build(), "files": files, "digests": digests}))
 """
 
 
-def _probe(pure: bool, sessions: list) -> dict:
+def _probe(pure: bool, sessions: list, probe: str = _PROBE) -> dict:
     env = dict(os.environ)
     env.pop("MJDSL_PURE", None)
     if pure:
         env["MJDSL_PURE"] = "1"
-    out = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(sessions)], cwd=ROOT, env=env,
+    out = subprocess.run([sys.executable, "-c", probe, json.dumps(sessions)], cwd=ROOT, env=env,
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
+
+
+# the special hands' search (hands/search.py) asked directly, in a process of each build
+_SEARCH_PROBE = """
+import json, sys
+sys.path.insert(0, "tests")
+from mjdsl import native
+from test_native import special_hand_answers
+print(json.dumps({"build": native.build(), "answers": special_hand_answers(*json.loads(sys.argv[1]))}))
+"""
+
+
+def special_hand_answers(seed: int, hands: int) -> list:
+    """For hands near every special hand of the shipped rulesets that play them (a
+    binding's units, a tile or two gone, sometimes one changed or one more), and random
+    hands of its tiles: whether it could be made (as it is, and with one more tile), the
+    tiles that complete it, and every reading of it with the first of them."""
+    import random
+
+    from mjdsl.frontend.compile import compile_ruleset
+    from mjdsl.hands.patterns import compiled, completing_tiles, could_be_made, pattern_splits
+
+    rng = random.Random(seed)
+    specs = {}  # each special hand once (the rulesets share some)
+    for name in ("classical", "classical-bmja", "hong-kong", "mcr", "singapore"):
+        auto = compile_ruleset(ROOT / "rulesets" / f"{name}.mj")
+        for p in auto.winning.patterns:
+            if p.special is not None:
+                specs.setdefault(repr(p.special), compiled(p.special, auto.tiles))
+    choices = list(specs.values())
+    out = []
+    for _ in range(hands):
+        spec = rng.choice(choices)
+        size = spec.tiles.size
+        b = rng.choice(spec.bindings)
+        pool = [t for c in b.choices for u in c.units for t in u]
+        if rng.random() < 0.7:
+            held = [t for c in b.choices for _ in range(c.n) for t in rng.choice(c.units)]
+            for _ in range(rng.choice((1, 1, 2))):
+                held.pop(rng.randrange(len(held)))
+            if rng.random() < 0.3:
+                held[rng.randrange(len(held))] = rng.choice(pool)
+            if rng.random() < 0.2:
+                held.append(rng.randrange(size))
+        else:
+            held = [rng.choice(pool) for _ in range(13)]
+        counts = [0] * size
+        for t in held:
+            counts[t] += 1
+        present = sum(1 << t for t, c in enumerate(counts) if c)
+        waits = list(completing_tiles(spec, list(counts), (), [0] * size, [4] * size))
+        readings = []
+        if waits:
+            counts[waits[0]] += 1
+            readings = [repr(m) for m in pattern_splits(spec.pattern, counts, (), spec.tiles)]
+        out.append([spec.pattern.name, could_be_made(spec, present), could_be_made(spec, present, 1), waits,
+                    readings])
+    return out
+
+
+@pytest.mark.skipif(not native.compiled(), reason="no compiled build (make compiled)")
+def test_the_compiled_special_hand_search_answers_as_the_pure_one():
+    compiled = _probe(False, [5, 600], _SEARCH_PROBE)
+    pure = _probe(True, [5, 600], _SEARCH_PROBE)
+    assert compiled["build"] == "compiled" and pure["build"].startswith("pure")
+    answers = compiled["answers"]
+    assert answers == pure["answers"]
+    # the probe reaches every kind of answer: hands that complete, and are read, or not
+    assert any(a[3] for a in answers) and any(not a[3] for a in answers) and any(a[4] for a in answers)
 
 
 def test_pure_when_asked():

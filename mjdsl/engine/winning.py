@@ -19,12 +19,12 @@ from ..cards.match import match_hand
 from ..hands import Meld, match_pattern, meld_tiles, split_hand
 from ..hands.decompose import exposed_counts, hand_counts, layout_of, split_group, still_needed
 from ..hands.masks import present_mask
-from ..hands.patterns import compiled as compiled_pattern, completing_tiles, could_be_made
+from ..hands.patterns import compiled as compiled_pattern, completing_tiles
+from ..hands.search import Reject, could_be_made
 from ..memo import ByObject
 
 if TYPE_CHECKING:
     from ..hands.decompose import Layout
-    from ..hands.patterns import Compiled
     from ..ir.model import Automaton, PatternSpec
     from .state import Exposure, HandState
 
@@ -40,7 +40,8 @@ class WinRules:
     _honours: tuple[int, ...]
     _groups: list[tuple[int, ...]]
     _caps: dict[str, Any]
-    _specs: dict[str, Compiled]
+    #: each special hand's quick rejects (its masks, read by could_be_made)
+    _rejects: dict[str, Reject]
     _mixed: frozenset[str]
     #: (pattern, the most of each tile it holds or None, the tiles it never holds as a bit mask or None)
     _plan: list[tuple[PatternSpec, Any, Any]]
@@ -60,14 +61,13 @@ class WinRules:
         self._not_waits = frozenset(i for i, k in enumerate(auto.tiles.kinds)
                                     if k.is_bonus or k.cls == "joker")
         if self.patterns:
-            (self._layout, self._copies, self._suits, self._honours, self._groups, self._caps, self._specs,
+            (self._layout, self._copies, self._suits, self._honours, self._groups, self._caps, self._rejects,
              self._mixed, self._plan, self._reach) = _PATTERN_TABLES.setdefault(auto, lambda: _pattern_tables(auto))
         if self.card is not None:
             t = self.card.tables
+            # read by the greedy bot
             self.need = t.need.astype(np.int16)
-            self.concealed_line = t.concealed
             self.group_index = t.group_index
-            self.group_counts = t.group_counts
 
     # -- questions ----------------------------------------------------------------
     def completes(self, st: HandState, seat: int, tile: int) -> bool:
@@ -139,7 +139,7 @@ class WinRules:
         present, whole = self._masks(st, seat)
         for p, cap, _ in self._plan:
             if p.special is not None and not could_be_made(
-                    self._specs[p.name], present if p.name in self._mixed else whole, missing=1):
+                    self._rejects[p.name], present if p.name in self._mixed else whole, missing=1):
                 continue  # one more tile cannot make it
             if p.name in self._mixed and not (p.concealed and exposed):
                 if any(t not in self._not_waits for t in completing_tiles(
@@ -308,7 +308,7 @@ class WinRules:
                 if p.concealed and exposed:
                     continue
                 present = present_mask(hand) if present is None else present
-                if not could_be_made(self._specs[p.name], present):
+                if not could_be_made(self._rejects[p.name], present):
                     continue
                 hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
                 melds = self._melds(st, seat) if melds is None else melds
@@ -328,7 +328,7 @@ class WinRules:
                     whole = self._masks(st, seat)[1] if whole is None else whole
                 else:
                     whole = present = present_mask(hand) if present is None else present
-                if not could_be_made(self._specs[p.name], whole):
+                if not could_be_made(self._rejects[p.name], whole):
                     continue
                 hist = np.asarray(hand, dtype=np.int16) if hist is None else hist
                 melds = self._melds(st, seat) if melds is None else melds
@@ -400,7 +400,7 @@ class WinRules:
         tiles = self.auto.tiles
         present, whole = self._masks(st, seat)
         for p, cap, _ in self._plan:
-            if p.special is not None and not could_be_made(self._specs[p.name],
+            if p.special is not None and not could_be_made(self._rejects[p.name],
                                                            present if p.name in self._mixed else whole):
                 continue
             if p.name in self._mixed:
@@ -419,7 +419,7 @@ class WinRules:
 
 def _pattern_tables(auto) -> tuple:
     """What the pattern questions read of an automaton, made once for all its games:
-    (layout, copies, suits, honours, groups, caps, specs, mixed, plan, and the memo of
+    (layout, copies, suits, honours, groups, caps, rejects, mixed, plan, and the memo of
     :meth:`WinRules._sets_complete`)."""
     lay = layout_of(auto.tiles)
     patterns = auto.winning.patterns
@@ -433,8 +433,9 @@ def _pattern_tables(auto) -> tuple:
     honours = tuple(i for g in lay.groups if g.suit is None for i in g.indices)
     # the groups whose residues the shape test reads: each suit, and each honour alone
     groups = [tuple(g.indices) for g in lay.groups if g.suit is not None] + [(i,) for i in honours]
-    # each special hand compiled against the tile set, for its quick rejects
+    # each special hand compiled against the tile set
     specs = {p.name: compiled_pattern(p.special, auto.tiles) for p in patterns if p.special is not None}
+    rejects = {name: spec.reject for name, spec in specs.items()}
     # the patterns of parts beside sets and pairs
     mixed = frozenset(p.name for p in patterns if p.special is not None and p.special.mixed)
     caps: dict = {}
@@ -446,7 +447,7 @@ def _pattern_tables(auto) -> tuple:
                 np.array(cap, dtype=np.int16), sum(1 << i for i, c in enumerate(cap) if c == 0))
     # (pattern, most of each tile it can hold, the tiles it can never hold as a bit mask): shapes first
     plan = [(p, *(caps.get(p.name) or (None, None))) for p in sorted(patterns, key=lambda p: p.special is not None)]
-    return lay, copies, suits, honours, groups, caps, specs, mixed, plan, {}
+    return lay, copies, suits, honours, groups, caps, rejects, mixed, plan, {}
 
 
 #: per automaton, :func:`_pattern_tables` (a game is a hand: its WinRules are made per hand)

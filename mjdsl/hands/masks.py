@@ -1,5 +1,5 @@
 """The tiles a hand holds as a bit mask: the quick rejects of the special hands
-(:func:`.patterns.could_be_made`, a special hand's forbidden tiles) test them with a few
+(:func:`.search.could_be_made`, a special hand's forbidden tiles) test them with a few
 integer operations. In a module of its own so the compiled build compiles it
 (``mjdsl/native.py``): the win questions ask it of every seat at every discard, and the
 hand library around it is not compiled."""

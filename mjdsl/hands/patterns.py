@@ -40,6 +40,8 @@ import attrs
 from ..memo import Kept
 from ..tiles import TileSet
 from .decompose import Layout, Meld, concealed_splits, exposed_counts, hand_counts, layout_of, still_needed
+from .search import Pick, Reject, Tables, completing as _completing, could_be_made as _could_be_made
+from .search import matches as _native_matches, search as _native_search
 
 if TYPE_CHECKING:  # numpy only in annotations: checking a ruleset never loads it
     import numpy as np
@@ -236,12 +238,15 @@ class _Binding:
     need: the fixed picks' tiles as ``(tile, count)``: a matching hand holds at least these.
     mask, need_mask: the tiles the parts can hold, and those ``need`` names, as bit masks
         (:func:`could_be_made`: a hand ruled out by one integer operation or two).
+    tables: the same as :mod:`.search` reads it (fixed picks, ``by_low`` by tile, choices
+        by number), made once.
     """
 
     suits: tuple[tuple[str, str], ...]
     choices: tuple[_Choice, ...]
     fixed: tuple[tuple[_Choice, tuple[int, ...]], ...]
     by_low: dict = attrs.field(eq=False, repr=False)
+    tables: Tables = attrs.field(eq=False, repr=False)
     size: int = 0
     cap: tuple[int, ...] = ()
     need: tuple[tuple[int, int], ...] = ()
@@ -254,15 +259,19 @@ class _Binding:
 
 @attrs.frozen
 class Compiled:
-    """A pattern resolved against a tile set: one entry per workable suit binding."""
+    """A pattern resolved against a tile set: one entry per workable suit binding.
+
+    reject: :func:`could_be_made`'s masks; unlike: :func:`_unlike`'s bindings;
+    tables, unlike_tables: the search tables of ``bindings`` and of ``unlike``, in order.
+    """
 
     pattern: Pattern
     bindings: tuple[_Binding, ...]
     tiles: TileSet = attrs.field(eq=False, repr=False)
-    #: :func:`could_be_made`'s masks, worked out when first asked
-    quick: tuple | None = attrs.field(default=None, eq=False, repr=False)
-    #: :func:`_unlike`'s bindings, worked out when first asked
-    unlike: tuple | None = attrs.field(default=None, eq=False, repr=False)
+    reject: Reject = attrs.field(eq=False, repr=False)
+    unlike: tuple[_Binding, ...] = attrs.field(eq=False, repr=False)
+    tables: list[Tables] = attrs.field(eq=False, repr=False)
+    unlike_tables: list[Tables] = attrs.field(eq=False, repr=False)
 
 
 def _suit_vars(pattern: Pattern) -> list[str]:
@@ -279,13 +288,20 @@ def _suit_vars(pattern: Pattern) -> list[str]:
     return seen
 
 
+def _rank(tiles: TileSet, i: int) -> int:
+    """The rank of suit tile ``i`` (a suit tile has one)."""
+    rank = tiles.kinds[i].rank
+    assert rank is not None, tiles.kinds[i].code
+    return rank
+
+
 def _rank_bounds(tiles: TileSet, lay: Layout) -> dict[str, tuple[int, int]]:
     """Each suit's lowest and highest rank: the declared ranks, else those of its tiles."""
     out = {}
     for g in lay.groups:
         if g.suit is not None:
             declared = [s.ranks for s in tiles.suits if s.name == g.suit and s.ranks]
-            ranks = declared[0] if declared else [tiles.kinds[i].rank for i in g.indices]
+            ranks = declared[0] if declared else tuple(_rank(tiles, i) for i in g.indices)
             out[g.suit] = (min(ranks), max(ranks))
     return out
 
@@ -338,7 +354,7 @@ def _choice(k: int, part: Part, lay: Layout, bounds: dict, binding: dict[str, st
         unit = tuple(i for i, c in zip(idx, part.counts) for _ in range(c))
         return _Choice(k, part.name, (unit,), 1, False)
     else:  # Knitted: the ranks present in every suit of the group
-        by_rank = [{lay.tiles.kinds[i].rank: i for i in suit_tiles[binding[v]]} for v in part.suits]
+        by_rank = [{_rank(lay.tiles, i): i for i in suit_tiles[binding[v]]} for v in part.suits]
         ranks = sorted(set.intersection(*(set(r) for r in by_rank)))
         units = tuple(tuple(sorted(r[rank] for r in by_rank)) for rank in ranks)
         n = part.n
@@ -367,12 +383,23 @@ def _bind(suits, choices: list[_Choice], size: int) -> _Binding:
     for _, unit in fixed:
         for t in unit:
             need[t] = need.get(t, 0) + 1
+    number = {id(c): ci for ci, c in enumerate(choices)}
+    total = sum(c.n * len(c.units[0]) for c in choices if c.n)
+    tables = Tables(
+        [(number[id(c)], unit) for c, unit in fixed],
+        [list(by_low.get(t, ())) for t in range(size)],
+        [c.n if len(c.units) > 1 else 0 for c in choices],
+        [c.distinct for c in choices],
+        total,
+        cap,
+    )
     return _Binding(
         suits,
         tuple(choices),
         fixed,
         {t: tuple(v) for t, v in by_low.items()},
-        sum(c.n * len(c.units[0]) for c in choices if c.n),
+        tables,
+        total,
         tuple(cap),
         tuple(sorted(need.items())),
         sum(1 << t for t, m in enumerate(cap) if m),
@@ -389,10 +416,12 @@ def _compile(pattern: Pattern, tiles: TileSet) -> Compiled:
     for suits in itertools.permutations(names, len(variables)):
         binding = dict(zip(variables, suits))
         choices = [_choice(k, part, lay, bounds, binding) for k, part in enumerate(pattern.parts)]
-        if None in choices:
-            continue
-        bindings.append(_bind(tuple(binding.items()), choices, tiles.size))
-    return Compiled(pattern, tuple(bindings), tiles)
+        workable = [c for c in choices if c is not None]
+        if len(workable) == len(choices):  # every part can be filled in this tile set
+            bindings.append(_bind(tuple(binding.items()), workable, tiles.size))
+    unlike = _unlike_of(bindings)
+    return Compiled(pattern, tuple(bindings), tiles, _reject(pattern, bindings), unlike,
+                    [b.tables for b in bindings], [b.tables for b in unlike])
 
 
 #: by (id(pattern), id(tiles)), each entry holding both (so neither id is reused while
@@ -413,88 +442,33 @@ def could_be_made(spec: Compiled, present: int, missing: int = 0) -> bool:
     """Whether a hand holding the tiles of bit mask ``present`` can match some binding
     of ``spec``: it holds every tile the binding's fixed parts name, but ``missing`` of
     them (``missing=1``: one more tile may bring the last), and (a pattern of parts
-    only) no tile its parts cannot hold. A necessary condition, cheap to ask first:
-    the tiles every binding needs and those no binding can hold are tried before the
-    bindings one by one."""
-    quick = spec.quick
-    if quick is None:
-        quick = _quick(spec)
-    mixed, held, common, per_binding = quick
-    if not mixed and present & ~held:
-        return False
-    lacking = common & ~present
-    if lacking and (not missing or lacking & (lacking - 1)):
-        return False
-    for mask, need in per_binding:
-        if not mixed and present & ~mask:
-            continue
-        lacking = need & ~present
-        if not lacking or missing and lacking & (lacking - 1) == 0:
-            return True
-    return False
+    only) no tile its parts cannot hold (:func:`.search.could_be_made`, on
+    ``spec.reject``: the engine asks that directly)."""
+    return _could_be_made(spec.reject, present, missing)
 
 
-def _quick(spec: Compiled) -> tuple:
-    """(mixed, tiles some binding holds, tiles every binding needs, per binding (mask,
-    need mask)) of a compiled pattern, made once (:func:`could_be_made`)."""
+def _reject(pattern: Pattern, bindings: list[_Binding]) -> Reject:
+    """:func:`could_be_made`'s masks: the tiles some binding holds, the tiles every
+    binding needs, and per binding (mask, need mask)."""
     held = common = 0
-    for i, b in enumerate(spec.bindings):
+    for i, b in enumerate(bindings):
         held |= b.mask
         common = b.need_mask if i == 0 else common & b.need_mask
-    quick = (spec.pattern.mixed, held, common, tuple((b.mask, b.need_mask) for b in spec.bindings))
-    object.__setattr__(spec, "quick", quick)  # a cache on a frozen value: not part of what it is
-    return quick
+    return Reject(pattern.mixed, held, common, [(b.mask, b.need_mask) for b in bindings])
 
 
 # -- matching ----------------------------------------------------------------------
 
 
 def _search(b: _Binding, rem: list[int], first: bool) -> list:
-    """Every pick of units from ``b`` that uses exactly the counts ``rem`` (restored after).
-
-    The fixed picks are made first. Then the lowest tile left must be the lowest tile
-    of the next unit picked (every tile below it is used up), so the search only
-    tries units listed under that tile. Picks sharing a lowest tile are taken in
-    (choice, unit) order, so each multiset of picks is met once.
-    """
-    for _, unit in b.fixed:
-        for t in unit:
-            rem[t] -= 1
-    out: list = []
-    if min(rem) >= 0:
-        left = [c.n if len(c.units) > 1 else 0 for c in b.choices]
-        _cover(b, rem, left, list(b.fixed), out, first, 0, None)
-    for _, unit in b.fixed:
-        for t in unit:
-            rem[t] += 1
-    return out
+    """Every pick of units from ``b`` that uses exactly the counts ``rem`` (restored
+    after), as ``(choice, unit)`` pairs: :func:`.search.search` on its tables."""
+    return [_picks(b, picks) for picks in _native_search(b.tables, rem, first)]
 
 
-def _cover(b: _Binding, rem: list[int], left: list[int], picked: list, out: list, first: bool, low: int, prev) -> None:
-    while low < len(rem) and not rem[low]:
-        low += 1
-    if low == len(rem):
-        if not any(left):
-            out.append(tuple(picked))
-        return
-    for ci, ui, unit in b.by_low.get(low, ()):
-        if not left[ci]:
-            continue
-        if prev is not None and prev[0] == low:
-            if (ci, ui) < prev[1:] or ((ci, ui) == prev[1:] and b.choices[ci].distinct):
-                continue
-        for t in unit:
-            rem[t] -= 1
-        if min(rem[t] for t in unit) >= 0:
-            left[ci] -= 1
-            picked.append((b.choices[ci], unit))
-            _cover(b, rem, left, picked, out, first, low, (low, ci, ui))
-            picked.pop()
-            left[ci] += 1
-        for t in unit:
-            rem[t] += 1
-        if first and out:
-            return
+def _picks(b: _Binding, picks: tuple[Pick, ...]) -> tuple:
+    """A search's picks with each choice's number made its choice again."""
+    return tuple((b.choices[ci], unit) for ci, unit in picks)
 
 
 def _hand_for(spec: Compiled, lst: Sequence[int], exposed: Sequence[Meld], used: Sequence[int]) -> list[int] | None:
@@ -588,15 +562,8 @@ def _matches(spec: Compiled, lst: Sequence[int], exposed: Sequence[Meld], used: 
         return []
     if spec.pattern.mixed:
         return _mixed(spec, counts, exposed, first)
-    total = sum(counts)
-    found = []
-    for b in spec.bindings:
-        if b.size != total or not b.admits(counts):
-            continue
-        found += [(b, p, ()) for p in _search(b, counts, first)]
-        if first and found:
-            break
-    return found
+    return [(spec.bindings[i], _picks(spec.bindings[i], picks), ())
+            for i, picks in _native_matches(spec.tables, counts, first)]
 
 
 def completing_tiles(
@@ -605,7 +572,8 @@ def completing_tiles(
     """Yield, in index order, the tiles that would make counts ``lst`` match a compiled pattern.
 
     ``used``: the declared melds' counts; a tile of which ``copies`` are all in sight
-    is skipped. Bindings the hand already rules out are dropped once, up front.
+    is skipped. One search of each binding finds every such tile
+    (:func:`.search.completing`); one binding of each kind is asked (:func:`_unlike`).
     """
     counts = _hand_for(spec, lst, exposed, used)
     if counts is None:
@@ -613,29 +581,23 @@ def completing_tiles(
     if spec.pattern.mixed:
         yield from _mixed_completing(spec, counts, exposed, used, copies)
         return
-    total = sum(counts) + 1
-    live = [b for b in _unlike(spec) if b.size == total and b.admits(counts)]
-    candidates = sorted({t for b in live for t, m in enumerate(b.cap) if m > counts[t]})
-    for t in candidates:
-        if lst[t] + used[t] >= copies[t]:
-            continue
-        counts[t] += 1
-        hit = any(counts[t] <= b.cap[t] and _search(b, counts, True) for b in live)
-        counts[t] -= 1
-        if hit:
-            yield t
+    allowed = [bool(lst[t] + used[t] < copies[t]) for t in range(len(counts))]
+    yield from _completing(spec.unlike_tables, counts, allowed)
 
 
 def _unlike(spec: Compiled) -> tuple[_Binding, ...]:
     """The bindings of ``spec`` less those whose choices repeat an earlier binding's: suit
     bindings that differ only by naming (a knitted part's suits taken in another order)
     search the same units, so a question of which tiles complete a hand asks one."""
-    if spec.unlike is None:
-        first: dict = {}
-        for b in spec.bindings:
-            first.setdefault(b.choices, b)
-        object.__setattr__(spec, "unlike", tuple(first.values()))  # a cache, as `quick`
     return spec.unlike
+
+
+def _unlike_of(bindings: list[_Binding]) -> tuple[_Binding, ...]:
+    """:func:`_unlike`'s bindings, made with the compiled pattern."""
+    first: dict = {}
+    for b in bindings:
+        first.setdefault(b.choices, b)
+    return tuple(first.values())
 
 
 def _mixed_completing(spec: Compiled, counts: list[int], exposed: Sequence[Meld], used: Sequence[int],
