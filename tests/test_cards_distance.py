@@ -395,6 +395,78 @@ def test_one_racks_distances_packed_a_byte_a_line_are_the_batched_ones(club, ame
         assert list(got) == row.tolist()
 
 
+def _moved_racks(rng, filled, natural, size):
+    """``filled``, ``natural`` (lists) with 0 to 9 tiles changed: a tile drawn or thrown (both
+    counts), an exposure's surplus (filled alone), a count past the packed rows or negative."""
+    filled, natural = list(filled), list(natural)
+    from mjdsl.cards import distance
+
+    for t in rng.integers(0, size, rng.integers(0, 10)).tolist():
+        kind = int(rng.integers(0, 4))
+        if kind == 0:  # drawn or thrown: both counts move
+            d = int(rng.choice([-1, 1]))
+            filled[t] += d
+            natural[t] += d
+        elif kind == 1:  # an exposure's tiles: filled alone
+            filled[t] += int(rng.integers(1, 4))
+        elif kind == 2:  # natural alone (filled left where it was)
+            natural[t] -= 1
+        else:  # past the packed rows, or exactly at them
+            c = distance._TOP + int(rng.integers(-2, 3))
+            filled[t] = natural[t] = c
+    return filled, natural
+
+
+def test_a_racks_sums_in_one_integer_moved_from_another_racks_are_its_own(club, american_tiles):
+    # both_sums: sums' two vectors a nibble each in one integer; both_moved: those of another
+    # rack moved by the tiles that differ (any number, a few or many); both_distance:
+    # rack_distances from them, with jokers and without (b unread then)
+    from mjdsl.cards.distance import packed, rack_distances
+
+    t = club.tables
+    p = packed(t)
+    assert p is packed(t) and p.nibbles
+    size = american_tiles.size
+    rng = np.random.default_rng(61)
+    joker = _code(american_tiles, "J")
+    filled, natural, jokers = _random_racks(american_tiles, joker, 150, rng)
+    jokers[::3] = 0
+    low = p.low
+    last = ([0] * size, [0] * size)
+    last_ab = 0
+    for f, n, j in zip(filled.tolist(), natural.tolist(), jokers.tolist()):
+        for f, n in ((f, n), _moved_racks(rng, f, n, size)):
+            ab = p.both_sums(f, n)
+            assert (ab & low, (ab >> 4) & low) == p.sums(f, n)
+            assert p.both_distance(ab, j) == rack_distances(t, f, n, j)
+            assert p.both_moved(last_ab, last[0], last[1], f, n) == ab
+            assert p.both_moved(ab, f, n, list(f), list(n)) == ab  # nothing differs
+            last, last_ab = (f, n), ab
+    assert p.both_distance(p.both_sums([0] * size, [0] * size), 0) == p.full
+
+
+@pytest.mark.pure_python
+def test_a_racks_sums_are_moved_for_a_few_tiles_and_packed_afresh_for_more(club, american_tiles, monkeypatch):
+    # both_moved reads only the tiles that differ while at most _FEW do; past that it packs
+    # the rack afresh (both roads give the same integer: the test above)
+    from mjdsl.cards import distance
+
+    p = distance.packed(club.tables)
+    afresh = []
+    real = distance._Packed.both_sums
+    monkeypatch.setattr(distance._Packed, "both_sums", lambda self, f, n: afresh.append(1) or real(self, f, n))
+    size = american_tiles.size
+    base = [1] * size
+    ab = real(p, base, base)
+    for k in (0, 1, distance._FEW, distance._FEW + 1, size):
+        rack = [2] * k + [1] * (size - k)
+        natural = list(rack)
+        natural[0] = 1  # filled apart from natural on one tile (not another tile changed)
+        afresh.clear()
+        assert p.both_moved(ab, base, base, rack, natural) == real(p, rack, natural)
+        assert len(afresh) == (k > distance._FEW)
+
+
 def test_the_lines_using_every_copy_held_and_those_within_k_are_packed_a_byte_each(club, american_tiles):
     # using_every: a 1 byte for every line needing at least the count held of the tile;
     # at_most: a 1 byte for every byte of a packed vector that is at most k, none for k < 0,
