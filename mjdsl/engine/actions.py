@@ -174,8 +174,9 @@ def by_role(catalogue: Catalogue, legal: list[int]) -> dict[str, list[int]]:
     declarations in ``DECLARATION_ORDER`` (families it does not list after, in
     catalogue order)."""
     out: dict[str, list[int]] = {}
+    actions, roles = catalogue.actions, ROLES
     for a in legal:
-        role = catalogue[a].role
+        role = roles.get(actions[a].family)  # (Action.role, without its call)
         if role is not None:
             out.setdefault(role, []).append(a)
     if DECLARATION in out:
@@ -190,9 +191,10 @@ def throws_by_kind(catalogue: Catalogue, tiles: TileSet, actions: list[int]) -> 
     as its kind and is told apart only for scoring to count it, so a player choosing by
     kind keeps it: the bots choose a kind to throw, then throw it by this table."""
     out: dict[int, int] = {}
+    kinds = len(tiles.kinds)  # (TileSet.base inline: a plain copy is its own kind)
     for a in actions:
         t = catalogue[a].arg
-        k = tiles.base(t)
+        k = t if t < kinds else tiles.base(t)
         if k not in out or t == k:
             out[k] = a
     return out
