@@ -45,6 +45,9 @@ class Game:  # a native class in the compiled build (mjdsl/native.py)
     # always has (a claim's spec, a joker's rules where jokers are played) without
     # narrowing its optional parts for mypy; a step that wants the type names it.
     auto: Any
+    #: the automaton's claims as the claim windows read them (steps_play.ClaimPlan), made
+    #: at the first discard
+    claim_plan: Any = None
 
     def __init__(self, auto: Automaton, dealer: int = 0, round_wind: int | None = None, *,
                  allow_false_calls: bool = False, context: dict | None = None) -> None:

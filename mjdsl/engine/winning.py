@@ -51,7 +51,7 @@ class WinRules:
         self.patterns = auto.winning.patterns
         self.joker = auto.jokers.tile if auto.jokers else None
         self.size = auto.tiles.size
-        self._waits: dict[int, dict] = {}
+        self._waits: dict[int, list[tuple[list[int], list[Exposure], frozenset]]] = {}
         self._meld_memo: dict[tuple, tuple[Meld, ...]] = {}
         self._exposed_masks: dict[int, tuple[tuple[Meld, ...], int]] = {}
         #: tiles that never complete a hand: bonus tiles and jokers (a joker is no wait)
@@ -208,15 +208,22 @@ class WinRules:
         return allowed(self.card.tables, [(e.tile, e.size) for e in st.exposures[seat]])
 
     def _card_waits(self, st: HandState, seat: int) -> frozenset:
-        """The seat's waits, cached by the hand's content (two hands a seat at most)."""
-        key = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
-        cache = self._waits.setdefault(seat, {})
-        hit = cache.get(key)
-        if hit is None:
-            if len(cache) >= 2:
-                cache.pop(next(iter(cache)))
-            hit = cache[key] = self._compute_waits(st, seat)
-        return hit
+        """The seat's waits, cached by the hand's content (two hands a seat at most, the
+        older one replaced): its counts and exposures compared as lists (the same
+        exposures are the same objects: no tuple made, nothing hashed)."""
+        hand = st.hands[seat]
+        exposures = st.exposures[seat]
+        kept = self._waits.get(seat)
+        if kept is None:
+            kept = self._waits[seat] = []
+        for h, e, w in kept:
+            if h == hand and e == exposures:
+                return w
+        w = self._compute_waits(st, seat)
+        if len(kept) >= 2:
+            del kept[0]
+        kept.append((list(hand), list(exposures), w))
+        return w
 
     def _compute_waits(self, st: HandState, seat: int) -> frozenset:
         """Tiles t such that the concealed hand plus t (and the exposures) makes a variant."""
