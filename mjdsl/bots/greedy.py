@@ -19,11 +19,11 @@ pattern ruleset the block count of sets and pairs the style bots' judge makes.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from ..cards.distance import least, packed, rack_distances, ruled_out, using_every
+from ..cards.distance import packed, rack_distances, ruled_out, using_every
 from ..engine import actions as ACT
 from ..memo import ByObject
 from .honest import without_false_mahjong
@@ -212,28 +212,48 @@ def _selected(game: Game, seat: int) -> list[int]:
 _DIST_CACHE: ByObject[_Card] = ByObject()
 
 #: the hands whose Charleston pass a greedy bot keeps planned at once
-_PLANS_KEPT = 8
+_PLANS_KEPT: Final = 8
 
 
-def _at(xb: bytes, k: int) -> list[int]:
-    """The variants whose byte of the distances ``xb`` is ``k``: a byte search in C a
-    variant, and there are few at the least distance (most often one to three)."""
+#: each distance as a one-character string (the distances are read as a string of them)
+_CHARS = [chr(k) for k in range(128)]
+
+
+def _text(x: int, size: int) -> str:
+    """Packed distances (a byte a variant) as a string, a character a variant: searched by
+    ``str.find``, which the compiled build calls directly (``bytes.find`` parses its
+    arguments at every call; every distance is under 128, so latin-1 keeps each byte)."""
+    return x.to_bytes(size, "little").decode("latin-1")
+
+
+def _least(xs: str) -> int:
+    """The smallest distance of ``xs`` (:func:`cards.distance.least` of the bytes)."""
+    for k in range(128):
+        if _CHARS[k] in xs:
+            return k
+    raise ValueError("no distance under 128")
+
+
+def _at(xs: str, k: int) -> list[int]:
+    """The variants whose distance in ``xs`` is ``k``: a search in C a variant, and there
+    are few at the least distance (most often one to three)."""
+    c = _CHARS[k]
     out = []
-    i = xb.find(k)
+    i = xs.find(c)
     while i >= 0:
         out.append(i)
-        i = xb.find(k, i + 1)
+        i = xs.find(c, i + 1)
     return out
 
 
-def _loss_keys(needs: list[list[int]], xb: bytes, m: int, filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
+def _loss_keys(needs: list[list[int]], xs: str, m: int, filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
     """Per tile of ``cand`` whose copy goes, the hand's key after the loss: (the least
-    distance, minus how many variants are at it), given the distances ``xb`` (a byte a
-    variant) and their least ``m``. Losing a copy costs a variant a step if every copy held
+    distance, minus how many variants are at it), given the distances ``xs`` (a character a
+    variant, :func:`_text`) and their least ``m``. Losing a copy costs a variant a step if every copy held
     is one it uses (``need >= filled``: :func:`cards.distance.using_every`), so only the
     variants at ``m`` and at ``m + 1`` can be the nearest after it; they are read one by
     one, where counting them as packed bytes took a bit count of the whole card a tile."""
-    at_m = _at(xb, m)
+    at_m = _at(xs, m)
     n_m = len(at_m)
     keys = []
     next_m: list[int] | None = None
@@ -247,7 +267,7 @@ def _loss_keys(needs: list[list[int]], xb: bytes, m: int, filled: list[int], can
             keys.append((m, -kept))
             continue
         if next_m is None:
-            next_m = _at(xb, m + 1)
+            next_m = _at(xs, m + 1)
         stay = len(next_m)  # at m + 1 before and after
         for v in next_m:
             if needs[v][t] >= c:
@@ -270,7 +290,7 @@ class _Seat:
         self.hand: list[int] | None = None
         self.jokers = 0
         self.shown: tuple = ()
-        self.dist: tuple[int, int, bytes] = (0, 0, b"")
+        self.dist: tuple[int, int, str] = (0, 0, "")
         #: the exposures' packed ruled_out (:func:`cards.distance.ruled_out`) and whose
         self.ruled_for: tuple | None = None
         self.ruled: tuple[int, int] = (0, 0)
@@ -366,18 +386,18 @@ class _CardView:
         #: the exposures as (tile, size): all the distances read of them
         self.shown = tuple([(e.tile, e.size) for e in exposures]) if exposures else ()
 
-    def _distance(self, rack: list[int], filled: list[int], jokers: int) -> tuple[int, int, bytes]:
+    def _distance(self, rack: list[int], filled: list[int], jokers: int) -> tuple[int, int, str]:
         """Tiles still to come for every variant (the card library's one formula,
         :func:`mjdsl.cards.distance.distances`), packed a byte a variant, :data:`FAR`
-        where ruled out; the least of them; and their bytes."""
+        where ruled out; the least of them; and them as a string (:func:`_text`)."""
         x = self.card.distances(self.seat, rack, filled, jokers)
         if self.exposed:  # (no exposures: every variant is open)
             keep, far = self._ruled_out()
             x = (x & keep) | far
-        xb = x.to_bytes(self.card.size, "little")
-        return x, least(xb), xb
+        xs = _text(x, self.card.size)
+        return x, _least(xs), xs
 
-    def distances(self) -> tuple[int, int, bytes]:
+    def distances(self) -> tuple[int, int, str]:
         """The seat's distances as it stands, and the least (kept for its hand as it last
         stood: a seat is asked about many discards between two of its turns, its hand
         unchanged)."""
@@ -398,7 +418,7 @@ class _CardView:
         v = int(np.frombuffer(x.to_bytes(self.card.size, "little"), np.uint8).argmin())
         return sum(max(f - n, 0) for f, n in zip(self.filled, self.rules.need[v].tolist()))
 
-    def _losses(self, base: tuple[int, int, bytes], filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
+    def _losses(self, base: tuple[int, int, str], filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
         """For each tile of ``cand``, the hand after losing a copy of it: (the least
         distance, minus how many variants are at it). Losing a tile costs a variant a step
         if every copy held is one it uses (``filled <= need``), so only the variants at
@@ -435,21 +455,23 @@ class _CardView:
                 counts[t] = self.rack[t]
         card = self.card
         needs = card.needs
-        x, m, xb = self.distances()
+        x, m, xs = self.distances()
         filled = list(self.filled)
         out: list[int] = []
         for _ in range(n):
             options = [t for t in cand if counts[t] > 0]
             if not options:
                 break
-            keys = _loss_keys(needs, xb, m, filled, options)
+            keys = _loss_keys(needs, xs, m, filled, options)
             best_key = min(keys)
             best = [i for i, k in enumerate(keys) if k == best_key]
             t = options[best[rng.randrange(len(best))]]
             out.append(t)
+            if len(out) == n:  # (the last pick: nothing reads the distances after it)
+                break
             # the variants that used every copy of it a step further; the least is the key's
             x += using_every(card.tables, filled, [t])[0]
-            xb = x.to_bytes(card.size, "little")
+            xs = _text(x, card.size)
             m = best_key[0]
             filled[t] -= 1
             counts[t] -= 1

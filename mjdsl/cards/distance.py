@@ -26,7 +26,7 @@ distance stays packed for the bots that read it so (:func:`rack_distances`, with
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from typing import Final, Iterable, Sequence
 
 import numpy as np
 
@@ -210,11 +210,11 @@ class _Packed:
 
 
 #: counts at or above this read a tile's last row (no variant needs so many of a tile)
-_TOP = 24
+_TOP: Final = 24
 
 #: :meth:`_Packed.both_moved` moves the sums by at most this many tiles, else packs afresh
 #: (a tile moved costs two additions, a tile held one: a rack holds about a dozen kinds)
-_FEW = 6
+_FEW: Final = 6
 
 
 def _lack_row(c: int) -> int:
@@ -423,9 +423,10 @@ def ruled_out(tables: Tables, exposures: Sequence[tuple[int, int]]) -> tuple[int
 
 def least(values: bytes) -> int:
     """The smallest byte of ``values`` (non-empty, each under 128): each step a search of
-    the bytes in C, as many steps as the least value (a few, for a distance)."""
+    the bytes in C, as many steps as the least value (a few, for a distance; ``in``, not
+    ``find``, which parses its arguments at every call)."""
     for k in range(128):
-        if values.find(k) >= 0:
+        if k in values:
             return k
     raise ValueError("no byte under 128")
 

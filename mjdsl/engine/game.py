@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import operator
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 from ..diagnostics import MjError, error
 from ..memo import ByObject
@@ -27,8 +27,8 @@ from .winning import WinRules
 if TYPE_CHECKING:
     from ..ir.model import Automaton
 
-CHANCE = -1
-TERMINAL = -4
+CHANCE: Final = -1
+TERMINAL: Final = -4
 
 #: Shuffle outcomes are seeds in [0, SHUFFLE_SEEDS); the permutation is deterministic.
 SHUFFLE_SEEDS = 2**31
