@@ -68,6 +68,8 @@ class _Packed:
         self.full = int.from_bytes(bytes([HAND_SIZE]) * v, "little")
         #: :meth:`at_most`'s addends, (127 - k) a byte, for k from -1 to 127
         self.over = [(127 - k) * self.ones for k in range(-1, 128)]
+        #: :meth:`finish`'s addends, (32 - i) a byte, for i from 0 to 31
+        self.below = [(32 - i) * self.ones for i in range(32)]
         self._need = tables.need
         self._lack: list[list[int]] | None = None
 
@@ -203,8 +205,16 @@ class _Packed:
         ones = self.ones
         # y = 32 + (14 - a - natural_short), in 4..46: bit 5 says whether it is >= 0
         y = self.bias + b - a
+        if jokers <= 2:
+            # min(jokers, open_slots) counted as the thresholds it passes, open_slots >= i
+            # being y + 32 - i >= 64 (bit 6, y + 31 under 128): three operations a joker, where
+            # the open slots and their minimum with the jokers take ten (most racks hold one or two)
+            used = ((y + self.below[1]) >> 6) & ones
+            if jokers == 2:
+                used += ((y + self.below[2]) >> 6) & ones
+            return self.full - a - used
         open_slots = y & (((y >> 5) & ones) * 31)  # max(14 - a - natural_short, 0), 0..14
-        z = open_slots + (32 - min(jokers, 31)) * ones  # bit 5: open_slots >= jokers
+        z = open_slots + self.below[min(jokers, 31)]  # bit 5: open_slots >= jokers
         used = open_slots - (z & (((z >> 5) & ones) * 31))  # min(jokers, open_slots)
         return self.full - a - used
 

@@ -44,6 +44,8 @@ class WinRules:
     _mixed: frozenset[str]
     #: (pattern, the most of each tile it holds or None, the tiles it never holds as a bit mask or None)
     _plan: list[tuple[PatternSpec, Any, Any]]
+    #: the last hand matched against the card: (its counts, its exposures, the matches)
+    _matched: tuple[list[int], list[Exposure], list] | None = None
 
     def __init__(self, auto: Automaton) -> None:
         self.auto = auto
@@ -230,12 +232,19 @@ class WinRules:
         return card_waits(self.card.tables, st.hands[seat], [(e.tile, e.size) for e in st.exposures[seat]], self.joker)
 
     def _card_matches(self, st: HandState, seat: int):
-        conc = np.asarray(st.hands[seat], dtype=np.int16)
-        exps = tuple(CardExposure(e.tile, e.size, e.jokers) for e in st.exposures[seat])
-        hand = Hand(conc, exps)
-        if hand.size != 14:
-            return []
-        return match_hand(self.card, hand)
+        """The card's matches of the seat's hand, the last hand's kept (a win is checked,
+        then described for the score: the same hand, matched once)."""
+        hand = st.hands[seat]
+        exposures = st.exposures[seat]
+        kept = self._matched
+        if kept is not None and kept[0] == hand and kept[1] == exposures:
+            return kept[2]
+        conc = np.asarray(hand, dtype=np.int16)
+        exps = tuple(CardExposure(e.tile, e.size, e.jokers) for e in exposures)
+        whole = Hand(conc, exps)
+        ms = match_hand(self.card, whole) if whole.size == 14 else []
+        self._matched = (list(hand), list(exposures), ms)
+        return ms
 
     # -- patterns -------------------------------------------------------------------
     def _melds(self, st: HandState, seat: int) -> tuple[Meld, ...]:
