@@ -471,9 +471,10 @@ def test_the_lines_using_every_copy_held_and_those_within_k_are_packed_a_byte_ea
     # using_every: a 1 byte for every line needing at least the count held of the tile;
     # at_most: a 1 byte for every byte of a packed vector that is at most k, none for k < 0,
     # every one past 126
-    from mjdsl.cards.distance import at_most, using_every
+    from mjdsl.cards.distance import at_most, packed as packed_rows, using_every
 
     t = club.tables
+    p = packed_rows(t)
     size = t.size
     tiles = list(range(american_tiles.size))
     for held in (-2, -1, 0, 1, 2, 3, 4, 13, 23, 24, 25, 40):
@@ -490,9 +491,13 @@ def test_the_lines_using_every_copy_held_and_those_within_k_are_packed_a_byte_ea
         values = rng.integers(0, 128, size)
         values[rng.integers(0, size, 5)] = 127
         packed = int.from_bytes(values.astype(np.uint8).tobytes(), "little")
+        # reaches: whether a line of a set (a 1 byte each) is at most k, without the mask made
+        among = [0, 1, int.from_bytes(rng.integers(0, 2, size).astype(np.uint8).tobytes(), "little")]
         for k in (-9, -2, -1, 0, 1, 5, 63, 64, 98, 99, 100, 126, 127, 128, 200):
             got = at_most(t, packed, k).to_bytes(size, "little")
             assert list(got) == (values <= k).astype(int).tolist()
+            for lines in among + [1 << (8 * int(np.argmin(values)))]:
+                assert p.reaches(packed, k, lines) == bool(lines & at_most(t, packed, k))
 
 
 def _random_rack(rng, size: int, fewest: int, past_top: bool) -> np.ndarray:

@@ -516,7 +516,7 @@ class _CardView:
             if now is None:
                 dist, now, _ = self.distances()
             within = self._claimable(j)
-            if not within & packed.at_most(dist, now + jokers_used):
+            if not packed.reaches(dist, now + jokers_used, within):
                 # a call adds one tile and moves jokers from the rack to the exposure: no
                 # variant comes more than 1 + jokers steps closer (docs/performance.md)
                 continue
@@ -526,6 +526,6 @@ class _CardView:
             filled[tile] += jokers_used + 1
             after = card.distances(self.seat, rack, filled, self.jokers - jokers_used)
             # the claimed tile is one fewer to draw: take the first form that brings a hand closer
-            if within & packed.at_most(after, now - 1):
+            if packed.reaches(after, now - 1, within):
                 return a
         return None

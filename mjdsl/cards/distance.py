@@ -61,6 +61,8 @@ class _Packed:
         # and a tile held as often in ``filled`` as in ``natural`` adds one row, not two
         self.both = [[n + (m << 4) for n, m in zip(rn, rm)] for rn, rm in zip(self.need, self.nat)]
         self.nat4 = [[m << 4 for m in rm] for rm in self.nat]
+        #: a tile's ``both`` row one count up less its row at the count (a copy added or lost)
+        self.both_up = [[row[c + 1] - row[c] for c in range(_TOP - 1)] for row in self.both]
         self.low = 15 * self.ones
         self.nibbles = max(int(x.sum(axis=1).max(initial=0)) for x in (tables.need, tables.natural)) < 16
         # 46 - natural total: the bias that keeps ``14 - a - (natural_total - b)`` >= 0
@@ -155,8 +157,13 @@ class _Packed:
             n = 0 if n < 0 else n if n < top else top
             v = 0 if v < 0 else v if v < top else top
             if c == n and w == v:  # (held as often in both: one row)
-                row = self.both[t]
-                ab += row[c] - row[w]
+                if c == w + 1:  # (a copy added or lost: its step, one operation)
+                    ab += self.both_up[t][w]
+                elif c == w - 1:
+                    ab -= self.both_up[t][c]
+                else:
+                    row = self.both[t]
+                    ab += row[c] - row[w]
                 continue
             if c != w:
                 row = self.need[t]
@@ -175,6 +182,13 @@ class _Packed:
         """:func:`at_most` (its addend made once per card, not multiplied out per call)."""
         ones = self.ones
         return ones ^ (((values + self.over[min(max(k, -1), 127) + 1]) >> 7) & ones)
+
+    def reaches(self, values: int, k: int, among: int) -> bool:
+        """Whether some variant of ``among`` (a 1 byte each, else 0) has its byte of ``values``
+        (each under 128) at most ``k``: ``among & at_most(values, k)`` is not 0, in three
+        operations (the top bit of each byte of ``values + 127 - k`` is set where it is over
+        ``k``; ``among`` reads only those bits)."""
+        return (among & ((values + self.over[min(max(k, -1), 127) + 1]) >> 7)) != among
 
     def moved(self, sums: tuple[int, int], base: tuple[list[int], list[int]], hand: tuple[list[int], list[int]],
               changed: tuple[list[int], list[int]]) -> tuple[int, int]:
