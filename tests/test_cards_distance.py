@@ -389,6 +389,7 @@ def test_one_racks_distances_packed_a_byte_a_line_are_the_batched_ones(club, ame
     filled, natural, jokers = _random_racks(american_tiles, joker, 200, rng)
     jokers[::7] = 0
     jokers[1::7] = 9
+    jokers[2::7] = 40  # more jokers than a byte's open slots could ever take (31 and past)
     want = distances(t, filled, natural, jokers)
     for f, n, j, row in zip(filled.tolist(), natural.tolist(), jokers.tolist(), want):
         got = rack_distances(t, f, n, j).to_bytes(t.size, "little")
@@ -421,6 +422,7 @@ def test_a_racks_sums_in_one_integer_moved_from_another_racks_are_its_own(club, 
     # both_sums: sums' two vectors a nibble each in one integer; both_moved: those of another
     # rack moved by the tiles that differ (any number, a few or many); both_distance:
     # rack_distances from them, with jokers and without (b unread then)
+    from mjdsl.cards import distance
     from mjdsl.cards.distance import packed, rack_distances
 
     t = club.tables
@@ -443,6 +445,22 @@ def test_a_racks_sums_in_one_integer_moved_from_another_racks_are_its_own(club, 
             assert p.both_moved(ab, f, n, list(f), list(n)) == ab  # nothing differs
             last, last_ab = (f, n), ab
     assert p.both_distance(p.both_sums([0] * size, [0] * size), 0) == p.full
+    # every count moved to every other on a tile (by one, by two, across 0 and the packed
+    # rows' last, from a negative one), in both vectors, in filled alone and in natural alone
+    rack = [(t % 5) for t in range(size)]
+    counts = (-1, 0, 1, 2, 3, 4, distance._TOP - 3, distance._TOP - 2, distance._TOP - 1, distance._TOP, 30)
+    for t in (0, _code(american_tiles, "1b"), _code(american_tiles, "F")):
+        for was in counts:
+            for now in counts:
+                for which in ((0, 1), (0,), (1,)):
+                    base = [list(rack), list(rack)]
+                    for i in which:
+                        base[i][t] = was
+                    moved = [list(base[0]), list(base[1])]
+                    for i in which:
+                        moved[i][t] = now
+                    ab = p.both_sums(*moved)
+                    assert p.both_moved(p.both_sums(*base), base[0], base[1], *moved) == ab, (t, was, now, which)
 
 
 @pytest.mark.pure_python
