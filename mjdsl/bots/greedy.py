@@ -276,32 +276,17 @@ def _loss_keys(needs: list[list[int]], xs: str, m: int, filled: list[int], cand:
     return keys
 
 
-class _Seat:
-    """A seat's last rack measured (any rack: its hand, a pass's rest, a call's result),
-    whose packed sums the next rack's are moved from (a tile or two differ from one
-    decision to the next), and the distances of its hand as it last stood."""
-
-    def __init__(self) -> None:
-        #: the last rack measured (None: none yet), its tiles with the exposures', its sums
-        self.rack: list[int] | None = None
-        self.filled: list[int] = []
-        self.ab = 0
-        #: the hand the distances are of: its rack (jokers apart), jokers and exposures
-        self.hand: list[int] | None = None
-        self.jokers = 0
-        self.shown: tuple = ()
-        self.dist: tuple[int, int, str] = (0, 0, "")
-        #: the exposures' packed ruled_out (:func:`cards.distance.ruled_out`) and whose
-        self.ruled_for: tuple | None = None
-        self.ruled: tuple[int, int] = (0, 0)
-
-
 class _Card:
     """One automaton's card as greedy reads it, fetched once a decision: the tables' packed
     rows (:func:`cards.distance.packed`), each variant's need of every tile as lists (the loss
     keys read the rows of the few variants at the least distance), the variants an exposure
-    of each group may join, and what each seat last measured (:class:`_Seat`; a game's seat,
-    or another game's of the same automaton: what is kept is checked, never assumed)."""
+    of each group may join, and what each seat last measured: the last rack (any rack: its
+    hand, a pass's rest, a call's result), whose packed sums the next rack's are moved from
+    (a tile or two differ from one decision to the next); the distances of its hand as it
+    last stood; its exposures' ruled-out rows. A game's seat, or another game's of the same
+    automaton (two games may be played at once, on two threads: the club's regulars): each is
+    kept as one tuple, replaced whole and read once, so a question reads a rack with its own
+    sums, and what is kept is compared, never assumed."""
 
     def __init__(self, tables) -> None:
         self.tables = tables
@@ -311,7 +296,12 @@ class _Card:
         self.moving: bool = self.packed.nibbles
         self.needs: list[list[int]] = tables.need.tolist()
         self._joins: list[int] | None = None
-        self.seats: dict[int, _Seat] = {}
+        #: by seat: the last rack measured, with the exposures' tiles, and its packed sums
+        self.racks: dict[int, tuple[list[int], list[int], int]] = {}
+        #: by seat: its hand (rack, jokers, exposures) and the distances of it
+        self.hands: dict[int, tuple[list[int], int, tuple, tuple[int, int, str]]] = {}
+        #: by seat: its exposures and their ruled_out rows
+        self.ruled: dict[int, tuple[tuple, tuple[int, int]]] = {}
         #: the automaton's claims by name (``Automaton.claim``), as they are asked
         self.claims: dict[str, Any] = {}
 
@@ -319,12 +309,6 @@ class _Card:
         if name not in self.claims:
             self.claims[name] = game.auto.claim(name)
         return self.claims[name]
-
-    def seat(self, seat: int) -> _Seat:
-        kept = self.seats.get(seat)
-        if kept is None:
-            kept = self.seats[seat] = _Seat()
-        return kept
 
     def joins(self) -> list[int]:
         """For each group, the variants an exposure of it may join (not a concealed line, the
@@ -343,12 +327,12 @@ class _Card:
         if not self.moving:
             return rack_distances(self.tables, filled, rack, jokers)
         packed = self.packed
-        last = self.seat(seat)
-        if last.rack is None:
+        last = self.racks.get(seat)
+        if last is None:
             ab = packed.both_sums(filled, rack)
         else:
-            ab = packed.both_moved(last.ab, last.filled, last.rack, filled, rack)
-        last.rack, last.filled, last.ab = rack, filled, ab
+            ab = packed.both_moved(last[2], last[1], last[0], filled, rack)
+        self.racks[seat] = (rack, filled, ab)
         return packed.both_distance(ab, jokers)
 
 
@@ -401,13 +385,12 @@ class _CardView:
         """The seat's distances as it stands, and the least (kept for its hand as it last
         stood: a seat is asked about many discards between two of its turns, its hand
         unchanged)."""
-        card = self.card
-        seat = card.seats.get(self.seat)
-        if seat is not None and seat.hand == self.rack and seat.jokers == self.jokers and seat.shown == self.shown:
-            return seat.dist
+        hands = self.card.hands
+        kept = hands.get(self.seat)
+        if kept is not None and kept[0] == self.rack and kept[1] == self.jokers and kept[2] == self.shown:
+            return kept[3]
         dist = self._distance(self.rack, self.filled, self.jokers)
-        seat = card.seat(self.seat)
-        seat.hand, seat.jokers, seat.shown, seat.dist = self.rack, self.jokers, self.shown, dist
+        hands[self.seat] = (self.rack, self.jokers, self.shown, dist)
         return dist
 
     def best(self) -> int:
@@ -489,10 +472,13 @@ class _CardView:
     def _ruled_out(self) -> tuple[int, int]:
         """:func:`cards.distance.ruled_out` of the seat's exposures, packed a byte a variant:
         (255 where a variant is still open, else 0; FAR where they rule it out, else 0)."""
-        seat = self.card.seat(self.seat)
-        if seat.ruled_for != self.shown:
-            seat.ruled, seat.ruled_for = ruled_out(self.card.tables, self.shown), self.shown
-        return seat.ruled
+        ruled = self.card.ruled
+        kept = ruled.get(self.seat)
+        if kept is not None and kept[0] == self.shown:
+            return kept[1]
+        rows = ruled_out(self.card.tables, self.shown)
+        ruled[self.seat] = (self.shown, rows)
+        return rows
 
     def best_claim(self, claims: list) -> Any:
         """The claim that brings the nearest variants closer, fewest jokers first."""
