@@ -389,19 +389,110 @@ def test_one_racks_distances_packed_a_byte_a_line_are_the_batched_ones(club, ame
     filled, natural, jokers = _random_racks(american_tiles, joker, 200, rng)
     jokers[::7] = 0
     jokers[1::7] = 9
+    jokers[2::7] = 40  # more jokers than a byte's open slots could ever take (31 and past)
     want = distances(t, filled, natural, jokers)
     for f, n, j, row in zip(filled.tolist(), natural.tolist(), jokers.tolist(), want):
         got = rack_distances(t, f, n, j).to_bytes(t.size, "little")
         assert list(got) == row.tolist()
 
 
+def _moved_racks(rng, filled, natural, size):
+    """``filled``, ``natural`` (lists) with 0 to 9 tiles changed: a tile drawn or thrown (both
+    counts), an exposure's surplus (filled alone), a count past the packed rows or negative."""
+    filled, natural = list(filled), list(natural)
+    from mjdsl.cards import distance
+
+    for t in rng.integers(0, size, rng.integers(0, 10)).tolist():
+        kind = int(rng.integers(0, 4))
+        if kind == 0:  # drawn or thrown: both counts move
+            d = int(rng.choice([-1, 1]))
+            filled[t] += d
+            natural[t] += d
+        elif kind == 1:  # an exposure's tiles: filled alone
+            filled[t] += int(rng.integers(1, 4))
+        elif kind == 2:  # natural alone (filled left where it was)
+            natural[t] -= 1
+        else:  # past the packed rows, or exactly at them
+            c = distance._TOP + int(rng.integers(-2, 3))
+            filled[t] = natural[t] = c
+    return filled, natural
+
+
+def test_a_racks_sums_in_one_integer_moved_from_another_racks_are_its_own(club, american_tiles):
+    # both_sums: sums' two vectors a nibble each in one integer; both_moved: those of another
+    # rack moved by the tiles that differ (any number, a few or many); both_distance:
+    # rack_distances from them, with jokers and without (b unread then)
+    from mjdsl.cards import distance
+    from mjdsl.cards.distance import packed, rack_distances
+
+    t = club.tables
+    p = packed(t)
+    assert p is packed(t) and p.nibbles
+    size = american_tiles.size
+    rng = np.random.default_rng(61)
+    joker = _code(american_tiles, "J")
+    filled, natural, jokers = _random_racks(american_tiles, joker, 150, rng)
+    jokers[::3] = 0
+    low = p.low
+    last = ([0] * size, [0] * size)
+    last_ab = 0
+    for f, n, j in zip(filled.tolist(), natural.tolist(), jokers.tolist()):
+        for f, n in ((f, n), _moved_racks(rng, f, n, size)):
+            ab = p.both_sums(f, n)
+            assert (ab & low, (ab >> 4) & low) == p.sums(f, n)
+            assert p.both_distance(ab, j) == rack_distances(t, f, n, j)
+            assert p.both_moved(last_ab, last[0], last[1], f, n) == ab
+            assert p.both_moved(ab, f, n, list(f), list(n)) == ab  # nothing differs
+            last, last_ab = (f, n), ab
+    assert p.both_distance(p.both_sums([0] * size, [0] * size), 0) == p.full
+    # every count moved to every other on a tile (by one, by two, across 0 and the packed
+    # rows' last, from a negative one), in both vectors, in filled alone and in natural alone
+    rack = [(t % 5) for t in range(size)]
+    counts = (-1, 0, 1, 2, 3, 4, distance._TOP - 3, distance._TOP - 2, distance._TOP - 1, distance._TOP, 30)
+    for t in (0, _code(american_tiles, "1b"), _code(american_tiles, "F")):
+        for was in counts:
+            for now in counts:
+                for which in ((0, 1), (0,), (1,)):
+                    base = [list(rack), list(rack)]
+                    for i in which:
+                        base[i][t] = was
+                    moved = [list(base[0]), list(base[1])]
+                    for i in which:
+                        moved[i][t] = now
+                    ab = p.both_sums(*moved)
+                    assert p.both_moved(p.both_sums(*base), base[0], base[1], *moved) == ab, (t, was, now, which)
+
+
+@pytest.mark.pure_python
+def test_a_racks_sums_are_moved_for_a_few_tiles_and_packed_afresh_for_more(club, american_tiles, monkeypatch):
+    # both_moved reads only the tiles that differ while at most _FEW do; past that it packs
+    # the rack afresh (both roads give the same integer: the test above)
+    from mjdsl.cards import distance
+
+    p = distance.packed(club.tables)
+    afresh = []
+    real = distance._Packed.both_sums
+    monkeypatch.setattr(distance._Packed, "both_sums", lambda self, f, n: afresh.append(1) or real(self, f, n))
+    size = american_tiles.size
+    base = [1] * size
+    ab = real(p, base, base)
+    for k in (0, 1, distance._FEW, distance._FEW + 1, size):
+        rack = [2] * k + [1] * (size - k)
+        natural = list(rack)
+        natural[0] = 1  # filled apart from natural on one tile (not another tile changed)
+        afresh.clear()
+        assert p.both_moved(ab, base, base, rack, natural) == real(p, rack, natural)
+        assert len(afresh) == (k > distance._FEW)
+
+
 def test_the_lines_using_every_copy_held_and_those_within_k_are_packed_a_byte_each(club, american_tiles):
     # using_every: a 1 byte for every line needing at least the count held of the tile;
     # at_most: a 1 byte for every byte of a packed vector that is at most k, none for k < 0,
     # every one past 126
-    from mjdsl.cards.distance import at_most, using_every
+    from mjdsl.cards.distance import at_most, packed as packed_rows, using_every
 
     t = club.tables
+    p = packed_rows(t)
     size = t.size
     tiles = list(range(american_tiles.size))
     for held in (-2, -1, 0, 1, 2, 3, 4, 13, 23, 24, 25, 40):
@@ -418,9 +509,13 @@ def test_the_lines_using_every_copy_held_and_those_within_k_are_packed_a_byte_ea
         values = rng.integers(0, 128, size)
         values[rng.integers(0, size, 5)] = 127
         packed = int.from_bytes(values.astype(np.uint8).tobytes(), "little")
+        # reaches: whether a line of a set (a 1 byte each) is at most k, without the mask made
+        among = [0, 1, int.from_bytes(rng.integers(0, 2, size).astype(np.uint8).tobytes(), "little")]
         for k in (-9, -2, -1, 0, 1, 5, 63, 64, 98, 99, 100, 126, 127, 128, 200):
             got = at_most(t, packed, k).to_bytes(size, "little")
             assert list(got) == (values <= k).astype(int).tolist()
+            for lines in among + [1 << (8 * int(np.argmin(values)))]:
+                assert p.reaches(packed, k, lines) == bool(lines & at_most(t, packed, k))
 
 
 def _random_rack(rng, size: int, fewest: int, past_top: bool) -> np.ndarray:

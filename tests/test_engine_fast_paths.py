@@ -288,15 +288,14 @@ def test_a_sets_and_pairs_win_is_answered_as_the_hand_library_answers(auto):
     assert min(answers.values()) > 300, answers  # both answers, many times
 
 
-@pytest.mark.pure_python  # (reads a module constant the compiled build inlines)
-def test_the_memo_of_the_groups_splits_is_bounded(monkeypatch):
-    from mjdsl.engine import winning
+def test_the_memo_of_the_groups_splits_is_bounded():
+    import attrs
+
     from mjdsl.hands.decompose import is_complete, still_needed
 
-    auto = compile_ruleset(ROOT / "rulesets" / "classical.mj")
-    monkeypatch.setattr(winning, "_REACH_KEPT", 8)
+    auto = attrs.evolve(compile_ruleset(ROOT / "rulesets" / "classical.mj"))  # its own tables
     rules = Game(auto).rules
-    rules._reach.clear()
+    rules._reach.limit = 8
     seen = 0
     for hand, melds in _near_complete_hands(auto, random.Random(3), 200):
         want = is_complete(hand, auto.tiles, melds)

@@ -95,6 +95,7 @@ def test_the_shape_memos_of_a_long_run_are_bounded():
     """Every memo keyed by a hand's shapes (the scorer's splits and waits, the hand
     library's group splits) is a Kept, so a million hands cannot grow it without end."""
     from mjdsl.bots import make_bot
+    from mjdsl.engine.game import Game
     from mjdsl.engine.run import play_session
     from mjdsl.hands.decompose import layout_of
     from mjdsl.memo import Kept
@@ -104,6 +105,7 @@ def test_the_shape_memos_of_a_long_run_are_bounded():
     t = scoring_tables.tables_for(auto)
     shape_memos = [v for v in t.split_cache.values() if isinstance(v, dict)]
     shape_memos += [m for per_group in layout_of(auto.tiles).cache.values() for m in per_group]
+    shape_memos.append(Game(auto).rules._reach)  # the engine's win questions' group splits
     assert shape_memos and all(isinstance(m, Kept) for m in shape_memos)
     assert isinstance(t.group_waits, Kept) and isinstance(t.receiver_waits, Kept)
 

@@ -18,12 +18,18 @@ pattern ruleset the block count of sets and pairs the style bots' judge makes.
 
 from __future__ import annotations
 
+import weakref
+from typing import TYPE_CHECKING, Any, Final
+
 import numpy as np
 
-from ..cards.distance import at_most, least, rack_distances, ruled_out, using_every
+from ..cards.distance import packed, rack_distances, ruled_out, using_every
 from ..engine import actions as ACT
-from ..memo import ByObject, Kept
+from ..memo import ByObject
 from .honest import without_false_mahjong
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 
 class GreedyBot:
@@ -41,8 +47,20 @@ class GreedyBot:
         # address): a bot playing several hands at once keeps each hand's plan, for the
         # last _PLANS_KEPT hands
         self._plans: list = []
+        # the card of the automaton this bot last played, and a weak reference to the
+        # automaton: found without the memo's lookup at every decision
+        self._card: tuple[Any, _Card] | None = None
 
-    def choose(self, game, seat: int, legal: list[int], rng) -> int:
+    def _card_of(self, game: Game) -> _Card:
+        kept = self._card
+        auto = game.auto
+        if kept is not None and kept[0]() is auto:
+            return kept[1]
+        card = _card(game)
+        self._card = (weakref.ref(auto), card)
+        return card
+
+    def choose(self, game: Game, seat: int, legal: list[int], rng) -> int:
         legal = without_false_mahjong(game, seat, legal)
         if len(legal) == 1:
             return legal[0]
@@ -57,7 +75,7 @@ class GreedyBot:
         card = game.rules.card
         if card is None:
             return self._pattern_choice(game, seat, roles, legal, rng)
-        view = _CardView(game, seat)
+        view = _CardView(game, seat, self._card_of(game))
         if ACT.FORWARD in roles:
             return _with_arg(cat, roles[ACT.FORWARD], 0)
         if ACT.ANSWER in roles:
@@ -79,7 +97,7 @@ class GreedyBot:
             return throws[view.worst_tile(list(throws), rng)]
         return legal[rng.randrange(len(legal))]
 
-    def _pass_tile(self, game, seat, view, actions, rng) -> int:
+    def _pass_tile(self, game: Game, seat: int, view: _CardView, actions: list[int], rng) -> int:
         """The tiles of a pass are chosen together at the first pick, then handed out."""
         cat = game.catalogue
         st = game.st
@@ -100,7 +118,7 @@ class GreedyBot:
             return t
         return view.worst_tile(sorted(legal), rng, selected=selected)
 
-    def _pattern_choice(self, game, seat, roles, legal, rng) -> int:
+    def _pattern_choice(self, game: Game, seat: int, roles: dict[str, list[int]], legal: list[int], rng) -> int:
         cat = game.catalogue
         if ACT.TAKE in roles:
             pick = _pattern_claim(game, seat, roles[ACT.TAKE])
@@ -134,10 +152,10 @@ class GreedyBot:
 _PATTERN_JUDGES: ByObject = ByObject()
 
 
-def _distance(game, seat: int) -> int:
+def _distance(game: Game, seat: int) -> int:
     """How many tiles the seat's hand is from ready, by the greedy bot's own measure."""
     if game.rules.card is not None:
-        return _CardView(game, seat).best()
+        return _CardView(game, seat, _card(game)).best()
     from .engine import _meld
     from .judge import PatternJudge
 
@@ -151,7 +169,7 @@ def _with_arg(cat, actions: list[int], arg) -> int:
     return next(a for a in actions if cat[a].arg == arg)
 
 
-def _pattern_claim(game, seat: int, claims: list[int]) -> int | None:
+def _pattern_claim(game: Game, seat: int, claims: list[int]) -> int | None:
     """The claim to make of those offered, whatever the ruleset names them: the one
     that exposes the most tiles, sets of alike tiles before runs, and a run only if it
     breaks no pair or set of the hand (every tile it takes is held once)."""
@@ -182,55 +200,60 @@ def _run_tiles(tiles, tile: int, pos: int, size: int) -> list[int] | None:
     return run if len(run) == len(out) else None
 
 
-def _selected(game, seat: int) -> list[int]:
+def _selected(game: Game, seat: int) -> list[int]:
     p = game.st.pending.get(seat)
     return list(p["sel"]) if p and "sel" in p else []
 
 
-#: per automaton, distances by (hand, exposures) and the variants a call may join by
-#: exposures: answers of its card's tables alone (keyed by the automaton, which the
-#: tables outlive in the card cache: the compiled build's game and WinRules take no weak
-#: reference, mjdsl/native.py)
-_DIST_CACHE: ByObject[Kept] = ByObject()
+#: per automaton, its card as greedy reads it (:class:`_Card`: the tables' rows, each
+#: seat's last measured rack): answers of its card's tables alone (keyed by the automaton,
+#: which the tables outlive in the card cache: the compiled build's game and WinRules take
+#: no weak reference, mjdsl/native.py)
+_DIST_CACHE: ByObject[_Card] = ByObject()
 
 #: the hands whose Charleston pass a greedy bot keeps planned at once
-_PLANS_KEPT = 8
+_PLANS_KEPT: Final = 8
 
 
-def _kept(auto, key, compute):
-    """``compute()``, remembered for the automaton by ``key`` (at most 257 answers, then
-    afresh)."""
-    return _DIST_CACHE.setdefault(auto, lambda: Kept(257)).remember(key, compute)
+#: each distance as a one-character string (the distances are read as a string of them)
+_CHARS = [chr(k) for k in range(128)]
 
 
-#: per card's tables: each variant's need of every tile, as lists (the loss keys read the
-#: rows of the few variants at the least distance)
-_NEEDS: ByObject[list] = ByObject()
+def _text(x: int, size: int) -> str:
+    """Packed distances (a byte a variant) as a string, a character a variant: searched by
+    ``str.find``, which the compiled build calls directly (``bytes.find`` parses its
+    arguments at every call; every distance is under 128, so latin-1 keeps each byte)."""
+    return x.to_bytes(size, "little").decode("latin-1")
 
 
-def _needs(tables) -> list[list[int]]:
-    return _NEEDS.setdefault(tables, tables.need.tolist)
+def _least(xs: str) -> int:
+    """The smallest distance of ``xs`` (:func:`cards.distance.least` of the bytes)."""
+    for k in range(128):
+        if _CHARS[k] in xs:
+            return k
+    raise ValueError("no distance under 128")
 
 
-def _at(xb: bytes, k: int) -> list[int]:
-    """The variants whose byte of the distances ``xb`` is ``k``: a byte search in C a
-    variant, and there are few at the least distance (most often one to three)."""
+def _at(xs: str, k: int) -> list[int]:
+    """The variants whose distance in ``xs`` is ``k``: a search in C a variant, and there
+    are few at the least distance (most often one to three)."""
+    c = _CHARS[k]
     out = []
-    i = xb.find(k)
+    i = xs.find(c)
     while i >= 0:
         out.append(i)
-        i = xb.find(k, i + 1)
+        i = xs.find(c, i + 1)
     return out
 
 
-def _loss_keys(needs: list[list[int]], xb: bytes, m: int, filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
+def _loss_keys(needs: list[list[int]], xs: str, m: int, filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
     """Per tile of ``cand`` whose copy goes, the hand's key after the loss: (the least
-    distance, minus how many variants are at it), given the distances ``xb`` (a byte a
-    variant) and their least ``m``. Losing a copy costs a variant a step if every copy held
+    distance, minus how many variants are at it), given the distances ``xs`` (a character a
+    variant, :func:`_text`) and their least ``m``. Losing a copy costs a variant a step if every copy held
     is one it uses (``need >= filled``: :func:`cards.distance.using_every`), so only the
     variants at ``m`` and at ``m + 1`` can be the nearest after it; they are read one by
     one, where counting them as packed bytes took a bit count of the whole card a tile."""
-    at_m = _at(xb, m)
+    at_m = _at(xs, m)
     n_m = len(at_m)
     keys = []
     next_m: list[int] | None = None
@@ -244,7 +267,7 @@ def _loss_keys(needs: list[list[int]], xb: bytes, m: int, filled: list[int], can
             keys.append((m, -kept))
             continue
         if next_m is None:
-            next_m = _at(xb, m + 1)
+            next_m = _at(xs, m + 1)
         stay = len(next_m)  # at m + 1 before and after
         for v in next_m:
             if needs[v][t] >= c:
@@ -253,18 +276,68 @@ def _loss_keys(needs: list[list[int]], xb: bytes, m: int, filled: list[int], can
     return keys
 
 
-#: per card's tables: for each group, the variants an exposure of it may join (not a
-#: concealed line, the group among theirs), packed a byte each
-_JOINS: ByObject[list] = ByObject()
+class _Card:
+    """One automaton's card as greedy reads it, fetched once a decision: the tables' packed
+    rows (:func:`cards.distance.packed`), each variant's need of every tile as lists (the loss
+    keys read the rows of the few variants at the least distance), the variants an exposure
+    of each group may join, and what each seat last measured: the last rack (any rack: its
+    hand, a pass's rest, a call's result), whose packed sums the next rack's are moved from
+    (a tile or two differ from one decision to the next); the distances of its hand as it
+    last stood; its exposures' ruled-out rows. A game's seat, or another game's of the same
+    automaton (two games may be played at once, on two threads: the club's regulars): each is
+    kept as one tuple, replaced whole and read once, so a question reads a rack with its own
+    sums, and what is kept is compared, never assumed."""
+
+    def __init__(self, tables) -> None:
+        self.tables = tables
+        self.size: int = tables.size
+        self.packed = packed(tables)
+        #: the sums as one integer, moved from a seat's last rack (every shipped card's)
+        self.moving: bool = self.packed.nibbles
+        self.needs: list[list[int]] = tables.need.tolist()
+        self._joins: list[int] | None = None
+        #: by seat: the last rack measured, with the exposures' tiles, and its packed sums
+        self.racks: dict[int, tuple[list[int], list[int], int]] = {}
+        #: by seat: its hand (rack, jokers, exposures) and the distances of it
+        self.hands: dict[int, tuple[list[int], int, tuple, tuple[int, int, str]]] = {}
+        #: by seat: its exposures and their ruled_out rows
+        self.ruled: dict[int, tuple[tuple, tuple[int, int]]] = {}
+        #: the automaton's claims by name (``Automaton.claim``), as they are asked
+        self.claims: dict[str, Any] = {}
+
+    def claim(self, game: Game, name: str) -> Any:
+        if name not in self.claims:
+            self.claims[name] = game.auto.claim(name)
+        return self.claims[name]
+
+    def joins(self) -> list[int]:
+        """For each group, the variants an exposure of it may join (not a concealed line, the
+        group among the line's), packed a byte each; made at the first call asked."""
+        if self._joins is None:
+            tables = self.tables
+            open_lines = ~tables.concealed
+            self._joins = [int.from_bytes((open_lines & (tables.group_counts[:, j] >= 1)).astype(np.uint8).tobytes(),
+                                          "little") for j in range(tables.group_counts.shape[1])]
+        return self._joins
+
+    def distances(self, seat: int, rack: list[int], filled: list[int], jokers: int) -> int:
+        """:func:`cards.distance.rack_distances` of a rack of the seat (exposures aside): its
+        packed sums moved from the seat's last rack's, then kept as the seat's last (the
+        lists are kept: the caller does not change them after)."""
+        if not self.moving:
+            return rack_distances(self.tables, filled, rack, jokers)
+        packed = self.packed
+        last = self.racks.get(seat)
+        if last is None:
+            ab = packed.both_sums(filled, rack)
+        else:
+            ab = packed.both_moved(last[2], last[1], last[0], filled, rack)
+        self.racks[seat] = (rack, filled, ab)
+        return packed.both_distance(ab, jokers)
 
 
-def _joins(tables) -> list[int]:
-    def make() -> list[int]:
-        open_lines = ~tables.concealed
-        return [int.from_bytes((open_lines & (tables.group_counts[:, j] >= 1)).astype(np.uint8).tobytes(), "little")
-                for j in range(tables.group_counts.shape[1])]
-
-    return _JOINS.setdefault(tables, make)
+def _card(game: Game) -> _Card:
+    return _DIST_CACHE.setdefault(game.auto, lambda: _Card(game.rules.card.tables))
 
 
 class _CardView:
@@ -275,12 +348,12 @@ class _CardView:
     of integer operations and byte searches each, where numpy's fixed cost on arrays of
     a few hundred variants was most of a decision (docs/performance.md)."""
 
-    def __init__(self, game, seat: int):
+    def __init__(self, game: Game, seat: int, card: _Card):
         self.game = game
         self.seat = seat
         rules = game.rules
         self.rules = rules
-        self.tables = rules.card.tables
+        self.card = card
         st = game.st
         self.joker = rules.joker
         rack = list(st.hands[seat])
@@ -289,46 +362,53 @@ class _CardView:
             rack[self.joker] = 0
         self.rack = rack
         filled = list(rack)
-        for e in st.exposures[seat]:
+        exposures = st.exposures[seat]
+        for e in exposures:
             filled[e.tile] += e.size
         self.filled = filled
-        self.exposed = bool(st.exposures[seat])
+        self.exposed = bool(exposures)
+        #: the exposures as (tile, size): all the distances read of them
+        self.shown = tuple([(e.tile, e.size) for e in exposures]) if exposures else ()
 
-    def _distance(self, rack: list[int], filled: list[int], jokers: int) -> tuple[int, int, bytes]:
+    def _distance(self, rack: list[int], filled: list[int], jokers: int) -> tuple[int, int, str]:
         """Tiles still to come for every variant (the card library's one formula,
         :func:`mjdsl.cards.distance.distances`), packed a byte a variant, :data:`FAR`
-        where ruled out; the least of them; and their bytes."""
-        x = rack_distances(self.tables, filled, rack, jokers)
+        where ruled out; the least of them; and them as a string (:func:`_text`)."""
+        x = self.card.distances(self.seat, rack, filled, jokers)
         if self.exposed:  # (no exposures: every variant is open)
             keep, far = self._ruled_out()
             x = (x & keep) | far
-        xb = x.to_bytes(self.tables.size, "little")
-        return x, least(xb), xb
+        xs = _text(x, self.card.size)
+        return x, _least(xs), xs
 
-    def distances(self) -> tuple[int, int, bytes]:
-        """The seat's distances as it stands, and the least (cached by hand: a seat is
-        asked about many discards between two of its turns, its hand unchanged)."""
-        st = self.game.st
-        key = (tuple(st.hands[self.seat]), tuple(st.exposures[self.seat]))
-        return _kept(self.game.auto, key, lambda: self._distance(self.rack, self.filled, self.jokers))
+    def distances(self) -> tuple[int, int, str]:
+        """The seat's distances as it stands, and the least (kept for its hand as it last
+        stood: a seat is asked about many discards between two of its turns, its hand
+        unchanged)."""
+        hands = self.card.hands
+        kept = hands.get(self.seat)
+        if kept is not None and kept[0] == self.rack and kept[1] == self.jokers and kept[2] == self.shown:
+            return kept[3]
+        dist = self._distance(self.rack, self.filled, self.jokers)
+        hands[self.seat] = (self.rack, self.jokers, self.shown, dist)
+        return dist
 
     def best(self) -> int:
         return self.distances()[1]
 
     def useless(self) -> int:
         x = self.distances()[0]
-        v = int(np.frombuffer(x.to_bytes(self.tables.size, "little"), np.uint8).argmin())
+        v = int(np.frombuffer(x.to_bytes(self.card.size, "little"), np.uint8).argmin())
         return sum(max(f - n, 0) for f, n in zip(self.filled, self.rules.need[v].tolist()))
 
-    def _losses(self, base: tuple[int, int, bytes], filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
+    def _losses(self, base: tuple[int, int, str], filled: list[int], cand: list[int]) -> list[tuple[int, int]]:
         """For each tile of ``cand``, the hand after losing a copy of it: (the least
         distance, minus how many variants are at it). Losing a tile costs a variant a step
         if every copy held is one it uses (``filled <= need``), so only the variants at
         the least distance ``m`` and at ``m + 1`` can be the nearest after it."""
-        tables = self.tables
-        return _loss_keys(_needs(tables), base[2], base[1], filled, cand)
+        return _loss_keys(self.card.needs, base[2], base[1], filled, cand)
 
-    def worst_tile(self, tiles, rng, selected=()) -> int:
+    def worst_tile(self, tiles: list[int], rng, selected: list[int] | tuple = ()) -> int:
         """The tile whose loss keeps the most variants nearest."""
         rack = list(self.rack)
         filled = list(self.filled)
@@ -345,7 +425,7 @@ class _CardView:
         best = [t for t, k in zip(cand, keys) if k == best_key]
         return best[rng.randrange(len(best))]
 
-    def worst_tiles(self, tiles, n: int, rng) -> list[int]:
+    def worst_tiles(self, tiles: list[int], n: int, rng) -> list[int]:
         """``n`` tiles to give away together: the worst, then the worst of the rest...
 
         One measurement for the three: the seat's distances, moved after each pick by the
@@ -356,23 +436,25 @@ class _CardView:
         for t in tiles:
             if t != self.joker:
                 counts[t] = self.rack[t]
-        tables = self.tables
-        needs = _needs(tables)
-        x, m, xb = self.distances()
+        card = self.card
+        needs = card.needs
+        x, m, xs = self.distances()
         filled = list(self.filled)
         out: list[int] = []
         for _ in range(n):
             options = [t for t in cand if counts[t] > 0]
             if not options:
                 break
-            keys = _loss_keys(needs, xb, m, filled, options)
+            keys = _loss_keys(needs, xs, m, filled, options)
             best_key = min(keys)
             best = [i for i, k in enumerate(keys) if k == best_key]
             t = options[best[rng.randrange(len(best))]]
             out.append(t)
+            if len(out) == n:  # (the last pick: nothing reads the distances after it)
+                break
             # the variants that used every copy of it a step further; the least is the key's
-            x += using_every(tables, filled, [t])[0]
-            xb = x.to_bytes(tables.size, "little")
+            x += using_every(card.tables, filled, [t])[0]
+            xs = _text(x, card.size)
             m = best_key[0]
             filled[t] -= 1
             counts[t] -= 1
@@ -382,7 +464,7 @@ class _CardView:
         """The variants an exposure of group ``j`` may join beside the seat's own, packed a
         byte each: the card's row of the group (no concealed line), made once per card,
         less the variants the seat's exposures rule out."""
-        row = _joins(self.tables)[j]
+        row = self.card.joins()[j]
         if self.exposed:
             row &= self._ruled_out()[0]
         return row
@@ -390,9 +472,15 @@ class _CardView:
     def _ruled_out(self) -> tuple[int, int]:
         """:func:`cards.distance.ruled_out` of the seat's exposures, packed a byte a variant:
         (255 where a variant is still open, else 0; FAR where they rule it out, else 0)."""
-        return ruled_out(self.tables, [(e.tile, e.size) for e in self.game.st.exposures[self.seat]])
+        ruled = self.card.ruled
+        kept = ruled.get(self.seat)
+        if kept is not None and kept[0] == self.shown:
+            return kept[1]
+        rows = ruled_out(self.card.tables, self.shown)
+        ruled[self.seat] = (self.shown, rows)
+        return rows
 
-    def best_claim(self, claims):
+    def best_claim(self, claims: list) -> Any:
         """The claim that brings the nearest variants closer, fewest jokers first."""
         st = self.game.st
         ld = st.last_discard
@@ -400,11 +488,12 @@ class _CardView:
             return None
         tile = ld[1]
         rules = self.rules
-        tables = self.tables
+        card = self.card
+        packed = card.packed
         now = None
         for a in sorted(claims, key=lambda a: a.arg[1]):
             name, jokers_used = a.arg
-            spec = self.game.auto.claim(name)
+            spec = card.claim(self.game, name)
             if spec is None or spec.shape != "same":
                 continue
             j = rules.group_index.get((tile, spec.size))
@@ -413,7 +502,7 @@ class _CardView:
             if now is None:
                 dist, now, _ = self.distances()
             within = self._claimable(j)
-            if not within & at_most(tables, dist, now + jokers_used):
+            if not packed.reaches(dist, now + jokers_used, within):
                 # a call adds one tile and moves jokers from the rack to the exposure: no
                 # variant comes more than 1 + jokers steps closer (docs/performance.md)
                 continue
@@ -421,8 +510,8 @@ class _CardView:
             rack[tile] -= spec.size - 1 - jokers_used
             filled = list(self.filled)
             filled[tile] += jokers_used + 1
-            after = rack_distances(tables, filled, rack, self.jokers - jokers_used)
+            after = card.distances(self.seat, rack, filled, self.jokers - jokers_used)
             # the claimed tile is one fewer to draw: take the first form that brings a hand closer
-            if within & at_most(tables, after, now - 1):
+            if packed.reaches(after, now - 1, within):
                 return a
         return None

@@ -21,8 +21,8 @@ def without_false_mahjong(game: Game, seat: int, legal: list[int]) -> list[int]:
     """``legal`` less a mah jongg declaration the seat's hand does not make."""
     cat = game.catalogue
     a = cat.get(ACT.MAHJONG)
-    if a is None or a not in legal or game.st.node not in game.auto.states or \
-            game.auto.states[game.st.node].step != "turn" or game.rules.is_win(game.st, seat) \
+    node = game.nodes.get(game.st.node)  # (the automaton's state, read as the game reads it)
+    if a is None or a not in legal or node is None or node.step != "turn" or game.rules.is_win(game.st, seat) \
             and meets_minimum(game, seat, self_drawn_win(game, seat)):
         return legal
     return [x for x in legal if x != a]

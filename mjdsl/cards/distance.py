@@ -26,7 +26,7 @@ distance stays packed for the bots that read it so (:func:`rack_distances`, with
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from typing import Final, Iterable, Sequence
 
 import numpy as np
 
@@ -61,11 +61,17 @@ class _Packed:
         # and a tile held as often in ``filled`` as in ``natural`` adds one row, not two
         self.both = [[n + (m << 4) for n, m in zip(rn, rm)] for rn, rm in zip(self.need, self.nat)]
         self.nat4 = [[m << 4 for m in rm] for rm in self.nat]
+        #: a tile's ``both`` row one count up less its row at the count (a copy added or lost)
+        self.both_up = [[row[c + 1] - row[c] for c in range(_TOP - 1)] for row in self.both]
         self.low = 15 * self.ones
         self.nibbles = max(int(x.sum(axis=1).max(initial=0)) for x in (tables.need, tables.natural)) < 16
         # 46 - natural total: the bias that keeps ``14 - a - (natural_total - b)`` >= 0
         self.bias = _pack((46 - tables.natural_total.astype(np.int16)).astype(np.uint8))
         self.full = int.from_bytes(bytes([HAND_SIZE]) * v, "little")
+        #: :meth:`at_most`'s addends, (127 - k) a byte, for k from -1 to 127
+        self.over = [(127 - k) * self.ones for k in range(-1, 128)]
+        #: :meth:`finish`'s addends, (32 - i) a byte, for i from 0 to 31
+        self.below = [(32 - i) * self.ones for i in range(32)]
         self._need = tables.need
         self._lack: list[list[int]] | None = None
 
@@ -100,21 +106,7 @@ class _Packed:
     def sums(self, filled: Sequence[int], natural: Sequence[int]) -> tuple[int, int]:
         """``sum min(filled, need)`` and ``sum min(natural, natural need)``, packed."""
         if self.nibbles:  # (the same integers, added a nibble each: about half the additions)
-            ab = 0
-            if filled == natural:  # (no exposures: one row a tile)
-                for row, c in zip(self.both, filled):
-                    if c > 0:
-                        ab += row[c] if c < _TOP else row[-1]
-            else:
-                for row, need, nat, c, n in zip(self.both, self.need, self.nat4, filled, natural):
-                    if c == n:
-                        if c > 0:
-                            ab += row[c] if c < _TOP else row[-1]
-                        continue
-                    if c > 0:
-                        ab += need[c] if c < _TOP else need[-1]
-                    if n > 0:
-                        ab += nat[n] if n < _TOP else nat[-1]
+            ab = self.both_sums(filled, natural)
             low = self.low
             return ab & low, (ab >> 4) & low
         a = 0
@@ -126,6 +118,77 @@ class _Packed:
             if c > 0:
                 b += row[c] if c < _TOP else row[-1]
         return a, b
+
+    def both_sums(self, filled: Sequence[int], natural: Sequence[int]) -> int:
+        """Both sums of :meth:`sums` in one integer, a nibble each (a variant's byte is
+        ``a + 16 b``), for a card whose every variant needs fewer than 16 tiles (``nibbles``):
+        ``ab & low`` is ``a``, ``(ab >> 4) & low`` is ``b`` (:meth:`both_distance`)."""
+        ab = 0
+        if filled == natural:  # (no exposures: one row a tile)
+            for row, c in zip(self.both, filled):
+                if c > 0:
+                    ab += row[c] if c < _TOP else row[-1]
+        else:
+            for row, need, nat, c, n in zip(self.both, self.need, self.nat4, filled, natural):
+                if c == n:
+                    if c > 0:
+                        ab += row[c] if c < _TOP else row[-1]
+                    continue
+                if c > 0:
+                    ab += need[c] if c < _TOP else need[-1]
+                if n > 0:
+                    ab += nat[n] if n < _TOP else nat[-1]
+        return ab
+
+    def both_moved(self, ab: int, was_filled: list[int], was_natural: list[int], filled: list[int],
+                   natural: list[int]) -> int:
+        """:meth:`both_sums` of ``filled``, ``natural`` from ``ab``, those of ``was_filled``,
+        ``was_natural``: a row moved for each tile that differs (a bot's rack from its last one
+        differs by a tile or two: a tile drawn, one thrown), or packed afresh when more than
+        :data:`_FEW` tiles differ. The same integer (the sums are linear in the rows)."""
+        changed = [t for t in range(len(filled)) if filled[t] != was_filled[t] or natural[t] != was_natural[t]]
+        if len(changed) > _FEW:
+            return self.both_sums(filled, natural)
+        top = _TOP - 1  # (each count clamped to 0..top inline, as sums reads it)
+        for t in changed:
+            c, w, n, v = filled[t], was_filled[t], natural[t], was_natural[t]
+            c = 0 if c < 0 else c if c < top else top
+            w = 0 if w < 0 else w if w < top else top
+            n = 0 if n < 0 else n if n < top else top
+            v = 0 if v < 0 else v if v < top else top
+            if c == n and w == v:  # (held as often in both: one row)
+                if c == w + 1:  # (a copy added or lost: its step, one operation)
+                    ab += self.both_up[t][w]
+                elif c == w - 1:
+                    ab -= self.both_up[t][c]
+                else:
+                    row = self.both[t]
+                    ab += row[c] - row[w]
+                continue
+            if c != w:
+                row = self.need[t]
+                ab += row[c] - row[w]
+            if n != v:
+                row = self.nat4[t]
+                ab += row[n] - row[v]
+        return ab
+
+    def both_distance(self, ab: int, jokers: int) -> int:
+        """:meth:`finish` of the sums :meth:`both_sums` packs (``b`` read only with jokers)."""
+        low = self.low
+        return self.finish(ab & low, (ab >> 4) & low if jokers > 0 else 0, jokers)
+
+    def at_most(self, values: int, k: int) -> int:
+        """:func:`at_most` (its addend made once per card, not multiplied out per call)."""
+        ones = self.ones
+        return ones ^ (((values + self.over[min(max(k, -1), 127) + 1]) >> 7) & ones)
+
+    def reaches(self, values: int, k: int, among: int) -> bool:
+        """Whether some variant of ``among`` (a 1 byte each, else 0) has its byte of ``values``
+        (each under 128) at most ``k``: ``among & at_most(values, k)`` is not 0, in three
+        operations (the top bit of each byte of ``values + 127 - k`` is set where it is over
+        ``k``; ``among`` reads only those bits)."""
+        return (among & ((values + self.over[min(max(k, -1), 127) + 1]) >> 7)) != among
 
     def moved(self, sums: tuple[int, int], base: tuple[list[int], list[int]], hand: tuple[list[int], list[int]],
               changed: tuple[list[int], list[int]]) -> tuple[int, int]:
@@ -151,20 +214,31 @@ class _Packed:
 
     def finish(self, a: int, b: int, jokers: int) -> int:
         """The distance to every variant, a byte each, from the packed sums."""
+        if jokers <= 0:  # (no joker to place: b does not count, nor do the open slots)
+            return self.full - a
         ones = self.ones
         # y = 32 + (14 - a - natural_short), in 4..46: bit 5 says whether it is >= 0
         y = self.bias + b - a
+        if jokers <= 2:
+            # min(jokers, open_slots) counted as the thresholds it passes, open_slots >= i
+            # being y + 32 - i >= 64 (bit 6, y + 31 under 128): three operations a joker, where
+            # the open slots and their minimum with the jokers take ten (most racks hold one or two)
+            used = ((y + self.below[1]) >> 6) & ones
+            if jokers == 2:
+                used += ((y + self.below[2]) >> 6) & ones
+            return self.full - a - used
         open_slots = y & (((y >> 5) & ones) * 31)  # max(14 - a - natural_short, 0), 0..14
-        if jokers <= 0:
-            used = 0
-        else:
-            z = open_slots + (32 - min(jokers, 31)) * ones  # bit 5: open_slots >= jokers
-            used = open_slots - (z & (((z >> 5) & ones) * 31))  # min(jokers, open_slots)
+        z = open_slots + self.below[min(jokers, 31)]  # bit 5: open_slots >= jokers
+        used = open_slots - (z & (((z >> 5) & ones) * 31))  # min(jokers, open_slots)
         return self.full - a - used
 
 
 #: counts at or above this read a tile's last row (no variant needs so many of a tile)
-_TOP = 24
+_TOP: Final = 24
+
+#: :meth:`_Packed.both_moved` moves the sums by at most this many tiles, else packs afresh
+#: (a tile moved costs two additions, a tile held one: a rack holds about a dozen kinds)
+_FEW: Final = 6
 
 
 def _lack_row(c: int) -> int:
@@ -325,6 +399,12 @@ def _packed_measures(tables: Tables, filled: np.ndarray, natural: np.ndarray, jo
     return read(parts), (read(cover) if covered else None), (read(ways) if live is not None else None)
 
 
+def packed(tables: Tables) -> _Packed:
+    """The card's packed rows (:class:`_Packed`), made once per card's tables: for a bot that
+    keeps a rack's packed sums and moves them (:meth:`_Packed.both_moved`)."""
+    return _PACKED.setdefault(tables, lambda: _Packed(tables))
+
+
 def rack_distances(tables: Tables, filled: Sequence[int], natural: Sequence[int], jokers: int) -> int:
     """:func:`distances` of one hand, exposures aside, packed a byte a variant (variant ``v``
     in byte ``v``; ``to_bytes(tables.size, "little")`` reads them): the greedy bot's
@@ -347,8 +427,7 @@ def at_most(tables: Tables, values: int, k: int) -> int:
     """The variants whose byte of ``values`` (each under 128) is at most ``k``, packed (a
     1 byte each, else 0): adding ``127 - k`` to every byte sets its top bit when it
     exceeds ``k``, with no carry into the next (``k`` read as -1 below it, 127 above)."""
-    ones = _PACKED.setdefault(tables, lambda: _Packed(tables)).ones
-    return ones ^ (((values + (127 - min(max(k, -1), 127)) * ones) >> 7) & ones)
+    return _PACKED.setdefault(tables, lambda: _Packed(tables)).at_most(values, k)
 
 
 def ruled_out(tables: Tables, exposures: Sequence[tuple[int, int]]) -> tuple[int, int]:
@@ -368,9 +447,10 @@ def ruled_out(tables: Tables, exposures: Sequence[tuple[int, int]]) -> tuple[int
 
 def least(values: bytes) -> int:
     """The smallest byte of ``values`` (non-empty, each under 128): each step a search of
-    the bytes in C, as many steps as the least value (a few, for a distance)."""
+    the bytes in C, as many steps as the least value (a few, for a distance; ``in``, not
+    ``find``, which parses its arguments at every call)."""
     for k in range(128):
-        if values.find(k) >= 0:
+        if k in values:
             return k
     raise ValueError("no byte under 128")
 

@@ -14,7 +14,7 @@ what the bots read to choose, so they play any family a ruleset's steps offer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -22,33 +22,34 @@ if TYPE_CHECKING:
     from ..ir.model import Automaton
     from ..tiles import TileSet
 
-DISCARD = "discard"
-PASS_TILE = "pass"
-BLIND = "blind"
-VOTE = "vote"
-OFFER = "offer"
-MAHJONG = "mahjong"
-CLAIM = "claim"
-NO_CLAIM = "no_claim"
-SWAP = "swap"
-KONG_CONCEALED = "kong_concealed"
-KONG_ADDED = "kong_added"
-ANNOUNCE = "announce"
-ABORT = "abort"
+# (Final: the compiled modules read each name as its string, not from this module's dict)
+DISCARD: Final = "discard"
+PASS_TILE: Final = "pass"
+BLIND: Final = "blind"
+VOTE: Final = "vote"
+OFFER: Final = "offer"
+MAHJONG: Final = "mahjong"
+CLAIM: Final = "claim"
+NO_CLAIM: Final = "no_claim"
+SWAP: Final = "swap"
+KONG_CONCEALED: Final = "kong_concealed"
+KONG_ADDED: Final = "kong_added"
+ANNOUNCE: Final = "announce"
+ABORT: Final = "abort"
 
 # What each family is to a player: the bots choose by role, never by a family's (or a
 # claim's, or an announcement's) name, so a family added here with its role is played
 # by every bot. A family without a role is offered to bots only when nothing else is.
-WIN = "win"                  # go out: taken whenever legal (the bots' honest rule aside)
-DECLARATION = "declaration"  # a move on a turn that does not end it (swap, kong, announcement)
-TAKE = "claim"               # take a discard for a set
-DECLINE = "decline"          # let a discard go
-THROW = "discard"            # end the turn with a tile
-GIVE = "pass"                # a tile of a Charleston pass
-FORWARD = "blind"            # how many tiles to forward blind
-ANSWER = "vote"              # stop an optional round or not
-BID = "offer"                # how many tiles to offer in a courtesy pass
-GIVE_UP = "abort"            # end the hand with no winner (an abortive draw the player may declare)
+WIN: Final = "win"                  # go out: taken whenever legal (the bots' honest rule aside)
+DECLARATION: Final = "declaration"  # a move on a turn that does not end it (swap, kong, announcement)
+TAKE: Final = "claim"               # take a discard for a set
+DECLINE: Final = "decline"          # let a discard go
+THROW: Final = "discard"            # end the turn with a tile
+GIVE: Final = "pass"                # a tile of a Charleston pass
+FORWARD: Final = "blind"            # how many tiles to forward blind
+ANSWER: Final = "vote"              # stop an optional round or not
+BID: Final = "offer"                # how many tiles to offer in a courtesy pass
+GIVE_UP: Final = "abort"            # end the hand with no winner (an abortive draw the player may declare)
 
 ROLES = {DISCARD: THROW, PASS_TILE: GIVE, BLIND: FORWARD, VOTE: ANSWER, OFFER: BID, MAHJONG: WIN, CLAIM: TAKE,
          NO_CLAIM: DECLINE, SWAP: DECLARATION, KONG_CONCEALED: DECLARATION, KONG_ADDED: DECLARATION,
@@ -174,8 +175,9 @@ def by_role(catalogue: Catalogue, legal: list[int]) -> dict[str, list[int]]:
     declarations in ``DECLARATION_ORDER`` (families it does not list after, in
     catalogue order)."""
     out: dict[str, list[int]] = {}
+    actions, roles = catalogue.actions, ROLES
     for a in legal:
-        role = catalogue[a].role
+        role = roles.get(actions[a].family)  # (Action.role, without its call)
         if role is not None:
             out.setdefault(role, []).append(a)
     if DECLARATION in out:
@@ -190,9 +192,10 @@ def throws_by_kind(catalogue: Catalogue, tiles: TileSet, actions: list[int]) -> 
     as its kind and is told apart only for scoring to count it, so a player choosing by
     kind keeps it: the bots choose a kind to throw, then throw it by this table."""
     out: dict[int, int] = {}
+    kinds = len(tiles.kinds)  # (TileSet.base inline: a plain copy is its own kind)
     for a in actions:
         t = catalogue[a].arg
-        k = tiles.base(t)
+        k = t if t < kinds else tiles.base(t)
         if k not in out or t == k:
             out[k] = a
     return out

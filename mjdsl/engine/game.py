@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import operator
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 from ..diagnostics import MjError, error
 from ..memo import ByObject
@@ -27,8 +27,8 @@ from .winning import WinRules
 if TYPE_CHECKING:
     from ..ir.model import Automaton
 
-CHANCE = -1
-TERMINAL = -4
+CHANCE: Final = -1
+TERMINAL: Final = -4
 
 #: Shuffle outcomes are seeds in [0, SHUFFLE_SEEDS); the permutation is deterministic.
 SHUFFLE_SEEDS = 2**31
@@ -38,6 +38,23 @@ class IllegalAction(MjError):
     """An action that the current state does not allow; the state is unchanged."""
 
 
+class Node:  # a native class in the compiled build
+    """An automaton state as the game reads it at every step: its kind, its step's
+    handler and its transitions as plain typed fields (the IR's ``State`` is an attrs
+    object: each of its attributes a generic lookup in the compiled build), made once per
+    automaton (:func:`nodes_of`). ``state`` is the IR's, which the steps are given."""
+
+    def __init__(self, state: Any, handler: Any) -> None:
+        self.state = state
+        self.terminal: bool = state.kind == "terminal"
+        self.chance: bool = state.kind == "chance"
+        self.system: bool = state.kind == "system"
+        self.step: str = state.step
+        self.handler = handler
+        #: (guard, target) of each transition, the first that matches taken
+        self.next: list[tuple[str, str]] = [(t.guard, t.target) for t in state.next]
+
+
 class Game:  # a native class in the compiled build (mjdsl/native.py)
     """One hand: create with an automaton, the dealer seat and the round wind (a tile)."""
 
@@ -45,6 +62,9 @@ class Game:  # a native class in the compiled build (mjdsl/native.py)
     # always has (a claim's spec, a joker's rules where jokers are played) without
     # narrowing its optional parts for mypy; a step that wants the type names it.
     auto: Any
+    #: the automaton's claims as the claim windows read them (steps_play.ClaimPlan), made
+    #: at the first discard
+    claim_plan: Any = None
 
     def __init__(self, auto: Automaton, dealer: int = 0, round_wind: int | None = None, *,
                  allow_false_calls: bool = False, context: dict | None = None) -> None:
@@ -71,28 +91,28 @@ class Game:  # a native class in the compiled build (mjdsl/native.py)
         self.handlers = {}
         for mod in (steps_setup, steps_charleston, steps_play, settle):
             self.handlers.update(mod.HANDLERS)
+        self.nodes = nodes_of(auto, self.handlers)
         self._enter(auto.start)
 
     # -- the OpenSpiel-style API ---------------------------------------------------
     def current_player(self) -> int:
-        st = self.st
-        state = self.auto.states[st.node]
-        if state.kind == "terminal":
+        node = self.nodes[self.st.node]
+        if node.terminal:
             return TERMINAL
-        if state.kind == "chance":
+        if node.chance:
             return CHANCE
-        return self.handlers[state.step].actor(self)
+        return node.handler.actor(self)
 
     def is_terminal(self) -> bool:
-        return self.auto.states[self.st.node].kind == "terminal"
+        return self.nodes[self.st.node].terminal
 
     def is_chance_node(self) -> bool:
-        return self.auto.states[self.st.node].kind == "chance"
+        return self.nodes[self.st.node].chance
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """Legal catalogue actions for the seat to act (or ``seat``, if it is the one)."""
-        state = self.auto.states[self.st.node]
-        if state.kind in ("terminal", "chance"):
+        node = self.nodes[self.st.node]
+        if node.terminal or node.chance:
             return []
         actor = self.current_player()
         if seat is not None and seat != actor:
@@ -100,7 +120,7 @@ class Game:  # a native class in the compiled build (mjdsl/native.py)
         key = len(self.st.history)
         if self._legal[0] == key:
             return list(self._legal[1])
-        legal = self.handlers[state.step].legal(self, actor)
+        legal = node.handler.legal(self, actor)
         self._legal = (key, legal)
         return list(legal)
 
@@ -111,22 +131,23 @@ class Game:  # a native class in the compiled build (mjdsl/native.py)
         return mask
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        state = self.auto.states[self.st.node]
-        if state.kind != "chance":
+        node = self.nodes[self.st.node]
+        if not node.chance:
             return []
-        return self.handlers[state.step].outcomes(self, state)
+        return node.handler.outcomes(self, node.state)
 
     def apply_action(self, action: SupportsIndex) -> None:
         """Apply one action (a chance outcome at a chance node); IllegalAction if not legal.
         An action is a whole number: a numpy integer is one too, and 7.5 or "3" is none."""
         st = self.st
-        state = self.auto.states[st.node]
-        if state.kind == "terminal":
+        node = self.nodes[st.node]
+        state = node.state
+        if node.terminal:
             raise IllegalAction(error("MJ401", "the hand is over: no more actions", state.span or _nospan(),
                                       "start a new hand"))
-        handler = self.handlers[state.step]
+        handler = node.handler
         a = _whole(action)
-        if state.kind == "chance":
+        if node.chance:
             if a is None or not handler.valid_outcome(self, state, a):
                 raise IllegalAction(error("MJ402", f"chance outcome {action} is not possible at {state.id}",
                                           state.span or _nospan(), "replay the log the game wrote"))
@@ -142,7 +163,7 @@ class Game:  # a native class in the compiled build (mjdsl/native.py)
         st.flag = ""
         done = handler.apply(self, state, a)
         if done:
-            self._leave(state)
+            self._leave(node)
 
     def clone(self) -> "Game":
         """An independent copy of the hand (the automaton and its tables are shared)."""
@@ -163,41 +184,36 @@ class Game:  # a native class in the compiled build (mjdsl/native.py)
         return self.catalogue.name(action)
 
     # -- moving between states ---------------------------------------------------------
-    def _leave(self, state) -> None:
-        flag = self.st.flag
-        for t in state.next:
-            if t.guard == "always" or t.guard == flag:
-                self._enter(t.target)
-                return
-        raise MjError(error("MJ404", f"no transition out of {state.id} for '{flag}'", state.span or _nospan(),
-                            "this is a bug in the lowering: please report it"))
+    def _leave(self, node: Node) -> None:
+        self._enter(self._next(node))
 
     def _enter(self, sid: str) -> None:
         """Enter a state; system states run at once and move on."""
         while True:
             st = self.st
             st.node = sid
-            state = self.auto.states[sid]
-            if state.kind == "terminal":
+            node = self.nodes[sid]
+            if node.terminal:
                 return
-            handler = self.handlers[state.step]
+            handler = node.handler
             st.flag = ""
-            if state.kind == "system":
-                handler.run(self, state)
-                sid = self._next(state)
+            if node.system:
+                handler.run(self, node.state)
+                sid = self._next(node)
                 continue
             if hasattr(handler, "enter"):
-                skip = handler.enter(self, state)
+                skip = handler.enter(self, node.state)
                 if skip:  # nobody needs to act: the step resolved itself
-                    sid = self._next(state)
+                    sid = self._next(node)
                     continue
             return
 
-    def _next(self, state) -> str:
+    def _next(self, node: Node) -> str:
         flag = self.st.flag
-        for t in state.next:
-            if t.guard == "always" or t.guard == flag:
-                return t.target
+        for guard, target in node.next:
+            if guard == "always" or guard == flag:
+                return target
+        state = node.state
         raise MjError(error("MJ404", f"no transition out of {state.id} for '{flag}'", state.span or _nospan(),
                             "this is a bug in the lowering: please report it"))
 
@@ -299,6 +315,15 @@ def _whole(action: object) -> int | None:
 
 
 _CATALOGUES: ByObject[ACT.Catalogue] = ByObject()
+
+#: per automaton, its states as the game reads them (:class:`Node`)
+_NODES: ByObject[dict[str, Node]] = ByObject()
+
+
+def nodes_of(auto: Automaton, handlers: dict) -> dict[str, Node]:
+    """The automaton's states by id as :class:`Node` records, each with its step's handler
+    (made once per automaton: every game's handlers are the steps' modules' own)."""
+    return _NODES.setdefault(auto, lambda: {sid: Node(s, handlers.get(s.step)) for sid, s in auto.states.items()})
 
 
 def catalogue_of(auto: Automaton) -> ACT.Catalogue:

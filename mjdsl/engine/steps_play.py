@@ -562,49 +562,90 @@ def claim_rank(game: Game, a: ACT.Action) -> tuple[int]:
     return (spec.rank,)
 
 
+class Claimed:
+    """One claim of an automaton as :func:`claim_options` reads it at every discard:
+    plain typed fields (a ``ClaimSpec``'s attributes are generic lookups in the compiled
+    build), with the catalogue's action of each form (a joker count, a run's position;
+    -1 where the catalogue has none: a form with jokers where the ruleset plays none)."""
+
+    def __init__(self, spec, cat: ACT.Catalogue) -> None:
+        self.name: str = spec.name
+        self.win: bool = spec.size is None
+        self.size: int = spec.size if spec.size is not None else 0
+        self.run: bool = spec.shape == "run"
+        self.source: str = spec.source
+        self.when = spec.when
+        self.forms: list[int] = [-1 if a is None else a
+                                 for a in (cat.get(ACT.CLAIM, (spec.name, f)) for f in range(self.size))]
+
+
+class ClaimPlan:
+    """An automaton's claims in order (:class:`Claimed`), its joker and the least group a
+    joker may stand in, and the mah jongg action: made once per automaton, kept by the
+    game (:func:`_plan`)."""
+
+    def __init__(self, auto: Automaton, cat: ACT.Catalogue) -> None:
+        self.claims = [Claimed(c, cat) for c in auto.claims]
+        self.joker: int | None = auto.jokers.tile if auto.jokers else None
+        self.min_group: int = auto.jokers.min_group if auto.jokers else 0
+        self.mahjong = cat.id(ACT.MAHJONG)
+
+
+#: per automaton, its :class:`ClaimPlan`
+_PLANS: ByObject[ClaimPlan] = ByObject()
+
+
+def _plan(game: Game) -> ClaimPlan:
+    plan = game.claim_plan
+    if plan is None:
+        plan = game.claim_plan = _PLANS.setdefault(game.auto, lambda: ClaimPlan(game.auto, game.catalogue))
+    return plan
+
+
 def claim_options(game: Game, seat: int, discarder: int, tile: int) -> list[int]:
     """The claims (besides declining) a seat may make on a discard. A set's claim is
     tested by the hand's counts and whose discard it is first (most seats hold nothing
     it could use; for a run, whose discard it is is the cheaper test), then by the
     claim's condition."""
     st = game.st
-    auto = game.auto
-    cat = game.catalogue
-    out = []
+    plan = _plan(game)
+    out: list[int] = []
     hand = st.hands[seat]
-    joker = _joker(game)
+    joker = plan.joker
     jokers = hand[joker] if joker is not None else 0
     held = hand[tile]
     frozen = st.frozen[seat]
-    for c in auto.claims:
-        if c.size is None:  # the win claim (ClaimSpec.is_win), read without a property call
+    for c in plan.claims:
+        if c.win:  # the win claim (ClaimSpec.is_win)
             if may_claim_from(c.source, seat, discarder, st.dealer, game.n) and may_win(game, seat) and (
                     game.allow_false_calls or game.rules.completes(st, seat, tile)
                     and _takes(game, seat, discarder, tile, held=False)
                     and meets_minimum(game, seat, discard_win(game, seat, discarder, tile),
                                       _offered_copy(game, discarder, tile))
             ) and holds(c.when, game, seat, tile):
-                out.append(cat.id(ACT.MAHJONG))
+                out.append(plan.mahjong)
             continue
         if frozen:
             continue
-        if c.shape == "run":
+        size = c.size
+        if c.run:
             if not may_claim_from(c.source, seat, discarder, st.dealer, game.n):
                 continue
-            found = [cat.id(ACT.CLAIM, (c.name, pos)) for pos, need in runs(game, c.size, tile)
-                     if all(map(hand.__getitem__, need))]
+            forms = c.forms
+            found = [forms[pos] for pos, need in runs(game, size, tile) if all(map(hand.__getitem__, need))]
         else:
             # a joker stands in for another tile, never for a discarded joker
-            allow_j = joker is not None and c.size >= auto.jokers.min_group and tile != joker
-            if held + (jokers if allow_j else 0) < c.size - 1 \
+            allow_j = joker is not None and size >= plan.min_group and tile != joker
+            if held + (jokers if allow_j else 0) < size - 1 \
                     or not may_claim_from(c.source, seat, discarder, st.dealer, game.n):
                 continue
-            found = [aid for f in range(c.size if allow_j else 1) if held >= c.size - 1 - f and jokers >= f
-                     and (aid := cat.get(ACT.CLAIM, (c.name, f))) is not None]
+            forms = c.forms
+            found = [aid for f in range(size if allow_j else 1) if held >= size - 1 - f and jokers >= f
+                     and (aid := forms[f]) >= 0]
         # a set claimed for exposure leaves the seat a tile to discard (or a kong's
         # replacement): one that would take the whole concealed hand is a mah jongg or nothing
         if found and holds(c.when, game, seat, tile) \
-                and (sum(hand) > c.size - 1 or c.shape != "run" and c.size == 4 and auto.kongs["replacement"]):
+                and (sum(hand) > size - 1 or not c.run and size == 4 and game.auto.kongs["replacement"]):
             out += found
     return sorted(set(out)) if out else out
 

@@ -21,7 +21,7 @@ from ..hands.decompose import exposed_counts, hand_counts, layout_of, split_grou
 from ..hands.masks import present_mask
 from ..hands.patterns import compiled as compiled_pattern, completing_tiles
 from ..hands.search import Reject, could_be_made
-from ..memo import ByObject
+from ..memo import ByObject, Kept
 
 if TYPE_CHECKING:
     from ..hands.decompose import Layout
@@ -47,6 +47,8 @@ class WinRules:
     _plan: list[tuple[PatternSpec, Any, Any]]
     #: (pairs, chows allowed, group, its counts) -> the (pairs, chows) its splits use (:meth:`_sets_complete`)
     _reach: dict[tuple, frozenset[tuple[int, int]]]
+    #: the last hand matched against the card: (its counts, its exposures, the matches)
+    _matched: tuple[list[int], list[Exposure], list] | None = None
 
     def __init__(self, auto: Automaton) -> None:
         self.auto = auto
@@ -54,7 +56,7 @@ class WinRules:
         self.patterns = auto.winning.patterns
         self.joker = auto.jokers.tile if auto.jokers else None
         self.size = auto.tiles.size
-        self._waits: dict[int, dict] = {}
+        self._waits: dict[int, list[tuple[list[int], list[Exposure], frozenset]]] = {}
         self._meld_memo: dict[tuple, tuple[Meld, ...]] = {}
         self._exposed_masks: dict[int, tuple[tuple[Meld, ...], int]] = {}
         #: tiles that never complete a hand: bonus tiles and jokers (a joker is no wait)
@@ -211,27 +213,41 @@ class WinRules:
         return allowed(self.card.tables, [(e.tile, e.size) for e in st.exposures[seat]])
 
     def _card_waits(self, st: HandState, seat: int) -> frozenset:
-        """The seat's waits, cached by the hand's content (two hands a seat at most)."""
-        key = (tuple(st.hands[seat]), tuple(st.exposures[seat]))
-        cache = self._waits.setdefault(seat, {})
-        hit = cache.get(key)
-        if hit is None:
-            if len(cache) >= 2:
-                cache.pop(next(iter(cache)))
-            hit = cache[key] = self._compute_waits(st, seat)
-        return hit
+        """The seat's waits, cached by the hand's content (two hands a seat at most, the
+        older one replaced): its counts and exposures compared as lists (the same
+        exposures are the same objects: no tuple made, nothing hashed)."""
+        hand = st.hands[seat]
+        exposures = st.exposures[seat]
+        kept = self._waits.get(seat)
+        if kept is None:
+            kept = self._waits[seat] = []
+        for h, e, w in kept:
+            if h == hand and e == exposures:
+                return w
+        w = self._compute_waits(st, seat)
+        if len(kept) >= 2:
+            del kept[0]
+        kept.append((list(hand), list(exposures), w))
+        return w
 
     def _compute_waits(self, st: HandState, seat: int) -> frozenset:
         """Tiles t such that the concealed hand plus t (and the exposures) makes a variant."""
         return card_waits(self.card.tables, st.hands[seat], [(e.tile, e.size) for e in st.exposures[seat]], self.joker)
 
     def _card_matches(self, st: HandState, seat: int):
-        conc = np.asarray(st.hands[seat], dtype=np.int16)
-        exps = tuple(CardExposure(e.tile, e.size, e.jokers) for e in st.exposures[seat])
-        hand = Hand(conc, exps)
-        if hand.size != 14:
-            return []
-        return match_hand(self.card, hand)
+        """The card's matches of the seat's hand, the last hand's kept (a win is checked,
+        then described for the score: the same hand, matched once)."""
+        hand = st.hands[seat]
+        exposures = st.exposures[seat]
+        kept = self._matched
+        if kept is not None and kept[0] == hand and kept[1] == exposures:
+            return kept[2]
+        conc = np.asarray(hand, dtype=np.int16)
+        exps = tuple(CardExposure(e.tile, e.size, e.jokers) for e in exposures)
+        whole = Hand(conc, exps)
+        ms = match_hand(self.card, whole) if whole.size == 14 else []
+        self._matched = (list(hand), list(exposures), ms)
+        return ms
 
     # -- patterns -------------------------------------------------------------------
     def _melds(self, st: HandState, seat: int) -> tuple[Meld, ...]:
@@ -348,8 +364,9 @@ class WinRules:
         hand library's ``is_complete``, answered from what each group's splits use
         rather than from the splits. A group's splits (``decompose.split_group``, the
         same ones) are reduced once to the (pairs, chows) each uses, remembered by the
-        group's counts; the hand is complete when one choice per group adds up to the
-        pairs needed within the chows allowed (the tile count then fixes the sets)."""
+        group's counts (a :class:`~mjdsl.memo.Kept`: full, it starts again); the hand is
+        complete when one choice per group adds up to the pairs needed within the
+        chows allowed (the tile count then fixes the sets)."""
         sets, pairs, cap = need
         if sets < 0 or pairs < 0 or cap < 0:
             return False
@@ -373,8 +390,6 @@ class WinRules:
             key = (pairs, chows, g, counts)
             uses = reach.get(key)
             if uses is None:
-                if len(reach) >= _REACH_KEPT:
-                    reach.clear()
                 uses = reach[key] = frozenset((dp, dc) for dp, dc, _ in split_group(group, counts, pairs, chows))
             states = {(p + dp, c + dc) for p, c in states for dp, dc in uses if p + dp <= pairs and c + dc <= cap}
             if not states:
@@ -447,7 +462,7 @@ def _pattern_tables(auto) -> tuple:
                 np.array(cap, dtype=np.int16), sum(1 << i for i, c in enumerate(cap) if c == 0))
     # (pattern, most of each tile it can hold, the tiles it can never hold as a bit mask): shapes first
     plan = [(p, *(caps.get(p.name) or (None, None))) for p in sorted(patterns, key=lambda p: p.special is not None)]
-    return lay, copies, suits, honours, groups, caps, rejects, mixed, plan, {}
+    return lay, copies, suits, honours, groups, caps, rejects, mixed, plan, Kept(_REACH_KEPT)
 
 
 #: per automaton, :func:`_pattern_tables` (a game is a hand: its WinRules are made per hand)
