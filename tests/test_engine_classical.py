@@ -45,6 +45,27 @@ def test_the_deal_and_replacements_leave_thirteen_and_east_draws_a_fourteenth(au
     assert st.reserve == 16
 
 
+def test_four_alike_in_hand_are_set_aside_as_a_kong_only_where_the_replacements_name_kongs(auto):
+    # replace_bonus_tiles: "replace flower season kong" sets four alike aside and
+    # replaces it; without "kong" four alike stay in the hand
+    from mjdsl.engine.steps_setup import replace_bonus_tiles
+
+    for kongs in (False, True):
+        g = Game(auto, dealer=0)
+        while g.current_player() == CHANCE:
+            outs = g.chance_outcomes()
+            g.apply_action(outs[0][0] if outs else 99)
+        st = g.st
+        seat = 1
+        tile = next(t for t, n in enumerate(st.hands[seat]) if n)
+        st.hands[seat][tile] = 4
+        before = list(st.exposures[seat])
+        assert replace_bonus_tiles(g, seat, set(), kongs) is kongs
+        made = st.exposures[seat][len(before):]
+        assert [(e.kind, e.tile, e.size) for e in made] == ([("kong_concealed", tile, 4)] if kongs else [])
+        assert st.hands[seat][tile] == (0 if kongs else 4)
+
+
 def test_the_wall_is_broken_where_the_dice_say(auto):
     g1, g2 = Game(auto), Game(auto)
     for g, dice in ((g1, (5, 7)), (g2, (6, 7))):
