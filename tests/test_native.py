@@ -67,6 +67,7 @@ def special_hand_answers(seed: int, hands: int) -> list:
 
     from mjdsl.frontend.compile import compile_ruleset
     from mjdsl.hands.patterns import compiled, completing_tiles, could_be_made, pattern_splits
+    from test_hands_patterns import _near  # (hands near a special hand, as the library's tests make them)
 
     rng = random.Random(seed)
     specs = {}  # each special hand once (the rulesets share some)
@@ -80,21 +81,7 @@ def special_hand_answers(seed: int, hands: int) -> list:
     for _ in range(hands):
         spec = rng.choice(choices)
         size = spec.tiles.size
-        b = rng.choice(spec.bindings)
-        pool = [t for c in b.choices for u in c.units for t in u]
-        if rng.random() < 0.7:
-            held = [t for c in b.choices for _ in range(c.n) for t in rng.choice(c.units)]
-            for _ in range(rng.choice((1, 1, 2))):
-                held.pop(rng.randrange(len(held)))
-            if rng.random() < 0.3:
-                held[rng.randrange(len(held))] = rng.choice(pool)
-            if rng.random() < 0.2:
-                held.append(rng.randrange(size))
-        else:
-            held = [rng.choice(pool) for _ in range(13)]
-        counts = [0] * size
-        for t in held:
-            counts[t] += 1
+        counts = _near(rng, spec)
         present = sum(1 << t for t, c in enumerate(counts) if c)
         waits = list(completing_tiles(spec, list(counts), (), [0] * size, [4] * size))
         readings = []
