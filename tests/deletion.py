@@ -271,7 +271,7 @@ def session_scenario(auto) -> list:
 def _session(auto) -> list:
     from mjdsl.engine import run
 
-    def hand(auto, seed, bots, *, dealer=0, round_wind=None, context=None, check=None):
+    def hand(auto, seed, bots, *, dealer=0, round_wind=None, context=None, check=None, digests=True):
         i = int(seed.rsplit(":", 1)[1])
         winner = (dealer, None, (dealer + 1) % auto.seats)[i % 3]
         return run.HandRecord(seed, dealer, round_wind, (), {"winner": winner}, (), (), 0, 0)
