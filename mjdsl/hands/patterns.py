@@ -41,7 +41,7 @@ from ..memo import Kept
 from ..tiles import TileSet
 from .decompose import Layout, Meld, concealed_splits, exposed_counts, hand_counts, layout_of, still_needed
 from .search import Pick, Reject, Tables, completing as _completing, could_be_made as _could_be_made
-from .search import matches as _native_matches, search as _native_search
+from .search import matches as _native_matches
 
 if TYPE_CHECKING:  # numpy only in annotations: checking a ruleset never loads it
     import numpy as np
@@ -230,31 +230,26 @@ class _Binding:
     suits: ``(variable, suit name)`` pairs.
     choices: the compiled parts, in part order.
     fixed: the picks of the choices that offer a single unit (made up front).
-    by_low: for the other choices, each unit listed under its lowest tile, as
-        ``(choice number, unit number, unit)`` in that order.
     size: how many tiles a hand matching it holds.
     cap: for each tile, at most how many of it a matching hand can hold; a hand
         holding more is ruled out without a search (and stays ruled out as tiles are added).
     need: the fixed picks' tiles as ``(tile, count)``: a matching hand holds at least these.
     mask, need_mask: the tiles the parts can hold, and those ``need`` names, as bit masks
         (:func:`could_be_made`: a hand ruled out by one integer operation or two).
-    tables: the same as :mod:`.search` reads it (fixed picks, ``by_low`` by tile, choices
-        by number), made once.
+    tables: what :mod:`.search` reads of it, made once (:class:`.search.Tables`: the
+        fixed picks, the other choices' units listed under their lowest tile, choices
+        by number).
     """
 
     suits: tuple[tuple[str, str], ...]
     choices: tuple[_Choice, ...]
     fixed: tuple[tuple[_Choice, tuple[int, ...]], ...]
-    by_low: dict = attrs.field(eq=False, repr=False)
     tables: Tables = attrs.field(eq=False, repr=False)
     size: int = 0
     cap: tuple[int, ...] = ()
     need: tuple[tuple[int, int], ...] = ()
     mask: int = 0
     need_mask: int = 0
-
-    def admits(self, counts: Sequence[int]) -> bool:
-        return all(c <= m for c, m in zip(counts, self.cap))
 
 
 @attrs.frozen
@@ -397,7 +392,6 @@ def _bind(suits, choices: list[_Choice], size: int) -> _Binding:
         suits,
         tuple(choices),
         fixed,
-        {t: tuple(v) for t, v in by_low.items()},
         tables,
         total,
         tuple(cap),
@@ -458,12 +452,6 @@ def _reject(pattern: Pattern, bindings: list[_Binding]) -> Reject:
 
 
 # -- matching ----------------------------------------------------------------------
-
-
-def _search(b: _Binding, rem: list[int], first: bool) -> list:
-    """Every pick of units from ``b`` that uses exactly the counts ``rem`` (restored
-    after), as ``(choice, unit)`` pairs: :func:`.search.search` on its tables."""
-    return [_picks(b, picks) for picks in _native_search(b.tables, rem, first)]
 
 
 def _picks(b: _Binding, picks: tuple[Pick, ...]) -> tuple:
