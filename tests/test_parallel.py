@@ -598,7 +598,7 @@ def test_dask_workers_prepare_first_and_play_every_item_two_a_worker_ahead(monke
     assert near.most == 2 and near.closed and near.cluster.closed
 
 
-def test_a_dask_task_plays_a_run_of_items_of_about_a_tenth_of_a_second(monkeypatch):
+def test_a_dask_task_plays_a_run_of_items_of_about_dask_task_seconds_of_play(monkeypatch):
     # the run's length is the items' CPU time so far: 0.1 s of it, 1 to 64 items
     from mjdsl.engine import parallel
 

@@ -262,8 +262,10 @@ def dask_setup(worker: Any) -> None:
 #: CPU seconds of play a Dask task is made of. A task costs some milliseconds of the
 #: scheduler's, the worker's and the client's time (about 9 in all on the bench's
 #: 2-worker LocalCluster): a fifth of a compiled classical session's play, when each task
-#: was one session. A long task leaves a worker idle at the end while the other plays it.
-DASK_TASK_SECONDS = 0.1
+#: was one session. A long task leaves a worker idle at the end while the other plays it:
+#: 0.3 s was the quickest of 0.1, 0.25, 0.3 and 0.5 s at 3,000 and 4,000 classical hands
+#: (docs/performance.md, "Dask tasks of a tenth of a second").
+DASK_TASK_SECONDS = 0.3
 
 
 class _Pace:
