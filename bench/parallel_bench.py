@@ -14,7 +14,7 @@ over the longest worker's (or, if more, all the processes' CPU shared over the c
 The pool's start-up (forking, or spawning and compiling) is inside the figure; the
 cluster's start is not (it is started once, as a real cluster is), the workers'
 importing and compiling the job is. ``MJDSL_PARALLEL_HANDS`` sets the hands (default
-3000, docs/performance.md says why), ``MJDSL_PARALLEL_ROUNDS`` the rounds (default 2:
+9000, docs/performance.md says why), ``MJDSL_PARALLEL_ROUNDS`` the rounds (default 2:
 one process, two, Dask, alternating; the best of each is kept).
 """
 
@@ -135,7 +135,7 @@ def run() -> dict:
     import subprocess
     import sys
 
-    hands = int(os.environ.get("MJDSL_PARALLEL_HANDS", "3000"))
+    hands = int(os.environ.get("MJDSL_PARALLEL_HANDS", "9000"))
     rounds = int(os.environ.get("MJDSL_PARALLEL_ROUNDS", "2"))
     cpus = os.cpu_count() or 1
     me = [sys.executable, __file__]
