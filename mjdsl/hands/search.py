@@ -274,34 +274,7 @@ def _open(b: Tables, rem: list[int], left: list[int], allowed: list[bool], found
 
 def _fits(b: Tables, rem: list[int], left: list[int], low: int, prev_low: int, prev_choice: int,
           prev_unit: int) -> bool:
-    """Whether :func:`_cover` finds a match (its picks not kept)."""
-    n = len(rem)
-    while low < n and not rem[low]:
-        low += 1
-    if low == n:
-        for k in left:
-            if k:
-                return False
-        return True
-    distinct = b.distinct
-    for ci, ui, unit in b.by_low[low]:
-        if not left[ci]:
-            continue
-        if prev_low == low and (ci < prev_choice or ci == prev_choice and (
-                ui < prev_unit or ui == prev_unit and distinct[ci])):
-            continue
-        ok = True
-        for t in unit:
-            rem[t] -= 1
-            if rem[t] < 0:
-                ok = False
-        hit = False
-        if ok:
-            left[ci] -= 1
-            hit = _fits(b, rem, left, low, low, ci, ui)
-            left[ci] += 1
-        for t in unit:
-            rem[t] += 1
-        if hit:
-            return True
-    return False
+    """Whether :func:`_cover` finds a match (it stops at the first; its picks not kept)."""
+    out: list[tuple[Pick, ...]] = []
+    _cover(b, rem, left, [], out, True, low, prev_low, prev_choice, prev_unit)
+    return bool(out)
