@@ -259,21 +259,24 @@ def _loss_keys(needs: list[list[int]], xs: str, m: int, filled: list[int], cand:
     next_m: list[int] | None = None
     for t in cand:
         c = filled[t]
-        kept = n_m  # still at m after the loss
-        for v in at_m:
-            if needs[v][t] >= c:
-                kept -= 1
+        kept = n_m - _using_every(needs, at_m, t, c)  # still at m after the loss
         if kept:
             keys.append((m, -kept))
             continue
         if next_m is None:
             next_m = _at(xs, m + 1)
-        stay = len(next_m)  # at m + 1 before and after
-        for v in next_m:
-            if needs[v][t] >= c:
-                stay -= 1
+        stay = len(next_m) - _using_every(needs, next_m, t, c)  # at m + 1 before and after
         keys.append((m + 1, -(n_m + stay)))
     return keys
+
+
+def _using_every(needs: list[list[int]], variants: list[int], t: int, c: int) -> int:
+    """How many of ``variants`` use every one of the ``c`` copies of ``t`` held."""
+    n = 0
+    for v in variants:
+        if needs[v][t] >= c:
+            n += 1
+    return n
 
 
 class _Card:
