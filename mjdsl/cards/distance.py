@@ -584,9 +584,9 @@ def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int]
     # one addition a candidate (the same small integers as subtracting each candidate's)
     gap = (HAND_SIZE - rows[0]) + steps.need_rows.take(f_all, axis=0)
     # 14 - a - min(jokers, max(gap - natural_short, 0)), natural_short = natural_total - b >= 0
-    need = (tables.natural_total - rows[1]) + b_steps
-    np.minimum(gap, need, out=need)
     if jokers:  # (with none, max(gap, min(gap, short)) is gap)
+        need = (tables.natural_total - rows[1]) + b_steps
+        np.minimum(gap, need, out=need)
         np.maximum(gap - jokers, need, out=need)
     else:
         need = gap
