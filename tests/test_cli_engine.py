@@ -50,6 +50,12 @@ def test_simulate_json_is_the_same_twice_and_with_workers(capsys):
     assert "hands/s" in err and "decisions/s" in err
 
 
+def test_simulate_takes_hands_as_arena_and_analyze_spell_it(capsys):
+    _, games, _ = run(capsys, "simulate", AMERICAN, "--games", "3", "--seed", "h", "--bots", "random", "--json")
+    _, hands, _ = run(capsys, "simulate", AMERICAN, "--hands", "3", "--seed", "h", "--bots", "random", "--json")
+    assert json.loads(hands)["hands"] == 3 and hands == games
+
+
 def test_simulate_logs_replay_and_a_tampered_log_fails(capsys, tmp_path):
     logs = tmp_path / "logs"
     code, _, _ = run(capsys, "simulate", AMERICAN, "--games", "2", "--seed", "5", "--logs", str(logs), "--bots", "random")
@@ -73,6 +79,11 @@ def test_simulate_logs_replay_and_a_tampered_log_fails(capsys, tmp_path):
     (["simulate", AMERICAN, "--set", "charleston=maybe"], "expected on or off"),
     (["replay", "no-such-log.json"], "no such log"),
     (["compile", AMERICAN, "-o", "/no/such/dir/x.json"], "does not exist"),
+    # a seed is printed on one line and kept in logs: no control characters
+    (["simulate", AMERICAN, "--games", "1", "--seed", "a\tb"], "no control characters"),
+    (["arena", AMERICAN, "--hands", "1", "--seed", "x\x1b[31m"], "no control characters"),
+    (["analyze", AMERICAN, "--hands", "1", "--seed", "two\nlines"], "no control characters"),
+    (["play", AMERICAN, "--seed", "a\rb"], "no control characters"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, args, needle):
     code, out, err = run(capsys, *args)

@@ -11,7 +11,7 @@ from ..bots.arena import run_arena, table_lines
 from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
 from ..engine.parallel import Job, capped_workers
-from .common import (allow_outside_option, bot_names, cli_sets, echo_report, ruleset_path, set_option, warn,
+from .common import (allow_outside_option, bot_names, cli_sets, echo_report, ruleset_path, seed_text, set_option, warn,
                      workers_options)
 
 
@@ -31,7 +31,7 @@ def arena_names(spec: str, seats: int) -> list[str]:
               help="The line-up, at least one bot a seat, separated by commas.")
 @click.option("--hands", type=click.IntRange(1, 10_000_000), default=400, show_default=True,
               help="Hands to play: walls times rotations (rounded up to whole walls).")
-@click.option("--seed", default="1", show_default=True, help="The seed of the walls.")
+@click.option("--seed", default="1", show_default=True, help="The seed of the walls.", callback=seed_text)
 @workers_options
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @set_option

@@ -16,6 +16,17 @@ def set_option(f):
                         help="Give a ruleset option a value for this run (repeatable).")(f)
 
 
+def seed_text(ctx, param, value: str | None) -> str | None:
+    """A ``--seed``'s callback: any text a report can print on one line and a log keep,
+    so no control characters (a tab, a newline, an escape)."""
+    if value is not None:
+        bad = next((c for c in value if not c.isprintable()), None)
+        if bad is not None:
+            raise click.BadParameter(f"{bad!r} in {value!r}: a seed is printed and logged, so it takes no "
+                                     "control characters (tab, newline, escape)")
+    return value
+
+
 def allow_outside_option(f):
     return click.option("--allow-outside", is_flag=True,
                         help="Let includes reach outside the ruleset's folder tree.")(f)

@@ -18,13 +18,16 @@ from ..engine.simulate import logged_session, run, session_batches, unlogged_ses
 from ..engine.tally import Tally, card_lines, report_lines
 from ..output import write_file
 from ..frontend.paths import Refused, resolve_log_ruleset
-from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option, warn, workers_options
+from .common import (allow_outside_option, cli_sets, ruleset_path, seat_bots, seed_text, set_option, warn,
+                     workers_options)
 
 
 @click.command("simulate")
 @click.argument("ruleset")
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=100, show_default=True, help="Hands to play.")
-@click.option("--seed", default="1", show_default=True, help="The seed: the same seed plays the same hands.")
+@click.option("--games", "--hands", "games", type=click.IntRange(1, 10_000_000), default=100, show_default=True,
+              help="Hands to play (--hands, as arena and analyze spell it, is the same).")
+@click.option("--seed", default="1", show_default=True, help="The seed: the same seed plays the same hands.",
+              callback=seed_text)
 @click.option("--bots", "bots", default="greedy", show_default=True,
               help="A bot for every seat, or one per seat, separated by commas (mei, auntie-rose, rafi, greedy,"
                    " random).")

@@ -12,7 +12,7 @@ import click
 
 from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
-from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option
+from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, seed_text, set_option
 
 REGULARS = "mei,auntie-rose,rafi"
 
@@ -43,7 +43,8 @@ def first_hand_seed(auto, bots: list[str]) -> str:
 
 @click.command("play")
 @click.argument("ruleset")
-@click.option("--seed", default=None, help="Seed of the session's walls (default: a new one each time).")
+@click.option("--seed", default=None, help="Seed of the session's walls (default: a new one each time).",
+              callback=seed_text)
 @click.option("--daily", is_flag=True, help="Today's deal: the same walls for everyone today.")
 @click.option("--seat", type=click.IntRange(0, 7), default=0, show_default=True, help="Your seat (0 is East).")
 @click.option("--bots", "bots", default=REGULARS, show_default=True,
