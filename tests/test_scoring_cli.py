@@ -100,6 +100,7 @@ def test_card_hand_with_a_joker_self_drawn(capsys):
         (EXAMPLE_1[:-4], "--win needs --from"),
         (["--hand", "1c 1c", "--from", "wall"], "--from goes with --win"),
         (EXAMPLE_1[:-2] + ["--seat", "R"], "not a wind"),
+        (EXAMPLE_1[:-2] + ["--seat", "Q"], "--seat Q: not a wind; the winds are E S W N"),  # not every code
         (EXAMPLE_1 + ["--bonus", "5c"], "is not a bonus tile"),
         (["--hand", "f1 1c", "--win", "1c", "--from", "wall"], "bonus tile"),
         (["--exposed", "5c 5c 5c", "--exposed", "5c 5c 5c", "--hand", "1c 1c 1c 2c 2c 2c 9d 9d", "--win", "9d",

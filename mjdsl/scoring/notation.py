@@ -297,8 +297,8 @@ def _wind(auto, code: str | None, what: str) -> int:
         return NO_WIND
     if code is None:
         return auto.seat_winds[0]
-    i = _one(tiles, code, what)
-    if tiles.kinds[i].cls != "wind":
-        winds = " ".join(k.code for k in tiles.kinds if k.cls == "wind")
-        raise InputError(f"{what} {code}: not a wind; the winds are {winds}")
+    winds = [k for k in tiles.kinds if k.cls == "wind"]
+    i = next((k.index for k in winds if k.code == code.strip()), None)
+    if i is None:  # (not a tile's code at all, or another kind's: the winds are what is wanted)
+        raise InputError(f"{what} {code}: not a wind; the winds are {' '.join(k.code for k in winds)}")
     return i
