@@ -104,6 +104,17 @@ def test_batch_gives_one_object_per_line_and_goes_on_after_an_error(capsys, tmp_
     assert all(d["version"] == 1 for d in docs)
 
 
+def test_batch_reads_a_byte_order_mark_as_check_does_and_names_a_hand_that_is_not_text(capsys, tmp_path):
+    hands = tmp_path / "hands.txt"
+    hands.write_text("\ufeff" + YEAR_HAND + "\n" + json.dumps({"hand": 5}) + "\n"
+                     + json.dumps({"hand": YEAR_HAND, "exposed": [3]}) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "match", CARD, "--hands-file", str(hands))
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and docs[0]["matches"][0]["line"] == 9
+    assert docs[1]["error"].startswith('"hand" must be the tiles as text') and docs[1]["error"].endswith("not 5")
+    assert docs[2]["error"].startswith('"exposed" must be a list of exposures, each the tiles as text')
+
+
 def test_batch_from_stdin(capsys, monkeypatch):
     import io
 

@@ -103,7 +103,7 @@ def _match_file(compiled: CompiledCard, name: str) -> None:
     """Batch form: one JSON object per input line, in order; a bad line gets an error object."""
     stream = sys.stdin if name == "-" else _open(name)
     try:
-        lines = stream.read().splitlines()
+        lines = stream.read().removeprefix("\ufeff").splitlines()  # (a byte-order mark, as `check` reads)
     finally:
         if stream is not sys.stdin:
             stream.close()
@@ -151,8 +151,10 @@ def _hand_of_line(tiles: TileSet, text: str) -> Hand | str:
             if not isinstance(obj, dict) or "hand" not in obj:
                 raise InputError('a JSON line needs a "hand" field')
             exposed = obj.get("exposed", [])
-            if not isinstance(exposed, list):
-                raise InputError('"exposed" must be a list of exposures')
+            if not isinstance(obj["hand"], str):
+                raise InputError(f'"hand" must be the tiles as text ("F F 2b ..."), not {json.dumps(obj["hand"])}')
+            if not isinstance(exposed, list) or not all(isinstance(e, str) for e in exposed):
+                raise InputError('"exposed" must be a list of exposures, each the tiles as text')
             return read_hand(tiles, obj["hand"], exposed)
         if not text.strip():
             raise InputError("empty line: no tiles")
