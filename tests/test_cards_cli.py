@@ -115,6 +115,16 @@ def test_batch_reads_a_byte_order_mark_as_check_does_and_names_a_hand_that_is_no
     assert docs[2]["error"].startswith('"exposed" must be a list of exposures, each the tiles as text')
 
 
+def test_a_match_outside_any_section_names_its_line_alone(capsys, tmp_path):
+    import shutil
+
+    shutil.copytree(ROOT / "rulesets", tmp_path, dirs_exist_ok=True)
+    card = tmp_path / "loose.card"
+    card.write_text('card "Loose"\nyear 2026\ntiles "american.mj"\nFF 2026 1111 1111 - a b c  25\n')
+    code, out, _ = run(capsys, "match", str(card), "--hand", YEAR_HAND)
+    assert code == 0 and "FF 2026 1111 1111 - a b c   [line 4]  25 points" in out
+
+
 def test_batch_from_stdin(capsys, monkeypatch):
     import io
 

@@ -80,7 +80,8 @@ def match_cmd(ctx, ruleset, hand_text, exposed, hands_file, as_json, sets):
             kind = "concealed" if m.line.concealed else "exposed"
             jokers = f"{m.jokers} joker{'s' if m.jokers != 1 else ''}" if m.jokers else _jokerless(auto, compiled,
                                                                                                   hand, m)
-            click.echo(f"  {m.hand}   [{m.line.section}, line {m.line.line}]  {m.line.points} points, {kind}, {jokers}")
+            where = f"{m.line.section}, line {m.line.line}" if m.line.section else f"line {m.line.line}"
+            click.echo(f"  {m.hand}   [{where}]  {m.line.points} points, {kind}, {jokers}")
         if not found:
             click.echo("  no hand on the card")
     ctx.exit(0 if found else 1)
