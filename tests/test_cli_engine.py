@@ -72,6 +72,24 @@ def test_simulate_logs_replay_and_a_tampered_log_fails(capsys, tmp_path):
     assert code == 1 and "FAILED: step" in out
 
 
+def test_a_log_field_the_ruleset_refuses_is_an_input_error_naming_the_log(capsys, tmp_path):
+    logs = tmp_path / "logs"
+    assert run(capsys, "simulate", AMERICAN, "--games", "1", "--seed", "5", "--logs", str(logs),
+               "--bots", "random")[0] == 0
+    data = json.loads(next(logs.glob("hand-*.json")).read_text())
+    for field, value, needle in (
+            ("set", {"nosuch": "1"}, "the log was played with the option nosuch=1, which"),
+            ("round_wind", "Q", "the log's round wind 'Q' is not a wind of this ruleset (its winds: N E W S)")):
+        bad = tmp_path / f"bad-{field}.json"
+        bad.write_text(json.dumps(dict(data, **{field: value})))
+        code, out, err = run(capsys, "replay", str(bad))
+        assert code == 2 and out == "" and err.startswith(f"mjdsl: error: {bad}: ") and needle in err, err
+        assert "--set" not in err  # no --set was given
+    # an option given here is still named as given
+    code, _, err = run(capsys, "replay", str(bad), "--set", "nosuch=2")
+    assert code == 2 and "--set nosuch" in err
+
+
 @pytest.mark.parametrize("args,needle", [
     (["simulate", "no-such.mj"], "no such file"),
     (["simulate", AMERICAN, "--bots", "clever"], "unknown bot"),

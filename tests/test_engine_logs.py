@@ -269,8 +269,8 @@ def test_a_log_cut_short_or_going_on_fails_the_replay(american_log):
     longer = dict(log, actions=more, digests=(log["digests"][:n // 10] + ["00000000"] * wanted)[:wanted])
     assert _failure(auto, longer) == f"step {n + 1}: the hand is over but the log goes on"
     extra = dict(log, digests=log["digests"] + ["00000000"])
-    assert _failure(auto, extra) == (f"the log has {len(log['digests']) + 1} state digests for {n} steps, "
-                                     f"not {len(log['digests'])}: it was altered")
+    assert _failure(auto, extra) == (f"the log has {n} steps and {len(log['digests']) + 1} state digests, where "
+                                     f"{n} steps take {len(log['digests'])}: steps or digests were added or taken out")
 
 
 def test_a_changed_step_is_named_in_the_replay(american_log):

@@ -98,8 +98,17 @@ def replay_cmd(log, steps, sets, allow_outside):
     if isinstance(found, Refused):
         raise InputError(f"{log}: {found.message}")
     ruleset = str(found)
-    parsed = list(data["set"].items()) + cli_sets(sets)
-    auto = compile_ruleset(ruleset, parsed, allow_outside=allow_outside)
+    logged, given = list(data["set"].items()), cli_sets(sets)
+    try:
+        auto = compile_ruleset(ruleset, logged + given, allow_outside=allow_outside)
+    except InputError as e:  # an option the log was played with, not one given here: the log's
+        mine = {name for name, _ in given}
+        bad = next((name for name, _ in logged if name not in mine
+                    and str(e).startswith((f"--set {name}:", f"--set {name}="))), None)
+        if bad is None:
+            raise
+        raise InputError(f"{log}: the log was played with the option {bad}={data['set'][bad]}, which "
+                         f"{ruleset} refuses: {str(e).split(': ', 1)[1]}") from None
     check_against(data, auto, log)
 
     def show(i, who, a, game):

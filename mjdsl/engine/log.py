@@ -120,7 +120,8 @@ def replay(auto: Automaton, data: dict,
     n = len(data["actions"])
     wanted = n // DIGEST_EVERY + (1 if n % DIGEST_EVERY else 0)
     if len(digests) != wanted:
-        return False, f"the log has {len(digests)} state digests for {n} steps, not {wanted}: it was altered"
+        return False, (f"the log has {n} steps and {len(digests)} state digests, where {n} steps take {wanted}: "
+                       "steps or digests were added or taken out")
     chance = chance_stream(data["seed"])
     for i, a in enumerate(data["actions"]):
         if game.is_terminal():

@@ -83,3 +83,8 @@ def check_against(data: dict, auto: Automaton, path: str) -> None:
     if len(data["returns"]) != auto.seats:
         raise InputError(f"{path}: the log's returns have {len(data['returns'])} entries, not one per seat "
                          f"({auto.seats})")
+    wind = data["round_wind"]
+    kind = auto.tiles.by_code.get(wind) if wind is not None else None
+    if wind is not None and (kind is None or kind.cls != "wind"):
+        winds = " ".join(k.code for k in auto.tiles.kinds if k.cls == "wind") or "none"
+        raise InputError(f"{path}: the log's round wind {wind!r} is not a wind of this ruleset (its winds: {winds})")
