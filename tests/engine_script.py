@@ -11,8 +11,8 @@ from __future__ import annotations
 from mjdsl.engine.game import CHANCE, Game
 
 
-def scripted(auto, hands: dict, wall: str = "", dealer: int = 0, dead: str = "") -> Game:
-    game = Game(auto, dealer=dealer)
+def scripted(auto, hands: dict, wall: str = "", dealer: int = 0, dead: str = "", **game_options) -> Game:
+    game = Game(auto, dealer=dealer, **game_options)
     while game.current_player() == CHANCE:
         outs = game.chance_outcomes()
         game.apply_action(outs[0][0] if outs else 0)

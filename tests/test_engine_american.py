@@ -439,11 +439,9 @@ def test_before_play_an_observation_shows_the_dealer_on_turn(auto_charleston):
 
 def test_a_false_mah_jongg_makes_the_hand_dead(auto):
     # people at a table can call mah jongg by mistake (bots never do): the table
-    # verifies, the declarer's hand is dead, and play goes on around it
-    from mjdsl.engine.game import Game
-
-    g = scripted(auto, {0: "9d " + FILLER, 1: "N N 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d 4d"})
-    g.allow_false_calls = True
+    # verifies, the declarer's hand is dead, and play goes on around it (the game made to
+    # allow them, as the table makes it)
+    g = scripted(auto, {0: "9d " + FILLER, 1: "N N 2b 4b 6b 8b 1c 3c 5c 7c 9c 2d 4d"}, allow_false_calls=True)
     act(g, 0, "discard 9d")
     assert "mah jongg" in names(g)  # offered to anyone when false calls are allowed
     act(g, 1, "mah jongg")
