@@ -60,7 +60,8 @@ def play_cmd(ruleset, seed, daily, seat, bots, hands, guided, resume, save, plai
     """Play a session at the table. Type tiles to pass or discard, a move's number, ? for
     your nearest hands, r for the rules, h for a hint, q to save and stop."""
     from ..tui.controller import Controller, run_text
-    from ..tui.session import Session, read_save
+    from ..tui.save import read_save
+    from ..tui.session import Session
 
     ruleset_path(ruleset)
     parsed = cli_sets(sets)

@@ -1,0 +1,72 @@
+"""The table's save file from the command line: a save that was edited or damaged is
+refused as it is loaded (one line naming the file and the field, exit 2), never
+half-way through a replay.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjdsl.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+AMERICAN = str(ROOT / "rulesets" / "american.mj")
+
+
+@pytest.fixture(autouse=True)
+def saves(tmp_path, monkeypatch):
+    monkeypatch.setenv("MJDSL_SAVES", str(tmp_path / "saves"))
+    return tmp_path / "saves"
+
+
+def play(capsys, monkeypatch, lines, *args):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{x}\n" for x in lines)))
+    code = main(["play", *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def saved(capsys, monkeypatch, tmp_path):
+    """A game stopped a few moves into its first hand, saved in ``game.json``."""
+    path = tmp_path / "game.json"
+    code, _, err = play(capsys, monkeypatch, ["ok"] * 4 + ["q"], AMERICAN, "--seed", "7", "--save", str(path))
+    assert code == 0, err
+    return path
+
+
+TAMPERED = [
+    ("seat", 9), ("seat", -1), ("seat", "0"), ("seat", True),
+    ("seat_moves", [[1, 9]]), ("seat_moves", [[1, -1]]), ("seat_moves", [[0, 1]]), ("seat_moves", [[2, 1], [1, 2]]),
+    ("seat_moves", [[1]]), ("seed", 7), ("hands", [[-1]]), ("hands", [[1.5]]), ("hands", "all"),
+    ("bots", ["mei", "rafi"]), ("bots", ["mei", "zed", "rafi"]), ("bots", "mei"),
+    ("hands_limit", 0), ("hands_limit", "2"), ("set", {"charleston": True}), ("set", []),
+    ("guided", "yes"), ("over", 0), ("hash", 5), ("ruleset", None),
+]
+
+
+@pytest.mark.parametrize(("field", "value"), TAMPERED, ids=[f"{f}={json.dumps(v)}" for f, v in TAMPERED])
+def test_a_tampered_save_is_refused_at_load_naming_the_file_and_the_field(capsys, monkeypatch, saved, field, value):
+    data = json.loads(saved.read_text())
+    data[field] = value
+    saved.write_text(json.dumps(data))
+    code, out, err = play(capsys, monkeypatch, ["ok"] * 400 + ["q"], AMERICAN, "--resume", "--save", str(saved),
+                          "--plain")
+    assert code == 2, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert str(saved) in err and repr(field) in err, err
+    assert out == ""  # refused before a move is replayed or a line is said
+    assert json.loads(saved.read_text())[field] == value  # and the save is left as it was
+
+
+def test_a_save_whose_moves_do_not_replay_is_refused_naming_the_file(capsys, monkeypatch, saved):
+    data = json.loads(saved.read_text())
+    data["hands"][0][3] += 1  # a chance outcome the seed did not give
+    saved.write_text(json.dumps(data))
+    code, _, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--resume", "--save", str(saved), "--plain")
+    assert code == 2 and err.startswith(f"mjdsl: error: {saved}: ") and "Traceback" not in err
