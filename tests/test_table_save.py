@@ -70,3 +70,12 @@ def test_a_save_whose_moves_do_not_replay_is_refused_naming_the_file(capsys, mon
     saved.write_text(json.dumps(data))
     code, _, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--resume", "--save", str(saved), "--plain")
     assert code == 2 and err.startswith(f"mjdsl: error: {saved}: ") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("where", ["folder", "no/such/dir/x.json"])
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_table_begins(capsys, monkeypatch, tmp_path, where):
+    path = tmp_path if where == "folder" else tmp_path / where
+    for how in (["--seed", "1"], ["--resume"]):
+        code, out, err = play(capsys, monkeypatch, ["q"], AMERICAN, *how, "--save", str(path), "--plain")
+        assert code == 2 and out == "" and "Traceback" not in err, (out, err)
+        assert err.startswith(f"mjdsl: error: {path}: ") and len(err.strip().splitlines()) == 1

@@ -12,6 +12,7 @@ import click
 
 from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
+from ..output import check_writable
 from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option
 
 REGULARS = "mei,auntie-rose,rafi"
@@ -66,6 +67,7 @@ def play_cmd(ruleset, seed, daily, seat, bots, hands, guided, resume, save, plai
     ruleset_path(ruleset)
     parsed = cli_sets(sets)
     save = save or default_save(ruleset)
+    check_writable(save)  # a folder or a missing one is refused now, not after the table has begun
     if resume:
         data = read_save(save)
         auto = compile_ruleset(ruleset, list(data.get("set", {}).items()) or parsed, allow_outside=allow_outside)
