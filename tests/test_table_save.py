@@ -1,6 +1,8 @@
-"""The table's save file from the command line: a save that was edited or damaged is
-refused as it is loaded (one line naming the file and the field, exit 2), never
-half-way through a replay.
+"""How a session at the table is begun and resumed from the command line: a save that
+was edited or damaged is refused as it is loaded (one line naming the file and the
+field, exit 2), never half-way through a replay; a save path that cannot be written,
+and options given together where they are alternatives, are refused before the table
+begins.
 """
 
 from __future__ import annotations
@@ -79,3 +81,22 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_table_begins(c
         code, out, err = play(capsys, monkeypatch, ["q"], AMERICAN, *how, "--save", str(path), "--plain")
         assert code == 2 and out == "" and "Traceback" not in err, (out, err)
         assert err.startswith(f"mjdsl: error: {path}: ") and len(err.strip().splitlines()) == 1
+
+
+ALTERNATIVES = [
+    (["--seed", "1", "--daily"], "--seed and --daily"), (["--daily", "--guided"], "--daily and --guided"),
+    (["--guided", "--seed", "2"], "--seed and --guided"),
+    (["--resume", "--seed", "5"], "--resume and --seed"), (["--resume", "--daily"], "--resume and --daily"),
+    (["--resume", "--guided"], "--resume and --guided"), (["--resume", "--seat", "0"], "--resume and --seat"),
+    (["--resume", "--bots", "greedy"], "--resume and --bots"), (["--resume", "--hands", "1"], "--resume and --hands"),
+    (["--resume", "--set", "charleston=off"], "--resume and --set"),
+]
+
+
+@pytest.mark.parametrize(("args", "named"), ALTERNATIVES, ids=[" ".join(a) for a, _ in ALTERNATIVES])
+def test_options_that_are_alternatives_are_refused_together_naming_both(capsys, monkeypatch, saved, args, named):
+    before = saved.read_text()
+    code, out, err = play(capsys, monkeypatch, ["ok"] * 5 + ["q"], AMERICAN, *args, "--save", str(saved), "--plain")
+    assert code == 2 and out == "" and "Traceback" not in err, (out, err)
+    assert named in err and len(err.strip().splitlines()) == 1
+    assert saved.read_text() == before

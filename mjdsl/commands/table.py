@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
@@ -42,6 +43,28 @@ def first_hand_seed(auto, bots: list[str]) -> str:
         "(finding a first hand that shows every step; once for this card)", err=True))
 
 
+#: the options that each choose a new session's walls: one of them at a time
+WALLS = ("--seed", "--daily", "--guided")
+#: the options that set up a new session: ``--resume`` goes on with the saved one as it was begun
+NEW_SESSION = WALLS + ("--seat", "--bots", "--hands", "--set")
+
+
+def refuse_alternatives(ctx: click.Context) -> None:
+    """InputError naming two options given together where the docs give them as
+    alternatives (one would be dropped without a word)."""
+    flags = {p.name: p.opts[0] for p in ctx.command.params if isinstance(p, click.Option)}
+    given = [flags[name] for name in flags
+             if ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)]
+    walls = [f for f in WALLS if f in given]
+    if len(walls) > 1:
+        raise InputError(f"{walls[0]} and {walls[1]}: each chooses the session's walls; give one of them")
+    if "--resume" in given:
+        other = next((f for f in NEW_SESSION if f in given), None)
+        if other is not None:
+            raise InputError(f"--resume and {other}: a resumed game goes on with the walls, seats, bots and options "
+                             f"it was begun with; leave out {other}, or start a new game without --resume")
+
+
 @click.command("play")
 @click.argument("ruleset")
 @click.option("--seed", default=None, help="Seed of the session's walls (default: a new one each time).")
@@ -52,7 +75,8 @@ def first_hand_seed(auto, bots: list[str]) -> str:
 @click.option("--hands", type=click.IntRange(1, 1000), default=None,
               help="Stop after this many hands (default: the ruleset's whole session).")
 @click.option("--guided", is_flag=True, help="The guided first hand: every step explained, a move suggested.")
-@click.option("--resume", is_flag=True, help="Resume the saved game (the session in progress).")
+@click.option("--resume", is_flag=True, help="Resume the saved game (the session in progress) as it was begun: not with"
+              " --seed, --daily, --guided, --seat, --bots, --hands or --set.")
 @click.option("--save", "save", metavar="FILE", help="The save file (default: one per ruleset in $MJDSL_SAVES).")
 @click.option("--plain", is_flag=True, help="The plain-text table (also used when not on a terminal).")
 @set_option
@@ -64,13 +88,14 @@ def play_cmd(ruleset, seed, daily, seat, bots, hands, guided, resume, save, plai
     from ..tui.save import read_save
     from ..tui.session import Session
 
+    refuse_alternatives(click.get_current_context())
     ruleset_path(ruleset)
     parsed = cli_sets(sets)
     save = save or default_save(ruleset)
     check_writable(save)  # a folder or a missing one is refused now, not after the table has begun
     if resume:
         data = read_save(save)
-        auto = compile_ruleset(ruleset, list(data.get("set", {}).items()) or parsed, allow_outside=allow_outside)
+        auto = compile_ruleset(ruleset, list(data.get("set", {}).items()), allow_outside=allow_outside)
         session = Session.resume(auto, data, save)
         if session.over:
             raise InputError(f"{save}: that session is over; start a new one with mjdsl play {ruleset}")
