@@ -89,7 +89,7 @@ ALTERNATIVES = [
     (["--resume", "--seed", "5"], "--resume and --seed"), (["--resume", "--daily"], "--resume and --daily"),
     (["--resume", "--guided"], "--resume and --guided"), (["--resume", "--seat", "0"], "--resume and --seat"),
     (["--resume", "--bots", "greedy"], "--resume and --bots"), (["--resume", "--hands", "1"], "--resume and --hands"),
-    (["--resume", "--set", "charleston=off"], "--resume and --set"),
+    (["--resume", "--set", "charleston=off"], "--resume and --set"), (["--resume", "--new"], "--resume and --new"),
 ]
 
 
@@ -100,3 +100,34 @@ def test_options_that_are_alternatives_are_refused_together_naming_both(capsys, 
     assert code == 2 and out == "" and "Traceback" not in err, (out, err)
     assert named in err and len(err.strip().splitlines()) == 1
     assert saved.read_text() == before
+
+
+def test_a_new_game_does_not_write_over_an_unfinished_one_unless_told_to(capsys, monkeypatch, saves):
+    """Without --resume, a save holding an unfinished game is refused, with the ways on:
+    --resume, another --save, or --new, which discards it; a finished game's save is
+    written over without a word."""
+    code, _, err = play(capsys, monkeypatch, ["ok"] * 5 + ["q"], AMERICAN, "--seed", "3")
+    assert code == 0, err
+    path = saves / "american.json"
+    unfinished = path.read_text()
+    code, out, err = play(capsys, monkeypatch, ["ok"] * 5 + ["q"], AMERICAN, "--seed", "4")
+    assert code == 2 and out == "" and path.read_text() == unfinished
+    assert f"{path}: holds an unfinished game" in err and len(err.strip().splitlines()) == 1
+    assert f"mjdsl play {AMERICAN} --resume)" in err and "--save FILE" in err and "--new" in err
+    code, out, err = play(capsys, monkeypatch, ["ok"] * 5 + ["q"], AMERICAN, "--seed", "4", "--new")
+    assert code == 0 and "seed 4." in out, err
+    assert json.loads(path.read_text())["seed"] == "4"
+    # a finished game's save is written over
+    code, _, err = play(capsys, monkeypatch, ["ok"] * 3000, AMERICAN, "--seed", "5", "--hands", "1", "--new")
+    assert code == 0 and json.loads(path.read_text())["over"], err
+    code, out, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--seed", "6")
+    assert code == 0 and json.loads(path.read_text())["seed"] == "6", err
+
+
+def test_a_file_that_is_not_a_save_is_never_written_over(capsys, monkeypatch, tmp_path):
+    notes = tmp_path / "notes.json"
+    notes.write_text("my notes\n")
+    for new in ([], ["--new"]):
+        code, out, err = play(capsys, monkeypatch, ["ok", "q"], AMERICAN, "--seed", "1", "--save", str(notes), *new)
+        assert code == 2 and out == "" and f"{notes}: is not a saved game" in err, err
+        assert notes.read_text() == "my notes\n"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import os
 import secrets
+import shlex
 import sys
 from pathlib import Path
 
@@ -34,6 +35,12 @@ def default_save(ruleset: str) -> str:
     return str(folder / f"{Path(ruleset).stem}.json")
 
 
+def resume_command(ruleset: str, save: str | None) -> str:
+    """The command that goes on with a game saved in ``save`` (None: the default save)."""
+    words = ["mjdsl", "play", ruleset, "--resume"] + (["--save", save] if save else [])
+    return " ".join(shlex.quote(w) for w in words)
+
+
 def first_hand_seed(auto, bots: list[str]) -> str:
     """The guided first hand's seed for this ruleset and these bots: found once by the
     guide's search (tui/guide.py), then kept beside the saved games (the club reads it too)."""
@@ -46,7 +53,7 @@ def first_hand_seed(auto, bots: list[str]) -> str:
 #: the options that each choose a new session's walls: one of them at a time
 WALLS = ("--seed", "--daily", "--guided")
 #: the options that set up a new session: ``--resume`` goes on with the saved one as it was begun
-NEW_SESSION = WALLS + ("--seat", "--bots", "--hands", "--set")
+NEW_SESSION = WALLS + ("--seat", "--bots", "--hands", "--set", "--new")
 
 
 def refuse_alternatives(ctx: click.Context) -> None:
@@ -77,22 +84,30 @@ def refuse_alternatives(ctx: click.Context) -> None:
 @click.option("--guided", is_flag=True, help="The guided first hand: every step explained, a move suggested.")
 @click.option("--resume", is_flag=True, help="Resume the saved game (the session in progress) as it was begun: not with"
               " --seed, --daily, --guided, --seat, --bots, --hands or --set.")
+@click.option("--new", "new", is_flag=True,
+              help="Start a new game even though the save file holds an unfinished one, which is discarded.")
 @click.option("--save", "save", metavar="FILE", help="The save file (default: one per ruleset in $MJDSL_SAVES).")
 @click.option("--plain", is_flag=True, help="The plain-text table (also used when not on a terminal).")
 @set_option
 @allow_outside_option
-def play_cmd(ruleset, seed, daily, seat, bots, hands, guided, resume, save, plain, sets, allow_outside):
+def play_cmd(ruleset, seed, daily, seat, bots, hands, guided, resume, new, save, plain, sets, allow_outside):
     """Play a session at the table. Type tiles to pass or discard, a move's number, ? for
     your nearest hands, r for the rules, h for a hint, q to save and stop."""
     from ..tui.controller import Controller, run_text
-    from ..tui.save import read_save
+    from ..tui.save import kept_game, read_save
     from ..tui.session import Session
 
     refuse_alternatives(click.get_current_context())
     ruleset_path(ruleset)
     parsed = cli_sets(sets)
+    resume_with = resume_command(ruleset, save)
     save = save or default_save(ruleset)
     check_writable(save)  # a folder or a missing one is refused now, not after the table has begun
+    if not resume:
+        kept = kept_game(save)  # never a file that is not a save
+        if kept is not None and kept.get("over") is not True and not new:
+            raise InputError(f"{save}: holds an unfinished game; go on with it ({resume_with}), play a new one "
+                             "in another file (--save FILE), or discard it and start over (--new)")
     if resume:
         data = read_save(save)
         auto = compile_ruleset(ruleset, list(data.get("set", {}).items()), allow_outside=allow_outside)

@@ -11,6 +11,7 @@ ruleset (its hash, its seats).
 from __future__ import annotations
 
 import json
+import os
 
 from ..bots import BOTS
 from ..diagnostics import InputError
@@ -94,3 +95,20 @@ def check_save(data: dict, auto, path: str | None) -> None:
     for hand, seat in data.get("seat_moves", []):
         if seat >= n:
             raise InputError(f"{where}'seat_moves' has [{hand}, {seat}]; this ruleset's seats are 0 to {n - 1}")
+
+
+def kept_game(path: str) -> dict | None:
+    """What a new game saved at ``path`` would write over: None where there is no file,
+    else the save there (only its kind checked: a finished game's save, or an
+    unfinished one, which the caller keeps unless told to discard it). A file that is
+    not a table's save is never written over: InputError."""
+    if not os.path.lexists(path):
+        return None
+    try:
+        data = read_json(path, "saved game", "no saved game here")
+    except InputError:
+        data = None
+    if data is None or data.get("kind") != SAVE_KIND:
+        raise InputError(f"{path}: is not a saved game, and a new game does not write over it; "
+                         "give another file with --save")
+    return data
