@@ -1,0 +1,80 @@
+"""What the table says to the person and asks of them: a mah jongg the hand does not
+make is marked and confirmed before it is declared, tile examples from the ruleset's
+own tile set, the rules view in the ruleset's words, and lines that fit the table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mjdsl.engine import actions as ACT
+from mjdsl.frontend.compile import compile_ruleset
+from mjdsl.tui.controller import Controller
+from mjdsl.tui.guide import guided_seed, suggest
+from mjdsl.tui.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+AMERICAN = str(ROOT / "rulesets" / "american.mj")
+CLASSICAL = str(ROOT / "rulesets" / "classical.mj")
+RIICHI = str(ROOT / "rulesets" / "riichi.mj")
+REGULARS = ["mei", "auntie-rose", "rafi"]
+
+
+def table(ruleset: str, seed: str = "3") -> tuple[Session, Controller]:
+    s = Session(compile_ruleset(ruleset), ruleset, {}, seed, 0, REGULARS)
+    c = Controller(s)
+    c.advance()
+    return s, c
+
+
+def mahjong_number(s: Session, c: Controller) -> str | None:
+    """The number mah jongg is listed under now, None if it is not a move."""
+    cat = s.game.catalogue
+    return next((str(i) for i, a in enumerate(c.moves(), 1) if cat[a].family == ACT.MAHJONG), None)
+
+
+def to_a_turn_with_mahjong(s: Session, c: Controller) -> str:
+    """Take the suggestions until the person may declare mah jongg on their turn."""
+    while mahjong_number(s, c) is None:
+        assert not s.over
+        c.handle("ok")
+    return mahjong_number(s, c)
+
+
+@pytest.mark.parametrize(("ruleset", "cost"), [
+    (AMERICAN, "declaring it now kills your hand"),
+    (CLASSICAL, "declaring it now kills your hand and costs you 900 points"),
+], ids=["american", "classical"])
+def test_a_mahjong_the_hand_does_not_make_is_marked_and_asks_first(ruleset, cost):
+    s, c = table(ruleset)
+    number = to_a_turn_with_mahjong(s, c)
+    moves = next(line for line in c.question() if line.startswith("Moves: "))
+    assert f"{number}. mah jongg (your hand is not a winning hand: {cost})" in moves
+    hand = list(s.game.st.hands[0])
+    said = c.handle(number)
+    assert said == [f"Your hand is not a winning hand: {cost}. Declare mah jongg anyway? Type yes to declare it; "
+                    "anything else keeps your hand."]
+    assert not s.game.st.dead[0] and list(s.game.st.hands[0]) == hand  # nothing happened yet
+    said = c.handle("no")
+    assert said[0] == "Mah jongg not declared." and not s.game.st.dead[0]
+    assert c.handle(number)[0].startswith("Your hand is not a winning hand")
+    said = c.handle("yes")  # declared: the ruleset's penalty, as the ruleset says
+    assert said[0] == "You declared mah jongg: not mah jongg: your hand is dead", said
+
+
+def test_a_winning_hand_is_declared_without_a_question():
+    """The guided first hand goes out: where the suggestion is mah jongg, typing the
+    move's number declares it at once, and the move is listed without a warning."""
+    auto = compile_ruleset(AMERICAN)
+    s = Session(auto, AMERICAN, {}, guided_seed(auto, REGULARS), 0, REGULARS, hands=1)
+    c = Controller(s)
+    c.advance()
+    while s.game.catalogue[suggest(s)[0]].family != ACT.MAHJONG:
+        assert not s.over
+        c.handle("ok")
+    number = mahjong_number(s, c)
+    assert f"{number}. mah jongg" in " ".join(c.question()) and "not a winning hand" not in " ".join(c.question())
+    said = c.handle(number)
+    assert any(line.startswith("You went out with") for line in said), said
