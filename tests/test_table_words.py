@@ -78,3 +78,14 @@ def test_a_winning_hand_is_declared_without_a_question():
     assert f"{number}. mah jongg" in " ".join(c.question()) and "not a winning hand" not in " ".join(c.question())
     said = c.handle(number)
     assert any(line.startswith("You went out with") for line in said), said
+
+
+@pytest.mark.parametrize(("ruleset", "like"), [
+    (AMERICAN, "5b, N, R, F, J"),
+    (CLASSICAL, "5b, E, R, f1, s1"),
+    (RIICHI, "5m, E, P (a red 5m is 0m)"),
+], ids=["american", "classical", "riichi"])
+def test_a_wrong_tile_is_answered_with_codes_from_the_rulesets_own_tile_set(ruleset, like):
+    s, c = table(ruleset)
+    said = c.handle("ZZ")
+    assert said[0] == f"Not a move here: 'ZZ' is not a tile here; tiles are written like {like}", said

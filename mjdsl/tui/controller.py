@@ -274,10 +274,15 @@ class Controller:
         return self.session.move_seat(int(words[0]))
 
     def _tile(self, code: str) -> int:
+        tiles = self.session.auto.tiles
         try:
-            return self.session.auto.tiles.copy_of(code)  # 0m: the red five's copy, to discard it
+            return tiles.copy_of(code)  # 0m: the red five's copy, to discard it
         except (InputError, KeyError):
-            raise InputError(f"{code!r} is not a tile here; tiles are written like 5b, N, R, F, J (a red five 0m)") from None
+            like = ", ".join(tiles.examples())
+            if tiles.variants:
+                v = tiles.variants[0]
+                like += f" (a {v.name} {tiles.kinds[v.base].code} is {v.code})"
+            raise InputError(f"{code!r} is not a tile here; tiles are written like {like}") from None
 
     @staticmethod
     def _pick(legal, test, expected: str) -> int:
