@@ -89,3 +89,16 @@ def test_a_wrong_tile_is_answered_with_codes_from_the_rulesets_own_tile_set(rule
     s, c = table(ruleset)
     said = c.handle("ZZ")
     assert said[0] == f"Not a move here: 'ZZ' is not a tile here; tiles are written like {like}", said
+
+
+def test_the_rules_view_says_what_the_ruleset_says_in_its_words():
+    s, c = table(AMERICAN)
+    said = c.handle("r")
+    text = "\n".join(said)
+    assert "charleston = on" in text and "jokerless_singles_pairs = off" in text
+    assert "True" not in text and "False" not in text
+    # the card's lines as the card writes them, annotations and all
+    assert any(line.split() == "FF 11 22 33 44 55 66 - a a a a a a · any run or number · concealed 50".split()
+               for line in said), text
+    assert any(line.split() == "FF 1111 1111 1111 - a b c · any run or number 25".split() for line in said)
+    assert any(line.split() == "FF 2026 1111 1111 - a b c 25".split() for line in said)
