@@ -5,6 +5,7 @@ own tile set, the rules view in the ruleset's words, and lines that fit the tabl
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,39 @@ def test_the_rules_view_says_what_the_ruleset_says_in_its_words():
                for line in said), text
     assert any(line.split() == "FF 1111 1111 1111 - a b c · any run or number 25".split() for line in said)
     assert any(line.split() == "FF 2026 1111 1111 - a b c 25".split() for line in said)
+
+
+def _play(capsys, monkeypatch, lines, *args):
+    import io
+    import sys
+
+    from mjdsl.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{x}\n" for x in lines)))
+    code = main(["play", *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_after_q_the_table_says_the_command_that_resumes_this_save(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("MJDSL_SAVES", str(tmp_path / "saves"))
+    game = tmp_path / "game.json"
+    code, out, err = _play(capsys, monkeypatch, ["q"], AMERICAN, "--seed", "7", "--save", str(game))
+    assert code == 0, err
+    said = f"Saved. Resume with: mjdsl play {AMERICAN} --resume --save {game}"
+    assert out.rstrip().endswith(said), out[-300:]
+    code, out, err = _play(capsys, monkeypatch, ["q"], *said.split()[5:])  # the command said resumes it
+    assert code == 0 and "Resumed the saved game" in out, err
+    code, out, err = _play(capsys, monkeypatch, ["q"], AMERICAN, "--seed", "7")  # the default save: no --save
+    assert code == 0 and out.rstrip().endswith(f"Saved. Resume with: mjdsl play {AMERICAN} --resume"), err
+
+
+def test_a_guided_classical_game_speaks_of_the_ruleset_not_a_card(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("MJDSL_SAVES", str(tmp_path / "saves"))
+    code, out, err = _play(capsys, monkeypatch, ["ok"] * 300, CLASSICAL, "--guided", "--plain")
+    assert code == 0, err
+    assert "(finding a first hand that shows every step; once for this ruleset)" in err
+    told = [line for line in (out + err).splitlines() if not line.startswith(("Rafi: ", "Mei: ", "Auntie Rose: "))]
+    assert not [line for line in told if re.search(r"\bcard\b", line)]
+    assert "Guide: first, see how far your tiles are from the ruleset's winning hands" in out
+

@@ -46,8 +46,9 @@ def first_hand_seed(auto, bots: list[str]) -> str:
     guide's search (tui/guide.py), then kept beside the saved games (the club reads it too)."""
     from ..tui.guide import cached_guided_seed
 
+    kept_for = "card" if auto.winning.card is not None else "ruleset"  # the search is kept by the ruleset's hash
     return cached_guided_seed(auto, bots, save_dir() / "guided.json", note=lambda: click.echo(
-        "(finding a first hand that shows every step; once for this card)", err=True))
+        f"(finding a first hand that shows every step; once for this {kept_for})", err=True))
 
 
 #: the options that each choose a new session's walls: one of them at a time
@@ -127,7 +128,7 @@ def play_cmd(ruleset, seed, daily, seat, bots, hands, guided, resume, new, save,
             seed = str(secrets.randbelow(10**9))
         session = Session(auto, ruleset, dict(parsed), seed, seat, seat_bots(bots, auto.seats - 1), save=save,
                           hands=hands, guided=guided)
-    controller = Controller(session, guided=guided)
+    controller = Controller(session, guided=guided, resume_with=resume_with)
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         try:
             from ..tui.app import run_app

@@ -45,8 +45,10 @@ def false_mahjong_cost(auto, seat: int) -> str:
 
 
 class Controller:
-    def __init__(self, session, guided: bool = False):
+    def __init__(self, session, guided: bool = False, resume_with: str = "mjdsl play RULESET --resume"):
         self.session = session
+        #: the command that goes on with the saved game, said when the person stops
+        self.resume_with = resume_with
         self.guide = Guide(session) if guided else None
         self.quit = False
         self._hint: list[int] | None = None
@@ -160,7 +162,7 @@ class Controller:
         if line is None or line.strip().lower() in ("q", "quit"):
             s.save()
             self.quit = True
-            return ["Saved. Resume with: mjdsl play RULESET --resume" if s.save_path else "Game abandoned."]
+            return [f"Saved. Resume with: {self.resume_with}" if s.save_path else "Game abandoned."]
         text = line.strip()
         low = text.lower()
         if unconfirmed is not None:
