@@ -135,7 +135,39 @@ def test_a_guided_classical_game_speaks_of_the_ruleset_not_a_card(capsys, monkey
     code, out, err = _play(capsys, monkeypatch, ["ok"] * 300, CLASSICAL, "--guided", "--plain")
     assert code == 0, err
     assert "(finding a first hand that shows every step; once for this ruleset)" in err
-    told = [line for line in (out + err).splitlines() if not line.startswith(("Rafi: ", "Mei: ", "Auntie Rose: "))]
-    assert not [line for line in told if re.search(r"\bcard\b", line)]
+    assert not re.search(r"\bcard\b", out + err), [line for line in (out + err).splitlines()
+                                                   if re.search(r"\bcard\b", line)]
     assert "Guide: first, see how far your tiles are from the ruleset's winning hands" in out
 
+
+@pytest.mark.parametrize("seed", [str(k) for k in range(8)])
+def test_the_regulars_lines_fit_a_table_without_a_card(seed):
+    """Rafi's lines about the card are said only at a table with one: at a classical
+    table his style file's ``[lines.without_card]`` are said instead."""
+    at_classical = Session(compile_ruleset(CLASSICAL), CLASSICAL, {}, seed, 0, REGULARS).events
+    rafi = [e for e in at_classical if e.startswith("Rafi: ")]
+    assert rafi and not any(re.search(r"\bcard\b", e) for e in rafi), rafi
+    at_the_club = Session(compile_ruleset(AMERICAN), AMERICAN, {}, seed, 0, REGULARS).events
+    assert any(e.startswith("Rafi: ") for e in at_the_club)
+
+
+def test_style_lines_for_tables_without_a_card_are_read_and_checked(tmp_path):
+    import random
+
+    from mjdsl.bots.style import load_style
+    from mjdsl.diagnostics import InputError
+
+    f = tmp_path / "newcomer.toml"
+    f.write_text('name = "N"\n[lines]\ngreet = ["This card!"]\nwin = ["Won!"]\n'
+                 '[lines.without_card]\ngreet = ["These rules!"]\n')
+    style = load_style(f)
+    rng = random.Random(1)
+    assert style.line("greet", rng) == "This card!" and style.line("greet", rng, card=False) == "These rules!"
+    assert style.line("win", rng, card=False) == "Won!"  # a moment it has no such lines for: its lines
+    for text, field in [('[lines.without_card]\nsing = ["la"]\n', "lines.without_card.sing"),
+                        ('[lines.without_card]\ngreet = "hi"\n', "lines.without_card.greet"),
+                        ('[lines]\nwithout_card = ["hi"]\n', "lines.without_card")]:
+        f.write_text('name = "N"\n' + text)
+        with pytest.raises(InputError) as e:
+            load_style(f)
+        assert field in str(e.value) and str(f) in str(e.value)

@@ -149,7 +149,8 @@ class Session:
         seats = [seat] if seat is not None else [s for s in range(self.auto.seats) if s != self.person]
         for s in seats:
             style = style_of(self.bots[s])
-            line = style.line(moment, self.lines_rng) if style is not None else None
+            line = style.line(moment, self.lines_rng, card=self.auto.winning.card is not None) \
+                if style is not None else None
             if line:
                 self.events.append(f'{self.names[s]}: "{line}"')
 
