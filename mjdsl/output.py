@@ -42,20 +42,10 @@ def real_target(path: str | os.PathLike) -> Path:
         raise InputError(f"{path}: cannot follow the link ({getattr(e, 'strerror', None) or e})") from None
 
 
-def write_file(path: str | os.PathLike, text: str, *, inputs: Iterable[str | os.PathLike] = ()) -> Path:
-    """Write ``text`` to ``path`` all at once (see the module docstring); the path written.
-
-    ``inputs`` are the files the run read: writing over one of them is refused.
-    """
+def _target(path: str | os.PathLike) -> tuple[Path, os.stat_result | None]:
+    """The file writing ``path`` writes and its status (None: not there yet); InputError
+    when it is not a regular file or its folder does not exist."""
     target = real_target(path)
-    for src in inputs:
-        try:
-            same = Path(src).exists() and target.exists() and os.path.samefile(src, target)
-        except OSError:
-            same = False
-        if same:
-            raise InputError(f"{path}: is an input of this command; refusing to write over it "
-                             "(give another output file)")
     try:
         st = os.stat(target)
     except FileNotFoundError:
@@ -65,9 +55,36 @@ def write_file(path: str | os.PathLike, text: str, *, inputs: Iterable[str | os.
     if st is not None and not stat.S_ISREG(st.st_mode):
         kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a device, FIFO or socket)"
         raise InputError(f"{path}: is {kind}; mjdsl writes only regular files")
+    if not target.parent.is_dir():
+        raise InputError(f"{path}: folder {target.parent} does not exist")
+    return target, st
+
+
+def check_writable(path: str | os.PathLike) -> Path:
+    """Where :func:`write_file` would write ``path``, checked before anything is done:
+    a command that writes as it goes (``play``'s save) refuses a folder, a missing
+    folder or one it may not write in at the start, not after it has begun."""
+    target, _ = _target(path)
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise InputError(f"{path}: cannot write in {target.parent}: permission denied")
+    return target
+
+
+def write_file(path: str | os.PathLike, text: str, *, inputs: Iterable[str | os.PathLike] = ()) -> Path:
+    """Write ``text`` to ``path`` all at once (see the module docstring); the path written.
+
+    ``inputs`` are the files the run read: writing over one of them is refused.
+    """
+    target, st = _target(path)
+    for src in inputs:
+        try:
+            same = Path(src).exists() and target.exists() and os.path.samefile(src, target)
+        except OSError:
+            same = False
+        if same:
+            raise InputError(f"{path}: is an input of this command; refusing to write over it "
+                             "(give another output file)")
     folder = target.parent
-    if not folder.is_dir():
-        raise InputError(f"{path}: folder {folder} does not exist")
     mode = stat.S_IMODE(st.st_mode) if st is not None else _umask_mode()
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")

@@ -212,6 +212,23 @@ class TileSet:
         js = self.of_class("joker")
         return js[0] if js else None
 
+    def examples(self) -> list[str]:
+        """A few codes that show how this set's tiles are written: the middle rank of its
+        first suit, then the first kind of every other class (a wind, a dragon, a flower,
+        a joker...), in the set's order."""
+        out: list[str] = []
+        classes: set[str] = set()
+        for k in self.kinds:
+            if k.cls in classes:
+                continue
+            classes.add(k.cls)
+            if k.cls == "suit" and self.suits:
+                first = self.suits[0]
+                middle = self.suited(first.name, first.ranks[len(first.ranks) // 2])
+                k = middle if middle is not None else k
+            out.append(k.code)
+        return out
+
     def codes_summary(self) -> str:
         codes = [k.code for k in self.kinds] + [v.code for v in self.variants]
         return " ".join(codes) if len(codes) <= 50 else " ".join(codes[:50]) + " ..."

@@ -195,7 +195,8 @@ def _loose_riichi(tmp_path) -> Path:
 
 def test_a_person_declares_an_abort_at_the_table_and_the_save_replays_it(tmp_path):
     from mjdsl.tui.controller import Controller
-    from mjdsl.tui.session import Session, read_save
+    from mjdsl.tui.save import read_save
+    from mjdsl.tui.session import Session
 
     path = _loose_riichi(tmp_path)
     auto = compile_ruleset(path)

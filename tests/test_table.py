@@ -185,9 +185,9 @@ def test_resume_refuses_a_save_that_is_not_one(capsys, monkeypatch, saves):
 def test_seats_and_bots_can_be_changed(capsys, monkeypatch):
     code, out, _ = play(capsys, monkeypatch, ["q"], AMERICAN, "--seat", "2", "--bots", "rafi,greedy,random")
     assert code == 0 and "You are seat 2" in out
-    code, _, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--bots", "mei,zed,rafi")
+    code, _, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--bots", "mei,zed,rafi", "--new")
     assert code == 2 and "unknown bot 'zed'" in err
-    code, _, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--bots", "mei,rafi")
+    code, _, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--bots", "mei,rafi", "--new")
     assert code == 2 and "(3), not 2" in err
 
 

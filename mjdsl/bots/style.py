@@ -28,6 +28,8 @@ MODELS = ("distance", "chance")
 MISTAKES = ("discard_needed", "miss_call", "discard_joker", "miss_swap")
 #: the moments a style may have lines for
 LINES = ("greet", "charleston", "call", "swap", "win", "lose")
+#: the table in ``[lines]`` of what is said instead at a table that plays no card
+WITHOUT_CARD = "without_card"
 
 
 @attrs.frozen
@@ -83,6 +85,9 @@ class Style:
     terminals) is taken when the hand is more than this many tiles from ready (99: never). swap:
     joker swaps (``always``, ``when_better``, ``never``). mistake_rate and mistakes:
     how often and which newcomer's mistakes. lines: what it says, by moment.
+    lines_without_card: what it says instead at a table that plays no card (a line
+    about "the card" is wrong at a classical table), by moment; a moment it has none
+    for there takes its ``lines``.
     """
 
     key: str
@@ -120,12 +125,16 @@ class Style:
     mistake_rate: float = 0.0
     mistakes: tuple[str, ...] = ()
     lines: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    lines_without_card: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
-    def line(self, moment: str, rng) -> str | None:
-        """One of the style's lines for a moment, chosen with ``rng``; None if it has none."""
-        for m, said in self.lines:
-            if m == moment and said:
-                return said[rng.randrange(len(said))]
+    def line(self, moment: str, rng, card: bool = True) -> str | None:
+        """One of the style's lines for a moment, chosen with ``rng``; None if it has
+        none. ``card``: whether the table plays a card (without one, the moment's
+        ``lines_without_card`` are said where the style has them)."""
+        for table in (self.lines,) if card else (self.lines_without_card, self.lines):
+            for m, said in table:
+                if m == moment and said:
+                    return said[rng.randrange(len(said))]
         return None
 
 
@@ -182,12 +191,16 @@ def style_from(data: dict, key: str, where: str) -> Style:
     kinds = data.get("mistakes", {}).get("kinds", [])
     if not isinstance(kinds, list) or any(k not in MISTAKES for k in kinds):
         raise InputError(f"{where}: mistakes.kinds should list some of {', '.join(MISTAKES)}, not {kinds!r}")
-    lines = data.get("lines", {})
-    for moment, said in lines.items():
-        if moment not in LINES:
-            raise InputError(f"{where}: lines.{moment} is not a moment; moments are {', '.join(LINES)}")
-        if not isinstance(said, list) or not all(isinstance(s, str) for s in said):
-            raise InputError(f"{where}: lines.{moment} should be a list of strings")
+    lines = dict(data.get("lines", {}))
+    without_card = lines.pop(WITHOUT_CARD, {})
+    if not isinstance(without_card, dict):
+        raise InputError(f"{where}: lines.{WITHOUT_CARD} should be a table ([lines.{WITHOUT_CARD}])")
+    for table, said_at in (("lines", lines), (f"lines.{WITHOUT_CARD}", without_card)):
+        for moment, said in said_at.items():
+            if moment not in LINES:
+                raise InputError(f"{where}: {table}.{moment} is not a moment; moments are {', '.join(LINES)}")
+            if not isinstance(said, list) or not all(isinstance(s, str) for s in said):
+                raise InputError(f"{where}: {table}.{moment} should be a list of strings")
     return Style(
         key=key,
         name=name,
@@ -226,4 +239,5 @@ def style_from(data: dict, key: str, where: str) -> Style:
         mistake_rate=_field(data, where, "mistakes", "rate", float, 0.0, 0.0, 1.0),
         mistakes=tuple(kinds),
         lines=tuple((m, tuple(s)) for m, s in sorted(lines.items())),
+        lines_without_card=tuple((m, tuple(s)) for m, s in sorted(without_card.items())),
     )

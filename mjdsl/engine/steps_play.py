@@ -283,7 +283,7 @@ class Turn:
 
     def _mahjong(self, game: Game, seat: int) -> bool:
         st = game.st
-        if game.rules.is_win(st, seat, exact=True) and meets_minimum(game, seat, self_drawn_win(game, seat)):
+        if declares_win(game, seat):
             st.winner = seat
             st.win = self_drawn_win(game, seat)
             st.flag = "won"
@@ -391,6 +391,21 @@ def original_hand(game: Game, seat: int) -> bool:
     st = game.st
     return (game.auto.original_hand and seat == st.dealer and not any(st.discarded_once)
             and all(e.concealed for e in st.exposures[seat]))
+
+
+def declares_win(game: Game, seat: int) -> bool:
+    """Does mah jongg declared on the seat's own turn, with the hand as it stands, win?
+    The check the declaration is judged by: the ruleset's winning hands (the card's
+    matcher run in full), and its minimum to go out."""
+    return game.rules.is_win(game.st, seat, exact=True) and meets_minimum(game, seat, self_drawn_win(game, seat))
+
+
+def false_declaration(game: Game, seat: int) -> bool:
+    """Would the mah jongg the seat may declare now be false (:func:`declares_win` says
+    no)? Only a declaration on its own turn can be: a claim of a discard or of a robbed
+    kong is offered only when it completes the hand."""
+    node = game.nodes.get(game.st.node)
+    return node is not None and node.step == "turn" and game.st.turn == seat and not declares_win(game, seat)
 
 
 def false_mahjong_ruled(auto: Automaton) -> bool:

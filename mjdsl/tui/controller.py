@@ -7,12 +7,19 @@ order, and may also be typed by name. At any prompt: ``?`` your nearest hands,
 ``r`` the rules and points, ``t`` the table, ``h`` a suggestion, ``ok`` takes it,
 ``seat N`` moves you to seat N from the next hand, ``q`` saves and stops. Bad input gets a line saying what was expected, never a
 traceback.
+
+Mah jongg may be declared on any turn where the ruleset says what a false one costs
+(as at a real table). When the engine's own win check says the hand does not win,
+the move says so beside it, and choosing it asks for a yes first; a winning hand is
+declared at once.
 """
 
 from __future__ import annotations
 
 from ..diagnostics import InputError, MjError
 from ..engine import actions as ACT
+from ..engine.steps_play import false_declaration
+from ..scoring.settle import penalty_payments
 from .guide import Guide, suggest
 from .view import nearest_lines, rules_lines, table_lines
 
@@ -21,12 +28,32 @@ TILE_FAMILIES = (ACT.DISCARD, ACT.PASS_TILE)
 HELP = "Type ? for your nearest hands, r for the rules and points, t for the table, h for a hint, ok to take it, seat N to move to seat N from the next hand, q to save and stop."
 
 
+#: the answers that confirm a false mah jongg
+YES = ("yes", "y")
+
+
+def false_mahjong_cost(auto, seat: int) -> str:
+    """What declaring a false mah jongg costs, as the ruleset says: a dead hand
+    (``dead hand { on false mahjong }``), a penalty (``penalty false_mahjong``), or both."""
+    costs = []
+    if "false mahjong" in auto.dead_causes:
+        costs.append("kills your hand")
+    if auto.payments.penalties.get("false_mahjong"):
+        paid = -penalty_payments(auto, "false_mahjong", seat)[seat]
+        costs.append(f"costs you {paid:g} points")
+    return "declaring it now " + (" and ".join(costs) if costs else "is a false mah jongg")
+
+
 class Controller:
-    def __init__(self, session, guided: bool = False):
+    def __init__(self, session, guided: bool = False, resume_with: str = "mjdsl play RULESET --resume"):
         self.session = session
+        #: the command that goes on with the saved game, said when the person stops
+        self.resume_with = resume_with
         self.guide = Guide(session) if guided else None
         self.quit = False
         self._hint: list[int] | None = None
+        #: a false mah jongg chosen, waiting for the person's yes
+        self._unconfirmed: list[int] | None = None
         self._drawn: tuple | None = None
         #: whether the answers include the table (the Textual table draws it in a panel)
         self.show_table = True
@@ -98,8 +125,22 @@ class Controller:
                     out.append(f"{s.names[ld[0]]} discarded {s.words.codes[ld[1]]}: call it, or press Enter to let it go.")
             moves = self.moves()
             if moves:
-                out.append("Moves: " + "   ".join(f"{i}. {cat.name(a)}" for i, a in enumerate(moves, 1)))
+                out.append("Moves: " + "   ".join(f"{i}. {self.move_name(a)}" for i, a in enumerate(moves, 1)))
         return out
+
+    def move_name(self, a: int) -> str:
+        """A numbered move as listed: mah jongg that would be false says what it costs."""
+        s = self.session
+        name = s.game.catalogue.name(a)
+        if self._false_mahjong([a]):
+            return f"{name} (your hand is not a winning hand: {false_mahjong_cost(s.auto, s.person)})"
+        return name
+
+    def _false_mahjong(self, actions: list[int]) -> bool:
+        """Do ``actions`` declare a mah jongg the engine's win check says is false?"""
+        s = self.session
+        cat = s.game.catalogue
+        return any(cat[a].family == ACT.MAHJONG for a in actions) and false_declaration(s.game, s.person)
 
     def moves(self) -> list[int]:
         """The numbered moves: every legal move that is not typed as a tile."""
@@ -117,12 +158,18 @@ class Controller:
     def handle(self, line: str | None) -> list[str]:
         """One line typed by the person; what the table says back."""
         s = self.session
+        unconfirmed, self._unconfirmed = self._unconfirmed, None
         if line is None or line.strip().lower() in ("q", "quit"):
             s.save()
             self.quit = True
-            return ["Saved. Resume with: mjdsl play RULESET --resume" if s.save_path else "Game abandoned."]
+            return [f"Saved. Resume with: {self.resume_with}" if s.save_path else "Game abandoned."]
         text = line.strip()
         low = text.lower()
+        if unconfirmed is not None:
+            if low in YES:
+                return self._play(unconfirmed)
+            if low in ("", "no", "n"):
+                return ["Mah jongg not declared.", *self.question()]
         if low == "?":
             return nearest_lines(s)
         if low == "r":
@@ -140,12 +187,25 @@ class Controller:
                 actions = self._hint if self._hint is not None else suggest(s)
             else:
                 actions = self.parse(text)
-            s.act(actions)
         except (InputError, MjError) as e:
-            msg = e.diagnostics[0].message if isinstance(e, MjError) and e.diagnostics else str(e)
-            return [f"Not a move here: {msg}", *self.question()]
+            return self._refused(e)
+        if self._false_mahjong(actions):
+            self._unconfirmed = actions
+            return [f"Your hand is not a winning hand: {false_mahjong_cost(s.auto, s.person)}. "
+                    "Declare mah jongg anyway? Type yes to declare it; anything else keeps your hand."]
+        return self._play(actions)
+
+    def _play(self, actions: list[int]) -> list[str]:
+        try:
+            self.session.act(actions)
+        except (InputError, MjError) as e:
+            return self._refused(e)
         self._hint = None
         return self.advance()
+
+    def _refused(self, e: InputError | MjError) -> list[str]:
+        msg = e.diagnostics[0].message if isinstance(e, MjError) and e.diagnostics else str(e)
+        return [f"Not a move here: {msg}", *self.question()]
 
     def parse(self, text: str) -> list[int]:
         """The actions a typed line stands for; InputError saying what was expected."""
@@ -216,10 +276,15 @@ class Controller:
         return self.session.move_seat(int(words[0]))
 
     def _tile(self, code: str) -> int:
+        tiles = self.session.auto.tiles
         try:
-            return self.session.auto.tiles.copy_of(code)  # 0m: the red five's copy, to discard it
+            return tiles.copy_of(code)  # 0m: the red five's copy, to discard it
         except (InputError, KeyError):
-            raise InputError(f"{code!r} is not a tile here; tiles are written like 5b, N, R, F, J (a red five 0m)") from None
+            like = ", ".join(tiles.examples())
+            if tiles.variants:
+                v = tiles.variants[0]
+                like += f" (a {v.name} {tiles.kinds[v.base].code} is {v.code})"
+            raise InputError(f"{code!r} is not a tile here; tiles are written like {like}") from None
 
     @staticmethod
     def _pick(legal, test, expected: str) -> int:

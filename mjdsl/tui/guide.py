@@ -156,8 +156,13 @@ class Guide:
             self.seen.add("hand")
             from .view import nearest_lines
 
-            out += ["Guide: first, choose a hand to aim for. These are the hands on the card nearest to your tiles;",
-                    "       keep the tiles they need and pass or throw the others. (Type ? at any time to see them.)"]
+            if s.auto.winning.card is not None:
+                out += ["Guide: first, choose a hand to aim for. These are the hands on the card nearest to your "
+                        "tiles;", "       keep the tiles they need and pass or throw the others. "
+                        "(Type ? at any time to see them.)"]
+            else:
+                out += ["Guide: first, see how far your tiles are from the ruleset's winning hands; keep the tiles "
+                        "that bring", "       you closer and throw the others. (Type ? at any time to see it.)"]
             out += ["       " + line for line in nearest_lines(s, 3)]
         if kind in self.seen:
             return out
@@ -187,7 +192,8 @@ class Guide:
             out.append("Guide: a joker on the table stands for a tile you hold. On your turn you may give that "
                        "tile and take the joker, which then stands in for anything in your own sets.")
         elif kind == ACT.MAHJONG:
-            out.append("Guide: your tiles make a hand on the card. Declare mah jongg!")
+            out.append("Guide: your tiles make a " + ("hand on the card" if s.auto.winning.card is not None
+                                                      else "winning hand") + ". Declare mah jongg!")
         elif kind == ACT.DISCARD:
             out.append("Guide: your turn. You have drawn; now discard one tile, the one your hands need least.")
         return out

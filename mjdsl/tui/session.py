@@ -29,14 +29,11 @@ from ..bots import make_bot, style_of
 from ..diagnostics import InputError
 from ..engine import actions as ACT
 from ..engine.game import CHANCE, Game
-from ..engine.log import read_json
 from ..engine.chance import chance_stream
 from ..engine.run import SessionClock
 from .loop import play_on
+from .save import SAVE_KIND, SAVE_VERSION, check_save
 from .words import Words
-
-SAVE_VERSION = 1
-SAVE_KIND = "mjdsl table save"
 
 
 class Session:
@@ -152,7 +149,8 @@ class Session:
         seats = [seat] if seat is not None else [s for s in range(self.auto.seats) if s != self.person]
         for s in seats:
             style = style_of(self.bots[s])
-            line = style.line(moment, self.lines_rng) if style is not None else None
+            line = style.line(moment, self.lines_rng, card=self.auto.winning.card is not None) \
+                if style is not None else None
             if line:
                 self.events.append(f'{self.names[s]}: "{line}"')
 
@@ -236,48 +234,32 @@ class Session:
 
     @classmethod
     def resume(cls, auto, data: dict, save: str | None) -> "Session":
-        """The session a save holds, re-played to where it stopped."""
-        if data["hash"] != auto.hash:
-            raise InputError(f"{save}: saved with ruleset hash {data['hash']}, the ruleset is now {auto.hash}")
+        """The session a save holds (read by ``save.read_save``), re-played to where it
+        stopped; InputError naming the save for a save that does not fit the ruleset or
+        does not replay."""
+        check_save(data, auto, save)
         s = cls(auto, data["ruleset"], data.get("set", {}), data["seed"], data["seat"], data["bots"], save=None,
                 hands=data.get("hands_limit"), guided=bool(data.get("guided")))
         s.seat_moves = [list(m) for m in data.get("seat_moves", [])]
         s._replay = [a for hand in data["hands"] for a in hand]
+        where = f"{save}: " if save else ""
         try:
             while s._replay:
                 if not s.to_act() or not s._replay:
                     break
                 a = s._replay[0]
                 if a not in s.legal():
-                    raise InputError(f"{save}: the saved move {s.game.action_name(a)} is not legal here")
+                    raise InputError(f"the saved move {s.game.action_name(a)} is not legal here")
                 s._apply(a, s.person, save=False)
+        except InputError as e:
+            raise InputError(f"{where}{e}") from None
         finally:
             left = s._replay
             s._replay = None
         if left:
-            raise InputError(f"{save}: the save goes on after the session is over")
+            raise InputError(f"{where}the save goes on after the session is over")
         s.save_path = save
         s.events = [f"Resumed the saved game: hand {s.clock.hands + 1}, move {len(s.log[-1]) + 1}."
                     if not s.over else "The saved session is over."]
         return s
 
-
-def read_save(path: str) -> dict:
-    """A save file, checked for shape; InputError naming what is wrong."""
-    data = read_json(path, "saved game", "no saved game here (start one with mjdsl play)")
-    if data.get("kind") != SAVE_KIND:
-        raise InputError(f"{path}: not a saved game")
-    if data.get("version") != SAVE_VERSION:
-        raise InputError(f"{path}: save version {data.get('version')} is not supported (this is {SAVE_VERSION})")
-    hands = data.get("hands")
-    if not isinstance(hands, list) or not all(isinstance(h, list) and all(isinstance(a, int) for a in h)
-                                              for h in hands):
-        raise InputError(f"{path}: its hands are not lists of actions")
-    moves = data.get("seat_moves", [])
-    if not isinstance(moves, list) or not all(isinstance(m, list) and len(m) == 2 and all(
-            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in m) for m in moves):
-        raise InputError(f"{path}: its seat moves are not [hand, seat] pairs")
-    for key, kind in (("seed", str), ("seat", int), ("bots", list), ("hash", str), ("ruleset", str)):
-        if not isinstance(data.get(key), kind):
-            raise InputError(f"{path}: not a saved game (no {key!r})")
-    return data

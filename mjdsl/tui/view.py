@@ -89,20 +89,34 @@ def nearest_hints(game, seat: int, top: int = 5) -> list:
     return hints(card, hand, top)
 
 
+def option_value(v) -> str:
+    """An option's value as a ruleset writes it: ``on`` and ``off`` for a switch."""
+    return ("on" if v else "off") if isinstance(v, bool) else str(v)
+
+
+def card_line(ln) -> str:
+    """A card line as the card writes it: its groups and suits, then its annotations
+    after ``·`` (``any run or number``, ``concealed``)."""
+    return " · ".join([ln.text, *(a.text for a in ln.annotations)])
+
+
 def rules_lines(auto) -> list[str]:
-    """The rules and points a tap away: the table's options, the winning hands, the payments."""
+    """The rules and points a tap away, in the ruleset's words: the table's options,
+    the winning hands (the card's lines as written), the session."""
     out = [f"{auto.name}"]
     opts = getattr(auto, "options", None) or {}
     if isinstance(opts, dict) and opts:
-        out.append("Table options: " + ", ".join(f"{k} = {v}" for k, v in sorted(opts.items())))
+        out.append("Table options: " + ", ".join(f"{k} = {option_value(v)}" for k, v in sorted(opts.items())))
     card = auto.winning.card
     if card is not None:
         section = None
-        for ln in card.lines:
+        written = [card_line(ln) for ln in card.lines]
+        width = max(40, *(len(w) for w in written))
+        for ln, text in zip(card.lines, written):
             if ln.section != section:
                 section = ln.section
                 out.append(f"  -- {section}")
-            out.append(f"     {ln.text:40s} {ln.points:3d}")
+            out.append(f"     {text:{width}s} {ln.points:3d}")
     else:
         for p in auto.winning.patterns:
             out.append(f"  {p.title or p.name}" + (" (concealed)" if p.concealed else ""))
