@@ -88,6 +88,25 @@ def test_sarif_format_lists_results_with_rules(capsys):
     assert rules["MJ203"]["shortDescription"]["text"] == "tile defined twice"
 
 
+GARDEN = ROOT / "examples" / "house-rules" / "cards" / "garden-2027.card"
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+def test_stats_in_a_machine_format_ride_in_the_one_document(capsys, fmt):
+    # stdout was the document and then the stats lines: not JSON any more
+    status, out, err = run(capsys, "check", str(GARDEN), "--format", fmt, "--stats")
+    assert status == 0
+    doc = json.loads(out)
+    stats = doc["stats"] if fmt == "json" else doc["runs"][0]["properties"]["stats"]
+    assert stats[0] == {"path": str(GARDEN), "line": 10, "hand": "FF 2027 2222 7777 - a b c", "variants": 6}
+    assert "variants" not in err
+
+
+def test_no_stats_key_without_stats(capsys):
+    _, out, _ = run(capsys, "check", str(GARDEN), "--format", "json")
+    assert set(json.loads(out)) == {"version", "diagnostics"}
+
+
 def test_several_paths_exit_1_if_any_has_an_error(capsys):
     status, out, err = run(capsys, "check", "--format", "concise", str(RULESETS / "classical.mj"), str(ONE_ERROR))
     assert status == 1
