@@ -20,6 +20,7 @@ from ..diagnostics import Diagnostic, MjError, error
 from ..source import Source, Span
 from ..cards import ast
 from .card_messages import syntax_diagnostic
+from .numbers import MAX_CARD_NUMBER, too_large, too_large_message
 
 GRAMMAR = Path(__file__).resolve().parent / "card.lark"
 
@@ -54,7 +55,10 @@ def parse_card(text: str, path: str = "<string>") -> tuple[ast.Card | None, list
             found = error("MJ158", "this is not a card file: it does not start with a `card \"Title\"` line",
                           Span(path, 0, 0, 0, 0), "name a .card file; a card's first line is its title")
         return None, [found]
-    return card_from_tree(tree, path), []
+    try:
+        return card_from_tree(tree, path), []
+    except MjError as e:  # a number past what a card takes (MJ162): not read as another
+        return None, e.diagnostics
 
 
 def _starts_like_a_card(text: str) -> bool:
@@ -109,7 +113,8 @@ def card_from_tree(tree: Tree, path: str) -> ast.Card:
 
 
 def card_from_body(body: Tree | None, path: str, title: str, span: Span) -> ast.Card:
-    """A ``card_body`` tree (possibly namespaced by an importing grammar) to a Card."""
+    """A ``card_body`` tree (possibly namespaced by an importing grammar) to a Card;
+    MjError carrying MJ162 for each number past :data:`MAX_CARD_NUMBER`."""
     return _Builder(path).card(body, title, span)
 
 
@@ -118,6 +123,8 @@ class _Builder:
 
     def __init__(self, path: str):
         self.path = path
+        #: MJ162 for each number past :data:`MAX_CARD_NUMBER`: the card is refused
+        self.refused: list[Diagnostic] = []
 
     def card(self, body: Tree | None, title: str, span: Span) -> ast.Card:
         header: dict[str, object] = {}
@@ -146,6 +153,8 @@ class _Builder:
                 else:
                     header[kind] = node
         close_section()
+        if self.refused:
+            raise MjError(self.refused)
         return ast.Card(
             title=title,
             span=span,
@@ -158,11 +167,11 @@ class _Builder:
 
     # -- header --------------------------------------------------------------
     def card_year(self, t: Tree) -> ast.Year:
-        return ast.Year(_int(t.children[0]), self.span(t))
+        return ast.Year(self.number(t.children[0]), self.span(t))
 
     def card_points(self, t: Tree) -> ast.PointsRange:
         low, high = t.children
-        return ast.PointsRange(_int(low), _int(high), self.span(t))
+        return ast.PointsRange(self.number(low), self.number(high), self.span(t))
 
     def card_tiles(self, t: Tree) -> ast.TilesRef:
         return ast.TilesRef(_string(t.children[0]), self.span(t))
@@ -205,7 +214,7 @@ class _Builder:
             patterns=tuple(patterns),
             annotations=tuple(annotations),
             description=description,
-            points=_int(value),
+            points=self.number(value),
             points_span=_token_span(self.path, value),
             section=section,
             span=self.span(t),
@@ -228,6 +237,16 @@ class _Builder:
             return ast.Annotation(kind, words, self.span(t))
         kind, choices = _choice(tokens)
         return ast.Annotation(kind, words, self.span(t), choices)
+
+    def number(self, tok: Token) -> int:
+        """A number as written; one past :data:`MAX_CARD_NUMBER` is MJ162 (never capped unseen)."""
+        text = str(tok)
+        if too_large(text, MAX_CARD_NUMBER):
+            self.refused.append(error("MJ162", too_large_message(text, MAX_CARD_NUMBER, "a card"),
+                                      _token_span(self.path, tok), "points, a year and a points range are "
+                                      f"at most {MAX_CARD_NUMBER}"))
+            return MAX_CARD_NUMBER
+        return int(text)
 
     def span(self, t: Tree) -> Span:
         return _span(self.path, t)
@@ -284,18 +303,6 @@ def _span(path: str, t: Tree) -> Span:
 
 def _token_span(path: str, tok: Token) -> Span:
     return Span(path, tok.line, tok.column, tok.end_line, tok.end_column)
-
-
-#: numbers on a card are small; anything longer stands for "impossibly large"
-_HUGE = 10**9
-
-
-def _int(tok) -> int:
-    """A number as written, capped (a card check flags points out of range)."""
-    try:
-        return min(int(str(tok)), _HUGE)
-    except ValueError:  # more digits than Python converts
-        return _HUGE
 
 
 def _string(tok: Token) -> str:
