@@ -49,11 +49,12 @@ def parse_card(text: str, path: str = "<string>") -> tuple[ast.Card | None, list
         tree = parser().parse(text)
     except lark.exceptions.UnexpectedInput as e:
         found = syntax_diagnostic(e, text, path, parser().parse)
-        if not _starts_like_a_card(text):
+        if not looks_like_card(text):
             # not a card at all (a card path that names some other file): say so without
-            # quoting it, so no line of a file that is not a card is echoed
+            # quoting it, so no line of a file that is not a card is echoed (its callers
+            # leave its text out of the sources a report quotes from)
             found = error("MJ158", "this is not a card file: it does not start with a `card \"Title\"` line",
-                          Span(path, 0, 0, 0, 0), "name a .card file; a card's first line is its title")
+                          Span.point(path, 1, 1), "name a .card file; a card's first line is its title")
         return None, [found]
     try:
         return card_from_tree(tree, path), []
@@ -61,7 +62,7 @@ def parse_card(text: str, path: str = "<string>") -> tuple[ast.Card | None, list
         return None, e.diagnostics
 
 
-def _starts_like_a_card(text: str) -> bool:
+def looks_like_card(text: str) -> bool:
     """Whether some line begins with the word ``card`` (a card with its title misplaced),
     or the text is empty; /etc/passwd, a ruleset or a binary file is not a card."""
     lines = [ln.strip() for ln in text.splitlines()]
@@ -85,15 +86,19 @@ def read_card_source(path: str | Path) -> tuple[Source | None, Diagnostic | None
     """A card file's text, or the diagnostic that names the file and why it cannot be read."""
     from ..source import MAX_BYTES, FileTooLarge
 
-    where = Span(str(path), 0, 0, 0, 0)
+    # a problem of the whole file is placed at its start, as a ruleset's is (1:1, not 0:0);
+    # a byte that is not UTF-8 at its own line and column, as the ruleset loader places it
+    where = Span.point(str(path), 1, 1)
     try:
         return Source.from_file(path), None
     except FileTooLarge:
         return None, error("MJ113", f"file is larger than {MAX_BYTES // 1000} kB", where,
                            "a card is a few kilobytes")
     except UnicodeDecodeError as e:
-        return None, error("MJ112", f"file is not UTF-8 text (byte {e.start}): not a card", where,
-                           "save the card as UTF-8 text")
+        line = e.object.count(b"\n", 0, e.start) + 1
+        col = e.start - e.object.rfind(b"\n", 0, e.start)
+        return None, error("MJ112", f"file is not UTF-8 text (byte {e.start}): not a card",
+                           Span.point(str(path), line, col), "save the card as UTF-8 text")
     except OSError as e:
         return None, error("MJ206", f"cannot read the card: {e.strerror or e}", where, "check the path")
 
