@@ -58,7 +58,7 @@ def parse_card(text: str, path: str = "<string>") -> tuple[ast.Card | None, list
         return None, [found]
     try:
         return card_from_tree(tree, path), []
-    except MjError as e:  # a number past what a card takes (MJ162): not read as another
+    except MjError as e:  # a number past what a card takes (MJ162), negative points (MJ163)
         return None, e.diagnostics
 
 
@@ -119,7 +119,8 @@ def card_from_tree(tree: Tree, path: str) -> ast.Card:
 
 def card_from_body(body: Tree | None, path: str, title: str, span: Span) -> ast.Card:
     """A ``card_body`` tree (possibly namespaced by an importing grammar) to a Card;
-    MjError carrying MJ162 for each number past :data:`MAX_CARD_NUMBER`."""
+    MjError carrying MJ162 for each number past :data:`MAX_CARD_NUMBER` and MJ163 for
+    each line whose points are written negative."""
     return _Builder(path).card(body, title, span)
 
 
@@ -128,7 +129,8 @@ class _Builder:
 
     def __init__(self, path: str):
         self.path = path
-        #: MJ162 for each number past :data:`MAX_CARD_NUMBER`: the card is refused
+        #: MJ162 for each number past :data:`MAX_CARD_NUMBER`, MJ163 for points written
+        #: negative: the card is refused
         self.refused: list[Diagnostic] = []
 
     def card(self, body: Tree | None, title: str, span: Span) -> ast.Card:
@@ -198,6 +200,7 @@ class _Builder:
             patterns.append(ast.Pattern(tuple(groups), suits, span))
             groups, suits = [], ()
 
+        last_suit: Token | None = None  # the last suit letter written on the line
         for child in t.children:
             if isinstance(child, Token):  # CARD_OR: the next pattern begins
                 close_pattern()
@@ -207,6 +210,7 @@ class _Builder:
                 groups.append(self.card_group(child))
             elif kind == "card_suits":
                 suits = tuple(self.card_suit(s) for s in child.children)
+                last_suit = child.children[-1].children[0]
             elif kind == "card_annotation":
                 annotations.append(self.card_annotation(child))
             elif kind == "card_description":
@@ -215,6 +219,8 @@ class _Builder:
                 value = child.children[0]
         close_pattern()
         assert value is not None  # the grammar ends every line with its points
+        if last_suit is not None and str(last_suit) == "-" and last_suit.end_pos == value.start_pos:
+            self.negative_points(last_suit, value)
         return ast.HandLine(
             patterns=tuple(patterns),
             annotations=tuple(annotations),
@@ -252,6 +258,14 @@ class _Builder:
                                       f"at most {MAX_CARD_NUMBER}"))
             return MAX_CARD_NUMBER
         return int(text)
+
+    def negative_points(self, minus: Token, value: Token) -> None:
+        """MJ163: ``-25``, the points written with a sign. The lexer reads its ``-`` as a
+        suit letter (no suit) and would report one suit letter too many."""
+        span = Span(self.path, minus.line, minus.column, value.end_line, value.end_column)
+        self.refused.append(error("MJ163", f"points cannot be negative: `-{value}`", span,
+                                  f"points are a whole number, 0 or more: write `{value}` (if the `-` is the "
+                                  "last group's suit letter, put a space between it and the points)"))
 
     def span(self, t: Tree) -> Span:
         return _span(self.path, t)
