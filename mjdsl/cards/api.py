@@ -89,6 +89,8 @@ def load_card_and_tiles(path: str | Path) -> tuple[ast.Card, TileSet]:
     diagnostic for a card that does not parse.
     """
     p = Path(path)
+    if p.is_dir():
+        raise InputError(f"{path}: is a folder, not a card file (.card) or a ruleset (.mj) that plays one")
     if not p.is_file():
         raise InputError(f"no such file: {path}")
     if p.suffix == ".mj":

@@ -35,13 +35,41 @@ def existing_path(path: str) -> Path:
 CARD_SUFFIX = ".card"
 
 
-def ruleset_path(path: str) -> Path:
-    """A path a command reads as a ruleset: it exists and is not a card (a card given to
-    ``simulate`` would otherwise be parsed as a ruleset and give unrelated errors)."""
+def input_file(path: str, kind: str) -> Path:
+    """A file a command reads: it exists and is a regular file. InputError naming the
+    path as the user gave it, and ``kind``, what the command takes, for a folder or a device."""
     p = existing_path(path)
+    if p.is_dir():
+        raise InputError(f"{path}: is a folder, not {kind}")
+    if not p.is_file():
+        raise InputError(f"{path}: not a regular file; this command takes {kind}")
+    return p
+
+
+def ruleset_path(path: str) -> Path:
+    """A path a command reads as a ruleset: a file, and not a card (a card given to
+    ``simulate`` would otherwise be parsed as a ruleset and give unrelated errors)."""
+    p = input_file(path, "a ruleset file (.mj)")
     if p.suffix == CARD_SUFFIX:
         raise InputError(f"{path}: is a card; this command takes a ruleset (.mj) that plays it "
                          f"(`card \"{p.name}\"` in its winning block)")
+    return p
+
+
+#: what ``match``, ``hint`` and ``render`` take
+CARD_OR_RULESET = "a card file (.card) or a ruleset (.mj) that plays one"
+
+
+def output_folder(path: str, option: str) -> Path:
+    """A folder a command writes files into (``--logs DIR``), made if missing; InputError
+    for an existing file of that name, or a folder that cannot be made."""
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise InputError(f"{option} {path}: is a file; {option} takes a folder (made if it does not exist)")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"{option} {path}: cannot make the folder: {e.strerror or e}") from None
     return p
 
 

@@ -18,7 +18,8 @@ from ..engine.simulate import logged_session, run, session_batches, unlogged_ses
 from ..engine.tally import Tally, card_lines, report_lines
 from ..output import write_file
 from ..frontend.paths import Refused, resolve_log_ruleset
-from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, set_option, warn, workers_options
+from .common import (allow_outside_option, cli_sets, output_folder, ruleset_path, seat_bots, set_option, warn,
+                     workers_options)
 
 
 @click.command("simulate")
@@ -43,7 +44,7 @@ def simulate_cmd(ruleset, games, seed, bots, workers, backend, scheduler, as_jso
     names = seat_bots(bots, auto.session_players)
     workers = capped_workers(workers, backend, scheduler, warn)
     if logs:
-        Path(logs).mkdir(parents=True, exist_ok=True)
+        output_folder(logs, "--logs")
     progress = sys.stderr.isatty() and games >= 50
     started = time.perf_counter()
     tally = Tally(auto, card_lines(auto))
