@@ -78,6 +78,28 @@ def test_a_bad_style_file_is_refused_naming_the_field(tmp_path, text, field):
     assert field in str(e.value) and str(f) in str(e.value)
 
 
+@pytest.mark.parametrize("text, says", [
+    # a misspelt field in a table was read as its default, unseen
+    ('name = "X"\n[target]\nspred = 0.3\n', "unknown field target.spred; did you mean target.spread? [target] takes"),
+    ('name = "X"\n[calls]\nbogus = 1\n', "unknown field calls.bogus; [calls] takes eagerness, within,"),
+    ('name = "X"\n[charleston]\nstop = 2\n', "unknown field charleston.stop; did you mean charleston.stop_at?"),
+    ('name = "X"\n[lines]\ngreat = ["hi"]\n', "unknown field lines.great; did you mean lines.greet? [lines] takes the "
+                                              "moments greet,"),
+    ('name = "X"\ntaglin = "y"\n', "unknown field 'taglin'; did you mean tagline?"),
+])
+def test_an_unknown_field_in_any_table_is_refused_with_the_nearest(tmp_path, text, says):
+    f = tmp_path / "mine.toml"
+    f.write_text(text)
+    with pytest.raises(InputError) as e:
+        load_style(f)
+    assert str(e.value).startswith(f"{f}: {says}")
+
+
+def test_every_field_a_shipped_style_sets_is_known():
+    for name in style_names():
+        load_style(STYLES_DIR / f"{name}.toml")
+
+
 def test_a_style_file_needs_only_a_name(tmp_path):
     f = tmp_path / "plain.toml"
     f.write_text('name = "Plain"\n')
