@@ -100,6 +100,34 @@ def test_every_field_a_shipped_style_sets_is_known():
         load_style(STYLES_DIR / f"{name}.toml")
 
 
+def test_bots_takes_a_style_file_named_by_its_stem(capsys, tmp_path, monkeypatch):
+    # --bots ./mystyle.toml said "unknown bot": a style meant editing the installed package
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mystyle.toml").write_text('name = "Mine"\n[target]\nchoose = "flexible"\n')
+    assert main(["arena", AMERICAN, "--bots", "./mystyle.toml,mei,rafi,greedy", "--hands", "4", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["bots"] == ["mystyle", "mei", "rafi", "greedy"] and "mystyle" in doc["styles"]
+    assert main(["simulate", AMERICAN, "--games", "2", "--bots", "mystyle.toml", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["by_bot"]) == {"mystyle"}
+
+
+@pytest.mark.parametrize("files, bots, says", [
+    ({"bad.toml": 'name = "X"\n[target]\nspred = 0.3\n'}, "./bad.toml", "--bots: ./bad.toml: unknown field target.spred"),
+    ({}, "./none.toml", "--bots: ./none.toml: no such style file"),
+    ({"mei.toml": 'name = "Not Mei"\n'}, "./mei.toml", "'mei' is already a bot's name; rename the file"),
+    ({"a/x.toml": 'name = "A"\n', "b/x.toml": 'name = "B"\n'}, "a/x.toml,b/x.toml,mei,rafi",
+     "another style file of the line-up is named 'x' too"),
+])
+def test_a_style_file_bots_cannot_take_is_named(capsys, tmp_path, monkeypatch, files, bots, says):
+    monkeypatch.chdir(tmp_path)
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert main(["simulate", AMERICAN, "--games", "1", "--bots", bots]) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1
+
+
 def test_a_style_file_needs_only_a_name(tmp_path):
     f = tmp_path / "plain.toml"
     f.write_text('name = "Plain"\n')

@@ -73,14 +73,36 @@ def output_folder(path: str, option: str) -> Path:
     return p
 
 
-def bot_names(spec: str) -> list[str]:
-    """The bots a ``--bots`` option names, in order; InputError for a name that is no bot."""
-    from ..bots import BOTS
+#: what ``--bots`` takes, for the help of every command that has it
+BOT_CHOICES = ("a bot is mei, auntie-rose, rafi, greedy, random, or a style file of your own: a path ending "
+               "in .toml, named by its file's stem (docs/bots.md)")
 
-    names = [b.strip() for b in spec.split(",") if b.strip()]
-    for b in names:
-        if b not in BOTS:
-            raise InputError(f"--bots: unknown bot {b!r}; bots are: {', '.join(sorted(BOTS))}")
+
+def bot_names(spec: str) -> list[str]:
+    """The bots a ``--bots`` option names, in order; InputError for a name that is no bot.
+    An entry that is a path to a style file (:func:`mjdsl.bots.is_style_file`) is read,
+    checked and named by its file's stem (:func:`mjdsl.bots.add_style_file`)."""
+    from ..bots import BOTS, add_style_file, is_style_file
+
+    names = []
+    files: dict[str, Path] = {}  # the style files of the line-up, by bot name
+    for b in (b.strip() for b in spec.split(",")):
+        if not b:
+            continue
+        if is_style_file(b):
+            try:
+                key = add_style_file(b)
+            except InputError as e:
+                raise InputError(f"--bots: {e}") from None
+            if files.setdefault(key, Path(b).resolve()) != Path(b).resolve():
+                raise InputError(f"--bots: {b}: another style file of the line-up is named {key!r} too "
+                                 f"({files[key]}); a style file's bot is named by its file's stem: rename one")
+            names.append(key)
+        elif b not in BOTS:
+            raise InputError(f"--bots: unknown bot {b!r}; bots are: {', '.join(sorted(BOTS))}, "
+                             "or a style file (a path ending in .toml)")
+        else:
+            names.append(b)
     return names
 
 
