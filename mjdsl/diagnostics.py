@@ -132,12 +132,19 @@ def format_concise(d: Diagnostic) -> str:
     return f"{d.span}: {d.severity.value}[{d.code}]: {d.message}"
 
 
-def to_json(diags: Iterable[Diagnostic]) -> str:
-    return json.dumps({"version": 1, "diagnostics": [d.to_json() for d in diags]}, indent=2)
+def to_json(diags: Iterable[Diagnostic], stats: list[dict] | None = None) -> str:
+    """The ``--format json`` document; ``stats`` (``check --stats``), when given, rides in it
+    under ``"stats"`` so that stdout stays one JSON document."""
+    doc: dict = {"version": 1, "diagnostics": [d.to_json() for d in diags]}
+    if stats is not None:
+        doc["stats"] = stats
+    return json.dumps(doc, indent=2)
 
 
-def to_sarif(diags: Iterable[Diagnostic], titles: Mapping[str, str]) -> str:
-    """SARIF 2.1.0, for code-scanning tools in CI; ``titles`` gives each code its short title."""
+def to_sarif(diags: Iterable[Diagnostic], titles: Mapping[str, str], stats: list[dict] | None = None) -> str:
+    """SARIF 2.1.0, for code-scanning tools in CI; ``titles`` gives each code its short title.
+    ``stats`` (``check --stats``), when given, goes in the run's property bag (SARIF's
+    place for a tool's own data) as ``"stats"``."""
     diags = list(diags)
     used = sorted({d.code for d in diags})
     rules = [{"id": c, "shortDescription": {"text": titles.get(c, c)}} for c in used]
@@ -164,9 +171,12 @@ def to_sarif(diags: Iterable[Diagnostic], titles: Mapping[str, str]) -> str:
                 ],
             }
         )
+    run: dict = {"tool": {"driver": {"name": "mjdsl", "rules": rules}}, "results": results}
+    if stats is not None:
+        run["properties"] = {"stats": stats}
     doc = {
         "version": "2.1.0",
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "runs": [{"tool": {"driver": {"name": "mjdsl", "rules": rules}}, "results": results}],
+        "runs": [run],
     }
     return json.dumps(doc, indent=2)

@@ -9,6 +9,7 @@ wrong types and unknown names as diagnostics, never raising.
 from __future__ import annotations
 
 import difflib
+from decimal import Decimal, InvalidOperation
 from typing import Iterable
 
 import attrs
@@ -16,6 +17,7 @@ import attrs
 from . import ast as A
 from .diagnostics import Diagnostic, InputError, error
 from .source import BUILTIN, Span
+from .syntax.numbers import MAX_NUMBER, too_large, too_large_message
 
 TYPES = ("bool", "int", "number", "string", "choice")
 
@@ -201,10 +203,16 @@ def parse_cli_value(opt: Option, text: str):
         raise InputError(f"--set {opt.name}={text}: expected on or off")
     if opt.type in ("int", "number"):
         try:
-            v = float(t)
-        except ValueError:
+            v = Decimal(t)  # exact: a float would read 99999999999999999999999999 as another number
+        except InvalidOperation:
             raise InputError(f"--set {opt.name}={text}: expected a number") from None
-        return int(v) if v.is_integer() and opt.type == "int" else v
+        if not v.is_finite():
+            raise InputError(f"--set {opt.name}={text}: expected a number")
+        if too_large(str(abs(v)), MAX_NUMBER):
+            raise InputError(f"--set {opt.name}={text}: {too_large_message(t, MAX_NUMBER, 'a ruleset')}")
+        if v == v.to_integral_value() and opt.type == "int":
+            return int(v)
+        return float(v)
     return t
 
 

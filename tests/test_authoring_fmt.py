@@ -146,13 +146,16 @@ def test_fmt_writes_in_place_and_check_lists_what_would_change(tmp_path, capsys)
     (["fmt", "BROKEN"], "MJ1"),
     (["fmt", "CARD"], ".card"),
     (["fmt"], "Missing argument"),
+    (["fmt", "EMPTY"], "no .mj files in this folder"),  # as `check` of an empty folder: was exit 0
 ])
 def test_fmt_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, words):
     broken = tmp_path / "broken.mj"
     broken.write_text("tiles {\n    suit\n}\n")
     card = tmp_path / "x.card"
     card.write_text('card "X"\n')
-    args = [str(broken) if a == "BROKEN" else str(card) if a == "CARD" else a for a in args]
+    (tmp_path / "empty").mkdir()
+    named = {"BROKEN": broken, "CARD": card, "EMPTY": tmp_path / "empty"}
+    args = [str(named.get(a, a)) for a in args]
     assert main(args) == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
@@ -163,5 +166,25 @@ def test_fmt_stdin_to_stdout(monkeypatch, capsys):
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO('ruleset    "A"\n'))
+    assert main(["fmt", "-"]) == 0
+    assert capsys.readouterr().out == 'ruleset "A"\n'
+
+
+def test_fmt_reads_a_file_with_a_byte_order_mark_as_check_does_and_drops_the_mark(tmp_path, capsys):
+    # fmt read the mark as a character (MJ101 unexpected character '\ufeff') where check reads past it
+    f = tmp_path / "bom.mj"
+    f.write_bytes(b'\xef\xbb\xbfruleset "A"\n')
+    main(["check", "--format", "concise", str(f)])
+    assert "MJ101" not in capsys.readouterr().out
+    assert main(["fmt", "--check", str(f)]) == 1  # the mark is all that changes
+    assert str(f) in capsys.readouterr().out
+    assert main(["fmt", str(f)]) == 0
+    assert f.read_bytes() == b'ruleset "A"\n'
+
+
+def test_fmt_of_standard_input_drops_a_byte_order_mark(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO('\ufeffruleset    "A"\n'))
     assert main(["fmt", "-"]) == 0
     assert capsys.readouterr().out == 'ruleset "A"\n'

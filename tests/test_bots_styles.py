@@ -78,6 +78,56 @@ def test_a_bad_style_file_is_refused_naming_the_field(tmp_path, text, field):
     assert field in str(e.value) and str(f) in str(e.value)
 
 
+@pytest.mark.parametrize("text, says", [
+    # a misspelt field in a table was read as its default, unseen
+    ('name = "X"\n[target]\nspred = 0.3\n', "unknown field target.spred; did you mean target.spread? [target] takes"),
+    ('name = "X"\n[calls]\nbogus = 1\n', "unknown field calls.bogus; [calls] takes eagerness, within,"),
+    ('name = "X"\n[charleston]\nstop = 2\n', "unknown field charleston.stop; did you mean charleston.stop_at?"),
+    ('name = "X"\n[lines]\ngreat = ["hi"]\n', "unknown field lines.great; did you mean lines.greet? [lines] takes the "
+                                              "moments greet,"),
+    ('name = "X"\ntaglin = "y"\n', "unknown field 'taglin'; did you mean tagline?"),
+])
+def test_an_unknown_field_in_any_table_is_refused_with_the_nearest(tmp_path, text, says):
+    f = tmp_path / "mine.toml"
+    f.write_text(text)
+    with pytest.raises(InputError) as e:
+        load_style(f)
+    assert str(e.value).startswith(f"{f}: {says}")
+
+
+def test_every_field_a_shipped_style_sets_is_known():
+    for name in style_names():
+        load_style(STYLES_DIR / f"{name}.toml")
+
+
+def test_bots_takes_a_style_file_named_by_its_stem(capsys, tmp_path, monkeypatch):
+    # --bots ./mystyle.toml said "unknown bot": a style meant editing the installed package
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mystyle.toml").write_text('name = "Mine"\n[target]\nchoose = "flexible"\n')
+    assert main(["arena", AMERICAN, "--bots", "./mystyle.toml,mei,rafi,greedy", "--hands", "4", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["bots"] == ["mystyle", "mei", "rafi", "greedy"] and "mystyle" in doc["styles"]
+    assert main(["simulate", AMERICAN, "--games", "2", "--bots", "mystyle.toml", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["by_bot"]) == {"mystyle"}
+
+
+@pytest.mark.parametrize("files, bots, says", [
+    ({"bad.toml": 'name = "X"\n[target]\nspred = 0.3\n'}, "./bad.toml", "--bots: ./bad.toml: unknown field target.spred"),
+    ({}, "./none.toml", "--bots: ./none.toml: no such style file"),
+    ({"mei.toml": 'name = "Not Mei"\n'}, "./mei.toml", "'mei' is already a bot's name; rename the file"),
+    ({"a/x.toml": 'name = "A"\n', "b/x.toml": 'name = "B"\n'}, "a/x.toml,b/x.toml,mei,rafi",
+     "another style file of the line-up is named 'x' too"),
+])
+def test_a_style_file_bots_cannot_take_is_named(capsys, tmp_path, monkeypatch, files, bots, says):
+    monkeypatch.chdir(tmp_path)
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert main(["simulate", AMERICAN, "--games", "1", "--bots", bots]) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1
+
+
 def test_a_style_file_needs_only_a_name(tmp_path):
     f = tmp_path / "plain.toml"
     f.write_text('name = "Plain"\n')

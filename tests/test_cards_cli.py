@@ -85,7 +85,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, hand, exposed, says):
 
 def test_missing_file_is_exit_2(capsys):
     code, _, err = run(capsys, "match", "no/such.card", "--hand", YEAR_HAND)
-    assert code == 2 and "no such file: no/such.card" in err
+    assert code == 2 and "no/such.card: no such file or directory" in err  # as check says it
 
 
 def test_batch_gives_one_object_per_line_and_goes_on_after_an_error(capsys, tmp_path, monkeypatch):
@@ -241,3 +241,14 @@ def test_a_card_without_a_tiles_line_and_no_american_ruleset_in_the_library_is_t
     diags, _, _ = api.check_card_file(path)
     assert [(d.code, d.span.line) for d in diags if d.is_error] == [("MJ270", 1)]
     assert "american.mj is not in the ruleset library" in diags[0].message and 'tiles "american.mj"' in diags[0].hint
+
+
+@pytest.mark.parametrize("argv", [
+    ["render", "DIR"], ["match", "DIR", "--hand", YEAR_HAND], ["hint", "DIR", "--hand", YEAR_HAND],
+])
+def test_a_folder_given_for_a_card_is_called_a_folder(capsys, tmp_path, monkeypatch, argv):
+    # render said "no such file: folder", of a folder that is there
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    code, _, err = run(capsys, *["folder" if a == "DIR" else a for a in argv])
+    assert code == 2 and err.startswith("mjdsl: error: folder: is a folder, not a card file (.card)")

@@ -107,6 +107,24 @@ def test_syntax_errors_point_at_the_problem(text, code, where):
     assert diags[0].hint
 
 
+@pytest.mark.parametrize("line,column", [
+    ("FF 2026 1111 1111 - a b c -25", 27),   # was "5 suit letters for 4 groups" (MJ251)
+    ("NNNN EEE WWW SSSS -25", 19),
+    ("FF 1111 1111 1111 - a b -25", 25),     # a `-` glued to the points is never a suit letter
+])
+def test_negative_points_are_told_at_the_points(line, column):
+    card, diags = parse_card(f'card "T"\n{line}\n', "x.card")
+    assert card is None
+    [d] = diags
+    assert (d.code, d.span.line, d.span.column, d.span.end_column) == ("MJ163", 2, column, column + 3)
+    assert d.message == "points cannot be negative: `-25`" and "write `25`" in d.hint
+
+
+def test_a_no_suit_letter_before_the_points_is_still_a_suit_letter():
+    card, diags = parse_card('card "T"\nFF 1111 1111 1111 - a b - 25\n', "x.card")
+    assert diags == [] and card.sections[0].lines[0].points == 25
+
+
 @pytest.mark.parametrize("module", ["mjdsl.syntax.card_build", "mjdsl.check.cards"])
 def test_the_card_reader_imports_first(module):
     """syntax/card_build.py and the package mjdsl.cards import each other: either may

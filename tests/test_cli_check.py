@@ -88,6 +88,25 @@ def test_sarif_format_lists_results_with_rules(capsys):
     assert rules["MJ203"]["shortDescription"]["text"] == "tile defined twice"
 
 
+GARDEN = ROOT / "examples" / "house-rules" / "cards" / "garden-2027.card"
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+def test_stats_in_a_machine_format_ride_in_the_one_document(capsys, fmt):
+    # stdout was the document and then the stats lines: not JSON any more
+    status, out, err = run(capsys, "check", str(GARDEN), "--format", fmt, "--stats")
+    assert status == 0
+    doc = json.loads(out)
+    stats = doc["stats"] if fmt == "json" else doc["runs"][0]["properties"]["stats"]
+    assert stats[0] == {"path": str(GARDEN), "line": 10, "hand": "FF 2027 2222 7777 - a b c", "variants": 6}
+    assert "variants" not in err
+
+
+def test_no_stats_key_without_stats(capsys):
+    _, out, _ = run(capsys, "check", str(GARDEN), "--format", "json")
+    assert set(json.loads(out)) == {"version", "diagnostics"}
+
+
 def test_several_paths_exit_1_if_any_has_an_error(capsys):
     status, out, err = run(capsys, "check", "--format", "concise", str(RULESETS / "classical.mj"), str(ONE_ERROR))
     assert status == 1
@@ -136,3 +155,28 @@ def test_the_shipped_rulesets_folder_checks_clean(capsys):
     assert status == 0, out
     lines = [line for line in out.splitlines() if line.strip()]
     assert len(lines) == len(set(lines)), "a diagnostic reported twice"
+
+
+@pytest.mark.parametrize("content,code,at", [
+    (b"year 2026\n", "MJ158", (1, 1)),                         # no title: not a card
+    (b'card "X"\nFF \xff\n', "MJ112", (2, 4)),                 # the byte that is not UTF-8, as a ruleset's
+    (b'card "X"\n' + b"#" * 1_100_000 + b"\n", "MJ113", (1, 1)),
+])
+def test_a_card_files_own_problem_is_at_its_start_not_at_0_0(capsys, tmp_path, monkeypatch, content, code, at):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.card").write_bytes(content)
+    status, out, _ = run(capsys, "check", "x.card", "--format", "concise")
+    assert status == 1 and out.startswith(f"x.card:{at[0]}:{at[1]}: error[{code}]")
+    _, out, _ = run(capsys, "check", "x.card", "--format", "sarif")
+    region = json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"]) == at
+
+
+def test_a_file_that_is_not_a_card_is_named_never_quoted(capsys, tmp_path):
+    secret = tmp_path / "secret.card"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    ruleset = tmp_path / "r.mj"
+    ruleset.write_text(f'extends "american.mj"\nruleset "R"\nwinning {{\n    card "{secret}"\n}}\n')
+    for argv in (["check", str(secret)], ["check", str(ruleset), "--allow-outside"]):
+        status, out, _ = run(capsys, *argv)
+        assert status == 1 and "MJ158" in out and "root:x" not in out

@@ -108,6 +108,26 @@ def test_bad_input_is_one_line_and_exit_2(capsys, args, needle):
     assert code == 2 and needle in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("argv", [
+    ["compile", "DIR"], ["simulate", "DIR"], ["options", "DIR"], ["arena", "DIR"], ["analyze", "DIR"],
+    ["score", "DIR", "--hand", "1b"], ["diff", "DIR", "DIR"],
+])
+def test_a_folder_given_for_a_ruleset_is_named_as_given(capsys, tmp_path, monkeypatch, argv):
+    # was "/abs/path/folder:1:1: error[MJ206]: cannot read ...: not a regular file"
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    code, _, err = run(capsys, *["folder" if a == "DIR" else a for a in argv])
+    assert code == 2 and err == "mjdsl: error: folder: is a folder, not a ruleset file (.mj)\n"
+
+
+def test_logs_naming_a_file_says_a_folder_was_expected(capsys, tmp_path):
+    (tmp_path / "afile").write_text("")
+    code, _, err = run(capsys, "simulate", AMERICAN, "--games", "1", "--logs", str(tmp_path / "afile"))
+    assert code == 2 and "is a file; --logs takes a folder" in err and "File exists" not in err
+    code, _, err = run(capsys, "simulate", AMERICAN, "--games", "1", "--logs", str(tmp_path / "afile" / "sub"))
+    assert code == 2 and "cannot make the folder" in err and len(err.strip().splitlines()) == 1
+
+
 def test_replay_refuses_a_file_that_is_not_a_log(capsys, tmp_path):
     f = tmp_path / "x.json"
     f.write_text("{not json")

@@ -66,6 +66,23 @@ def test_relative_escapes_are_refused_too(capsys, secret):
     assert code == 1 and "MJ208" in out
 
 
+@pytest.mark.parametrize("at,checked,folder", [
+    ("work", "r.mj", "ABS/"),            # was "outside the folder of ." (the current folder)
+    ("tmp", "work/r.mj", "work/"),       # was "outside the folder of work"
+    ("sub", "../r.mj", "ABS/"),          # was "outside the folder of .."
+])
+def test_a_path_outside_names_the_folder_tree_and_the_file_that_names_it(capsys, secret, monkeypatch, at, checked,
+                                                                       folder):
+    work, _ = secret
+    (work / "r.mj").write_text('extends "/etc/passwd"\nruleset "R"\n')
+    (work / "sub").mkdir()
+    monkeypatch.chdir({"work": work, "tmp": work.parent, "sub": work / "sub"}[at])
+    code, out = run(capsys, "check", checked, "--format", "concise")
+    folder = folder.replace("ABS", str(work.resolve()))
+    assert code == 1 and (f"error[MJ208]: `/etc/passwd` is outside {folder}, the folder tree {checked} may name "
+                          "files in") in out
+
+
 def test_a_log_ruleset_outside_is_refused(capsys, secret, tmp_path):
     work, f = secret
     log = _one_log(capsys, tmp_path)

@@ -71,6 +71,38 @@ def test_analyze_is_the_same_on_one_process_two_and_dask(capsys, scheduler):
     assert rep["hands"] == 10 and sum(r["won"] for r in rep["lines"]) == rep["won"]
 
 
+def test_a_style_file_of_the_users_plays_the_same_on_one_process_two_and_dask(capsys, scheduler, tmp_path):
+    # the workers (forked, and the cluster's, started before the file was named) play the file named here
+    style = tmp_path / "steady.toml"
+    style.write_text('name = "Steady"\n[target]\nchoose = "flexible"\n[calls]\nwithin = 2\n')
+    for argv in (["simulate", AMERICAN, "--games", "6", "--seed", "s", "--bots", f"{style},mei,greedy,random"],
+                 ["arena", CLASSICAL, "--bots", f"{style},mei,greedy,random", "--hands", "4", "--seed", "s"]):
+        one, two, dask = _three_ways(capsys, scheduler, [*argv, "--json"])
+        assert one == two == dask
+        doc = json.loads(one)
+        assert "steady" in (doc["by_bot"] if "by_bot" in doc else doc["styles"])
+
+
+def test_a_job_carries_its_style_files_to_a_worker_that_cannot_read_them(tmp_path):
+    """A worker on another machine (Dask) has not the file: it plays the text the job carries."""
+    from mjdsl import bots
+    from mjdsl.engine.parallel import Job, _PREPARED, prepared
+
+    style = tmp_path / "faraway.toml"
+    style.write_text('name = "Far away"\n[calls]\nwithin = 3\n')
+    key = bots.add_style_file(str(style))
+    job = Job.of(CLASSICAL, [], [key, "greedy", "greedy", "greedy"])
+    assert key == "faraway" and [s[0] for s in job.styles] == ["faraway"]
+    style.unlink()
+    del bots.BOTS[key], bots._FILE_STYLES[key]  # a fresh worker: the file named nowhere
+    _PREPARED.clear()
+    try:
+        _, made = prepared(job)
+        assert made[0].style.name == "Far away" and made[0].style.within == 3
+    finally:
+        _PREPARED.clear()
+
+
 def test_a_resumed_analysis_equals_an_uninterrupted_one(tmp_path):
     from mjdsl.analyze.figures import report
     from mjdsl.analyze.run import analyze

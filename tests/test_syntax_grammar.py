@@ -147,3 +147,17 @@ def test_numbers_are_not_names():
     """Counts are literal numbers: `all x` with an option x is a syntax error."""
     parsed = parse_text('option x = 4 "X"\ndeal {\n    all x\n}\n')
     assert [d.code for d in parsed.diagnostics] == ["MJ102"]
+
+
+@pytest.mark.parametrize("text,word,column,close", [
+    # where no name may stand, `any` is matched at the start of `anyone`: the error was
+    # "expected `or`, `when` ... found `one`", a word the user never wrote
+    ("claims {\n    claim pung 3 same from anyone\n}\n", "anyone", 28, "any"),
+    ("claims {\n    claim pung 3 same from lefty\n}\n", "lefty", 28, "left"),
+    ("claims {\n    claim pung 3 same from anyonewhatsoever\n}\n", "anyonewhatsoever", 28, None),
+])
+def test_a_word_the_lexer_split_is_told_whole_at_its_span(text, word, column, close):
+    [d] = parse_text(text).diagnostics
+    assert (d.code, d.span.line, d.span.column, d.span.end_column) == ("MJ104", 2, column, column + len(word))
+    assert d.message == (f"unknown word `{word}`: did you mean `{close}`?" if close else f"unknown word `{word}` here")
+    assert "`any`" in d.hint and "`left`" in d.hint

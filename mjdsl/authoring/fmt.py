@@ -16,7 +16,8 @@ range. The layout:
   block, two spaces after the longest statement with a comment (a line with a
   brace keeps its comment two spaces after it);
 * at most one blank line in a row, none at the start or end of the file or just
-  inside a brace; no trailing spaces; ``\\n`` line ends; one newline at the end.
+  inside a brace; no trailing spaces; ``\\n`` line ends; one newline at the end;
+  no byte-order mark (``check`` reads a file that has one; ``fmt`` drops it).
 
 Formatting is idempotent, and the formatted text parses to the same tree.
 """
@@ -61,7 +62,9 @@ class _Line:
 
 
 def format_text(text: str, path: str = "<string>") -> str:
-    """The canonical layout of ruleset ``text``; FormatError if it does not parse."""
+    """The canonical layout of ruleset ``text``; FormatError if it does not parse.
+    A leading byte-order mark is dropped, as ``check`` drops it reading a file."""
+    text = text.removeprefix("\ufeff")
     parsed = parse_source(Source(path, text))
     if parsed.program is None or parsed.diagnostics:
         raise FormatError(parsed.diagnostics)

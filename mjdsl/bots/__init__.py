@@ -5,11 +5,20 @@ game only through what its seat may see (its hand, the table, the legal actions)
 ``BOTS`` maps every name usable on the command line (``--bots mei,auntie-rose,rafi``)
 to a factory: ``random`` and ``greedy`` are classes of their own; each style file in
 ``styles/`` (docs/bots.md) is played by :class:`~mjdsl.bots.engine.StyleBot`.
+
+A user's own style file (``--bots ./mystyle.toml``) is checked as the shipped ones are
+and joins ``BOTS`` under its file's stem (:func:`add_style_file`), the name results give
+it. A run's :class:`~mjdsl.engine.parallel.Job` carries the text of each such file
+(:func:`file_styles`), and each worker adds them (:func:`add_styles`) before it makes
+its bots: every process plays the same file, wherever it runs.
 """
 
 from __future__ import annotations
 
+import os
 from functools import partial
+from pathlib import Path
+from typing import Iterable
 
 from .random_bot import RandomBot
 from .greedy import GreedyBot
@@ -32,6 +41,54 @@ def _registry() -> dict:
 
 
 BOTS = _registry()
+
+#: style files a user named, by bot name (the file's stem): (name, text, resolved path)
+_FILE_STYLES: dict[str, tuple[str, str, str]] = {}
+
+
+def is_style_file(spec: str) -> bool:
+    """Whether a ``--bots`` entry names a style file rather than a bot: it ends in
+    ``.toml`` or holds a path separator (``./mystyle.toml``, ``styles/aunt``)."""
+    return spec.endswith(".toml") or "/" in spec or os.sep in spec
+
+
+def add_style_file(path: str) -> str:
+    """Read and check a user's style file (``--bots ./mystyle.toml``) and make it a bot
+    named by the file's stem (replacing a file of that name named before); that name.
+    InputError naming the file for a bad one, or for the name of a bot that is no file's
+    (results name bots by it)."""
+    from ..diagnostics import InputError
+    from .style import read_style_text, style_from_text
+
+    text = read_style_text(path)
+    style = style_from_text(text, Path(path).stem, path)
+    if style.key in BOTS and style.key not in _FILE_STYLES:
+        raise InputError(f"{path}: {style.key!r} is already a bot's name; rename the file "
+                         "(a style file's bot is named by its file's stem)")
+    add_styles([(style.key, text, str(Path(path).resolve()))])
+    return style.key
+
+
+def add_styles(styles: Iterable[tuple[str, str, str]]) -> None:
+    """Make bots of style files already read: ``(name, text, path)`` each, as
+    :func:`file_styles` gives them (a worker adds a job's before it makes its bots; a
+    file of the same name from an earlier job is replaced)."""
+    for key, text, where in styles:
+        _FILE_STYLES[key] = (key, text, where)
+        BOTS[key] = partial(_file_style_bot, key)
+
+
+def file_styles(names: Iterable[str]) -> tuple[tuple[str, str, str], ...]:
+    """The style files among these bot names, ``(name, text, path)`` each, in order."""
+    return tuple(_FILE_STYLES[n] for n in dict.fromkeys(names) if n in _FILE_STYLES)
+
+
+def _file_style_bot(key: str):
+    from .engine import StyleBot
+    from .style import style_from_text
+
+    _, text, where = _FILE_STYLES[key]
+    return StyleBot(style_from_text(text, key, where))
 
 
 def make_bot(name: str):

@@ -4,8 +4,10 @@ A style says how the generic engine (``engine.py``) plays, never which ruleset i
 plays: how it ranks hands, how eagerly it calls, how much a dangerous discard costs
 it, its Charleston plan, its joker swaps, its mistakes, and the lines it says at
 the table. The format is documented in docs/bots.md; the shipped styles live in
-``styles/`` (the club's regulars, club-american-table.txt). A bad style file is an
-:class:`InputError` naming the file and the field.
+``styles/`` (the club's regulars, club-american-table.txt); a user's may be anywhere
+(``--bots ./mystyle.toml``). A bad style file is an :class:`InputError` naming the
+file and the field, in its table; a field no table has is refused, never read as its
+default unseen.
 """
 
 from __future__ import annotations
@@ -145,14 +147,62 @@ def style_names() -> list[str]:
 
 def load_style(path: str | Path) -> Style:
     """Read one style file; InputError naming the file and field for anything wrong."""
-    path = Path(path)
+    return style_from_text(read_style_text(path), Path(path).stem, str(path))
+
+
+def read_style_text(path: str | Path) -> str:
+    """A style file's text; InputError naming the file if it cannot be read as one."""
+    from ..source import MAX_BYTES, FileTooLarge, read_text
+
+    if not Path(path).exists():
+        raise InputError(f"{path}: no such style file")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such style file") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        return read_text(path)
+    except FileTooLarge:
+        raise InputError(f"{path}: larger than {MAX_BYTES // 1000} kB: not a style file") from None
+    except UnicodeDecodeError as e:
         raise InputError(f"{path}: not a style file ({e})") from None
-    return style_from(data, path.stem, str(path))
+    except OSError as e:
+        what = "is a folder" if Path(path).is_dir() else e.strerror or str(e)
+        raise InputError(f"{path}: {what}, not a style file") from None
+
+
+def style_from_text(text: str, key: str, where: str) -> Style:
+    """A :class:`Style` from a style file's text (:func:`style_from` checks it)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{where}: not a style file ({e})") from None
+    return style_from(data, key, where)
+
+
+#: the fields of each table of a style file (docs/bots.md, "The style file"); the top
+#: level's own fields are ``name`` and ``tagline``, and ``[lines]`` takes the moments (and
+#: ``[lines.without_card]``, the moments again)
+FIELDS = {
+    "target": ("choose", "spread", "points", "model", "read_table", "naturals", "live", "ways", "lookahead",
+               "look_at", "release", "last_called", "concealed"),
+    "calls": ("eagerness", "within", "jokers", "gain", "fill"),
+    "safety": ("weight", "fold_at", "fold", "deny", "deny_shown"),
+    "charleston": ("stop_at", "spread", "blind", "courtesy"),
+    "aborts": ("beyond",),
+    "jokers": ("swap",),
+    "mistakes": ("rate", "kinds"),
+    "lines": (*LINES, WITHOUT_CARD),
+}
+
+
+def _unknown(where: str, field: str, section: str | None, known) -> InputError:
+    """An unknown field, named with its file and its table (``target.spred``), with the
+    nearest known name when one is close."""
+    import difflib
+
+    close = difflib.get_close_matches(field, list(known), n=1, cutoff=0.6)
+    name = f"{section}.{field}" if section else repr(field)
+    hint = f"did you mean {section + '.' if section else ''}{close[0]}? " if close else ""
+    place = f"[{section}] takes" if section else "a style file takes"
+    what = "the moments" if section == "lines" else ""
+    return InputError(f"{where}: unknown field {name}; {hint}{place} {what}{' ' if what else ''}{', '.join(known)}")
 
 
 def _field(data: dict, where: str, table: str, key: str, kind, default, lo=None, hi=None):
@@ -170,13 +220,18 @@ def _field(data: dict, where: str, table: str, key: str, kind, default, lo=None,
 def style_from(data: dict, key: str, where: str) -> Style:
     """A :class:`Style` from parsed TOML (tables target, calls, safety, charleston,
     aborts, jokers, mistakes, lines); every field has a default but ``name``."""
-    known = {"name", "tagline", "target", "calls", "safety", "charleston", "aborts", "jokers", "mistakes", "lines"}
+    known = ("name", "tagline", *FIELDS)
     for k in data:
         if k not in known:
-            raise InputError(f"{where}: unknown field {k!r}; a style has {', '.join(sorted(known))}")
-    for k in known - {"name", "tagline"}:
-        if k in data and not isinstance(data[k], dict):
-            raise InputError(f"{where}: {k} should be a table ([{k}])")
+            raise _unknown(where, k, None, known)
+    for section, fields in FIELDS.items():
+        if section not in data:
+            continue
+        if not isinstance(data[section], dict):
+            raise InputError(f"{where}: {section} should be a table ([{section}])")
+        for k in data[section]:  # a misspelt field would be read as its default, unseen
+            if k not in fields:
+                raise _unknown(where, k, section, fields)
     name = _field(data, where, "", "name", str, None if "name" in data else key)
     target = _field(data, where, "target", "choose", str, "fastest")
     if target not in TARGETS:

@@ -15,7 +15,7 @@ from ..frontend.paths import Refused, display, library_paths, resolve_named
 from ..source import Source
 from ..tiles import TileSet
 from . import ast
-from ..syntax.card_build import parse_card, read_card, read_card_source
+from ..syntax.card_build import looks_like_card, parse_card, read_card, read_card_source
 from .check import check_card, check_card_without_tiles
 from .compiled import CompiledCard, variant_counts
 
@@ -89,6 +89,8 @@ def load_card_and_tiles(path: str | Path) -> tuple[ast.Card, TileSet]:
     diagnostic for a card that does not parse.
     """
     p = Path(path)
+    if p.is_dir():
+        raise InputError(f"{path}: is a folder, not a card file (.card) or a ruleset (.mj) that plays one")
     if not p.is_file():
         raise InputError(f"no such file: {path}")
     if p.suffix == ".mj":
@@ -138,7 +140,8 @@ def check_card_source(path: str | Path, text: str | None = None, checks: Iterabl
     sources = {source.path: source.text}
     card, diags = parse_card(source.text, source.path)
     if card is None:
-        return diags, sources, None
+        # a file that is not a card (MJ158) is named, never quoted (docs/security.md)
+        return diags, sources if looks_like_card(source.text) else {}, None
     p = Path(path)
     span = card.tiles.span if card.tiles is not None else card.span
     target = resolve_tiles(card, p, allow_outside=allow_outside)

@@ -57,6 +57,14 @@ CODES = (
          "Groups are written with the tile letters F (flower), 1-9, 0 (soap), D (the suit's "
          "dragon), N E W S (winds), R G (red, green dragons).",
          _H + "FF 1111 XXXX 1111 - a b c 25", _H + "FF 1111 DDDD 1111 - a b c 25"),
+    Code("MJ162", "a number larger than a card takes",
+         "Points, the card's year and its points range are at most 1000000000 (10^9). A larger "
+         "number is refused where it is written, never read as some other number.",
+         _H + "FF 1111 1111 1111 - a b c 99999999999999999999", _H + "FF 1111 1111 1111 - a b c 25"),
+    Code("MJ163", "negative points",
+         "The points of a line are a whole number, 0 or more, written without a sign. A `-` "
+         "right before them (`-25`) is not read as a suit letter.",
+         _H + "FF 1111 1111 1111 - a b c -25", _H + "FF 1111 1111 1111 - a b c 25"),
     Code("MJ181", "a choice group written with spaces",
          "The alternatives of one group are joined by `/` with no spaces: `NNNN/SSSS` is a kong of "
          "north or a kong of south in that place. A `/` on its own, or at the end of a group, is not "

@@ -21,8 +21,11 @@ def card_sources(ctx) -> dict[str, str]:
         return {}
     from ..syntax.card_build import read_card_source  # the card grammar, only for a ruleset that plays a card
 
+    from ..syntax.card_build import looks_like_card
+
     src, _ = read_card_source(display(path))
-    return {src.path: src.text} if src is not None else {}
+    # a file that is not a card (MJ158) is named, never quoted (docs/security.md)
+    return {src.path: src.text} if src is not None and looks_like_card(src.text) else {}
 
 
 def check_cards(ctx) -> list[Diagnostic]:

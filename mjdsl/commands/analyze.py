@@ -11,8 +11,8 @@ import click
 from ..diagnostics import InputError
 from ..frontend.compile import compile_ruleset
 from ..output import write_file
-from .common import (allow_outside_option, cli_sets, echo_report, ruleset_path, seat_bots, seed_text, set_option, warn,
-                     workers_options)
+from .common import (BOT_CHOICES, allow_outside_option, cli_sets, echo_report, ruleset_path, seat_bots, seed_text,
+                     set_option, warn, workers_options)
 
 
 @click.command("analyze")
@@ -21,8 +21,7 @@ from .common import (allow_outside_option, cli_sets, echo_report, ruleset_path, 
 @click.option("--seed", default="1", show_default=True, help="The seed: the same seed plays the same hands.",
               callback=seed_text)
 @click.option("--bots", "bots", default="mei,auntie-rose,rafi,greedy", show_default=True,
-              help="A bot for every seat, or one per seat, separated by commas (mei, auntie-rose, rafi, greedy,"
-                   " random).")
+              help=f"A bot for every seat, or one per seat, separated by commas; {BOT_CHOICES}.")
 @workers_options
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--html", "html_file", metavar="FILE", help="Write the report, with plots, as an HTML page.")

@@ -11,8 +11,8 @@ from ..bots.arena import run_arena, table_lines
 from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
 from ..engine.parallel import Job, capped_workers
-from .common import (allow_outside_option, bot_names, cli_sets, echo_report, ruleset_path, seed_text, set_option, warn,
-                     workers_options)
+from .common import (BOT_CHOICES, allow_outside_option, bot_names, cli_sets, echo_report, ruleset_path,
+                     seed_text, set_option, warn, workers_options)
 
 
 def arena_names(spec: str, seats: int) -> list[str]:
@@ -28,7 +28,7 @@ def arena_names(spec: str, seats: int) -> list[str]:
 @click.command("arena")
 @click.argument("ruleset")
 @click.option("--bots", "bots", default="mei,auntie-rose,rafi,greedy,random", show_default=True,
-              help="The line-up, at least one bot a seat, separated by commas.")
+              help=f"The line-up, at least one bot a seat, separated by commas; {BOT_CHOICES}.")
 @click.option("--hands", type=click.IntRange(1, 10_000_000), default=400, show_default=True,
               help="Hands to play: walls times rotations (rounded up to whole walls).")
 @click.option("--seed", default="1", show_default=True, help="The seed of the walls.", callback=seed_text)

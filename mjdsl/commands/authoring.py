@@ -14,10 +14,12 @@ import click
 
 from ..diagnostics import InputError
 from ..output import write_file
-from ..source import BUILTIN
+from ..source import BUILTIN, MAX_BYTES, FileTooLarge, read_text
 from .common import CARD_SUFFIX, allow_outside_option, cli_sets, existing_path, ruleset_path, set_option
 
 RULESET_SUFFIX = ".mj"
+#: the UTF-8 byte-order mark some editors write first: ``check`` reads past it, ``fmt`` drops it
+BOM = b"\xef\xbb\xbf"
 
 
 # -- options ------------------------------------------------------------------------
@@ -108,8 +110,11 @@ def _ruleset_files(paths) -> list[Path]:
     for p in paths:
         path = existing_path(p)
         if path.is_dir():
-            out.extend(sorted(q for q in path.rglob(f"*{RULESET_SUFFIX}")
-                              if q.is_file() and not any(part.startswith(".") for part in q.relative_to(path).parts)))
+            found = sorted(q for q in path.rglob(f"*{RULESET_SUFFIX}")
+                           if q.is_file() and not any(part.startswith(".") for part in q.relative_to(path).parts))
+            if not found:  # as `check` says of a folder with nothing to check
+                raise InputError(f"{p}: no {RULESET_SUFFIX} files in this folder: nothing to format")
+            out.extend(found)
         elif path.suffix != RULESET_SUFFIX:
             raise InputError(f"{p}: fmt formats {RULESET_SUFFIX} rulesets, not {path.suffix or 'extensionless'} files")
         else:
@@ -117,11 +122,19 @@ def _ruleset_files(paths) -> list[Path]:
     return out
 
 
-def _read(path: Path) -> str:
+def _read(path: Path) -> tuple[str, bool]:
+    """(the file's text, whether it starts with a byte-order mark), read as ``check`` reads
+    it (:func:`mjdsl.source.read_text`: the mark dropped, the size limit, regular files only)."""
     try:
-        return path.read_text(encoding="utf-8")
+        text = read_text(path)
+    except FileTooLarge:
+        raise InputError(f"{path}: larger than {MAX_BYTES // 1000} kB: not a ruleset to format") from None
     except UnicodeDecodeError:
         raise InputError(f"{path}: not UTF-8 text") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot read it: {e.strerror or e}") from None
+    with open(path, "rb") as fh:
+        return text, fh.read(len(BOM)) == BOM
 
 
 @click.command("fmt")
@@ -131,8 +144,8 @@ def _read(path: Path) -> str:
 def fmt_cmd(paths, check_only):
     """Give rulesets (.mj files, or folders of them) their canonical layout, in place.
 
-    One statement a line, four spaces per brace, single spaces, comments kept. `-`
-    formats standard input to standard output. A file that does not parse is an
+    One statement a line, four spaces per brace, single spaces, comments kept; a
+    byte-order mark is dropped. `-` formats standard input to standard output. A file that does not parse is an
     input error (exit 2) and nothing is written.
     """
     from ..authoring.fmt import FormatError, format_text
@@ -146,12 +159,12 @@ def fmt_cmd(paths, check_only):
     changed: list[tuple[Path, str]] = []
     files = _ruleset_files(paths)
     for f in files:
-        text = _read(f)
+        text, bom = _read(f)
         try:
             new = format_text(text, str(f))
         except FormatError as e:
             raise InputError(f"cannot format: {e}") from None
-        if new != text:
+        if new != text or bom:  # the canonical layout has no byte-order mark
             changed.append((f, new))
     if check_only:
         for f, _ in changed:

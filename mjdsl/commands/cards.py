@@ -25,7 +25,7 @@ from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
 from ..output import write_file
 from ..tiles import TileSet
-from .common import cli_sets, set_option
+from .common import CARD_OR_RULESET, cli_sets, input_file, set_option
 
 
 def _validate_sets(path: str, sets) -> None:
@@ -46,6 +46,7 @@ def _validate_sets(path: str, sets) -> None:
 
 def _compiled(path: str) -> CompiledCard:
     """The card of a ``.card`` file or ``.mj`` ruleset, compiled (the seam: ``cards.api``)."""
+    input_file(path, CARD_OR_RULESET)
     return load_compiled(path)
 
 
@@ -203,6 +204,7 @@ def hint_cmd(ruleset, hand_text, exposed, top, as_json, sets):
 def render_cmd(file, fmt, output, sets):
     """A printable card (.card), or a ruleset's rule book (.mj) with its card attached:
     HTML to print, or Markdown. --set gives the rule book's options other values."""
+    input_file(file, "a card file (.card) or a ruleset (.mj)")
     if file.endswith(".mj"):  # the rule book: mjdsl/render/rulebook.py
         from ..render.rulebook import render_rulebook
 
@@ -219,8 +221,6 @@ def render_cmd(file, fmt, output, sets):
 
 def _checked_card(path: str):
     """The card of ``path`` if it checks without errors; MjError (exit 2) naming them if not."""
-    if not Path(path).is_file():
-        raise InputError(f"no such file: {path}")
     return load_compiled(path).card
 
 

@@ -61,7 +61,9 @@ def _once(diags: list) -> list:
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--format", "fmt", type=click.Choice(["full", "concise", "json", "sarif"]), default="full",
               show_default=True, help="How to print the diagnostics.")
-@click.option("--stats", is_flag=True, help="Also print the variant count of each card line.")
+@click.option("--stats", is_flag=True,
+              help="Also print the variant count of each card line (with --format json or sarif: in the "
+                   "document, under \"stats\").")
 @set_option
 @allow_outside_option
 def check_cmd(paths, fmt, stats, sets, allow_outside):
@@ -82,19 +84,22 @@ def check_cmd(paths, fmt, stats, sets, allow_outside):
         stat_rows.extend(r if len(r) == 4 else (str(f), *r) for r in rows)
     # a card is checked on its own and again by each ruleset that plays it: report once
     all_diags = sorted(_once(all_diags), key=D.sort_key)
+    # the stats are data: in the document for the machine formats (stdout stays one
+    # JSON document), a line each after the diagnostics for the text formats
+    stats_json = [{"path": path, "line": line, "hand": text, "variants": count}
+                  for path, line, text, count in stat_rows] if stats else None
     if fmt == "json":
-        click.echo(D.to_json(all_diags))
+        click.echo(D.to_json(all_diags, stats_json))
     elif fmt == "sarif":
         from ..codes import titles
 
-        click.echo(D.to_sarif(all_diags, titles()))
+        click.echo(D.to_sarif(all_diags, titles(), stats_json))
     else:
         for d in all_diags:
             click.echo(D.format_full(d, sources) if fmt == "full" else D.format_concise(d))
             if fmt == "full":
                 click.echo("")
-    if stats and stat_rows:
-        for path, line, text, count in stat_rows:
+        for path, line, text, count in stat_rows if stats else ():
             click.echo(f"{path}:{line}: {count:4d} variants  {text}")
     errors = sum(d.is_error for d in all_diags)
     warnings = sum(d.severity is D.Severity.WARNING for d in all_diags)

@@ -46,24 +46,74 @@ def existing_path(path: str) -> Path:
 CARD_SUFFIX = ".card"
 
 
-def ruleset_path(path: str) -> Path:
-    """A path a command reads as a ruleset: it exists and is not a card (a card given to
-    ``simulate`` would otherwise be parsed as a ruleset and give unrelated errors)."""
+def input_file(path: str, kind: str) -> Path:
+    """A file a command reads: it exists and is a regular file. InputError naming the
+    path as the user gave it, and ``kind``, what the command takes, for a folder or a device."""
     p = existing_path(path)
+    if p.is_dir():
+        raise InputError(f"{path}: is a folder, not {kind}")
+    if not p.is_file():
+        raise InputError(f"{path}: not a regular file; this command takes {kind}")
+    return p
+
+
+def ruleset_path(path: str) -> Path:
+    """A path a command reads as a ruleset: a file, and not a card (a card given to
+    ``simulate`` would otherwise be parsed as a ruleset and give unrelated errors)."""
+    p = input_file(path, "a ruleset file (.mj)")
     if p.suffix == CARD_SUFFIX:
         raise InputError(f"{path}: is a card; this command takes a ruleset (.mj) that plays it "
                          f"(`card \"{p.name}\"` in its winning block)")
     return p
 
 
-def bot_names(spec: str) -> list[str]:
-    """The bots a ``--bots`` option names, in order; InputError for a name that is no bot."""
-    from ..bots import BOTS
+#: what ``match``, ``hint`` and ``render`` take
+CARD_OR_RULESET = "a card file (.card) or a ruleset (.mj) that plays one"
 
-    names = [b.strip() for b in spec.split(",") if b.strip()]
-    for b in names:
-        if b not in BOTS:
-            raise InputError(f"--bots: unknown bot {b!r}; bots are: {', '.join(sorted(BOTS))}")
+
+def output_folder(path: str, option: str) -> Path:
+    """A folder a command writes files into (``--logs DIR``), made if missing; InputError
+    for an existing file of that name, or a folder that cannot be made."""
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise InputError(f"{option} {path}: is a file; {option} takes a folder (made if it does not exist)")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"{option} {path}: cannot make the folder: {e.strerror or e}") from None
+    return p
+
+
+#: what ``--bots`` takes, for the help of every command that has it
+BOT_CHOICES = ("a bot is mei, auntie-rose, rafi, greedy, random, or a style file of your own: a path ending "
+               "in .toml, named by its file's stem (docs/bots.md)")
+
+
+def bot_names(spec: str) -> list[str]:
+    """The bots a ``--bots`` option names, in order; InputError for a name that is no bot.
+    An entry that is a path to a style file (:func:`mjdsl.bots.is_style_file`) is read,
+    checked and named by its file's stem (:func:`mjdsl.bots.add_style_file`)."""
+    from ..bots import BOTS, add_style_file, is_style_file
+
+    names = []
+    files: dict[str, Path] = {}  # the style files of the line-up, by bot name
+    for b in (b.strip() for b in spec.split(",")):
+        if not b:
+            continue
+        if is_style_file(b):
+            try:
+                key = add_style_file(b)
+            except InputError as e:
+                raise InputError(f"--bots: {e}") from None
+            if files.setdefault(key, Path(b).resolve()) != Path(b).resolve():
+                raise InputError(f"--bots: {b}: another style file of the line-up is named {key!r} too "
+                                 f"({files[key]}); a style file's bot is named by its file's stem: rename one")
+            names.append(key)
+        elif b not in BOTS:
+            raise InputError(f"--bots: unknown bot {b!r}; bots are: {', '.join(sorted(BOTS))}, "
+                             "or a style file (a path ending in .toml)")
+        else:
+            names.append(b)
     return names
 
 

@@ -18,8 +18,8 @@ from ..engine.simulate import logged_session, run, session_batches, unlogged_ses
 from ..engine.tally import Tally, card_lines, report_lines
 from ..output import write_file
 from ..frontend.paths import Refused, resolve_log_ruleset
-from .common import (allow_outside_option, cli_sets, ruleset_path, seat_bots, seed_text, set_option, warn,
-                     workers_options)
+from .common import (BOT_CHOICES, allow_outside_option, cli_sets, output_folder, ruleset_path, seat_bots,
+                     seed_text, set_option, warn, workers_options)
 
 
 @click.command("simulate")
@@ -29,8 +29,7 @@ from .common import (allow_outside_option, cli_sets, ruleset_path, seat_bots, se
 @click.option("--seed", default="1", show_default=True, help="The seed: the same seed plays the same hands.",
               callback=seed_text)
 @click.option("--bots", "bots", default="greedy", show_default=True,
-              help="A bot for every seat, or one per seat, separated by commas (mei, auntie-rose, rafi, greedy,"
-                   " random).")
+              help=f"A bot for every seat, or one per seat, separated by commas; {BOT_CHOICES}.")
 @workers_options
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.option("--all", "all_rows", is_flag=True, help="Show every row of every table (the text report shows 15).")
@@ -46,7 +45,7 @@ def simulate_cmd(ruleset, games, seed, bots, workers, backend, scheduler, as_jso
     names = seat_bots(bots, auto.session_players)
     workers = capped_workers(workers, backend, scheduler, warn)
     if logs:
-        Path(logs).mkdir(parents=True, exist_ok=True)
+        output_folder(logs, "--logs")
     progress = sys.stderr.isatty() and games >= 50
     started = time.perf_counter()
     tally = Tally(auto, card_lines(auto))

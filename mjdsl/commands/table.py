@@ -15,7 +15,7 @@ from click.core import ParameterSource
 from ..frontend.compile import compile_ruleset
 from ..diagnostics import InputError
 from ..output import check_writable
-from .common import allow_outside_option, cli_sets, ruleset_path, seat_bots, seed_text, set_option
+from .common import BOT_CHOICES, allow_outside_option, cli_sets, ruleset_path, seat_bots, seed_text, set_option
 
 REGULARS = "mei,auntie-rose,rafi"
 
@@ -80,7 +80,7 @@ def refuse_alternatives(ctx: click.Context) -> None:
 @click.option("--daily", is_flag=True, help="Today's deal: the same walls for everyone today.")
 @click.option("--seat", type=click.IntRange(0, 7), default=0, show_default=True, help="Your seat (0 is East).")
 @click.option("--bots", "bots", default=REGULARS, show_default=True,
-              help="The bots at the other seats, in seat order (mei, auntie-rose, rafi, greedy, random).")
+              help=f"The bots at the other seats, in seat order; {BOT_CHOICES}.")
 @click.option("--hands", type=click.IntRange(1, 1000), default=None,
               help="Stop after this many hands (default: the ruleset's whole session).")
 @click.option("--guided", is_flag=True, help="The guided first hand: every step explained, a move suggested.")

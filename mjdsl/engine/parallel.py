@@ -51,17 +51,24 @@ BACKENDS = ("process", "dask")
 @attrs.frozen
 class Job:
     """What every worker needs to play: the ruleset's path, the ``--set`` options, the
-    bots by name (made fresh in each worker), and whether includes may leave the folder."""
+    bots by name (made fresh in each worker), and whether includes may leave the folder.
+    ``styles``: the user's style files among the bots (``--bots ./mystyle.toml``), their
+    text with them (``(name, text, path)``, :func:`mjdsl.bots.file_styles`), so every
+    worker plays the same file, wherever it runs."""
 
     path: str
     sets: tuple = ()
     bots: tuple = ()
     allow_outside: bool = False
+    styles: tuple = ()
 
     @classmethod
     def of(cls, path: str, sets: Iterable[Sequence[str]], bots: Iterable[str], allow_outside: bool = False) -> Job:
         """A job with the ruleset's absolute path (a worker need not share our folder)."""
-        return cls(os.path.abspath(path), tuple(tuple(s) for s in sets), tuple(bots), allow_outside)
+        from ..bots import file_styles
+
+        bots = tuple(bots)
+        return cls(os.path.abspath(path), tuple(tuple(s) for s in sets), bots, allow_outside, file_styles(bots))
 
 
 @attrs.frozen
@@ -96,9 +103,10 @@ _PREPARED: dict[Job, tuple] = {}
 def prepared(job: Job) -> tuple:
     """``(automaton, bots)`` of a job, built once in this process."""
     if job not in _PREPARED:
-        from ..bots import make_bot
+        from ..bots import add_styles, make_bot
         from ..frontend.compile import compile_ruleset
 
+        add_styles(job.styles)  # the user's style files, as the job carries them
         auto = compile_ruleset(job.path, list(job.sets), allow_outside=job.allow_outside)
         _PREPARED.clear()  # one job at a time is enough; a long-lived Dask worker sees many
         _PREPARED[job] = (auto, [make_bot(b) for b in job.bots])

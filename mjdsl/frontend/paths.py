@@ -83,7 +83,8 @@ def _resolve(name: str, including: Path, top_root: Path, allow_outside: bool, wh
     if here.exists():
         if allow_outside or inside(here, root):
             return here
-        return Refused("MJ208", f"`{name}` is outside the folder of {display(root)}",
+        return Refused("MJ208", f"`{name}` is outside {display_folder(root)}, the folder tree "
+                       f"{display(including)} may name files in",
                        f"move the {what} next to the file that names it, or allow it with --allow-outside")
     for lib in library_paths():
         cand = (lib / name).resolve()
@@ -122,6 +123,15 @@ def resolve_log_ruleset(name: str, recorded_abs: str | None, log_path: Path, *,
                        "--allow-outside")
     return Refused("MJ206", f"its ruleset {name} is not found (looked next to the log, here, "
                    f"at {recorded_abs} and in the ruleset library)", "copy the ruleset next to the log")
+
+
+def display_folder(p: Path) -> str:
+    """A folder as messages show it, ending in ``/``: relative when that names it, else
+    absolute (``.`` or ``..`` alone says nothing to a reader of the message)."""
+    shown = display(p)
+    if set(Path(shown).parts) <= {".", ".."}:
+        shown = str(p)
+    return shown.rstrip("/") + "/"
 
 
 def display(p: Path) -> str:

@@ -11,6 +11,7 @@ from .standalone import Token, Transformer, v_args
 from .. import ast as A
 from ..diagnostics import Diagnostic, error
 from ..source import Span
+from .numbers import MAX_NUMBER, too_large, too_large_message
 
 # Rules written `!name` in the grammar: fixed words, kept as one string.
 KEYWORD_RULES = (
@@ -37,21 +38,14 @@ class Kw(str):
         return obj
 
 
-#: what a number too long to be meant stands for; the checks call it impossible
-HUGE = 10**18
-
-
-def _number(tok) -> float:
-    """An integer literal as an int (any size the checks can judge), else a float."""
-    text = str(tok)
+def _value(text: str) -> float:
+    """An integer literal as an int, else a float; a number past :data:`MAX_NUMBER` is
+    refused by the builder (MJ120) and stands for it meanwhile, so nothing overflows."""
+    if too_large(text, MAX_NUMBER):
+        return MAX_NUMBER
     if "." not in text:
-        try:
-            return min(int(text), HUGE)
-        except ValueError:  # more digits than Python converts
-            return HUGE
+        return int(text)
     v = float(text)
-    if v != v or v in (float("inf"), float("-inf")):
-        return HUGE
     return int(v) if v.is_integer() else v
 
 
@@ -66,8 +60,10 @@ class Builder(Transformer):
     def __init__(self, path: str):
         super().__init__(visit_tokens=False)
         self.path = path
-        #: MJ239 for a count written with a fraction (the one diagnostic the builder makes)
+        #: MJ239 for a count written with a fraction (the tree is whole all the same)
         self.diagnostics: list[Diagnostic] = []
+        #: MJ120 for a number past :data:`MAX_NUMBER`: the file is refused, its tree dropped
+        self.refused: list[Diagnostic] = []
 
     # -- helpers --------------------------------------------------------------
     def _span(self, meta) -> Span:
@@ -75,10 +71,19 @@ class Builder(Transformer):
             return Span(self.path, 1, 1, 1, 1)
         return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
 
+    def _number(self, tok: Token) -> float:
+        """A number as written: an int, or a float with a fraction; one past
+        :data:`MAX_NUMBER` is MJ120, never capped unseen."""
+        text = str(tok)
+        if too_large(text, MAX_NUMBER):
+            self.refused.append(error("MJ120", too_large_message(text, MAX_NUMBER, "a ruleset"), self._tspan(tok),
+                                      "write a smaller number: no count or amount at a table comes near it"))
+        return _value(text)
+
     def _whole(self, tok: Token) -> int:
         """A count (seats, tiles, dice...): a whole number; one with a fraction is MJ239,
         never rounded down unseen (`pass 2.5` is not `pass 2`)."""
-        v = _number(tok)
+        v = self._number(tok)
         if not isinstance(v, int):
             self.diagnostics.append(error("MJ239", f"`{tok}` counts something: it must be a whole number",
                                           self._tspan(tok), f"write {int(v)} or {int(v) + 1}"))
@@ -139,7 +144,7 @@ class Builder(Transformer):
         return ("choices", tuple(self._word(t) for t in c))
 
     def option_range(self, c):
-        return ("range", (_number(c[0]), _number(c[1])))
+        return ("range", (self._number(c[0]), self._number(c[1])))
 
     @v_args(meta=True)
     def set_decl(self, meta, c):
@@ -160,7 +165,7 @@ class Builder(Transformer):
     # -- values and expressions ----------------------------------------------
     @v_args(meta=True)
     def number(self, meta, c):
-        return A.Num(_number(c[0]), self._tspan(c[0]))
+        return A.Num(self._number(c[0]), self._tspan(c[0]))
 
     @v_args(meta=True)
     def string(self, meta, c):
@@ -681,7 +686,7 @@ class Builder(Transformer):
     def amount(self, c):
         sign = -1 if isinstance(c[0], Token) and c[0].type == "MINUS" else 1
         num, unit = c[-2], c[-1]
-        return ("amount", sign * _number(num), str(unit))
+        return ("amount", sign * self._number(num), str(unit))
 
     def scope(self, c):
         return ("scope", str(c[0]), c[1] if len(c) > 1 else None)
@@ -743,16 +748,16 @@ class Builder(Transformer):
     def penalty(self, meta, c):
         sign = -1 if any(isinstance(x, Token) and x.type == "MINUS" for x in c) else 1
         unit = str(c[-1]).rstrip("s") + "s"  # one spelling: points, limits
-        return A.Penalty(self._word(c[0]), sign * _number(c[-2]), self._span(meta), unit)
+        return A.Penalty(self._word(c[0]), sign * self._number(c[-2]), self._span(meta), unit)
 
     # issue 10: payments outside the winner's settlement
     @v_args(meta=True)
     def deposit(self, meta, c):
-        return A.Deposit(_number(c[0]), self._word(c[1]), self._span(meta))
+        return A.Deposit(self._number(c[0]), self._word(c[1]), self._span(meta))
 
     @v_args(meta=True)
     def wall_game_pay(self, meta, c):
-        return A.WallGamePay(_number(c[0]), self._span(meta))
+        return A.WallGamePay(self._number(c[0]), self._span(meta))
 
     @v_args(meta=True)
     def dealer_pay(self, meta, c):
@@ -767,16 +772,16 @@ class Builder(Transformer):
         numbers = [x for x in c if isinstance(x, Token) and x.type == "NUMBER"]
         where = next(x for x in c if not isinstance(x, (Token, tuple, str)))
         group = next(x for x in c if isinstance(x, Kw))
-        share = _number(numbers[1]) if len(numbers) > 1 else 1
+        share = self._number(numbers[1]) if len(numbers) > 1 else 1
         return A.FeederPays(self._whole(numbers[0]), where, share, str(group), self._cond(c), self._span(meta))
 
     @v_args(meta=True)
     def instant_pay(self, meta, c):
-        return A.InstantPay(str(c[0]), _number(c[1]), self._span(meta))
+        return A.InstantPay(str(c[0]), self._number(c[1]), self._span(meta))
 
     @v_args(meta=True)
     def bonus_pay(self, meta, c):
-        return A.BonusPay(tuple(c[:-1]), _number(c[-1]), self._span(meta))
+        return A.BonusPay(tuple(c[:-1]), self._number(c[-1]), self._span(meta))
 
     @v_args(meta=True)
     def bonus_code(self, meta, c):

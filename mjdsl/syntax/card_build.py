@@ -20,6 +20,7 @@ from ..diagnostics import Diagnostic, MjError, error
 from ..source import Source, Span
 from ..cards import ast
 from .card_messages import syntax_diagnostic
+from .numbers import MAX_CARD_NUMBER, too_large, too_large_message
 
 GRAMMAR = Path(__file__).resolve().parent / "card.lark"
 
@@ -48,16 +49,20 @@ def parse_card(text: str, path: str = "<string>") -> tuple[ast.Card | None, list
         tree = parser().parse(text)
     except lark.exceptions.UnexpectedInput as e:
         found = syntax_diagnostic(e, text, path, parser().parse)
-        if not _starts_like_a_card(text):
+        if not looks_like_card(text):
             # not a card at all (a card path that names some other file): say so without
-            # quoting it, so no line of a file that is not a card is echoed
+            # quoting it, so no line of a file that is not a card is echoed (its callers
+            # leave its text out of the sources a report quotes from)
             found = error("MJ158", "this is not a card file: it does not start with a `card \"Title\"` line",
-                          Span(path, 0, 0, 0, 0), "name a .card file; a card's first line is its title")
+                          Span.point(path, 1, 1), "name a .card file; a card's first line is its title")
         return None, [found]
-    return card_from_tree(tree, path), []
+    try:
+        return card_from_tree(tree, path), []
+    except MjError as e:  # a number past what a card takes (MJ162), negative points (MJ163)
+        return None, e.diagnostics
 
 
-def _starts_like_a_card(text: str) -> bool:
+def looks_like_card(text: str) -> bool:
     """Whether some line begins with the word ``card`` (a card with its title misplaced),
     or the text is empty; /etc/passwd, a ruleset or a binary file is not a card."""
     lines = [ln.strip() for ln in text.splitlines()]
@@ -81,15 +86,19 @@ def read_card_source(path: str | Path) -> tuple[Source | None, Diagnostic | None
     """A card file's text, or the diagnostic that names the file and why it cannot be read."""
     from ..source import MAX_BYTES, FileTooLarge
 
-    where = Span(str(path), 0, 0, 0, 0)
+    # a problem of the whole file is placed at its start, as a ruleset's is (1:1, not 0:0);
+    # a byte that is not UTF-8 at its own line and column, as the ruleset loader places it
+    where = Span.point(str(path), 1, 1)
     try:
         return Source.from_file(path), None
     except FileTooLarge:
         return None, error("MJ113", f"file is larger than {MAX_BYTES // 1000} kB", where,
                            "a card is a few kilobytes")
     except UnicodeDecodeError as e:
-        return None, error("MJ112", f"file is not UTF-8 text (byte {e.start}): not a card", where,
-                           "save the card as UTF-8 text")
+        line = e.object.count(b"\n", 0, e.start) + 1
+        col = e.start - e.object.rfind(b"\n", 0, e.start)
+        return None, error("MJ112", f"file is not UTF-8 text (byte {e.start}): not a card",
+                           Span.point(str(path), line, col), "save the card as UTF-8 text")
     except OSError as e:
         return None, error("MJ206", f"cannot read the card: {e.strerror or e}", where, "check the path")
 
@@ -109,7 +118,9 @@ def card_from_tree(tree: Tree, path: str) -> ast.Card:
 
 
 def card_from_body(body: Tree | None, path: str, title: str, span: Span) -> ast.Card:
-    """A ``card_body`` tree (possibly namespaced by an importing grammar) to a Card."""
+    """A ``card_body`` tree (possibly namespaced by an importing grammar) to a Card;
+    MjError carrying MJ162 for each number past :data:`MAX_CARD_NUMBER` and MJ163 for
+    each line whose points are written negative."""
     return _Builder(path).card(body, title, span)
 
 
@@ -118,6 +129,9 @@ class _Builder:
 
     def __init__(self, path: str):
         self.path = path
+        #: MJ162 for each number past :data:`MAX_CARD_NUMBER`, MJ163 for points written
+        #: negative: the card is refused
+        self.refused: list[Diagnostic] = []
 
     def card(self, body: Tree | None, title: str, span: Span) -> ast.Card:
         header: dict[str, object] = {}
@@ -146,6 +160,8 @@ class _Builder:
                 else:
                     header[kind] = node
         close_section()
+        if self.refused:
+            raise MjError(self.refused)
         return ast.Card(
             title=title,
             span=span,
@@ -158,11 +174,11 @@ class _Builder:
 
     # -- header --------------------------------------------------------------
     def card_year(self, t: Tree) -> ast.Year:
-        return ast.Year(_int(t.children[0]), self.span(t))
+        return ast.Year(self.number(t.children[0]), self.span(t))
 
     def card_points(self, t: Tree) -> ast.PointsRange:
         low, high = t.children
-        return ast.PointsRange(_int(low), _int(high), self.span(t))
+        return ast.PointsRange(self.number(low), self.number(high), self.span(t))
 
     def card_tiles(self, t: Tree) -> ast.TilesRef:
         return ast.TilesRef(_string(t.children[0]), self.span(t))
@@ -184,6 +200,7 @@ class _Builder:
             patterns.append(ast.Pattern(tuple(groups), suits, span))
             groups, suits = [], ()
 
+        last_suit: Token | None = None  # the last suit letter written on the line
         for child in t.children:
             if isinstance(child, Token):  # CARD_OR: the next pattern begins
                 close_pattern()
@@ -193,6 +210,7 @@ class _Builder:
                 groups.append(self.card_group(child))
             elif kind == "card_suits":
                 suits = tuple(self.card_suit(s) for s in child.children)
+                last_suit = child.children[-1].children[0]
             elif kind == "card_annotation":
                 annotations.append(self.card_annotation(child))
             elif kind == "card_description":
@@ -201,11 +219,13 @@ class _Builder:
                 value = child.children[0]
         close_pattern()
         assert value is not None  # the grammar ends every line with its points
+        if last_suit is not None and str(last_suit) == "-" and last_suit.end_pos == value.start_pos:
+            self.negative_points(last_suit, value)
         return ast.HandLine(
             patterns=tuple(patterns),
             annotations=tuple(annotations),
             description=description,
-            points=_int(value),
+            points=self.number(value),
             points_span=_token_span(self.path, value),
             section=section,
             span=self.span(t),
@@ -228,6 +248,24 @@ class _Builder:
             return ast.Annotation(kind, words, self.span(t))
         kind, choices = _choice(tokens)
         return ast.Annotation(kind, words, self.span(t), choices)
+
+    def number(self, tok: Token) -> int:
+        """A number as written; one past :data:`MAX_CARD_NUMBER` is MJ162 (never capped unseen)."""
+        text = str(tok)
+        if too_large(text, MAX_CARD_NUMBER):
+            self.refused.append(error("MJ162", too_large_message(text, MAX_CARD_NUMBER, "a card"),
+                                      _token_span(self.path, tok), "points, a year and a points range are "
+                                      f"at most {MAX_CARD_NUMBER}"))
+            return MAX_CARD_NUMBER
+        return int(text)
+
+    def negative_points(self, minus: Token, value: Token) -> None:
+        """MJ163: ``-25``, the points written with a sign. The lexer reads its ``-`` as a
+        suit letter (no suit) and would report one suit letter too many."""
+        span = Span(self.path, minus.line, minus.column, value.end_line, value.end_column)
+        self.refused.append(error("MJ163", f"points cannot be negative: `-{value}`", span,
+                                  f"points are a whole number, 0 or more: write `{value}` (if the `-` is the "
+                                  "last group's suit letter, put a space between it and the points)"))
 
     def span(self, t: Tree) -> Span:
         return _span(self.path, t)
@@ -284,18 +322,6 @@ def _span(path: str, t: Tree) -> Span:
 
 def _token_span(path: str, tok: Token) -> Span:
     return Span(path, tok.line, tok.column, tok.end_line, tok.end_column)
-
-
-#: numbers on a card are small; anything longer stands for "impossibly large"
-_HUGE = 10**9
-
-
-def _int(tok) -> int:
-    """A number as written, capped (a card check flags points out of range)."""
-    try:
-        return min(int(str(tok)), _HUGE)
-    except ValueError:  # more digits than Python converts
-        return _HUGE
 
 
 def _string(tok: Token) -> str:

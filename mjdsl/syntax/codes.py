@@ -60,6 +60,10 @@ CODES = (
     Code("MJ119", "upper-case word",
          "Keywords and names are lower case; an upper-case word is usually a tile code that needs quotes.",
          "Tiles {\n}\n", "tiles {\n}\n"),
+    Code("MJ120", "number too large",
+         "A ruleset takes numbers up to 1000000000000000000 (10^18), far past any count or amount a "
+         "table uses. A larger one is refused where it is written, never read as some other number.",
+         "session {\n    hands 99999999999999999999999\n}\n", "session {\n    hands 16\n}\n"),
     Code("MJ199", "internal error while reading",
          "The parser accepted the file but the tree could not be built. This is a bug in mjdsl: please report it.",
          "", ""),

@@ -94,6 +94,9 @@ def describe(e: UnexpectedInput, source: Source, parser: Lark, text: str) -> Dia
     left_open = _block_left_open(tok, e, text, path)
     if left_open is not None:
         return left_open
+    glued = _glued_word(tok, text, path, parser)
+    if glued is not None:
+        return glued
     if tok.type == "_NL" and tok.line and tok.end_line and tok.end_line > tok.line:
         # An end of line token spans lines: point at the end of the statement's line.
         span = Span(path, tok.line, tok.column, tok.line, tok.column + 1)
@@ -121,6 +124,41 @@ def describe(e: UnexpectedInput, source: Source, parser: Lark, text: str) -> Dia
         if keywords:
             return error("MJ104", f"unknown word `{tok}` here", span, f"expected {_join(expected)}")
     return error("MJ102", f"expected {_join(expected)}, found {found}", span, _hint_for(tok))
+
+
+_WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
+
+
+def _glued_word(tok, text: str, path: str, parser: Lark) -> Diagnostic | None:
+    """A word the lexer split: where no name may stand, a keyword is matched at the start
+    of a longer word (`from anyone` lexes as `any` then `one`) and the error falls on its
+    second part. Told as the whole word, at its span, with the words that may stand where
+    it starts (read by parsing the text again with the word blanked out)."""
+    start = tok.start_pos
+    if not start or not re.match(r"[A-Za-z_]", text[start - 1]) or not _WORD_CHAR.match(str(tok)[:1]):
+        return None
+    first, end = start, start
+    while first > 0 and _WORD_CHAR.match(text[first - 1]):
+        first -= 1
+    while end < len(text) and _WORD_CHAR.match(text[end]):
+        end += 1
+    word = text[first:end]
+    column = tok.column - (start - first)
+    span = Span(path, tok.line, column, tok.line, column + len(word))
+    expected: list[str] = []
+    try:
+        parser.parse(text[:first] + "\x01" + text[end:])
+    except UnexpectedCharacters as e:
+        if e.pos_in_stream == first:
+            expected = _expected_words(e.allowed or (), parser)
+    except UnexpectedInput:
+        pass
+    keywords = [w.strip("`") for w in expected if w.startswith("`")]
+    close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.6)
+    hint = f"expected {_join(expected)}" if expected else "see docs/language.md for the statements each block takes"
+    if close:
+        return error("MJ104", f"unknown word `{word}`: did you mean `{close[0]}`?", span, hint)
+    return error("MJ104", f"unknown word `{word}` here", span, hint)
 
 
 def _match_example(e: UnexpectedToken, parser: Lark) -> str | None:

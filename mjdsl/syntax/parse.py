@@ -116,7 +116,12 @@ def _build(tree, source: Source, diags: list[Diagnostic]) -> A.Program | None:
     limit = sys.getrecursionlimit()
     try:
         sys.setrecursionlimit(max(limit, 4000))
-        return Builder(source.path).transform(tree)
+        builder = Builder(source.path)
+        program = builder.transform(tree)
+        if builder.refused:  # a number past what the language takes (MJ120): not read as another
+            diags.extend(builder.refused)
+            return None
+        return program
     except (VisitError, RecursionError, NotImplementedError) as e:  # pragma: no cover - a builder bug, reported
         orig = getattr(e, "orig_exc", e)
         diags.append(error("MJ199", f"internal error while reading the file: {orig!r}", Span.point(source.path, 1, 1),
