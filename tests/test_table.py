@@ -8,39 +8,25 @@ from __future__ import annotations
 
 import asyncio
 import html
-import io
 import json
 import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-from mjdsl.cli import main
 from mjdsl.frontend.compile import compile_ruleset
 from mjdsl.tui.controller import Controller
 from mjdsl.tui.guide import guided_steps
 from mjdsl.tui.session import Session
+
+from table_play import play, saves  # noqa: F401 (saves: an autouse fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 AMERICAN = str(ROOT / "rulesets" / "american.mj")
 CLASSICAL = str(ROOT / "rulesets" / "classical.mj")
 GARDEN = str(ROOT / "examples" / "house-rules" / "garden-card.mj")
 SCREENSHOT = ROOT / "docs" / "images" / "table.svg"
-
-
-@pytest.fixture(autouse=True)
-def saves(tmp_path, monkeypatch):
-    monkeypatch.setenv("MJDSL_SAVES", str(tmp_path / "saves"))
-    return tmp_path / "saves"
-
-
-def play(capsys, monkeypatch, lines, *args):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{x}\n" for x in lines)))
-    code = main(["play", *args])
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_a_whole_session_at_the_table_typed_as_a_person_would(capsys, monkeypatch, saves):

@@ -7,30 +7,15 @@ begins.
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-from mjdsl.cli import main
+from table_play import play, saves  # noqa: F401 (saves: an autouse fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 AMERICAN = str(ROOT / "rulesets" / "american.mj")
-
-
-@pytest.fixture(autouse=True)
-def saves(tmp_path, monkeypatch):
-    monkeypatch.setenv("MJDSL_SAVES", str(tmp_path / "saves"))
-    return tmp_path / "saves"
-
-
-def play(capsys, monkeypatch, lines, *args):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{x}\n" for x in lines)))
-    code = main(["play", *args])
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 @pytest.fixture

@@ -16,6 +16,8 @@ from mjdsl.tui.controller import Controller
 from mjdsl.tui.guide import guided_seed, suggest
 from mjdsl.tui.session import Session
 
+from table_play import play
+
 ROOT = Path(__file__).resolve().parent.parent
 AMERICAN = str(ROOT / "rulesets" / "american.mj")
 CLASSICAL = str(ROOT / "rulesets" / "classical.mj")
@@ -105,34 +107,22 @@ def test_the_rules_view_says_what_the_ruleset_says_in_its_words():
     assert any(line.split() == "FF 2026 1111 1111 - a b c 25".split() for line in said)
 
 
-def _play(capsys, monkeypatch, lines, *args):
-    import io
-    import sys
-
-    from mjdsl.cli import main
-
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{x}\n" for x in lines)))
-    code = main(["play", *args])
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
 def test_after_q_the_table_says_the_command_that_resumes_this_save(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("MJDSL_SAVES", str(tmp_path / "saves"))
     game = tmp_path / "game.json"
-    code, out, err = _play(capsys, monkeypatch, ["q"], AMERICAN, "--seed", "7", "--save", str(game))
+    code, out, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--seed", "7", "--save", str(game))
     assert code == 0, err
     said = f"Saved. Resume with: mjdsl play {AMERICAN} --resume --save {game}"
     assert out.rstrip().endswith(said), out[-300:]
-    code, out, err = _play(capsys, monkeypatch, ["q"], *said.split()[5:])  # the command said resumes it
+    code, out, err = play(capsys, monkeypatch, ["q"], *said.split()[5:])  # the command said resumes it
     assert code == 0 and "Resumed the saved game" in out, err
-    code, out, err = _play(capsys, monkeypatch, ["q"], AMERICAN, "--seed", "7")  # the default save: no --save
+    code, out, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--seed", "7")  # the default save: no --save
     assert code == 0 and out.rstrip().endswith(f"Saved. Resume with: mjdsl play {AMERICAN} --resume"), err
 
 
 def test_a_guided_classical_game_speaks_of_the_ruleset_not_a_card(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("MJDSL_SAVES", str(tmp_path / "saves"))
-    code, out, err = _play(capsys, monkeypatch, ["ok"] * 300, CLASSICAL, "--guided", "--plain")
+    code, out, err = play(capsys, monkeypatch, ["ok"] * 300, CLASSICAL, "--guided", "--plain")
     assert code == 0, err
     assert "(finding a first hand that shows every step; once for this ruleset)" in err
     assert not re.search(r"\bcard\b", out + err), [line for line in (out + err).splitlines()
