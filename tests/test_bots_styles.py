@@ -71,11 +71,17 @@ def test_the_regulars_ship_as_style_files_with_their_lines():
     ("name = \n", "not a style file"),
 ])
 def test_a_bad_style_file_is_refused_naming_the_field(tmp_path, text, field):
-    f = tmp_path / "bad.toml"
+    path, message = _refused(tmp_path, text)
+    assert field in message and path in message
+
+
+def _refused(tmp_path, text: str) -> tuple[str, str]:
+    """A style file of ``text`` loaded: its path, and the message it is refused with."""
+    f = tmp_path / "mine.toml"
     f.write_text(text)
     with pytest.raises(InputError) as e:
         load_style(f)
-    assert field in str(e.value) and str(f) in str(e.value)
+    return str(f), str(e.value)
 
 
 @pytest.mark.parametrize("text, says", [
@@ -88,11 +94,8 @@ def test_a_bad_style_file_is_refused_naming_the_field(tmp_path, text, field):
     ('name = "X"\ntaglin = "y"\n', "unknown field 'taglin'; did you mean tagline?"),
 ])
 def test_an_unknown_field_in_any_table_is_refused_with_the_nearest(tmp_path, text, says):
-    f = tmp_path / "mine.toml"
-    f.write_text(text)
-    with pytest.raises(InputError) as e:
-        load_style(f)
-    assert str(e.value).startswith(f"{f}: {says}")
+    path, message = _refused(tmp_path, text)
+    assert message.startswith(f"{path}: {says}")
 
 
 def test_every_field_a_shipped_style_sets_is_known():
