@@ -116,3 +116,32 @@ def test_a_file_that_is_not_a_save_is_never_written_over(capsys, monkeypatch, tm
         code, out, err = play(capsys, monkeypatch, ["ok", "q"], AMERICAN, "--seed", "1", "--save", str(notes), *new)
         assert code == 2 and out == "" and f"{notes}: is not a saved game" in err, err
         assert notes.read_text() == "my notes\n"
+
+
+def test_a_game_against_a_style_file_resumes_with_the_file_as_it_was(capsys, monkeypatch, tmp_path):
+    from mjdsl import bots
+
+    mine = tmp_path / "mystyle.toml"
+    mine.write_text('name = "Mine"\n[target]\nchoose = "flexible"\n')
+    path = tmp_path / "game.json"
+    code, _, err = play(capsys, monkeypatch, ["ok"] * 4 + ["q"], AMERICAN, "--seed", "7", "--save", str(path),
+                        "--bots", f"{mine},mei,rafi", "--plain")
+    assert code == 0, err
+    saved = json.loads(path.read_text())
+    assert saved["bots"][0] == "mystyle" and saved["styles"] == [["mystyle", mine.read_text(), str(mine)]]
+    # a new process knows no such bot, and the file is gone: the save brings it
+    mine.unlink()
+    monkeypatch.delitem(bots.BOTS, "mystyle")
+    monkeypatch.delitem(bots._FILE_STYLES, "mystyle")
+    code, out, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--resume", "--save", str(path), "--plain")
+    assert code == 0 and "Traceback" not in err, err
+    assert "Mine" in out  # seated again, under the style's own name
+    # a save whose style text is refused, or that gives a shipped bot's name to a file, is refused
+    for styles, says in (([["mystyle", "name = \n", "x.toml"]], "'styles' holds mystyle's style file, which is "
+                                                                 "refused: x.toml: not a style file"),
+                         ([["mei", 'name = "Not Mei"\n', "x.toml"]], "'styles' holds a file named 'mei'")):
+        monkeypatch.delitem(bots.BOTS, "mystyle", raising=False)
+        monkeypatch.delitem(bots._FILE_STYLES, "mystyle", raising=False)
+        path.write_text(json.dumps(dict(saved, styles=styles)))
+        code, out, err = play(capsys, monkeypatch, ["q"], AMERICAN, "--resume", "--save", str(path), "--plain")
+        assert code == 2 and out == "" and err.startswith(f"mjdsl: error: {path}: {says}"), err

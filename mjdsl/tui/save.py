@@ -1,8 +1,9 @@
 """The table's save file, checked field by field when it is read.
 
 A save (``Session.to_json``) is the session's log: the ruleset's hash, the options,
-the seed, the seat the person began at, the bots, the hand limit, every seat change
-and every action. A save that was edited or damaged is refused as it is loaded, with
+the seed, the seat the person began at, the bots (and the text of any style file of
+the user's they play, so a resumed game plays the same bots), the hand limit, every
+seat change and every action. A save that was edited or damaged is refused as it is loaded, with
 one line naming the file and the field, never half-way through a replay:
 :func:`read_save` checks each field's shape, :func:`check_save` what depends on the
 ruleset (its hash, its seats).
@@ -45,8 +46,12 @@ FIELDS = (
      'the options set, {"NAME": "VALUE", ...}'),
     ("seed", True, lambda x: isinstance(x, str), "the seed, as text"),
     ("seat", True, _whole, "a seat number"),
+    # (before the bots: the bots may name these)
+    ("styles", False, lambda x: isinstance(x, list) and all(
+        isinstance(t, list) and len(t) == 3 and all(isinstance(v, str) for v in t) for t in x),
+     "the style files the bots play, [name, text, path] each"),
     ("bots", True, lambda x: isinstance(x, list) and all(isinstance(b, str) and b in BOTS for b in x),
-     f"a list of bots ({', '.join(sorted(BOTS))})"),
+     "a list of bots (random, greedy, a shipped style, or a style file the save holds)"),
     ("hands_limit", False, lambda x: x is None or _whole(x, 1) and x <= MAX_HANDS,
      f"null or a number of hands, 1 to {MAX_HANDS}"),
     ("guided", False, lambda x: isinstance(x, bool), "true or false"),
@@ -77,7 +82,25 @@ def read_save(path: str) -> dict:
             continue
         if not test(data[key]):
             raise InputError(f"{path}: {key!r} is {_shown(data[key])}; it should be {expected}")
+        if key == "styles":
+            _add_styles(path, data[key])
     return data
+
+
+def _add_styles(path: str, styles: list) -> None:
+    """The style files a save's bots play (``--bots ./mystyle.toml``), as they were when the
+    game began: each checked as a style file is, and made a bot of its name again."""
+    from ..bots import add_styles, file_styles
+    from ..bots.style import style_from_text
+
+    for name, text, where in styles:
+        if name in BOTS and not file_styles([name]):
+            raise InputError(f"{path}: 'styles' holds a file named {name!r}, a shipped bot's name")
+        try:
+            style_from_text(text, name, where)
+        except InputError as e:
+            raise InputError(f"{path}: 'styles' holds {name}'s style file, which is refused: {e}") from None
+    add_styles([(name, text, where) for name, text, where in styles])
 
 
 def check_save(data: dict, auto, path: str | None) -> None:

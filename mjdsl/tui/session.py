@@ -25,7 +25,7 @@ import json
 import os
 import random
 
-from ..bots import make_bot, style_of
+from ..bots import file_styles, make_bot, style_of
 from ..diagnostics import InputError
 from ..engine import actions as ACT
 from ..engine.game import CHANCE, Game
@@ -223,7 +223,8 @@ class Session:
         return {"version": SAVE_VERSION, "kind": SAVE_KIND, "ruleset": self.ruleset,
                 "ruleset_abs": os.path.abspath(self.ruleset), "hash": self.auto.hash, "set": self.sets,
                 "seed": self.seed, "seat": self.first_seat, "bots": self.bot_names, "hands_limit": self.max_hands,
-                "guided": self.guided, "hands": self.log, "seat_moves": self.seat_moves, "over": self.over}
+                "guided": self.guided, "hands": self.log, "seat_moves": self.seat_moves, "over": self.over,
+                **({"styles": [list(f) for f in styles]} if (styles := file_styles(self.bot_names)) else {})}
 
     def save(self) -> None:
         if self.save_path is None:
