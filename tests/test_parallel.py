@@ -142,6 +142,18 @@ def test_a_checkpoint_of_another_run_is_refused(capsys, tmp_path):
     assert code == 2 and "not a checkpoint" in err
 
 
+def test_a_checkpoint_of_a_style_file_since_edited_is_refused(capsys, tmp_path):
+    # the same bot name, another file: another run (the name alone would mix two styles' hands)
+    mine, ckpt = tmp_path / "mine.toml", tmp_path / "c.json"
+    mine.write_text('name = "Mine"\n[target]\nchoose = "flexible"\n')
+    args = ["analyze", AMERICAN, "--hands", "3", "--bots", f"{mine},random,random,random", "--checkpoint", str(ckpt)]
+    assert run(capsys, *args)[0] == 0
+    assert run(capsys, *args)[0] == 0  # the same file: the finished run is read back
+    mine.write_text('name = "Mine"\n[target]\nchoose = "fastest"\n')
+    code, _, err = run(capsys, *args)
+    assert code == 2 and "checkpoint of another run" in err
+
+
 def test_a_checkpoint_is_written_as_every_output_is(capsys, tmp_path):
     """The checkpoint goes through mjdsl's one file writer (output.write_file): a
     checkpoint where none can be written is a message and exit 2, not a traceback,

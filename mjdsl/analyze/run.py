@@ -15,6 +15,7 @@ order, the final figures are the same bytes as an uninterrupted run's.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from pathlib import Path
@@ -86,9 +87,14 @@ class Analysis:
         return cls(auto, Tally.from_state(auto, card_lines(auto), state["tally"]), dict(state["also"]))
 
 
-def run_key(auto, seed: str, bots: list[str], hands: int) -> dict:
-    """What a checkpoint must agree with to be resumed."""
-    return {"hash": auto.hash, "seed": seed, "bots": list(bots), "hands": hands}
+def run_key(auto, seed: str, bots: list[str], hands: int, styles: tuple = ()) -> dict:
+    """What a checkpoint must agree with to be resumed; with ``styles``, the user's style
+    files among the bots (``Job.styles``: a file edited between two runs plays other
+    hands under the same name), each by a digest of its text."""
+    key = {"hash": auto.hash, "seed": seed, "bots": list(bots), "hands": hands}
+    if styles:
+        key["styles"] = {name: hashlib.sha256(text.encode()).hexdigest()[:16] for name, text, _ in styles}
+    return key
 
 
 def read_checkpoint(path: Path, key: dict) -> dict | None:
@@ -119,7 +125,7 @@ def analyze(auto, job: Job, seed: str, hands: int, *, workers: int = 1, backend:
     """Play ``hands`` hands into an :class:`Analysis`; with ``checkpoint``, resume from it
     and write it at least every ``every`` seconds (after a whole session) and at the end.
     ``on_hands(done)`` reports progress."""
-    key = run_key(auto, seed, list(job.bots), hands)
+    key = run_key(auto, seed, list(job.bots), hands, job.styles)
     start = done = 0
     analysis = Analysis(auto)
     if checkpoint is not None:
