@@ -382,16 +382,17 @@ def test_bots_see_the_declaration_and_never_make_a_false_one(classical):
 
 def test_a_person_at_mjdsl_play_can_declare_a_false_mah_jongg(monkeypatch, capsys, tmp_path):
     # the seat's first move is its turn as East: declare mah jongg with a hand that makes none
+    # (the table asks first: a false declaration kills the hand; "yes" declares it)
     import io
 
     from mjdsl.cli import main
 
-    answers = io.StringIO("mah jongg\nq\n")
+    answers = io.StringIO("mah jongg\nyes\nq\n")
     monkeypatch.setattr("sys.stdin", answers)
     monkeypatch.setenv("MJDSL_SAVES", str(tmp_path))
     main(["play", AMERICAN, "--seed", "7", "--set", "charleston=off", "--plain", "--hands", "1"])
     out = capsys.readouterr().out
-    assert "not mah jongg: your hand is dead" in out
+    assert "declare it; anything else keeps your hand" in out and "not mah jongg: your hand is dead" in out
 
 
 # -- a pair completed by a discard ----------------------------------------------------------
