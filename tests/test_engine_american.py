@@ -618,3 +618,15 @@ def test_a_claim_below_the_jokers_group_size_is_offered_with_no_joker(tmp_path):
         act(g, g.current_player(), "no claim")
     claims = [n for n in names(g) if n.startswith("claim pung")]
     assert claims == ["claim pung (0 jokers)"]
+
+
+def test_the_card_matches_of_a_hand_are_kept_only_for_the_same_exposures(auto):
+    # the win is checked, then described: the same hand is matched once. The same rack
+    # beside an exposure is another hand (here seventeen tiles: no hand of the card)
+    g = scripted(auto, {0: "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d 1d"})
+    st, rules = g.st, g.rules
+    assert rules.is_win(st, 0, exact=True)
+    st.exposures[0].append(Exposure("pung", auto.tiles.index("N"), 3, 0, False, 1))
+    assert not rules.is_win(st, 0, exact=True)
+    st.exposures[0].pop()
+    assert rules.is_win(st, 0, exact=True)
