@@ -630,3 +630,18 @@ def test_the_card_matches_of_a_hand_are_kept_only_for_the_same_exposures(auto):
     assert not rules.is_win(st, 0, exact=True)
     st.exposures[0].pop()
     assert rules.is_win(st, 0, exact=True)
+
+
+def test_a_declaration_is_false_only_on_the_seats_own_turn_with_a_hand_that_does_not_win(auto):
+    # what the table asks a person to confirm (steps_play.false_declaration): the engine's
+    # own win check, on the seat's own turn (a claim of a discard is offered only when it wins)
+    from mjdsl.engine.steps_play import declares_win, false_declaration
+
+    won = scripted(auto, {0: "F F 2b 0 2b 6b 1c 1c 1c 1c 1d 1d 1d 1d"})
+    assert won.st.node == "play.turn" and won.st.turn == 0
+    assert declares_win(won, 0) and not false_declaration(won, 0)
+    lost = scripted(auto, {0: "9d " + FILLER})
+    assert not declares_win(lost, 0) and false_declaration(lost, 0)
+    assert not false_declaration(lost, 1)  # not its turn
+    act(lost, 0, "discard 9d")  # (no seat can call it: the next seat's turn)
+    assert lost.st.turn == 1 and not false_declaration(lost, 0)
