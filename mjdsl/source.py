@@ -15,6 +15,10 @@ class FileTooLarge(OSError):
     """A file over MAX_BYTES: not read past the limit."""
 
 
+#: the UTF-8 byte-order mark some editors write first: not part of the text
+BOM = b"\xef\xbb\xbf"
+
+
 def read_text(path: str | Path) -> str:
     """A whole text file as UTF-8, reading no more than MAX_BYTES + 1 bytes.
 
@@ -22,6 +26,12 @@ def read_text(path: str | Path) -> str:
     UnicodeDecodeError for a file that is not UTF-8, and
     an OSError for anything but a regular file (a folder, a device, a pipe).
     """
+    return read_text_marked(path)[0]
+
+
+def read_text_marked(path: str | Path) -> tuple[str, bool]:
+    """:func:`read_text`, and whether the file began with a byte-order mark (``fmt``
+    drops one, so a file with it is not in the canonical layout)."""
     p = Path(path)
     if not p.is_file():
         raise OSError(21 if p.is_dir() else 22, "not a regular file", str(path))
@@ -29,9 +39,8 @@ def read_text(path: str | Path) -> str:
         data = fh.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise FileTooLarge(27, f"larger than {MAX_BYTES // 1000} kB", str(path))
-    if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark some editors write: not part of the text
-        data = data[3:]
-    return data.decode("utf-8")
+    marked = data.startswith(BOM)
+    return (data[len(BOM):] if marked else data).decode("utf-8"), marked
 
 
 @attrs.frozen

@@ -14,12 +14,10 @@ import click
 
 from ..diagnostics import InputError
 from ..output import write_file
-from ..source import BUILTIN, MAX_BYTES, FileTooLarge, read_text
+from ..source import BUILTIN, MAX_BYTES, FileTooLarge, read_text_marked
 from .common import CARD_SUFFIX, allow_outside_option, cli_sets, existing_path, ruleset_path, set_option
 
 RULESET_SUFFIX = ".mj"
-#: the UTF-8 byte-order mark some editors write first: ``check`` reads past it, ``fmt`` drops it
-BOM = b"\xef\xbb\xbf"
 
 
 # -- options ------------------------------------------------------------------------
@@ -126,15 +124,13 @@ def _read(path: Path) -> tuple[str, bool]:
     """(the file's text, whether it starts with a byte-order mark), read as ``check`` reads
     it (:func:`mjdsl.source.read_text`: the mark dropped, the size limit, regular files only)."""
     try:
-        text = read_text(path)
+        return read_text_marked(path)
     except FileTooLarge:
         raise InputError(f"{path}: larger than {MAX_BYTES // 1000} kB: not a ruleset to format") from None
     except UnicodeDecodeError:
         raise InputError(f"{path}: not UTF-8 text") from None
     except OSError as e:
         raise InputError(f"{path}: cannot read it: {e.strerror or e}") from None
-    with open(path, "rb") as fh:
-        return text, fh.read(len(BOM)) == BOM
 
 
 @click.command("fmt")
