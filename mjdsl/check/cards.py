@@ -19,9 +19,8 @@ def card_sources(ctx) -> dict[str, str]:
     path = card_path(ref, ctx.ruleset) if ref is not None else None
     if path is None or not path.is_file():
         return {}
-    from ..syntax.card_build import read_card_source  # the card grammar, only for a ruleset that plays a card
-
-    from ..syntax.card_build import looks_like_card
+    # the card grammar, only for a ruleset that plays a card
+    from ..syntax.card_build import looks_like_card, read_card_source
 
     src, _ = read_card_source(display(path))
     # a file that is not a card (MJ158) is named, never quoted (docs/security.md)

@@ -38,17 +38,6 @@ class Kw(str):
         return obj
 
 
-def _value(text: str) -> float:
-    """An integer literal as an int, else a float; a number past :data:`MAX_NUMBER` is
-    refused by the builder (MJ120) and stands for it meanwhile, so nothing overflows."""
-    if too_large(text, MAX_NUMBER):
-        return MAX_NUMBER
-    if "." not in text:
-        return int(text)
-    v = float(text)
-    return int(v) if v.is_integer() else v
-
-
 def _unquote(tok: str) -> str:
     body = tok[1:-1]
     return body.replace('\\"', '"').replace("\\\\", "\\")
@@ -73,12 +62,17 @@ class Builder(Transformer):
 
     def _number(self, tok: Token) -> float:
         """A number as written: an int, or a float with a fraction; one past
-        :data:`MAX_NUMBER` is MJ120, never capped unseen."""
+        :data:`MAX_NUMBER` is MJ120, never capped unseen (it stands for the largest
+        meanwhile, so nothing overflows before the file is refused)."""
         text = str(tok)
         if too_large(text, MAX_NUMBER):
             self.refused.append(error("MJ120", too_large_message(text, MAX_NUMBER, "a ruleset"), self._tspan(tok),
                                       "write a smaller number: no count or amount at a table comes near it"))
-        return _value(text)
+            return MAX_NUMBER
+        if "." not in text:
+            return int(text)
+        v = float(text)
+        return int(v) if v.is_integer() else v
 
     def _whole(self, tok: Token) -> int:
         """A count (seats, tiles, dice...): a whole number; one with a fraction is MJ239,
