@@ -27,13 +27,14 @@ import sys
 from pathlib import Path
 
 #: the modules compiled (the engine's step loop and its state, the win questions, the
-#: special hands' search, the card distances, the honest bot's checks, the greedy bot).
+#: special hands' search, the card distances, the honest bot's checks, the greedy bot, the
+#: style bots' soft minimum).
 #: Not here: modules that define attrs classes with ``attrs.field`` defaults
 #: (``engine/run.py``; ``hands/patterns.py``, whose attrs classes are also the IR's, pickled
 #: and hashed by their repr: its search is ``hands/search.py``, on plain tables) or classes
 #: other code subclasses (the random bot): mypyc refuses both; the style bots
-#: (``bots/judge.py``, ``bots/engine.py``) have Optional type errors mypyc stops on, and
-#: their time is numpy's (docs/performance.md, "Bots", sixth round).
+#: (``bots/judge.py``, ``bots/engine.py``) have Optional type errors mypyc stops on; their
+#: commonest question is ``bots/soft.py``'s (docs/performance.md, "Bots", eighth round).
 MODULES = (
     "mjdsl.engine.actions",
     "mjdsl.engine.aborts",
@@ -51,6 +52,7 @@ MODULES = (
     "mjdsl.cards.distance",
     "mjdsl.bots.honest",
     "mjdsl.bots.greedy",
+    "mjdsl.bots.soft",
 )
 #: the mypyc group: its shared library is ``mjdsl/_mypyc__mypyc*.so``
 GROUP = "mjdsl._mypyc"

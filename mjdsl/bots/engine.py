@@ -259,6 +259,7 @@ class _View:
             self.exposures = tuple(_meld(e) for e in st.exposures[seat])
         self._now = None
         self._dead = None
+        self._dead_packed = 0
         self._live = None
         self._released = None
 
@@ -356,8 +357,14 @@ class _View:
         if self.card:
             j = self.judge
             if self._dead is None and j.read_table:  # (a style that does not read the table never asks)
-                self._dead = j.dead(self.rack, self.exposures, self.seen())
+                self._dead_packed = j.dead_packed(self.rack, self.exposures, self.seen())
+                self._dead = np.frombuffer(self._dead_packed.to_bytes(j.tables.size, "little"), dtype=bool)
             live = self.released() if j.live or j.ways or j.chance else None
+            if less is not None and j.summed:  # the commonest question, in plain numbers
+                got = j.worths_without(less[0], less[1], exposures, less[2] if len(less) > 2 else None,
+                                       live if j.live else None, self._dead_packed)
+                if got is not None:
+                    return np.array(got)
             d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals), less=less)
             if j.chance and live is not None and short is not None and lacking is not None:
                 return j.worth_by_chance(d, short, lacking, live, self.draws_left(), self._dead)

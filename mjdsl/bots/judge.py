@@ -26,6 +26,7 @@ from ..cards.distance import (FAR, allowed, at_most, least, rack_distances, rack
 from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject, Kept
+from .soft import Soft, worths_without
 
 
 def _base(style) -> float:
@@ -57,9 +58,17 @@ class CardJudge:
         self.concealed = style.concealed
         self._concealed_rows = self.tables.concealed.astype(np.float64)[None, :]
         self.chance = style.model == "chance"
+        #: a rack less each candidate is worth :meth:`worths_without` (bots/soft.py) where the
+        #: terms are floats (slowness, natural slots, concealed lines); whole distances numpy
+        #: looks up in fewer operations than the compiled sum (docs/performance.md, eighth round)
+        self.summed = (bool(style.naturals or style.live or style.concealed)
+                       and not (style.ways or style.model == "chance"))
         self.callers = style.fill
         #: the copies of an ordinary tile: a tile with that many live comes at the usual pace
         self.typical = float(np.median(self.copies))
+        self.soft = Soft(self.tables.natural_total.astype(int).tolist(), self.weight.tolist(),
+                         self.tables.concealed.astype(int).tolist(), self.log_base, style.naturals, style.live,
+                         style.concealed, style.last_called, self.typical, self.joker is not None)
         self.groups = set(self.tables.group_keys)
         natural = self.tables.natural
         #: per tile t and count c, the variants needing more than c natural copies of t, a
@@ -67,6 +76,7 @@ class CardJudge:
         self._scarce = [[int.from_bytes((natural[:, t] > c).astype(np.uint8).tobytes(), "little")
                          for c in range(int(natural[:, t].max(initial=0)))] for t in range(natural.shape[1])]
         self._copies = self.copies.tolist()
+        self._every = int.from_bytes(b"\x01" * self.tables.size, "little")
         self._memo = _reads()
         self._joins = _reads()
 
@@ -131,6 +141,11 @@ class CardJudge:
     def dead(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> np.ndarray:
         """(V,) the variants that need more natural copies of a tile than are still unseen
         (in the wall or other racks): the table says they can no longer be made."""
+        return np.frombuffer(self.dead_packed(rack, exposures, seen).to_bytes(self.tables.size, "little"),
+                             dtype=bool)
+
+    def dead_packed(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> int:
+        """:meth:`dead`, packed: a 1 byte for each dead variant, else 0."""
         held = rack.tolist()
         own = list(held)
         for e in exposures:
@@ -144,10 +159,10 @@ class CardJudge:
                 continue
             unseen = copies - gone - mine
             if unseen < 0:
-                return np.ones(self.tables.size, dtype=bool)
+                return self._every
             if r + unseen < len(row):
                 dead |= row[r + unseen]
-        return np.frombuffer(dead.to_bytes(self.tables.size, "little"), dtype=bool)
+        return dead
 
     def natural_short(self, racks: np.ndarray) -> np.ndarray:
         """(N, V) natural slots (pairs, singles, runs of different tiles) the racks leave
@@ -187,13 +202,13 @@ class CardJudge:
 
     def slowness_of(self, d: np.ndarray, short: np.ndarray, lacking: np.ndarray, live: np.ndarray) -> np.ndarray:
         """:meth:`slowness` from :meth:`measure`'s answers (``short``, ``lacking``)."""
-        # (in place, the same operations in the same types: with a joker float64, without float32)
+        # (in place, the same operations in the same types, float64: bots/soft.py works out the same terms)
         if self.joker is not None:
             joker_slots = d > short  # (d - short > 0: small whole numbers, exact either way)
             ways = np.multiply(joker_slots, float(live[self.joker]))
             np.add(ways, lacking, out=ways)  # (small whole numbers: exact in float32 and float64 alike)
-        else:
-            ways = lacking.astype(np.float32)
+        else:  # (float64 as with a joker: bots/soft.py's terms are the same numbers)
+            ways = lacking.astype(np.float64)
         np.divide(ways, np.maximum(d, 1), out=ways)  # the live copies per tile still to come
         np.maximum(ways, 0.5, out=ways)
         np.divide(self.typical, ways, out=ways)
@@ -278,6 +293,21 @@ class CardJudge:
         terms = self._powers.take(d - m) if whole else np.exp((m - d) * self.log_base)
         s = (terms if self._unweighted else self.weight[None, :] * terms).sum(axis=1)
         return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
+
+    def worths_without(self, rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[Exposure],
+                       gone: Sequence[int] | None, live: np.ndarray | None, dead: int) -> list[float] | None:
+        """:meth:`worth` of ``rack`` (less ``gone``) less one of each of ``tiles`` with
+        :meth:`slowness_of` by ``live`` when the style counts it, in plain numbers
+        (``bots/soft.py``: the same terms, summed once); ``dead``: the dead variants packed,
+        a 1 byte each (0 when the style does not read the table). None where the packed
+        sums do not apply: :meth:`measure` and :meth:`worth` then."""
+        groups = [(e.tile, e.size) for e in exposures]
+        out_of_play = dead
+        if groups:
+            out_of_play |= ruled_out(self.tables, groups)[1]
+        live_joker = int(live[self.joker]) if live is not None and self.joker is not None else 0
+        return worths_without(self.soft, self.tables, rack, tiles, groups, self.joker,
+                              live if self.live else None, gone, out_of_play, live_joker)
 
     def improving(self, racks: np.ndarray, exposures: Sequence[Exposure], d: np.ndarray, short: np.ndarray,
                   dead: np.ndarray | None, live: np.ndarray) -> np.ndarray:

@@ -513,10 +513,21 @@ class _Steps:
         self.need_rows = self.need.reshape(-1, tables.size)
         self.natural_rows = self.natural.reshape(-1, tables.size)
         self.last_rows = self.last.reshape(-1, tables.size)
+        #: rows a tile, one a count from 0 to _TOP (a candidate's row is t * per_tile + c)
+        self.per_tile = _TOP + 1
+        #: the same rows as bytes, a byte a variant, for the bots' soft minimum (bots/soft.py)
+        self.need_bytes = [row.tobytes() for row in self.need_rows]
+        self.natural_bytes = [row.tobytes() for row in self.natural_rows]
+        self.last_bytes = [row.tobytes() for row in self.last_rows]
 
 
 #: per card's tables: its :class:`_Steps`
 _STEPS: ByObject[_Steps] = ByObject()
+
+
+def steps(tables: Tables) -> _Steps:
+    """The card's :class:`_Steps`, made once per card's tables."""
+    return _STEPS.setdefault(tables, lambda: _Steps(tables))
 
 
 def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[tuple[int, int]],
@@ -530,23 +541,66 @@ def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int]
     at its first pick): the sums of ``rack`` itself are remembered (the last rack asked
     with ``gone``, per card), so a pass chosen a tile at a time packs its rack once. A tile the rack does not hold, a joker,
     or live counts a byte cannot hold take :func:`rack_measures`."""
+    got = rack_sums_without(tables, rack, tiles, exposures, joker, live, gone)
+    if got is None:
+        left = np.asarray(rack).copy()
+        for t in gone or ():
+            left[t] -= 1
+        racks = np.repeat(left[None, :], len(tiles), axis=0)
+        racks[np.arange(len(tiles)), list(tiles)] -= 1
+        return rack_measures(tables, racks, exposures, joker, live, covered)
+    a, b, w, filled, natural, jokers, live_l = got
+    packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
+    steps = _STEPS.setdefault(tables, lambda: _Steps(tables))
+    size = packed.size
+    # the rack's three packed vectors read at once: (a, b, w) x variants
+    rows = np.frombuffer(b"".join(x.to_bytes(size, "little") for x in (a, b, w)), dtype=np.uint8)
+    rows = rows.reshape(3, size).astype(np.int16)
+    # each candidate's row of the steps (every count past _TOP reads the last)
+    f_all = [t * (_TOP + 1) + min(filled[t], _TOP) for t in tiles]
+    b_steps = steps.natural_rows.take([t * (_TOP + 1) + min(natural[t], _TOP) for t in tiles], axis=0)
+    # gap = 14 - (a - step) and natural_total - (b - step): the rack's part once, a row, then
+    # one addition a candidate (the same small integers as subtracting each candidate's)
+    gap = (HAND_SIZE - rows[0]) + steps.need_rows.take(f_all, axis=0)
+    # 14 - a - min(jokers, max(gap - natural_short, 0)), natural_short = natural_total - b >= 0
+    if jokers:  # (with none, max(gap, min(gap, short)) is gap)
+        need = (tables.natural_total - rows[1]) + b_steps
+        np.minimum(gap, need, out=need)
+        np.maximum(gap - jokers, need, out=need)
+    else:
+        need = gap
+    if exposures:  # FAR where they rule a variant out (every need is at most HAND_SIZE, under FAR)
+        np.maximum(need, _far_row(tables, exposures), out=need)
+    b_all = rows[1] - b_steps if covered else None
+    lacking = None
+    if live_l is not None:
+        lost = np.array([live_l[t] for t in tiles], dtype=np.int16)[:, None]
+        lacking = rows[2] + lost * steps.last_rows.take(f_all, axis=0)
+    return need, b_all, lacking
+
+
+def rack_sums_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[tuple[int, int]],
+                      joker: int | None, live: np.ndarray | None = None, gone: Sequence[int] | None = None
+                      ) -> tuple[int, int, int, list[int], list[int], int, list[int] | None] | None:
+    """What :func:`rack_measures_without` reads the candidates from: the packed sums of
+    ``rack`` less ``gone`` (``a``, ``b`` of :meth:`_Packed.sums`, ``w`` of
+    :meth:`_Packed.lacking`, 0 without ``live``), its filled and natural counts, its jokers and
+    the live counts as a list; None when the packed road does not apply (no tiles, a joker
+    among them or gone, a tile not held, live counts a byte cannot hold)."""
     natural = np.asarray(rack).tolist()
     live_l: list | None = None
-    whole = True  # live counts a byte a variant holds
     if live is not None:
         counts = np.asarray(live)
         live_l = counts.tolist()
-        whole = counts.dtype.kind in "iub" and min(live_l) >= 0 and sum(live_l) <= 255
+        if counts.dtype.kind not in "iub" or min(live_l) < 0 or sum(live_l) > 255:
+            return None  # (live counts a byte a variant does not hold)
     left = list(natural)
     for t in gone or ():
         left[t] -= 1
     if (not len(tiles) or joker in tiles or joker in (gone or ()) or min(left[t] for t in tiles) < 1
-            or (gone and min(left[t] for t in gone) < 0) or not whole):
-        racks = np.repeat(np.asarray(left, dtype=np.asarray(rack).dtype)[None, :], len(tiles), axis=0)
-        racks[np.arange(len(tiles)), list(tiles)] -= 1
-        return rack_measures(tables, racks, exposures, joker, live, covered)
+            or (gone and min(left[t] for t in gone) < 0)):
+        return None
     packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
-    steps = _STEPS.setdefault(tables, lambda: _Steps(tables))
     jokers = 0
     if joker is not None:
         jokers, natural[joker] = natural[joker], 0
@@ -573,31 +627,7 @@ def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int]
         a, b = packed.moved((a, b), was, (filled, natural), (changed, changed))
         if live_l is not None:
             w = packed.lacking_moved(w, was[0], filled, changed, live_l)
-    size = packed.size
-    # the rack's three packed vectors read at once: (a, b, w) x variants
-    rows = np.frombuffer(b"".join(x.to_bytes(size, "little") for x in (a, b, w)), dtype=np.uint8)
-    rows = rows.reshape(3, size).astype(np.int16)
-    # each candidate's row of the steps (every count past _TOP reads the last)
-    f_all = [t * (_TOP + 1) + min(filled[t], _TOP) for t in tiles]
-    b_steps = steps.natural_rows.take([t * (_TOP + 1) + min(natural[t], _TOP) for t in tiles], axis=0)
-    # gap = 14 - (a - step) and natural_total - (b - step): the rack's part once, a row, then
-    # one addition a candidate (the same small integers as subtracting each candidate's)
-    gap = (HAND_SIZE - rows[0]) + steps.need_rows.take(f_all, axis=0)
-    # 14 - a - min(jokers, max(gap - natural_short, 0)), natural_short = natural_total - b >= 0
-    if jokers:  # (with none, max(gap, min(gap, short)) is gap)
-        need = (tables.natural_total - rows[1]) + b_steps
-        np.minimum(gap, need, out=need)
-        np.maximum(gap - jokers, need, out=need)
-    else:
-        need = gap
-    if exposures:  # FAR where they rule a variant out (every need is at most HAND_SIZE, under FAR)
-        np.maximum(need, _far_row(tables, exposures), out=need)
-    b_all = rows[1] - b_steps if covered else None
-    lacking = None
-    if live_l is not None:
-        lost = np.array([live_l[t] for t in tiles], dtype=np.int16)[:, None]
-        lacking = rows[2] + lost * steps.last_rows.take(f_all, axis=0)
-    return need, b_all, lacking
+    return a, b, w, filled, natural, jokers, live_l
 
 
 def _far_row(tables: Tables, exposures: Sequence[tuple[int, int]]) -> np.ndarray:

@@ -1,0 +1,100 @@
+"""The card judge's commonest question in plain numbers (bots/soft.py) against numpy's
+answer to it (CardJudge.measure, slowness_of, worth): the same worth for every candidate,
+whatever the style counts (points, dead lines, natural slots, live copies, concealed lines,
+the last tile called), with exposures and with a pass chosen a tile at a time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import numpy as np
+import pytest
+
+from mjdsl.bots.judge import CardJudge
+from mjdsl.bots.style import STYLES_DIR, load_style
+from mjdsl.cards.hands import Exposure
+from mjdsl.frontend.compile import compile_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+REGULARS = {name: load_style(STYLES_DIR / f"{name}.toml") for name in ("mei", "auntie-rose", "rafi")}
+#: the knobs the regulars leave off, on Mei's style
+KNOBS = {"concealed": {"concealed": 2.0}, "last-called": {"last_called": True},
+         "live-only": {"naturals": 0.0, "live": 1.0}, "points": {"points": 2.0, "live": 2.0}}
+STYLES = {**REGULARS, **{k: attrs.evolve(REGULARS["mei"], **v) for k, v in KNOBS.items()}}
+
+
+@pytest.fixture(scope="module")
+def american():
+    return compile_ruleset(ROOT / "rulesets" / "american.mj")
+
+
+def _numpy_worth(judge: CardJudge, rack, tiles, exposures, gone, live, dead) -> np.ndarray:
+    """What ``_View._worth`` asked numpy before bots/soft.py: the same question, every array."""
+    less = (rack, tiles, tuple(gone)) if gone else (rack, tiles)
+    d, short, lacking = judge.measure(None, exposures, live, covered=bool(judge.naturals), less=less)
+    slow = judge.slowness_of(d, short, lacking, live) if judge.live and live is not None else None
+    return judge.worth(d, dead, None, slow, short)
+
+
+def _racks(american, seed: int, count: int):
+    """Seeded racks of 13 or 14 tiles (jokers among them), an exposure in some, with what
+    the table shows: live copies and the tiles seen."""
+    tiles, card = american.tiles, american.winning.card
+    copies = tiles.copies_vector().astype(np.int16)
+    keys = card.tables.group_keys
+    rng = np.random.default_rng(seed)
+    for trial in range(count):
+        wall = np.repeat(np.arange(tiles.size), copies)
+        rack = np.zeros(tiles.size, np.int16)
+        for tile in rng.choice(wall, 13 + trial % 2, replace=False):
+            rack[tile] += 1
+        exposures: tuple = ()
+        if trial % 3:
+            tile, size = keys[int(rng.integers(0, len(keys)))]
+            exposures = (Exposure(tile, size, int(trial % 2)),)
+        seen = rng.integers(0, 2, tiles.size).astype(np.int16)
+        live = np.maximum(copies - seen - rack, 0).astype(np.int16)
+        yield rack, exposures, seen, live
+
+
+@pytest.mark.parametrize("name", sorted(STYLES))
+def test_the_plain_numbers_give_numpys_worth_for_every_candidate(american, name):
+    from mjdsl.bots.soft import worths_without
+
+    style = STYLES[name]
+    judge = CardJudge(american.winning.card, american.tiles, style)
+    joker = american.winning.card.joker
+    asked = 0
+    for rack, exposures, seen, live in _racks(american, 1207, 60):
+        tiles = [t for t in np.flatnonzero(rack).tolist() if t != joker]
+        dead = judge.dead_packed(rack, exposures, seen) if judge.read_table else 0
+        dead_rows = judge.dead(rack, exposures, seen) if judge.read_table else None
+        counted = live if judge.live else None
+        got = judge.worths_without(rack, tiles, exposures, None, counted, dead)
+        if got is None:  # (every line dead or ruled out: numpy's answer stands)
+            continue
+        asked += 1
+        want = _numpy_worth(judge, rack, tiles, exposures, None, counted if judge.live else live, dead_rows)
+        assert np.allclose(got, want, rtol=0, atol=1e-9), (name, got, want.tolist())
+        # a pass chosen a tile at a time: the rack less the tiles chosen so far
+        gone = tiles[:2]
+        rest = [t for t in tiles if rack[t] > gone.count(t)]
+        got = judge.worths_without(rack, rest, exposures, gone, counted, dead)
+        want = _numpy_worth(judge, rack, rest, exposures, gone, counted if judge.live else live, dead_rows)
+        assert got is not None and np.allclose(got, want, rtol=0, atol=1e-9)
+    assert asked >= 40  # most racks have a line within reach
+    # a joker among the candidates is numpy's to answer (the packed sums hold no joker's loss)
+    rack = next(_racks(american, 5, 1))[0]
+    rack[joker] += 1
+    assert worths_without(judge.soft, judge.tables, rack, [joker], [], joker, None, None, 0, 0) is None
+
+
+def test_every_judge_of_the_same_numbers_shares_the_terms_worked_out(american):
+    # each seat's bot has its own judge: the terms (a style's on a card) are worked out once
+    card, tiles = american.winning.card, american.tiles
+    one, two = CardJudge(card, tiles, REGULARS["mei"]), CardJudge(card, tiles, REGULARS["mei"])
+    assert one.soft.table(3) is two.soft.table(3)
+    assert one.soft.table(3) is not one.soft.table(4)
+    other = CardJudge(card, tiles, REGULARS["rafi"])
+    assert other.soft.table(3) is not one.soft.table(3)
