@@ -3,8 +3,8 @@ some tiles (a bot's candidate discards, the tiles of a pass).
 
 Worth is the soft minimum of ``judge.py``, ``-m + log_b sum w_v s^(x_v - m)``, which is
 ``log_b sum w_v s^x_v``: a sum over the card's variants of a term each. A candidate
-loses one copy of one tile, and only the variants that use that copy (or may no longer
-leave it out of a natural slot) see their term change: a fifth or so of them. So the
+loses one copy of one tile, and only the variants that used that copy (needing as many
+as were held, or as many natural ones) see their term change: a fifth or so of them. So the
 rack's terms are summed once (:func:`worths_without`), and each candidate's worth is that
 sum less the old terms of the variants it touches plus their new ones: the numbers
 ``judge.CardJudge.worth`` works out in numpy for every candidate and variant, in a few
@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import Final, Sequence
 
-from ..cards.distance import packed, rack_sums_without, steps
+from ..cards.distance import packed, rack_sums_without
 from ..cards.pattern import HAND_SIZE
 from ..memo import ByObject
 
@@ -42,11 +42,10 @@ class Soft:
     def __init__(self, natural_total: list[int], weight: list[float], concealed_rows: list[int], log_base: float,
                  naturals: float, live: float, concealed: float, last_called: bool, typical: float,
                  joker: bool) -> None:
-        self.natural_total = natural_total
+        #: a byte a variant: its natural tiles in all, and 1 for a concealed line
         self.totals = bytes(natural_total)
         self.concealed_bytes = bytes(concealed_rows)
         self.weight = weight
-        self.concealed_rows = concealed_rows
         self.log_base = log_base
         self.naturals = naturals
         self.live = live

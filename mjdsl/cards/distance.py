@@ -513,21 +513,10 @@ class _Steps:
         self.need_rows = self.need.reshape(-1, tables.size)
         self.natural_rows = self.natural.reshape(-1, tables.size)
         self.last_rows = self.last.reshape(-1, tables.size)
-        #: rows a tile, one a count from 0 to _TOP (a candidate's row is t * per_tile + c)
-        self.per_tile = _TOP + 1
-        #: the same rows as bytes, a byte a variant, for the bots' soft minimum (bots/soft.py)
-        self.need_bytes = [row.tobytes() for row in self.need_rows]
-        self.natural_bytes = [row.tobytes() for row in self.natural_rows]
-        self.last_bytes = [row.tobytes() for row in self.last_rows]
 
 
 #: per card's tables: its :class:`_Steps`
 _STEPS: ByObject[_Steps] = ByObject()
-
-
-def steps(tables: Tables) -> _Steps:
-    """The card's :class:`_Steps`, made once per card's tables."""
-    return _STEPS.setdefault(tables, lambda: _Steps(tables))
 
 
 def rack_measures_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[tuple[int, int]],
