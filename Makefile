@@ -7,6 +7,8 @@ TESTSTAMP := $(VENV)/.installed-test
 # the modules pip compiles with mypyc (mjdsl/native.py MODULES): an edit to one reinstalls,
 # so that the compiled build, not a silent pure-Python fallback, is what runs and is tested
 NATIVE := $(shell sed -n 's/^    "\(mjdsl\.[a-z_.]*\)",$$/\1/p' mjdsl/native.py | tr . / | sed 's/$$/.py/')
+# and the modules written in C (mjdsl/native.py C_MODULES)
+NATIVE += $(wildcard mjdsl/*/*.c)
 
 .PHONY: run test typecheck bench mutate clean compiled pure
 

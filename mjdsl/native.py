@@ -34,7 +34,8 @@ from pathlib import Path
 #: and hashed by their repr: its search is ``hands/search.py``, on plain tables) or classes
 #: other code subclasses (the random bot): mypyc refuses both; the style bots
 #: (``bots/judge.py``, ``bots/engine.py``) have Optional type errors mypyc stops on; their
-#: commonest question is ``bots/soft.py``'s (docs/performance.md, "Bots", eighth round).
+#: commonest question is ``bots/soft.py``'s, in C (:data:`C_MODULES`; docs/performance.md,
+#: "Bots", eighth round).
 MODULES = (
     "mjdsl.engine.actions",
     "mjdsl.engine.aborts",
@@ -54,6 +55,10 @@ MODULES = (
     "mjdsl.bots.greedy",
     "mjdsl.bots.soft",
 )
+#: modules written in C, compiled beside them (a sum mypyc's code runs several times slower:
+#: docs/performance.md, "Bots", eighth round), each with the Python module that does the same
+#: in the pure build: {module: its C source, from the package}
+C_MODULES = {"mjdsl.bots._soft": "bots/_soft.c"}
 #: the mypyc group: its shared library is ``mjdsl/_mypyc__mypyc*.so``
 GROUP = "mjdsl._mypyc"
 PACKAGE = Path(__file__).resolve().parent
@@ -74,7 +79,9 @@ _decided: str | None = None
 
 
 def source_path(module: str) -> Path:
-    """The ``.py`` file of a module of this package."""
+    """The source of a module of this package: its ``.py`` file, or its C file (:data:`C_MODULES`)."""
+    if module in C_MODULES:
+        return PACKAGE / C_MODULES[module]
     return PACKAGE.joinpath(*module.split(".")[1:]).with_suffix(".py")
 
 
@@ -112,7 +119,7 @@ def _decide() -> str:
         recorded = json.loads(RECORD.read_text())
     except (OSError, ValueError):
         return f"pure (no record of the compiled sources: {RECORD.name})"
-    for module in MODULES:
+    for module in (*MODULES, *C_MODULES):
         if _extension(module) is None:
             return f"pure ({module} is not compiled)"
         if recorded.get(module) != digest(source_path(module)):

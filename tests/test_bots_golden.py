@@ -68,3 +68,12 @@ def test_seeded_sessions_play_as_recorded(name, bots, hands):
 
 def test_a_seeded_arena_plays_as_recorded():
     _check("arena american 8", _arena())
+
+
+@pytest.mark.pure_python
+@pytest.mark.parametrize("bot", ["mei", "auntie-rose", "rafi"])
+def test_the_pure_build_plays_the_regulars_as_recorded(bot):
+    # the compiled build sums a worth in C (bots/_soft.c), the pure one in Python or numpy
+    # (bots/soft.py, judge.py): the same games, or a machine without a C compiler would
+    # play differently (`make test` runs this in its pure pass)
+    _check(f"session american {bot} x3", _session("american", (bot,), 3))

@@ -98,3 +98,34 @@ def test_every_judge_of_the_same_numbers_shares_the_terms_worked_out(american):
     assert one.soft.table(3) is not one.soft.table(4)
     other = CardJudge(card, tiles, REGULARS["rafi"])
     assert other.soft.table(3) is not one.soft.table(3)
+
+
+@pytest.mark.parametrize("name", sorted(STYLES))
+def test_the_c_sum_gives_the_pythons_numbers_to_the_last_bit(american, name):
+    # the compiled build sums in C (_soft.c), the pure one in Python (soft.py): the same
+    # doubles in the same order, or the two builds would play different games
+    from mjdsl.bots import soft
+    from mjdsl import native
+
+    if not native.compiled():
+        pytest.skip("the C sum is the compiled build's")
+    judge = CardJudge(american.winning.card, american.tiles, STYLES[name])
+    joker = american.winning.card.joker
+    found = list(soft._C)
+    compared = 0
+    try:
+        for rack, exposures, seen, live in _racks(american, 77, 40):
+            tiles = [t for t in np.flatnonzero(rack).tolist() if t != joker]
+            dead = judge.dead_packed(rack, exposures, seen) if judge.read_table else 0
+            for gone in (None, tiles[:1]):
+                rest = [t for t in tiles if rack[t] > (gone or []).count(t)]
+                counted = live if judge.live else None
+                soft._C[:] = found
+                in_c = judge.worths_without(rack, rest, exposures, gone, counted, dead)
+                soft._C[:] = [None]
+                in_python = judge.worths_without(rack, rest, exposures, gone, counted, dead)
+                assert in_c == in_python
+                compared += in_c is not None
+    finally:
+        soft._C[:] = found
+    assert compared >= 40

@@ -128,12 +128,13 @@ def _fake_build(tmp_path: Path, monkeypatch) -> Path:
     monkeypatch.delenv("MJDSL_PURE", raising=False)
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     (tmp_path / ("_mypyc__mypyc" + suffix)).write_bytes(b"")
-    for m in native.MODULES:
+    every = (*native.MODULES, *native.C_MODULES)  # (the modules mypyc compiles, and those written in C)
+    for m in every:
         src = native.source_path(m)
         src.parent.mkdir(parents=True, exist_ok=True)
         src.write_text(f"# {m}\n")
         src.with_name(src.stem + suffix).write_bytes(b"")
-    native.RECORD.write_text(json.dumps({m: native.digest(native.source_path(m)) for m in native.MODULES}))
+    native.RECORD.write_text(json.dumps({m: native.digest(native.source_path(m)) for m in every}))
     return tmp_path
 
 
@@ -148,6 +149,13 @@ def test_the_decision(tmp_path, monkeypatch):
     edited = native.source_path("mjdsl.engine.winning")
     edited.write_text(edited.read_text() + "x = 1\n")
     assert native._decide() == "pure (mjdsl.engine.winning changed since it was compiled: make compiled)"
+    edited.write_text("# mjdsl.engine.winning\n")
+    assert native._decide() == "compiled"
+    # the same for a module written in C: its source, not a .py, is what the record names
+    c_source = native.source_path("mjdsl.bots._soft")
+    assert c_source.name == "_soft.c"
+    c_source.write_text(c_source.read_text() + "/* edited */\n")
+    assert native._decide() == "pure (mjdsl.bots._soft changed since it was compiled: make compiled)"
 
 
 def test_a_missing_extension_or_record_is_pure(tmp_path, monkeypatch):
@@ -155,6 +163,9 @@ def test_a_missing_extension_or_record_is_pure(tmp_path, monkeypatch):
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     native.source_path("mjdsl.cards.distance").with_name("distance" + suffix).unlink()
     assert native._decide() == "pure (mjdsl.cards.distance is not compiled)"
+    native.source_path("mjdsl.cards.distance").with_name("distance" + suffix).write_bytes(b"")
+    native.source_path("mjdsl.bots._soft").with_name("_soft" + suffix).unlink()
+    assert native._decide() == "pure (mjdsl.bots._soft is not compiled)"
     native.RECORD.unlink()
     assert native._decide().startswith("pure (no record")
     (tmp_path / ("_mypyc__mypyc" + suffix)).unlink()

@@ -26,7 +26,7 @@ from ..cards.distance import (FAR, allowed, at_most, least, rack_distances, rack
 from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject, Kept
-from .soft import Soft, worths_without
+from .soft import Soft, in_c, worths_without
 
 
 def _base(style) -> float:
@@ -58,10 +58,11 @@ class CardJudge:
         self.concealed = style.concealed
         self._concealed_rows = self.tables.concealed.astype(np.float64)[None, :]
         self.chance = style.model == "chance"
-        #: a rack less each candidate is worth :meth:`worths_without` (bots/soft.py) where the
-        #: terms are floats (slowness, natural slots, concealed lines); whole distances numpy
-        #: looks up in fewer operations than the compiled sum (docs/performance.md, eighth round)
-        self.summed = (bool(style.naturals or style.live or style.concealed)
+        #: a rack less each candidate is worth :meth:`worths_without` (bots/soft.py): in C in the
+        #: compiled build; in the pure one only where the terms are floats (slowness, natural
+        #: slots, concealed lines), as whole distances numpy looks up in fewer operations than
+        #: the Python sum (docs/performance.md, eighth round)
+        self.summed = ((in_c() or bool(style.naturals or style.live or style.concealed))
                        and not (style.ways or style.model == "chance"))
         self.callers = style.fill
         #: the copies of an ordinary tile: a tile with that many live comes at the usual pace

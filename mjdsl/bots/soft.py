@@ -14,16 +14,18 @@ decisions, tests/test_bots_golden.py).
 A variant's term depends on four small whole numbers (its tiles still to come, its
 natural slots left empty, the live copies of the tiles it lacks, whether it is a
 concealed line) and the live jokers: :class:`Soft` keeps each term once worked out, per
-count of live jokers. Compiled (``mjdsl/native.py``); the pure-Python build runs the
-same code, so both give the same numbers.
+count of live jokers. In the compiled build the sums run in C (``_soft.c``: the same
+operations on the same doubles, in the same order; ``mjdsl/native.py``), in the pure one
+here, so both builds give the same numbers (tests/test_bots_soft.py).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Final, Sequence
+from array import array
+from typing import Any, Final, Sequence
 
-from ..cards.distance import packed, rack_sums_without
+from ..cards.distance import packed, rack_counts_without, rack_sums_without
 from ..cards.pattern import HAND_SIZE
 from ..memo import ByObject
 
@@ -46,6 +48,7 @@ class Soft:
         self.totals = bytes(natural_total)
         self.concealed_bytes = bytes(concealed_rows)
         self.weight = weight
+        self.weight_bytes = array("d", weight).tobytes()
         self.log_base = log_base
         self.naturals = naturals
         self.live = live
@@ -56,6 +59,20 @@ class Soft:
         # (every judge of these numbers shares the terms worked out: each seat's bot has its own)
         key = (log_base, naturals, live, concealed, last_called, typical, joker)
         self._tables: dict[int, list[float]] = _TERMS.setdefault(key, {})
+        self._c_tables: dict[int, bytearray] = _C_TERMS.setdefault(key, {})
+
+    def c_table(self, live_joker: int) -> bytearray:
+        """:meth:`table` as the C sum keeps it: doubles, -1.0 until first read."""
+        t = self._c_tables.get(live_joker)
+        if t is None:
+            t = bytearray(array("d", [-1.0]) * (2 * _COUNTS * _COUNTS * _LIVE))
+            self._c_tables[live_joker] = t
+        return t
+
+    def params(self, live_joker: int) -> tuple:
+        """What the C sum reads of the style (``_soft.c``, ``worths``)."""
+        return (self.log_base, self.naturals, self.live, self.concealed, self.typical, self.last_called,
+                int(self.joker), live_joker)
 
     def table(self, live_joker: int) -> list[float]:
         """The terms for this count of live jokers, -1.0 until first read (:meth:`term`)."""
@@ -104,6 +121,8 @@ _NONE: Final[list[int]] = []
 
 #: the terms worked out, by the numbers a term depends on (a style's on a card), then live jokers
 _TERMS: dict[tuple, dict[int, list[float]]] = {}
+#: the same for the C sum, as doubles
+_C_TERMS: dict[tuple, dict[int, bytearray]] = {}
 
 
 def _power(x: float, p: float) -> float:
@@ -129,6 +148,30 @@ class _Columns:
         self.natural = [bytes(natural[:, t].tolist()) for t in range(natural.shape[1])]
         self.need_from = [_from(col) for col in self.need]
         self.natural_from = [_from(col) for col in self.natural]
+        self.size = len(need)
+        #: each variant's (tile, need, natural need) for the tiles it needs, a byte each, and
+        #: where each variant's start (uint32): the C sum's rack sums
+        entries = bytearray()
+        starts = [0]
+        for v in range(len(need)):
+            for t in range(need.shape[1]):
+                if need[v, t]:
+                    entries += bytes((t, int(need[v, t]), int(natural[v, t])))
+            starts.append(len(entries) // 3)
+        self.entries = bytes(entries)
+        self.starts = _packed_ints("I", 4, starts)
+        #: the same lists as the C sum reads them: bytes of 16-bit indices
+        self.need_from_c = [[_packed_ints("H", 2, vs) for vs in by] for by in self.need_from]
+        self.natural_from_c = [[_packed_ints("H", 2, vs) for vs in by] for by in self.natural_from]
+
+
+def _packed_ints(code: str, width: int, values: list[int]) -> bytes:
+    """``values`` as the C sum reads them: unsigned integers of ``width`` bytes, native order
+    (``array``'s ``code`` is that wide on every platform CPython builds for; checked)."""
+    packed = array(code, values)
+    if packed.itemsize != width:
+        raise RuntimeError(f"array {code!r} is {packed.itemsize} bytes here, not {width}")
+    return packed.tobytes()
 
 
 def _from(col: bytes) -> list[list[int]]:
@@ -151,6 +194,9 @@ def worths_without(soft: Soft, tables, rack, tiles: Sequence[int], exposures: Se
     ``exposures``; ``out_of_play``: a byte a variant, not 0 where the exposures rule it out
     or the table says it is dead. None where the packed sums do not apply
     (``cards.distance.rack_sums_without``) or no variant is within reach: the caller asks numpy."""
+    summed = _compiled()
+    if summed is not None:  # the same sums in C (_soft.c), from the rack's counts
+        return _in_c(summed, soft, tables, rack, tiles, exposures, joker, live, gone, out_of_play, live_joker)
     got = rack_sums_without(tables, rack, tiles, exposures, joker, live, gone)
     if got is None:
         return None
@@ -163,6 +209,7 @@ def worths_without(soft: Soft, tables, rack, tiles: Sequence[int], exposures: Se
     nt: bytes = soft.totals
     conc: bytes = soft.concealed_bytes
     weight: list[float] = soft.weight
+    cols = _COLUMNS.setdefault(tables, lambda: _Columns(tables))
     table: list[float] = soft.table(live_joker)
     total = 0.0
     for v in range(size):  # the rack's term of every variant within reach, summed
@@ -171,7 +218,6 @@ def worths_without(soft: Soft, tables, rack, tiles: Sequence[int], exposures: Se
         total += weight[v] * _term(soft, table, _index(ab[v], nt[v] - bb[v], wb[v], conc[v], jokers), live_joker)
     if total <= 0.0:
         return None
-    cols = _COLUMNS.setdefault(tables, lambda: _Columns(tables))
     out: list[float] = []
     for t in tiles:
         cf: int = filled[t]
@@ -241,3 +287,48 @@ def _term(soft: Soft, table: list[float], k: int, live_joker: int) -> float:
     """The term at place ``k`` of ``table``, worked out the first time it is read."""
     e = table[k]
     return e if e >= 0.0 else soft.fill(table, k, live_joker)
+
+
+#: the C sum (``_soft.c``) when the compiled build is used (``mjdsl.native``), else None
+_C: list[Any] = []
+
+
+def in_c() -> bool:
+    """Whether :func:`worths_without` sums in C (the compiled build)."""
+    return _compiled() is not None
+
+
+def _compiled() -> Any:
+    if not _C:
+        from .. import native
+
+        found = None
+        if native.compiled():
+            from . import _soft  # type: ignore[attr-defined]
+
+            found = _soft.worths
+        _C.append(found)
+    return _C[0]
+
+
+def _in_c(summed: Any, soft: Soft, tables, rack, tiles: Sequence[int], exposures: Sequence[tuple[int, int]],
+          joker: int | None, live, gone: Sequence[int] | None, out_of_play: int, live_joker: int) -> list[float] | None:
+    """:func:`worths_without` by the C sum: the rack's counts, and each candidate's tile."""
+    counts = rack_counts_without(rack, tiles, exposures, joker, live, gone)
+    if counts is None:
+        return None
+    filled, natural, jokers, live_l = counts
+    cols = _COLUMNS.setdefault(tables, lambda: _Columns(tables))
+    cands = []
+    for t in tiles:
+        held = filled[t]
+        held_natural = natural[t]
+        need_c = cols.need_from_c[t]
+        natural_c = cols.natural_from_c[t]
+        cands.append((held, held_natural, live_l[t] if live_l is not None else 0, cols.need[t], cols.natural[t],
+                      need_c[held] if held < len(need_c) else b"",
+                      natural_c[held_natural] if held_natural != held and held_natural < len(natural_c) else b""))
+    return summed(cols.entries, cols.starts, bytes(filled), bytes(natural),
+                  bytes(live_l) if live_l is not None else None, out_of_play.to_bytes(cols.size, "little"),
+                  soft.totals, soft.concealed_bytes, soft.weight_bytes, soft.c_table(live_joker),
+                  soft.params(live_joker), jokers, cands)

@@ -574,28 +574,13 @@ def rack_sums_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int], ex
     """What :func:`rack_measures_without` reads the candidates from: the packed sums of
     ``rack`` less ``gone`` (``a``, ``b`` of :meth:`_Packed.sums`, ``w`` of
     :meth:`_Packed.lacking`, 0 without ``live``), its filled and natural counts, its jokers and
-    the live counts as a list; None when the packed road does not apply (no tiles, a joker
-    among them or gone, a tile not held, live counts a byte cannot hold)."""
-    natural = np.asarray(rack).tolist()
-    live_l: list | None = None
-    if live is not None:
-        counts = np.asarray(live)
-        live_l = counts.tolist()
-        if counts.dtype.kind not in "iub" or min(live_l) < 0 or sum(live_l) > 255:
-            return None  # (live counts a byte a variant does not hold)
-    left = list(natural)
-    for t in gone or ():
-        left[t] -= 1
-    if (not len(tiles) or joker in tiles or joker in (gone or ()) or min(left[t] for t in tiles) < 1
-            or (gone and min(left[t] for t in gone) < 0)):
+    the live counts as a list; None when the packed road does not apply
+    (:func:`rack_counts_without`)."""
+    counts = rack_counts_without(rack, tiles, exposures, joker, live, gone, True)
+    if counts is None:
         return None
+    filled, natural, jokers, live_l = counts
     packed = _PACKED.setdefault(tables, lambda: _Packed(tables))
-    jokers = 0
-    if joker is not None:
-        jokers, natural[joker] = natural[joker], 0
-    filled = list(natural)
-    for tile, size in exposures:
-        filled[tile] += size
     key = last = None
     if gone is not None:  # (the key costs a discard's question more than it saves)
         key = (tuple(filled), tuple(natural), None if live_l is None else tuple(live_l))
@@ -617,6 +602,39 @@ def rack_sums_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int], ex
         if live_l is not None:
             w = packed.lacking_moved(w, was[0], filled, changed, live_l)
     return a, b, w, filled, natural, jokers, live_l
+
+
+def rack_counts_without(rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[tuple[int, int]],
+                        joker: int | None, live: np.ndarray | None = None, gone: Sequence[int] | None = None,
+                        before_gone: bool = False) -> tuple[list[int], list[int], int, list[int] | None] | None:
+    """The counts a rack less each of ``tiles`` is read from: the rack's filled counts (its
+    exposures' tiles in them) and natural ones, less one copy of each of ``gone`` (unless
+    ``before_gone``), its jokers (out of both) and the live counts as a list; None when the
+    candidates cannot be read from the rack's sums: no tiles, a joker among them or gone,
+    a tile not held, live counts a byte a variant cannot hold."""
+    natural = np.asarray(rack).tolist()
+    live_l: list | None = None
+    if live is not None:
+        counts = np.asarray(live)
+        live_l = counts.tolist()
+        if counts.dtype.kind not in "iub" or min(live_l) < 0 or sum(live_l) > 255:
+            return None  # (live counts a byte a variant does not hold)
+    left = list(natural)
+    for t in gone or ():
+        left[t] -= 1
+    if (not len(tiles) or joker in tiles or joker in (gone or ()) or min(left[t] for t in tiles) < 1
+            or (gone and min(left[t] for t in gone) < 0)):
+        return None
+    jokers = 0
+    if joker is not None:
+        jokers, natural[joker] = natural[joker], 0
+    if not before_gone:
+        for t in gone or ():
+            natural[t] -= 1
+    filled = list(natural)
+    for tile, size in exposures:
+        filled[tile] += size
+    return filled, natural, jokers, live_l
 
 
 def _far_row(tables: Tables, exposures: Sequence[tuple[int, int]]) -> np.ndarray:

@@ -1,0 +1,302 @@
+/* The sums of bots/soft.py in C: the same operations on the same doubles, in the same
+ * order, so the compiled build and the pure-Python one give the same numbers (the golden
+ * games of tests/test_bots_golden.py run on both; tests/test_bots_soft.py compares them).
+ * Built with -ffp-contract=off: no multiply-add is fused, as Python fuses none.
+ *
+ * worths(entries, starts, filled, natural, live, oop, totals, concealed, weight, table, params, jokers,
+ *        candidates)
+ *   entries: bytes, (tile, need, natural need) for each tile a variant needs, variant v's
+ *     from starts[v] to starts[v + 1] (starts: bytes of uint32, native order)
+ *   filled, natural, live: bytes, a byte a tile: the rack's counts (exposures in filled)
+ *     and the live copies (None: not counted)
+ *   oop, totals, concealed: bytes, a byte a variant (soft.worths_without)
+ *   weight: bytes of doubles, a variant's weight
+ *   table: bytearray of doubles, the terms for this count of live jokers (-1: not yet)
+ *   params: (log_base, naturals, live, concealed, last_called, typical, joker, live_joker)
+ *   candidates: a list of (held, held_natural, lost, need, natural, used, short): need
+ *     and natural the tile's column (bytes), used and short the variants touched (bytes
+ *     of uint16, native order)
+ * gives a list of worths, or None when no variant is within reach (the sum is 0).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#define COUNTS 15 /* HAND_SIZE + 1 */
+#define LIVE 256
+#define HAND 14
+#define CANCELS 1e-3
+
+typedef struct {
+    double log_base, naturals, live, concealed, typical;
+    int last_called, joker;
+    long live_joker;
+    double *table;
+} Terms;
+
+static double power(double x, double p)
+{
+    if (p == 0.5)
+        return sqrt(x);
+    if (p == 1.0)
+        return x;
+    if (p == 2.0)
+        return x * x;
+    return pow(x, p);
+}
+
+/* soft.Soft.term */
+static double term(const Terms *s, long raw, long short_, long lacking, long concealed)
+{
+    double x = (double)raw;
+    if (s->live != 0.0) {
+        double ways = (double)lacking;
+        if (s->joker && raw > short_)
+            ways = (double)s->live_joker + ways;
+        double per = ways / (double)(raw > 1 ? raw : 1);
+        if (!(per >= 0.5))
+            per = 0.5;
+        x = x * power(s->typical / per, s->live);
+    }
+    if (s->concealed != 0.0 && concealed)
+        x = x + s->concealed * (double)(raw - 1 > 0 ? raw - 1 : 0);
+    if (s->naturals != 0.0) {
+        long slots = short_;
+        if (s->last_called) {
+            long last = raw - 1 > 0 ? raw - 1 : 0;
+            if (last < slots)
+                slots = last;
+        }
+        x = x + s->naturals * (double)slots;
+    }
+    return exp((-x) * s->log_base);
+}
+
+/* soft._index */
+static inline long place(long used, long short_, long lacking, long concealed, long jokers)
+{
+    long gap = HAND - used;
+    long raw = gap;
+    if (jokers) {
+        raw = short_ < gap ? short_ : gap;
+        if (gap - jokers > raw)
+            raw = gap - jokers;
+    }
+    return ((concealed * COUNTS + raw) * COUNTS + short_) * LIVE + lacking;
+}
+
+/* soft._term: the term at place k, worked out the first time it is read */
+static inline double at(const Terms *s, long k)
+{
+    double e = s->table[k];
+    if (e >= 0.0)
+        return e;
+    long lacking = k % LIVE;
+    long short_ = k / LIVE % COUNTS;
+    long raw = k / (LIVE * COUNTS) % COUNTS;
+    long concealed = k / (LIVE * COUNTS * COUNTS);
+    e = term(s, raw, short_, lacking, concealed);
+    s->table[k] = e;
+    return e;
+}
+
+/* soft._moved */
+static inline long moved(long used, long short_, long lacking, long concealed, long need, long natural, long held,
+                  long held_natural, long lost, long jokers)
+{
+    if (need >= held) {
+        used -= 1;
+        if (need == held)
+            lacking += lost;
+    }
+    if (natural >= held_natural)
+        short_ += 1;
+    return place(used, short_, lacking, concealed, jokers);
+}
+
+static int bytes_of(PyObject *o, Py_ssize_t size, const unsigned char **out, const char *what)
+{
+    if (!PyBytes_Check(o) || PyBytes_GET_SIZE(o) < size) {
+        PyErr_Format(PyExc_TypeError, "worths: %s should be bytes of at least %zd", what, size);
+        return -1;
+    }
+    *out = (const unsigned char *)PyBytes_AS_STRING(o);
+    return 0;
+}
+
+/* A variant's three sums for the rack, from its entries (tile, need, natural need):
+ * the tiles it uses (min of held and needed), the natural ones, the live copies it lacks. */
+static void rack_sums(const unsigned char *entries, const uint32_t *starts, Py_ssize_t v, const unsigned char *filled,
+                      const unsigned char *natural, const unsigned char *live, long *a, long *b, long *w)
+{
+    long sa = 0, sb = 0, sw = 0;
+    for (uint32_t e = starts[v]; e < starts[v + 1]; e++) {
+        const unsigned char *x = entries + 3 * e;
+        long held = filled[x[0]], need = x[1], nat = x[2], held_nat = natural[x[0]];
+        sa += held < need ? held : need;
+        sb += held_nat < nat ? held_nat : nat;
+        if (live && need > held)
+            sw += live[x[0]];
+    }
+    *a = sa;
+    *b = sb;
+    *w = sw;
+}
+
+/* the last entries checked (held, so that no other object takes its address), for racks of
+ * this many kinds of tile */
+static PyObject *checked = NULL;
+static Py_ssize_t checked_kinds = -1;
+
+static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 13) {
+        PyErr_SetString(PyExc_TypeError, "worths takes 13 arguments");
+        return NULL;
+    }
+    Py_ssize_t size = PyBytes_Check(args[5]) ? PyBytes_GET_SIZE(args[5]) : 0;
+    Py_ssize_t kinds = PyBytes_Check(args[2]) ? PyBytes_GET_SIZE(args[2]) : 0;
+    const unsigned char *entries, *sraw, *filled, *natural, *live = NULL, *oop, *nt, *conc;
+    if (bytes_of(args[0], 0, &entries, "entries") || bytes_of(args[1], (size + 1) * 4, &sraw, "starts") ||
+        bytes_of(args[2], kinds, &filled, "filled") || bytes_of(args[3], kinds, &natural, "natural") ||
+        bytes_of(args[5], size, &oop, "oop") || bytes_of(args[6], size, &nt, "totals") ||
+        bytes_of(args[7], size, &conc, "concealed"))
+        return NULL;
+    if (args[4] != Py_None && bytes_of(args[4], kinds, &live, "live"))
+        return NULL;
+    const uint32_t *starts = (const uint32_t *)sraw;
+    if (PyBytes_GET_SIZE(args[0]) < 3 * (Py_ssize_t)starts[size]) {
+        PyErr_SetString(PyExc_TypeError, "worths: entries shorter than their starts say");
+        return NULL;
+    }
+    if (args[0] != checked || kinds != checked_kinds) { /* (a card's entries are read every question) */
+        for (Py_ssize_t e = 0; e < (Py_ssize_t)starts[size]; e++) {
+            if (entries[3 * e] >= kinds) {
+                PyErr_SetString(PyExc_ValueError, "worths: an entry names a tile the rack has not");
+                return NULL;
+            }
+        }
+        Py_XSETREF(checked, Py_NewRef(args[0]));
+        checked_kinds = kinds;
+    }
+    const unsigned char *wraw;
+    if (bytes_of(args[8], size * (Py_ssize_t)sizeof(double), &wraw, "weight"))
+        return NULL;
+    const double *weight = (const double *)wraw;
+    if (!PyByteArray_Check(args[9]) ||
+        PyByteArray_GET_SIZE(args[9]) < (Py_ssize_t)(2 * COUNTS * COUNTS * LIVE * sizeof(double))) {
+        PyErr_SetString(PyExc_TypeError, "worths: table should be a bytearray of the terms");
+        return NULL;
+    }
+    Terms s;
+    s.table = (double *)PyByteArray_AS_STRING(args[9]);
+    if (!PyArg_ParseTuple(args[10], "dddddpil", &s.log_base, &s.naturals, &s.live, &s.concealed, &s.typical,
+                          &s.last_called, &s.joker, &s.live_joker))
+        return NULL;
+    long jokers = PyLong_AsLong(args[11]);
+    if (jokers == -1 && PyErr_Occurred())
+        return NULL;
+    if (!PyList_Check(args[12])) {
+        PyErr_SetString(PyExc_TypeError, "worths: candidates should be a list");
+        return NULL;
+    }
+    PyObject *cands = args[12];
+
+    /* each variant's sums (a, natural slots short, live copies lacking), kept for the candidates */
+    unsigned char *sums = PyMem_Malloc(3 * (size_t)(size > 0 ? size : 1));
+    if (sums == NULL)
+        return PyErr_NoMemory();
+    unsigned char *ab = sums, *sh = sums + size, *wb = sums + 2 * size;
+    double total = 0.0;
+    for (Py_ssize_t v = 0; v < size; v++) {
+        long a, b, w;
+        rack_sums(entries, starts, v, filled, natural, live, &a, &b, &w);
+        if (a > HAND || (long)nt[v] - b < 0 || (long)nt[v] - b >= COUNTS || w >= LIVE) {
+            PyMem_Free(sums);
+            PyErr_SetString(PyExc_ValueError, "worths: a variant's sums out of their table");
+            return NULL;
+        }
+        ab[v] = (unsigned char)a;
+        sh[v] = (unsigned char)(nt[v] - b);
+        wb[v] = (unsigned char)w;
+        if (oop[v])
+            continue;
+        total += weight[v] * at(&s, place(a, (long)nt[v] - b, w, conc[v], jokers));
+    }
+    if (total <= 0.0) {
+        PyMem_Free(sums);
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(cands);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) {
+        PyMem_Free(sums);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *c = PyList_GET_ITEM(cands, i);
+        long held, held_natural, lost;
+        PyObject *need_o, *nat_o, *used_o, *short_o;
+        if (!PyArg_ParseTuple(c, "lllSSSS", &held, &held_natural, &lost, &need_o, &nat_o, &used_o, &short_o)) {
+            Py_DECREF(out);
+            PyMem_Free(sums);
+            return NULL;
+        }
+        const unsigned char *need_t, *nat_t;
+        if (bytes_of(need_o, size, &need_t, "need") || bytes_of(nat_o, size, &nat_t, "natural")) {
+            Py_DECREF(out);
+            PyMem_Free(sums);
+            return NULL;
+        }
+        PyObject *lists[2] = {used_o, short_o};
+        double change = 0.0;
+        for (int alone = 0; alone < 2; alone++) {
+            const uint16_t *idx = (const uint16_t *)PyBytes_AS_STRING(lists[alone]);
+            Py_ssize_t m = PyBytes_GET_SIZE(lists[alone]) / (Py_ssize_t)sizeof(uint16_t);
+            for (Py_ssize_t j = 0; j < m; j++) {
+                Py_ssize_t v = idx[j];
+                if (v >= size || oop[v] || (alone && need_t[v] >= held))
+                    continue;
+                long a_v = ab[v], s_v = sh[v], w_v = wb[v], c_v = conc[v];
+                double old = at(&s, place(a_v, s_v, w_v, c_v, jokers));
+                long k = moved(a_v, s_v, w_v, c_v, need_t[v], nat_t[v], held, held_natural, lost, jokers);
+                change += weight[v] * (at(&s, k) - old);
+            }
+        }
+        double rest = total + change;
+        if (rest < total * CANCELS) {
+            rest = 0.0;
+            for (Py_ssize_t v = 0; v < size; v++) {
+                if (oop[v])
+                    continue;
+                long k = moved(ab[v], sh[v], wb[v], conc[v], need_t[v], nat_t[v], held, held_natural,
+                               lost, jokers);
+                rest += weight[v] * at(&s, k);
+            }
+        }
+        PyObject *w = PyFloat_FromDouble(log(rest > 1e-300 ? rest : 1e-300) / s.log_base);
+        if (w == NULL) {
+            Py_DECREF(out);
+            PyMem_Free(sums);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, w);
+    }
+    PyMem_Free(sums);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"worths", (PyCFunction)(void (*)(void))worths, METH_FASTCALL, "bots/soft.py's sums, in C."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_soft", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__soft(void)
+{
+    return PyModule_Create(&module);
+}
