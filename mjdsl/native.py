@@ -32,10 +32,10 @@ from pathlib import Path
 #: Not here: modules that define attrs classes with ``attrs.field`` defaults
 #: (``engine/run.py``; ``hands/patterns.py``, whose attrs classes are also the IR's, pickled
 #: and hashed by their repr: its search is ``hands/search.py``, on plain tables) or classes
-#: other code subclasses (the random bot): mypyc refuses both; the style bots
-#: (``bots/judge.py``, ``bots/engine.py``) have Optional type errors mypyc stops on; their
-#: commonest question is ``bots/soft.py``'s, in C (:data:`C_MODULES`; docs/performance.md,
-#: "Bots", eighth round).
+#: other code subclasses (the random bot): mypyc refuses both; the style bots' judge
+#: (``bots/judge.py``) has Optional type errors mypyc stops on, and its time is numpy's;
+#: their commonest questions are ``bots/soft.py``'s, in C (:data:`C_MODULES`;
+#: docs/performance.md, "Bots", eighth round).
 MODULES = (
     "mjdsl.engine.actions",
     "mjdsl.engine.aborts",
@@ -54,6 +54,7 @@ MODULES = (
     "mjdsl.bots.honest",
     "mjdsl.bots.greedy",
     "mjdsl.bots.soft",
+    "mjdsl.bots.engine",
 )
 #: modules written in C, compiled beside them (a sum mypyc's code runs several times slower:
 #: docs/performance.md, "Bots", eighth round), each with the Python module that does the same

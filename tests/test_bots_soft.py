@@ -68,7 +68,7 @@ def test_the_plain_numbers_give_numpys_worth_for_every_candidate(american, name)
     asked = 0
     for rack, exposures, seen, live in _racks(american, 1207, 60):
         tiles = [t for t in np.flatnonzero(rack).tolist() if t != joker]
-        dead = judge.dead_packed(rack, exposures, seen) if judge.read_table else 0
+        dead = judge.dead_limits(rack, exposures, seen) if judge.read_table else None
         dead_rows = judge.dead(rack, exposures, seen) if judge.read_table else None
         counted = live if judge.live else None
         got = judge.worths_without(rack, tiles, exposures, None, counted, dead)
@@ -87,7 +87,7 @@ def test_the_plain_numbers_give_numpys_worth_for_every_candidate(american, name)
     # a joker among the candidates is numpy's to answer (the packed sums hold no joker's loss)
     rack = next(_racks(american, 5, 1))[0]
     rack[joker] += 1
-    assert worths_without(judge.soft, judge.tables, rack, [joker], [], joker, None, None, 0, 0) is None
+    assert worths_without(judge.soft, judge.tables, rack, [joker], [], joker, None, None, 0, 0, None, []) is None
 
 
 def test_every_judge_of_the_same_numbers_shares_the_terms_worked_out(american):
@@ -116,7 +116,7 @@ def test_the_c_sum_gives_the_pythons_numbers_to_the_last_bit(american, name):
     try:
         for rack, exposures, seen, live in _racks(american, 77, 40):
             tiles = [t for t in np.flatnonzero(rack).tolist() if t != joker]
-            dead = judge.dead_packed(rack, exposures, seen) if judge.read_table else 0
+            dead = judge.dead_limits(rack, exposures, seen) if judge.read_table else None
             for gone in (None, tiles[:1]):
                 rest = [t for t in tiles if rack[t] > (gone or []).count(t)]
                 counted = live if judge.live else None
@@ -129,3 +129,30 @@ def test_the_c_sum_gives_the_pythons_numbers_to_the_last_bit(american, name):
     finally:
         soft._C[:] = found
     assert compared >= 40
+
+
+def test_the_c_modules_least_distances_are_numpys(american):
+    # a hand's spare tiles are counted by each candidate's least distance: in C in the
+    # compiled build (judge.nearest_without), numpy's rack_measures_without otherwise
+    from mjdsl import native
+
+    if not native.compiled():
+        pytest.skip("the C module is the compiled build's")
+    judge = CardJudge(american.winning.card, american.tiles, REGULARS["mei"])
+    joker = american.winning.card.joker
+    compared = 0
+    for rack, exposures, _, _ in _racks(american, 31, 60):
+        tiles = [t for t in np.flatnonzero(rack).tolist() if t != joker]
+        for gone in ((), tuple(tiles[:2])):
+            rest = [t for t in tiles if rack[t] > gone.count(t)]
+            got = judge.nearest_without(rack, rest, exposures, gone)
+            less = (rack, rest, gone) if gone else (rack, rest)
+            want = judge.needs(None, exposures, less).min(axis=1)
+            assert got is not None and got == want.tolist()
+            compared += 1
+    assert compared == 120
+    # every line ruled out by an exposure no line has: FAR, as numpy says
+    east = next(k.index for k in american.tiles.kinds if k.code == "E")
+    rack = next(_racks(american, 5, 1))[0]
+    tiles = [t for t in np.flatnonzero(rack).tolist() if t != joker]
+    assert judge.nearest_without(rack, tiles, (Exposure(east, 4, 0),), None) == [99] * len(tiles)

@@ -4,7 +4,7 @@
  * Built with -ffp-contract=off: no multiply-add is fused, as Python fuses none.
  *
  * worths(entries, starts, filled, natural, live, oop, totals, concealed, weight, table, params, jokers,
- *        candidates)
+ *        candidates, limits)
  *   entries: bytes, (tile, need, natural need) for each tile a variant needs, variant v's
  *     from starts[v] to starts[v + 1] (starts: bytes of uint32, native order)
  *   filled, natural, live: bytes, a byte a tile: the rack's counts (exposures in filled)
@@ -16,6 +16,8 @@
  *   candidates: a list of (held, held_natural, lost, need, natural, used, short): need
  *     and natural the tile's column (bytes), used and short the variants touched (bytes
  *     of uint16, native order)
+ *   limits: bytes, a byte a tile: the most natural copies of it a line may need, or it is
+ *     dead (judge.dead_limits); None: no line is dead
  * gives a list of worths, or None when no variant is within reach (the sum is 0).
  */
 #define PY_SSIZE_T_CLEAN
@@ -150,11 +152,51 @@ static void rack_sums(const unsigned char *entries, const uint32_t *starts, Py_s
 static PyObject *checked = NULL;
 static Py_ssize_t checked_kinds = -1;
 
+/* whether a line needs more natural copies of a tile than its limit (judge.dead_limits) */
+static int dead(const unsigned char *entries, const uint32_t *starts, Py_ssize_t v, const unsigned char *limits)
+{
+    for (uint32_t e = starts[v]; e < starts[v + 1]; e++) {
+        const unsigned char *x = entries + 3 * e;
+        if (x[2] > limits[x[0]])
+            return 1;
+    }
+    return 0;
+}
+
+/* whether a card's entries can be read as its starts say, every tile one of the rack's
+ * (checked once for the last entries and kinds of tile: a card's are read every question);
+ * -1 with an exception set if not */
+static int checked_entries(PyObject *obj, const unsigned char *entries, const uint32_t *starts, Py_ssize_t size,
+                           Py_ssize_t kinds)
+{
+    if (obj == checked && kinds == checked_kinds)
+        return 0;
+    for (Py_ssize_t v = 0; v < size; v++) {
+        if (starts[v] > starts[v + 1]) {
+            PyErr_SetString(PyExc_ValueError, "soft: the entries' starts go back");
+            return -1;
+        }
+    }
+    if (PyBytes_GET_SIZE(obj) < 3 * (Py_ssize_t)starts[size]) {
+        PyErr_SetString(PyExc_ValueError, "soft: entries shorter than their starts say");
+        return -1;
+    }
+    for (Py_ssize_t e = 0; e < (Py_ssize_t)starts[size]; e++) {
+        if (entries[3 * e] >= kinds) {
+            PyErr_SetString(PyExc_ValueError, "soft: an entry names a tile the rack has not");
+            return -1;
+        }
+    }
+    Py_XSETREF(checked, Py_NewRef(obj));
+    checked_kinds = kinds;
+    return 0;
+}
+
 static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
-    if (nargs != 13) {
-        PyErr_SetString(PyExc_TypeError, "worths takes 13 arguments");
+    if (nargs != 14) {
+        PyErr_SetString(PyExc_TypeError, "worths takes 14 arguments");
         return NULL;
     }
     Py_ssize_t size = PyBytes_Check(args[5]) ? PyBytes_GET_SIZE(args[5]) : 0;
@@ -167,21 +209,12 @@ static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     if (args[4] != Py_None && bytes_of(args[4], kinds, &live, "live"))
         return NULL;
-    const uint32_t *starts = (const uint32_t *)sraw;
-    if (PyBytes_GET_SIZE(args[0]) < 3 * (Py_ssize_t)starts[size]) {
-        PyErr_SetString(PyExc_TypeError, "worths: entries shorter than their starts say");
+    const unsigned char *limits = NULL;
+    if (args[13] != Py_None && bytes_of(args[13], kinds, &limits, "limits"))
         return NULL;
-    }
-    if (args[0] != checked || kinds != checked_kinds) { /* (a card's entries are read every question) */
-        for (Py_ssize_t e = 0; e < (Py_ssize_t)starts[size]; e++) {
-            if (entries[3 * e] >= kinds) {
-                PyErr_SetString(PyExc_ValueError, "worths: an entry names a tile the rack has not");
-                return NULL;
-            }
-        }
-        Py_XSETREF(checked, Py_NewRef(args[0]));
-        checked_kinds = kinds;
-    }
+    const uint32_t *starts = (const uint32_t *)sraw;
+    if (checked_entries(args[0], entries, starts, size, kinds))
+        return NULL;
     const unsigned char *wraw;
     if (bytes_of(args[8], size * (Py_ssize_t)sizeof(double), &wraw, "weight"))
         return NULL;
@@ -206,14 +239,15 @@ static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     PyObject *cands = args[12];
 
     /* each variant's sums (a, natural slots short, live copies lacking), kept for the candidates */
-    unsigned char *sums = PyMem_Malloc(3 * (size_t)(size > 0 ? size : 1));
+    unsigned char *sums = PyMem_Malloc(4 * (size_t)(size > 0 ? size : 1));
     if (sums == NULL)
         return PyErr_NoMemory();
-    unsigned char *ab = sums, *sh = sums + size, *wb = sums + 2 * size;
+    unsigned char *ab = sums, *sh = sums + size, *wb = sums + 2 * size, *out_of_play = sums + 3 * size;
     double total = 0.0;
     for (Py_ssize_t v = 0; v < size; v++) {
         long a, b, w;
         rack_sums(entries, starts, v, filled, natural, live, &a, &b, &w);
+        out_of_play[v] = oop[v] || (limits && dead(entries, starts, v, limits));
         if (a > HAND || (long)nt[v] - b < 0 || (long)nt[v] - b >= COUNTS || w >= LIVE) {
             PyMem_Free(sums);
             PyErr_SetString(PyExc_ValueError, "worths: a variant's sums out of their table");
@@ -222,7 +256,7 @@ static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         ab[v] = (unsigned char)a;
         sh[v] = (unsigned char)(nt[v] - b);
         wb[v] = (unsigned char)w;
-        if (oop[v])
+        if (out_of_play[v])
             continue;
         total += weight[v] * at(&s, place(a, (long)nt[v] - b, w, conc[v], jokers));
     }
@@ -258,7 +292,7 @@ static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             Py_ssize_t m = PyBytes_GET_SIZE(lists[alone]) / (Py_ssize_t)sizeof(uint16_t);
             for (Py_ssize_t j = 0; j < m; j++) {
                 Py_ssize_t v = idx[j];
-                if (v >= size || oop[v] || (alone && need_t[v] >= held))
+                if (v >= size || out_of_play[v] || (alone && need_t[v] >= held))
                     continue;
                 long a_v = ab[v], s_v = sh[v], w_v = wb[v], c_v = conc[v];
                 double old = at(&s, place(a_v, s_v, w_v, c_v, jokers));
@@ -270,7 +304,7 @@ static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         if (rest < total * CANCELS) {
             rest = 0.0;
             for (Py_ssize_t v = 0; v < size; v++) {
-                if (oop[v])
+                if (out_of_play[v])
                     continue;
                 long k = moved(ab[v], sh[v], wb[v], conc[v], need_t[v], nat_t[v], held, held_natural,
                                lost, jokers);
@@ -289,12 +323,103 @@ static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+
+/* nearest(entries, starts, filled, natural, oop, totals, jokers, candidates): for each
+ * candidate (held, held_natural, need, natural: as worths reads them), the fewest tiles still to come
+ * of a variant not ruled out (oop) once the rack loses a copy of the tile; FAR (99) when
+ * every variant is ruled out. cards.distance.rack_measures_without's least, in integers. */
+static PyObject *nearest(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "nearest takes 8 arguments");
+        return NULL;
+    }
+    Py_ssize_t size = PyBytes_Check(args[4]) ? PyBytes_GET_SIZE(args[4]) : 0;
+    Py_ssize_t kinds = PyBytes_Check(args[2]) ? PyBytes_GET_SIZE(args[2]) : 0;
+    const unsigned char *entries, *sraw, *filled, *natural, *oop, *nt;
+    if (bytes_of(args[0], 0, &entries, "entries") || bytes_of(args[1], (size + 1) * 4, &sraw, "starts") ||
+        bytes_of(args[2], kinds, &filled, "filled") || bytes_of(args[3], kinds, &natural, "natural") ||
+        bytes_of(args[4], size, &oop, "oop") || bytes_of(args[5], size, &nt, "totals"))
+        return NULL;
+    const uint32_t *starts = (const uint32_t *)sraw;
+    if (checked_entries(args[0], entries, starts, size, kinds))
+        return NULL;
+    long jokers = PyLong_AsLong(args[6]);
+    if (jokers == -1 && PyErr_Occurred())
+        return NULL;
+    if (!PyList_Check(args[7])) {
+        PyErr_SetString(PyExc_TypeError, "nearest: candidates should be a list");
+        return NULL;
+    }
+    PyObject *cands = args[7];
+    unsigned char *sums = PyMem_Malloc(2 * (size_t)(size > 0 ? size : 1));
+    if (sums == NULL)
+        return PyErr_NoMemory();
+    unsigned char *ab = sums, *sh = sums + size;
+    for (Py_ssize_t v = 0; v < size; v++) {
+        long a, b, w;
+        rack_sums(entries, starts, v, filled, natural, NULL, &a, &b, &w);
+        ab[v] = (unsigned char)a;
+        sh[v] = (unsigned char)b; /* (the natural tiles used: the slots short are totals less these) */
+    }
+    Py_ssize_t n = PyList_GET_SIZE(cands);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) {
+        PyMem_Free(sums);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long held, held_natural;
+        PyObject *need_o, *nat_o;
+        if (!PyArg_ParseTuple(PyList_GET_ITEM(cands, i), "llSS", &held, &held_natural, &need_o, &nat_o)) {
+            Py_DECREF(out);
+            PyMem_Free(sums);
+            return NULL;
+        }
+        const unsigned char *need_t, *nat_t;
+        if (bytes_of(need_o, size, &need_t, "need") || bytes_of(nat_o, size, &nat_t, "natural")) {
+            Py_DECREF(out);
+            PyMem_Free(sums);
+            return NULL;
+        }
+        long least = 99;
+        for (Py_ssize_t v = 0; v < size; v++) {
+            if (oop[v])
+                continue;
+            long used = ab[v], short_ = (long)nt[v] - sh[v];
+            if (need_t[v] >= held)
+                used -= 1;
+            if (nat_t[v] >= held_natural)
+                short_ += 1;
+            long gap = HAND - used, raw = gap;
+            if (jokers) {
+                raw = short_ < gap ? short_ : gap;
+                if (gap - jokers > raw)
+                    raw = gap - jokers;
+            }
+            if (raw < least)
+                least = raw;
+        }
+        PyObject *x = PyLong_FromLong(least);
+        if (x == NULL) {
+            Py_DECREF(out);
+            PyMem_Free(sums);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, x);
+    }
+    PyMem_Free(sums);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"nearest", (PyCFunction)(void (*)(void))nearest, METH_FASTCALL, "Each candidate's least distance, in C."},
     {"worths", (PyCFunction)(void (*)(void))worths, METH_FASTCALL, "bots/soft.py's sums, in C."},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_soft", NULL, -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_soft", NULL, -1, methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__soft(void)
 {

@@ -253,19 +253,28 @@ class _View:
         self.joker = auto.jokers.tile if auto.jokers else None
         self.rack = np.asarray(st.hands[seat], dtype=np.int16)
         self.card = isinstance(judge, CardJudge)
-        if self.card:
-            self.exposures = tuple(Exposure(e.tile, e.size, e.jokers) for e in st.exposures[seat])
-        else:
-            self.exposures = tuple(_meld(e) for e in st.exposures[seat])
-        self._now = None
-        self._dead = None
-        self._dead_packed = 0
-        self._live = None
-        self._released = None
+        #: its exposures as the judge reads them: the card's (Exposure) or the sets' (Meld)
+        self.exposures: tuple = (tuple(Exposure(e.tile, e.size, e.jokers) for e in st.exposures[seat]) if self.card
+                                 else tuple(_meld(e) for e in st.exposures[seat]))
+        self._now: int | None = None
+        self._dead: np.ndarray | None = None
+        self._limits: bytes | None = None  # (judge.dead_limits, once read: _limited)
+        self._limited = False
+        self._seen: np.ndarray | None = None
+        self._live: np.ndarray | None = None
+        self._released: np.ndarray | None = None
 
     # -- what the table shows -------------------------------------------------------------
     def seen(self) -> np.ndarray:
-        """Natural tiles in sight that are not this seat's: every discard and exposure."""
+        """Natural tiles in sight that are not this seat's: every discard and exposure
+        (worked out once a view; read-only)."""
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = self._seen_now()
+            seen.setflags(write=False)
+        return seen
+
+    def _seen_now(self) -> np.ndarray:
         st = self.game.st
         seen = [0] * len(self.rack)  # (counted in a list: a numpy element a tile costs more)
         for s in range(self.game.n):
@@ -283,10 +292,10 @@ class _View:
     def live(self) -> np.ndarray:
         """(T,) the copies of each tile this seat has not seen: not in its hand, its
         exposures, any discard or another seat's exposure (jokers counted the same way)."""
-        if self._live is None:
+        live = self._live
+        if live is None:
             st = self.game.st
-            gone = self.seen()
-            gone += self.rack
+            gone = self.seen() + self.rack
             for s in range(self.game.n):
                 for e in st.exposures[s]:
                     if s == self.seat:
@@ -295,8 +304,9 @@ class _View:
                         gone[self.joker] += e.jokers
             if self.joker is not None:
                 gone[self.joker] += sum(st.discards[s].count(self.joker) for s in range(self.game.n))
-            self._live = np.maximum(self.game.auto.tiles.copies_vector() - gone, 0)
-        return self._live
+            copies = self.judge.copies if self.card else self.game.auto.tiles.copies_vector()
+            live = self._live = np.maximum(copies - gone, 0)
+        return live
 
     def released(self) -> np.ndarray:
         """(T,) :meth:`live`, each tile's copies counted as many more or fewer as the other
@@ -356,15 +366,17 @@ class _View:
             racks = self._without(less[1], _less_gone(less))
         if self.card:
             j = self.judge
-            if self._dead is None and j.read_table:  # (a style that does not read the table never asks)
-                self._dead_packed = j.dead_packed(self.rack, self.exposures, self.seen())
-                self._dead = np.frombuffer(self._dead_packed.to_bytes(j.tables.size, "little"), dtype=bool)
+            if not self._limited and j.read_table:  # (a style that does not read the table never asks)
+                self._limits = j.dead_limits(self.rack, self.exposures, self.seen())
+                self._limited = True
             live = self.released() if j.live or j.ways or j.chance else None
             if less is not None and j.summed:  # the commonest question, in plain numbers
                 got = j.worths_without(less[0], less[1], exposures, less[2] if len(less) > 2 else None,
-                                       live if j.live else None, self._dead_packed)
+                                       live if j.live else None, self._limits)
                 if got is not None:
                     return np.array(got)
+            if self._dead is None and j.read_table:
+                self._dead = np.frombuffer(j.dead_of(self._limits).to_bytes(j.tables.size, "little"), dtype=bool)
             d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals), less=less)
             if j.chance and live is not None and short is not None and lacking is not None:
                 return j.worth_by_chance(d, short, lacking, live, self.draws_left(), self._dead)
@@ -384,6 +396,10 @@ class _View:
             assert less is not None
             racks, less = self._without(less[1], _less_gone(less)), None
         if self.card:
+            if less is not None:  # (in C in the compiled build: the same integers)
+                got = self.judge.nearest_without(less[0], less[1], exposures, less[2] if len(less) > 2 else None)
+                if got is not None:
+                    return np.array(got, dtype=np.float64)
             return self.judge.needs(racks, exposures, less).min(axis=1).astype(np.float64)
         return self.judge.distances(racks, exposures)
 
@@ -391,9 +407,10 @@ class _View:
         return float(self._worth(self.rack[None, :])[0])
 
     def distance_now(self) -> int:
-        if self._now is None:
-            self._now = int(self.judge.distance_of(self.rack, tuple(self.exposures)))
-        return self._now
+        now = self._now
+        if now is None:
+            now = self._now = int(self.judge.distance_of(self.rack, tuple(self.exposures)))
+        return now
 
     def _without(self, tiles: list[int], base: np.ndarray | None = None) -> np.ndarray:
         base = self.rack if base is None else base
@@ -473,7 +490,7 @@ class _View:
         if self.card:
             return -1e9
         rack = self.rack.copy()
-        melds = list(self.exposures)
+        melds: list = list(self.exposures)
         if family == ACT.KONG_CONCEALED:
             rack[tile] -= 4
             melds.append(meld_of(4, tile, True))

@@ -26,7 +26,7 @@ from ..cards.distance import (FAR, allowed, at_most, least, rack_distances, rack
 from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject, Kept
-from .soft import Soft, in_c, worths_without
+from .soft import Soft, dead_of, in_c, limits_of, nearest_without, worths_without
 
 
 def _base(style) -> float:
@@ -147,23 +147,22 @@ class CardJudge:
 
     def dead_packed(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> int:
         """:meth:`dead`, packed: a 1 byte for each dead variant, else 0."""
+        return self.dead_of(self.dead_limits(rack, exposures, seen))
+
+    def dead_limits(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> bytes | None:
+        """For each tile, the most natural copies of it a line can still have: the rack's
+        and those unseen (in the wall or other racks; 255 for the joker, which no line needs
+        natural); None when a count of unseen copies is below 0 (the counts disagree: every
+        line is dead). A line needing more of a tile is dead (:meth:`dead_of`)."""
         held = rack.tolist()
         own = list(held)
         for e in exposures:
             own[e.tile] += e.size - e.jokers
-        # a variant short of t (natural need above the rack's) by more than the unseen copies:
-        # natural > rack + unseen; a count of unseen copies below 0 (the counts disagree) is
-        # exceeded by every shortfall, none included, so every variant is dead
-        dead = 0
-        for t, (row, copies, gone, mine, r) in enumerate(zip(self._scarce, self._copies, seen.tolist(), own, held)):
-            if t == self.joker:
-                continue
-            unseen = copies - gone - mine
-            if unseen < 0:
-                return self._every
-            if r + unseen < len(row):
-                dead |= row[r + unseen]
-        return dead
+        return limits_of(self._copies, seen.tolist(), own, held, -1 if self.joker is None else self.joker)
+
+    def dead_of(self, limits: bytes | None) -> int:
+        """The variants :meth:`dead_limits` says are dead, packed (every one for None)."""
+        return self._every if limits is None else dead_of(self._scarce, limits)
 
     def natural_short(self, racks: np.ndarray) -> np.ndarray:
         """(N, V) natural slots (pairs, singles, runs of different tiles) the racks leave
@@ -296,19 +295,30 @@ class CardJudge:
         return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
 
     def worths_without(self, rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[Exposure],
-                       gone: Sequence[int] | None, live: np.ndarray | None, dead: int) -> list[float] | None:
+                       gone: Sequence[int] | None, live: np.ndarray | None,
+                       limits: bytes | None = None) -> list[float] | None:
         """:meth:`worth` of ``rack`` (less ``gone``) less one of each of ``tiles`` with
         :meth:`slowness_of` by ``live`` when the style counts it, in plain numbers
-        (``bots/soft.py``: the same terms, summed once); ``dead``: the dead variants packed,
-        a 1 byte each (0 when the style does not read the table). None where the packed
-        sums do not apply: :meth:`measure` and :meth:`worth` then."""
+        (``bots/soft.py``: the same terms, summed once); ``limits``: :meth:`dead_limits`
+        when the style reads the table (None there: every line dead). None where the sums
+        do not apply: :meth:`measure` and :meth:`worth` then."""
+        if self.read_table and limits is None:
+            return None  # (every line dead: no sum to take)
         groups = [(e.tile, e.size) for e in exposures]
-        out_of_play = dead
-        if groups:
-            out_of_play |= ruled_out(self.tables, groups)[1]
+        out_of_play = ruled_out(self.tables, groups)[1] if groups else 0
         live_joker = int(live[self.joker]) if live is not None and self.joker is not None else 0
         return worths_without(self.soft, self.tables, rack, tiles, groups, self.joker,
-                              live if self.live else None, gone, out_of_play, live_joker)
+                              live if self.live else None, gone, out_of_play, live_joker,
+                              limits if self.read_table else None, self._scarce)
+
+    def nearest_without(self, rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[Exposure],
+                        gone: Sequence[int] | None) -> list[int] | None:
+        """The least of :meth:`needs` for ``rack`` (less ``gone``) less one of each of
+        ``tiles``, by ``bots/soft.py``'s C module; None where it does not answer (the pure
+        build): :meth:`needs` then."""
+        groups = [(e.tile, e.size) for e in exposures]
+        out_of_play = ruled_out(self.tables, groups)[1] if groups else 0
+        return nearest_without(self.tables, rack, tiles, groups, self.joker, gone, out_of_play)
 
     def improving(self, racks: np.ndarray, exposures: Sequence[Exposure], d: np.ndarray, short: np.ndarray,
                   dead: np.ndarray | None, live: np.ndarray) -> np.ndarray:

@@ -149,6 +149,7 @@ class _Columns:
         self.need_from = [_from(col) for col in self.need]
         self.natural_from = [_from(col) for col in self.natural]
         self.size = len(need)
+        self.totals = bytes(tables.natural_total.astype(int).tolist())
         #: each variant's (tile, need, natural need) for the tiles it needs, a byte each, and
         #: where each variant's start (uint32): the C sum's rack sums
         entries = bytearray()
@@ -163,6 +164,33 @@ class _Columns:
         #: the same lists as the C sum reads them: bytes of 16-bit indices
         self.need_from_c = [[_packed_ints("H", 2, vs) for vs in by] for by in self.need_from]
         self.natural_from_c = [[_packed_ints("H", 2, vs) for vs in by] for by in self.natural_from]
+
+
+def limits_of(copies: list[int], seen: list[int], own: list[int], held: list[int], joker: int) -> bytes | None:
+    """``judge.CardJudge.dead_limits`` of counts per tile: the copies of each, those seen
+    elsewhere, the seat's own (its rack and exposures' natural tiles) and its rack's."""
+    out = bytearray(len(held))
+    for t in range(len(held)):
+        if t == joker:
+            out[t] = 255
+            continue
+        unseen = copies[t] - seen[t] - own[t]
+        if unseen < 0:
+            return None
+        limit = held[t] + unseen
+        out[t] = limit if limit < 255 else 255
+    return bytes(out)
+
+
+def dead_of(scarce: list[list[int]], limits: bytes) -> int:
+    """The variants that need more natural copies of some tile than ``limits`` allows it,
+    packed (a 1 byte each): ``scarce[t][c]`` packs those needing more than ``c`` of tile t
+    (a limit past a tile's rows rules none out)."""
+    dead = 0
+    for row, limit in zip(scarce, limits):
+        if limit < len(row):
+            dead |= row[limit]
+    return dead
 
 
 def _packed_ints(code: str, width: int, values: list[int]) -> bytes:
@@ -189,17 +217,22 @@ _COLUMNS: ByObject[_Columns] = ByObject()
 
 def worths_without(soft: Soft, tables, rack, tiles: Sequence[int], exposures: Sequence[tuple[int, int]],
                    joker: int | None, live, gone: Sequence[int] | None, out_of_play: int,
-                   live_joker: int) -> list[float] | None:
+                   live_joker: int, limits: bytes | None, scarce: list[list[int]]) -> list[float] | None:
     """The worth of ``rack`` (less ``gone``) less one copy of each of ``tiles``, beside
-    ``exposures``; ``out_of_play``: a byte a variant, not 0 where the exposures rule it out
-    or the table says it is dead. None where the packed sums do not apply
-    (``cards.distance.rack_sums_without``) or no variant is within reach: the caller asks numpy."""
+    ``exposures``; ``out_of_play``: a byte a variant, not 0 where the exposures rule it out;
+    ``limits``: the most natural copies of each tile a line may still need (a line needing
+    more is dead: ``judge.CardJudge.dead_limits``, with its ``scarce`` rows; None: none is
+    dead). None where the packed sums do not apply (``cards.distance.rack_sums_without``) or
+    no variant is within reach: the caller asks numpy."""
     summed = _compiled()
     if summed is not None:  # the same sums in C (_soft.c), from the rack's counts
-        return _in_c(summed, soft, tables, rack, tiles, exposures, joker, live, gone, out_of_play, live_joker)
+        return _in_c(summed, soft, tables, rack, tiles, exposures, joker, live, gone, out_of_play, live_joker,
+                     limits)
     got = rack_sums_without(tables, rack, tiles, exposures, joker, live, gone)
     if got is None:
         return None
+    if limits is not None:
+        out_of_play |= dead_of(scarce, limits)
     a, b, w, filled, natural, jokers, live_l = got
     size: int = packed(tables).size
     ab: bytes = a.to_bytes(size, "little")
@@ -291,6 +324,8 @@ def _term(soft: Soft, table: list[float], k: int, live_joker: int) -> float:
 
 #: the C sum (``_soft.c``) when the compiled build is used (``mjdsl.native``), else None
 _C: list[Any] = []
+#: and the C module's least distances (read only when ``_C`` holds the sum)
+_NEAREST: list[Any] = []
 
 
 def in_c() -> bool:
@@ -307,12 +342,14 @@ def _compiled() -> Any:
             from . import _soft  # type: ignore[attr-defined]
 
             found = _soft.worths
+            _NEAREST.append(_soft.nearest)
         _C.append(found)
     return _C[0]
 
 
 def _in_c(summed: Any, soft: Soft, tables, rack, tiles: Sequence[int], exposures: Sequence[tuple[int, int]],
-          joker: int | None, live, gone: Sequence[int] | None, out_of_play: int, live_joker: int) -> list[float] | None:
+          joker: int | None, live, gone: Sequence[int] | None, out_of_play: int, live_joker: int,
+          limits: bytes | None) -> list[float] | None:
     """:func:`worths_without` by the C sum: the rack's counts, and each candidate's tile."""
     counts = rack_counts_without(rack, tiles, exposures, joker, live, gone)
     if counts is None:
@@ -331,4 +368,24 @@ def _in_c(summed: Any, soft: Soft, tables, rack, tiles: Sequence[int], exposures
     return summed(cols.entries, cols.starts, bytes(filled), bytes(natural),
                   bytes(live_l) if live_l is not None else None, out_of_play.to_bytes(cols.size, "little"),
                   soft.totals, soft.concealed_bytes, soft.weight_bytes, soft.c_table(live_joker),
-                  soft.params(live_joker), jokers, cands)
+                  soft.params(live_joker), jokers, cands, limits)
+
+
+def nearest_without(tables, rack, tiles: Sequence[int], exposures: Sequence[tuple[int, int]], joker: int | None,
+                    gone: Sequence[int] | None, out_of_play: int) -> list[int] | None:
+    """The fewest tiles still to come, of the variants ``out_of_play`` does not rule out
+    (packed, not 0 where the exposures rule one out), for ``rack`` (less ``gone``) less one
+    copy of each of ``tiles``: ``cards.distance.rack_measures_without``'s least, by the C
+    module (``_soft.c``); None in the pure build or where the counts do not apply (numpy's
+    answer then, the same integers)."""
+    summed = _compiled()
+    if summed is None:
+        return None
+    counts = rack_counts_without(rack, tiles, exposures, joker, None, gone)
+    if counts is None:
+        return None
+    filled, natural, jokers, _ = counts
+    cols = _COLUMNS.setdefault(tables, lambda: _Columns(tables))
+    cands = [(filled[t], natural[t], cols.need[t], cols.natural[t]) for t in tiles]
+    return _NEAREST[0](cols.entries, cols.starts, bytes(filled), bytes(natural), out_of_play.to_bytes(cols.size, "little"),
+                       cols.totals, jokers, cands)
