@@ -130,10 +130,12 @@ static int bytes_of(PyObject *o, Py_ssize_t size, const unsigned char **out, con
 
 /* A variant's three sums for the rack, from its entries (tile, need, natural need):
  * the tiles it uses (min of held and needed), the natural ones, the live copies it lacks. */
-static void rack_sums(const unsigned char *entries, const uint32_t *starts, Py_ssize_t v, const unsigned char *filled,
-                      const unsigned char *natural, const unsigned char *live, long *a, long *b, long *w)
+static int rack_sums(const unsigned char *entries, const uint32_t *starts, Py_ssize_t v, const unsigned char *filled,
+                     const unsigned char *natural, const unsigned char *live, const unsigned char *limits, long *a,
+                     long *b, long *w)
 {
     long sa = 0, sb = 0, sw = 0;
+    int dead = 0; /* (a line needing more natural copies of a tile than its limit: judge.dead_limits) */
     for (uint32_t e = starts[v]; e < starts[v + 1]; e++) {
         const unsigned char *x = entries + 3 * e;
         long held = filled[x[0]], need = x[1], nat = x[2], held_nat = natural[x[0]];
@@ -141,27 +143,19 @@ static void rack_sums(const unsigned char *entries, const uint32_t *starts, Py_s
         sb += held_nat < nat ? held_nat : nat;
         if (live && need > held)
             sw += live[x[0]];
+        if (limits && nat > limits[x[0]])
+            dead = 1;
     }
     *a = sa;
     *b = sb;
     *w = sw;
+    return dead;
 }
 
 /* the last entries checked (held, so that no other object takes its address), for racks of
  * this many kinds of tile */
 static PyObject *checked = NULL;
 static Py_ssize_t checked_kinds = -1;
-
-/* whether a line needs more natural copies of a tile than its limit (judge.dead_limits) */
-static int dead(const unsigned char *entries, const uint32_t *starts, Py_ssize_t v, const unsigned char *limits)
-{
-    for (uint32_t e = starts[v]; e < starts[v + 1]; e++) {
-        const unsigned char *x = entries + 3 * e;
-        if (x[2] > limits[x[0]])
-            return 1;
-    }
-    return 0;
-}
 
 /* whether a card's entries can be read as its starts say, every tile one of the rack's
  * (checked once for the last entries and kinds of tile: a card's are read every question);
@@ -239,15 +233,18 @@ static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     PyObject *cands = args[12];
 
     /* each variant's sums (a, natural slots short, live copies lacking), kept for the candidates */
-    unsigned char *sums = PyMem_Malloc(4 * (size_t)(size > 0 ? size : 1));
+    /* each variant's term (8 bytes) and sums (a byte each), kept for the candidates */
+    size_t room = (size_t)(size > 0 ? size : 1);
+    unsigned char *sums = PyMem_Malloc(room * (sizeof(double) + 4));
     if (sums == NULL)
         return PyErr_NoMemory();
-    unsigned char *ab = sums, *sh = sums + size, *wb = sums + 2 * size, *out_of_play = sums + 3 * size;
+    double *terms = (double *)sums;
+    unsigned char *ab = sums + room * sizeof(double), *sh = ab + size, *wb = sh + size, *out_of_play = wb + size;
     double total = 0.0;
     for (Py_ssize_t v = 0; v < size; v++) {
         long a, b, w;
-        rack_sums(entries, starts, v, filled, natural, live, &a, &b, &w);
-        out_of_play[v] = oop[v] || (limits && dead(entries, starts, v, limits));
+        int dead = rack_sums(entries, starts, v, filled, natural, live, limits, &a, &b, &w);
+        out_of_play[v] = oop[v] || dead;
         if (a > HAND || (long)nt[v] - b < 0 || (long)nt[v] - b >= COUNTS || w >= LIVE) {
             PyMem_Free(sums);
             PyErr_SetString(PyExc_ValueError, "worths: a variant's sums out of their table");
@@ -258,7 +255,8 @@ static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         wb[v] = (unsigned char)w;
         if (out_of_play[v])
             continue;
-        total += weight[v] * at(&s, place(a, (long)nt[v] - b, w, conc[v], jokers));
+        terms[v] = at(&s, place(a, (long)nt[v] - b, w, conc[v], jokers));
+        total += weight[v] * terms[v];
     }
     if (total <= 0.0) {
         PyMem_Free(sums);
@@ -294,10 +292,8 @@ static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_ssize_t v = idx[j];
                 if (v >= size || out_of_play[v] || (alone && need_t[v] >= held))
                     continue;
-                long a_v = ab[v], s_v = sh[v], w_v = wb[v], c_v = conc[v];
-                double old = at(&s, place(a_v, s_v, w_v, c_v, jokers));
-                long k = moved(a_v, s_v, w_v, c_v, need_t[v], nat_t[v], held, held_natural, lost, jokers);
-                change += weight[v] * (at(&s, k) - old);
+                long k = moved(ab[v], sh[v], wb[v], conc[v], need_t[v], nat_t[v], held, held_natural, lost, jokers);
+                change += weight[v] * (at(&s, k) - terms[v]);
             }
         }
         double rest = total + change;
@@ -353,16 +349,37 @@ static PyObject *nearest(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         return NULL;
     }
     PyObject *cands = args[7];
-    unsigned char *sums = PyMem_Malloc(2 * (size_t)(size > 0 ? size : 1));
+    /* each variant's sums, and the variants in order of their distance from the rack (a
+     * candidate's distance to a variant is the rack's or one more: the first variants in
+     * that order hold its least) */
+    size_t room = (size_t)(size > 0 ? size : 1);
+    unsigned char *sums = PyMem_Malloc(room * (3 + sizeof(Py_ssize_t)));
     if (sums == NULL)
         return PyErr_NoMemory();
-    unsigned char *ab = sums, *sh = sums + size;
+    unsigned char *ab = sums, *sh = sums + room, *rr = sums + 2 * room;
+    Py_ssize_t *order = (Py_ssize_t *)(sums + 3 * room);
+    Py_ssize_t count[HAND + 2] = {0}, within = 0;
     for (Py_ssize_t v = 0; v < size; v++) {
         long a, b, w;
-        rack_sums(entries, starts, v, filled, natural, NULL, &a, &b, &w);
+        rack_sums(entries, starts, v, filled, natural, NULL, NULL, &a, &b, &w);
         ab[v] = (unsigned char)a;
-        sh[v] = (unsigned char)b; /* (the natural tiles used: the slots short are totals less these) */
+        sh[v] = (unsigned char)((long)nt[v] - b); /* the natural slots short */
+        long gap = HAND - a, raw = gap, short_ = (long)nt[v] - b;
+        if (jokers) {
+            raw = short_ < gap ? short_ : gap;
+            if (gap - jokers > raw)
+                raw = gap - jokers;
+        }
+        rr[v] = (unsigned char)(raw < 0 ? 0 : raw > HAND ? HAND : raw);
+        if (!oop[v])
+            count[rr[v] + 1]++;
     }
+    for (int k = 1; k < HAND + 2; k++)
+        count[k] += count[k - 1];
+    for (Py_ssize_t v = 0; v < size; v++)
+        if (!oop[v])
+            order[count[rr[v]]++] = v;
+    within = count[HAND];
     Py_ssize_t n = PyList_GET_SIZE(cands);
     PyObject *out = PyList_New(n);
     if (out == NULL) {
@@ -384,10 +401,11 @@ static PyObject *nearest(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             return NULL;
         }
         long least = 99;
-        for (Py_ssize_t v = 0; v < size; v++) {
-            if (oop[v])
-                continue;
-            long used = ab[v], short_ = (long)nt[v] - sh[v];
+        for (Py_ssize_t j = 0; j < within; j++) {
+            Py_ssize_t v = order[j];
+            if (rr[v] >= least)
+                break; /* (no variant further on is nearer) */
+            long used = ab[v], short_ = sh[v];
             if (need_t[v] >= held)
                 used -= 1;
             if (nat_t[v] >= held_natural)

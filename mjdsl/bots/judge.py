@@ -371,7 +371,7 @@ class CardJudge:
         def compute() -> np.ndarray:
             w = np.ones(self.tables.size) if not groups else allowed(self.tables, groups).astype(np.float64)
             if thrown:
-                w = w * 0.35 ** (self.tables.need[:, list(thrown)] > 0).sum(axis=1)
+                w = w * 0.35 ** _needs_any(self.tables)[0][:, list(thrown)].sum(axis=1)
             w.setflags(write=False)
             return w
 
@@ -405,12 +405,23 @@ class CardJudge:
         for tile, size in groups:
             shown[tile] += size
         total = likely.sum()
-        out = np.zeros(self.size) if total <= 0 else likely @ (self.tables.need > shown[None, :]) / total
+        # (with nothing shown, need > 0: the card's own matrix, the same floats the comparison gives)
+        needs = _needs_any(self.tables)[1] if not groups else self.tables.need > shown[None, :]
+        out = np.zeros(self.size) if total <= 0 else likely @ needs / total
         out.setflags(write=False)
         memo.remember(key, lambda: (likely, out))
         return out
 
 
+def _needs_any(tables) -> tuple[np.ndarray, np.ndarray]:
+    """(V, T) whether each variant needs each tile, as counts (int16: a sum over tiles counts
+    them) and as floats (a product with a row of floats): made once per card's tables."""
+    return _NEEDS_ANY.setdefault(tables, lambda: ((tables.need > 0).astype(np.int16),
+                                                  (tables.need > 0).astype(np.float64)))
+
+
+#: per card's tables: :func:`_needs_any`
+_NEEDS_ANY: ByObject[tuple] = ByObject()
 #: per card's tables: what the other seats show, read (``likely``, ``wanted``): the
 #: same for every style, so every judge of the card shares it
 _TABLE_READS: ByObject[Kept] = ByObject()

@@ -226,7 +226,7 @@ def worths_without(soft: Soft, tables, rack, tiles: Sequence[int], exposures: Se
     no variant is within reach: the caller asks numpy."""
     summed = _compiled()
     if summed is not None:  # the same sums in C (_soft.c), from the rack's counts
-        return _in_c(summed, soft, tables, rack, tiles, exposures, joker, live, gone, out_of_play, live_joker,
+        return _in_c(summed.worths, soft, tables, rack, tiles, exposures, joker, live, gone, out_of_play, live_joker,
                      limits)
     got = rack_sums_without(tables, rack, tiles, exposures, joker, live, gone)
     if got is None:
@@ -322,10 +322,9 @@ def _term(soft: Soft, table: list[float], k: int, live_joker: int) -> float:
     return e if e >= 0.0 else soft.fill(table, k, live_joker)
 
 
-#: the C sum (``_soft.c``) when the compiled build is used (``mjdsl.native``), else None
+#: the C module (``_soft.c``) when the compiled build is used (``mjdsl.native``), else None
+#: (a list, filled at the first question: ``native`` decides once a process)
 _C: list[Any] = []
-#: and the C module's least distances (read only when ``_C`` holds the sum)
-_NEAREST: list[Any] = []
 
 
 def in_c() -> bool:
@@ -341,8 +340,7 @@ def _compiled() -> Any:
         if native.compiled():
             from . import _soft  # type: ignore[attr-defined]
 
-            found = _soft.worths
-            _NEAREST.append(_soft.nearest)
+            found = _soft
         _C.append(found)
     return _C[0]
 
@@ -378,8 +376,8 @@ def nearest_without(tables, rack, tiles: Sequence[int], exposures: Sequence[tupl
     copy of each of ``tiles``: ``cards.distance.rack_measures_without``'s least, by the C
     module (``_soft.c``); None in the pure build or where the counts do not apply (numpy's
     answer then, the same integers)."""
-    summed = _compiled()
-    if summed is None:
+    module = _compiled()
+    if module is None:
         return None
     counts = rack_counts_without(rack, tiles, exposures, joker, None, gone)
     if counts is None:
@@ -387,5 +385,5 @@ def nearest_without(tables, rack, tiles: Sequence[int], exposures: Sequence[tupl
     filled, natural, jokers, _ = counts
     cols = _COLUMNS.setdefault(tables, lambda: _Columns(tables))
     cands = [(filled[t], natural[t], cols.need[t], cols.natural[t]) for t in tiles]
-    return _NEAREST[0](cols.entries, cols.starts, bytes(filled), bytes(natural), out_of_play.to_bytes(cols.size, "little"),
-                       cols.totals, jokers, cands)
+    return module.nearest(cols.entries, cols.starts, bytes(filled), bytes(natural),
+                          out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, cands)
