@@ -77,8 +77,8 @@ def _extensions() -> list:
         return []
     sources = [str(NATIVE["source_path"](m).relative_to(HERE)) for m in MODULES]
     os.chdir(HERE)  # mypyc names modules by their paths from here
-    # the C modules: no multiply and add fused into one rounding, as Python fuses none (the
-    # compiled and the pure build give the same numbers)
+    # the C modules: no multiply and add fused into one rounding where a machine has one (the
+    # compiled build gives the same numbers on every machine)
     written = [Extension(m, [str(Path("mjdsl", c))], extra_compile_args=["-O2", "-ffp-contract=off"])
                for m, c in C_MODULES.items()]
     try:

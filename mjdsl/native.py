@@ -28,7 +28,7 @@ from pathlib import Path
 
 #: the modules compiled (the engine's step loop and its state, the win questions, the
 #: special hands' search, the card distances, the honest bot's checks, the greedy bot, the
-#: style bots' soft minimum).
+#: style bots' engine and the Python side of their C module).
 #: Not here: modules that define attrs classes with ``attrs.field`` defaults
 #: (``engine/run.py``; ``hands/patterns.py``, whose attrs classes are also the IR's, pickled
 #: and hashed by their repr: its search is ``hands/search.py``, on plain tables) or classes
@@ -57,8 +57,8 @@ MODULES = (
     "mjdsl.bots.engine",
 )
 #: modules written in C, compiled beside them (a sum mypyc's code runs several times slower:
-#: docs/performance.md, "Bots", eighth round), each with the Python module that does the same
-#: in the pure build: {module: its C source, from the package}
+#: docs/performance.md, "Bots", eighth round); the pure build does without them (numpy
+#: answers their questions there): {module: its C source, from the package}
 C_MODULES = {"mjdsl.bots._soft": "bots/_soft.c"}
 #: the mypyc group: its shared library is ``mjdsl/_mypyc__mypyc*.so``
 GROUP = "mjdsl._mypyc"

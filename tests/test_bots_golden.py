@@ -73,7 +73,7 @@ def test_a_seeded_arena_plays_as_recorded():
 @pytest.mark.pure_python
 @pytest.mark.parametrize("bot", ["mei", "auntie-rose", "rafi"])
 def test_the_pure_build_plays_the_regulars_as_recorded(bot):
-    # the compiled build sums a worth in C (bots/_soft.c), the pure one in Python or numpy
-    # (bots/soft.py, judge.py): the same games, or a machine without a C compiler would
-    # play differently (`make test` runs this in its pure pass)
+    # the compiled build sums a worth in C (bots/_soft.c), the pure one in numpy (judge.py):
+    # the same games, or a machine without a C compiler would play differently (`make test`
+    # runs this in its pure pass)
     _check(f"session american {bot} x3", _session("american", (bot,), 3))

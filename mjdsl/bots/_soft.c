@@ -1,21 +1,26 @@
-/* The sums of bots/soft.py in C: the same operations on the same doubles, in the same
- * order, so the compiled build and the pure-Python one give the same numbers (the golden
- * games of tests/test_bots_golden.py run on both; tests/test_bots_soft.py compares them).
- * Built with -ffp-contract=off: no multiply-add is fused, as Python fuses none.
+/* The style bots' commonest questions (bots/soft.py, which documents them) in C: the worth
+ * of a rack less each candidate tile, and each such rack's least distance. The terms are
+ * worked out in the operations of judge.py's numpy formulas (CardJudge.slowness_of, worth),
+ * and the sums come to numpy's to 1e-9 (tests/test_bots_soft.py) with the same choices
+ * (tests/test_bots_golden.py, in the compiled build and the pure one). Built with
+ * -ffp-contract=off: no multiply-add fused into one rounding on a machine that has one, so
+ * the compiled build gives the same numbers on every machine.
  *
- * worths(entries, starts, filled, natural, live, oop, totals, concealed, weight, table, params, jokers,
- *        candidates, limits)
+ * worths(entries, starts, filled, natural, oop, totals, jokers, candidates,
+ *        live, concealed, weight, table, params, limits)
  *   entries: bytes, (tile, need, natural need) for each tile a variant needs, variant v's
  *     from starts[v] to starts[v + 1] (starts: bytes of uint32, native order)
- *   filled, natural, live: bytes, a byte a tile: the rack's counts (exposures in filled)
- *     and the live copies (None: not counted)
- *   oop, totals, concealed: bytes, a byte a variant (soft.worths_without)
- *   weight: bytes of doubles, a variant's weight
- *   table: bytearray of doubles, the terms for this count of live jokers (-1: not yet)
- *   params: (log_base, naturals, live, concealed, last_called, typical, joker, live_joker)
+ *   filled, natural: bytes, a byte a tile: the rack's counts (exposures in filled)
+ *   oop, totals, concealed: bytes, a byte a variant: ruled out by the exposures (not 0),
+ *     its natural tiles in all, 1 for a concealed line
+ *   jokers: the rack's jokers
  *   candidates: a list of (held, held_natural, lost, need, natural, used, short): need
  *     and natural the tile's column (bytes), used and short the variants touched (bytes
  *     of uint16, native order)
+ *   live: bytes, a byte a tile: the live copies (None: not counted)
+ *   weight: bytes of doubles, a variant's weight
+ *   table: bytearray of doubles, the terms for this count of live jokers (-1: not yet)
+ *   params: (log_base, naturals, live, concealed, typical, last_called, joker, live_joker)
  *   limits: bytes, a byte a tile: the most natural copies of it a line may need, or it is
  *     dead (judge.dead_limits); None: no line is dead
  * gives a list of worths, or None when no variant is within reach (the sum is 0).
@@ -29,6 +34,8 @@
 #define COUNTS 15 /* HAND_SIZE + 1 */
 #define LIVE 256
 #define HAND 14
+/* a candidate whose sum is less than this share of the rack's is summed afresh: what is left
+ * of a sum after most of it is taken away keeps the rounding of the whole */
 #define CANCELS 1e-3
 
 typedef struct {
@@ -49,7 +56,7 @@ static double power(double x, double p)
     return pow(x, p);
 }
 
-/* soft.Soft.term */
+/* a variant's term, s^x: x as judge.CardJudge.worth counts it (with slowness_of) */
 static double term(const Terms *s, long raw, long short_, long lacking, long concealed)
 {
     double x = (double)raw;
@@ -76,7 +83,7 @@ static double term(const Terms *s, long raw, long short_, long lacking, long con
     return exp((-x) * s->log_base);
 }
 
-/* soft._index */
+/* a variant's place in its table of terms */
 static inline long place(long used, long short_, long lacking, long concealed, long jokers)
 {
     long gap = HAND - used;
@@ -89,7 +96,7 @@ static inline long place(long used, long short_, long lacking, long concealed, l
     return ((concealed * COUNTS + raw) * COUNTS + short_) * LIVE + lacking;
 }
 
-/* soft._term: the term at place k, worked out the first time it is read */
+/* the term at place k, worked out the first time it is read */
 static inline double at(const Terms *s, long k)
 {
     double e = s->table[k];
@@ -104,7 +111,7 @@ static inline double at(const Terms *s, long k)
     return e;
 }
 
-/* soft._moved */
+/* a variant's place once the rack has lost a copy of a tile it held `held` times */
 static inline long moved(long used, long short_, long lacking, long concealed, long need, long natural, long held,
                   long held_natural, long lost, long jokers)
 {
@@ -121,7 +128,7 @@ static inline long moved(long used, long short_, long lacking, long concealed, l
 static int bytes_of(PyObject *o, Py_ssize_t size, const unsigned char **out, const char *what)
 {
     if (!PyBytes_Check(o) || PyBytes_GET_SIZE(o) < size) {
-        PyErr_Format(PyExc_TypeError, "worths: %s should be bytes of at least %zd", what, size);
+        PyErr_Format(PyExc_TypeError, "soft: %s should be bytes of at least %zd", what, size);
         return -1;
     }
     *out = (const unsigned char *)PyBytes_AS_STRING(o);
@@ -186,103 +193,120 @@ static int checked_entries(PyObject *obj, const unsigned char *entries, const ui
     return 0;
 }
 
+/* the arguments both questions take first: a card's entries and starts, the rack's filled
+ * and natural counts, the variants out of play, their natural totals, the rack's jokers and
+ * the candidates (a list) */
+typedef struct {
+    const unsigned char *entries, *filled, *natural, *oop, *nt;
+    const uint32_t *starts;
+    Py_ssize_t size, kinds;
+    long jokers;
+    PyObject *cands;
+} Rack;
+
+#define COMMON 8
+
+static int read_rack(PyObject *const *args, Rack *r, const char *what)
+{
+    const unsigned char *sraw;
+    r->size = PyBytes_Check(args[4]) ? PyBytes_GET_SIZE(args[4]) : 0;
+    r->kinds = PyBytes_Check(args[2]) ? PyBytes_GET_SIZE(args[2]) : 0;
+    if (bytes_of(args[0], 0, &r->entries, "entries") || bytes_of(args[1], (r->size + 1) * 4, &sraw, "starts") ||
+        bytes_of(args[2], r->kinds, &r->filled, "filled") || bytes_of(args[3], r->kinds, &r->natural, "natural") ||
+        bytes_of(args[4], r->size, &r->oop, "oop") || bytes_of(args[5], r->size, &r->nt, "totals"))
+        return -1;
+    r->starts = (const uint32_t *)sraw;
+    if (checked_entries(args[0], r->entries, r->starts, r->size, r->kinds))
+        return -1;
+    r->jokers = PyLong_AsLong(args[6]);
+    if (r->jokers == -1 && PyErr_Occurred())
+        return -1;
+    if (!PyList_Check(args[7])) {
+        PyErr_Format(PyExc_TypeError, "%s: candidates should be a list", what);
+        return -1;
+    }
+    r->cands = args[7];
+    return 0;
+}
+
+/* a candidate's tile columns (need, natural: bytes, a byte a variant) */
+static int columns(PyObject *need_o, PyObject *nat_o, Py_ssize_t size, const unsigned char **need_t,
+                   const unsigned char **nat_t)
+{
+    return bytes_of(need_o, size, need_t, "need") || bytes_of(nat_o, size, nat_t, "natural") ? -1 : 0;
+}
+
 static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
-    if (nargs != 14) {
+    Rack r;
+    if (nargs != COMMON + 6) {
         PyErr_SetString(PyExc_TypeError, "worths takes 14 arguments");
         return NULL;
     }
-    Py_ssize_t size = PyBytes_Check(args[5]) ? PyBytes_GET_SIZE(args[5]) : 0;
-    Py_ssize_t kinds = PyBytes_Check(args[2]) ? PyBytes_GET_SIZE(args[2]) : 0;
-    const unsigned char *entries, *sraw, *filled, *natural, *live = NULL, *oop, *nt, *conc;
-    if (bytes_of(args[0], 0, &entries, "entries") || bytes_of(args[1], (size + 1) * 4, &sraw, "starts") ||
-        bytes_of(args[2], kinds, &filled, "filled") || bytes_of(args[3], kinds, &natural, "natural") ||
-        bytes_of(args[5], size, &oop, "oop") || bytes_of(args[6], size, &nt, "totals") ||
-        bytes_of(args[7], size, &conc, "concealed"))
+    if (read_rack(args, &r, "worths"))
         return NULL;
-    if (args[4] != Py_None && bytes_of(args[4], kinds, &live, "live"))
-        return NULL;
-    const unsigned char *limits = NULL;
-    if (args[13] != Py_None && bytes_of(args[13], kinds, &limits, "limits"))
-        return NULL;
-    const uint32_t *starts = (const uint32_t *)sraw;
-    if (checked_entries(args[0], entries, starts, size, kinds))
-        return NULL;
-    const unsigned char *wraw;
-    if (bytes_of(args[8], size * (Py_ssize_t)sizeof(double), &wraw, "weight"))
+    const unsigned char *live = NULL, *limits = NULL, *conc, *wraw;
+    if ((args[8] != Py_None && bytes_of(args[8], r.kinds, &live, "live")) ||
+        (args[13] != Py_None && bytes_of(args[13], r.kinds, &limits, "limits")) ||
+        bytes_of(args[9], r.size, &conc, "concealed") ||
+        bytes_of(args[10], r.size * (Py_ssize_t)sizeof(double), &wraw, "weight"))
         return NULL;
     const double *weight = (const double *)wraw;
-    if (!PyByteArray_Check(args[9]) ||
-        PyByteArray_GET_SIZE(args[9]) < (Py_ssize_t)(2 * COUNTS * COUNTS * LIVE * sizeof(double))) {
+    if (!PyByteArray_Check(args[11]) ||
+        PyByteArray_GET_SIZE(args[11]) < (Py_ssize_t)(2 * COUNTS * COUNTS * LIVE * sizeof(double))) {
         PyErr_SetString(PyExc_TypeError, "worths: table should be a bytearray of the terms");
         return NULL;
     }
     Terms s;
-    s.table = (double *)PyByteArray_AS_STRING(args[9]);
-    if (!PyArg_ParseTuple(args[10], "dddddpil", &s.log_base, &s.naturals, &s.live, &s.concealed, &s.typical,
+    s.table = (double *)PyByteArray_AS_STRING(args[11]);
+    if (!PyArg_ParseTuple(args[12], "dddddpil", &s.log_base, &s.naturals, &s.live, &s.concealed, &s.typical,
                           &s.last_called, &s.joker, &s.live_joker))
         return NULL;
-    long jokers = PyLong_AsLong(args[11]);
-    if (jokers == -1 && PyErr_Occurred())
-        return NULL;
-    if (!PyList_Check(args[12])) {
-        PyErr_SetString(PyExc_TypeError, "worths: candidates should be a list");
-        return NULL;
-    }
-    PyObject *cands = args[12];
 
-    /* each variant's sums (a, natural slots short, live copies lacking), kept for the candidates */
     /* each variant's term (8 bytes) and sums (a byte each), kept for the candidates */
-    size_t room = (size_t)(size > 0 ? size : 1);
+    size_t room = (size_t)(r.size > 0 ? r.size : 1);
     unsigned char *sums = PyMem_Malloc(room * (sizeof(double) + 4));
     if (sums == NULL)
         return PyErr_NoMemory();
     double *terms = (double *)sums;
-    unsigned char *ab = sums + room * sizeof(double), *sh = ab + size, *wb = sh + size, *out_of_play = wb + size;
+    unsigned char *ab = sums + room * sizeof(double), *sh = ab + r.size, *wb = sh + r.size, *out_of_play = wb + r.size;
     double total = 0.0;
-    for (Py_ssize_t v = 0; v < size; v++) {
+    for (Py_ssize_t v = 0; v < r.size; v++) {
         long a, b, w;
-        int dead = rack_sums(entries, starts, v, filled, natural, live, limits, &a, &b, &w);
-        out_of_play[v] = oop[v] || dead;
-        if (a > HAND || (long)nt[v] - b < 0 || (long)nt[v] - b >= COUNTS || w >= LIVE) {
+        int dead = rack_sums(r.entries, r.starts, v, r.filled, r.natural, live, limits, &a, &b, &w);
+        out_of_play[v] = r.oop[v] || dead;
+        if (a > HAND || (long)r.nt[v] - b < 0 || (long)r.nt[v] - b >= COUNTS || w >= LIVE) {
             PyMem_Free(sums);
             PyErr_SetString(PyExc_ValueError, "worths: a variant's sums out of their table");
             return NULL;
         }
         ab[v] = (unsigned char)a;
-        sh[v] = (unsigned char)(nt[v] - b);
+        sh[v] = (unsigned char)(r.nt[v] - b);
         wb[v] = (unsigned char)w;
         if (out_of_play[v])
             continue;
-        terms[v] = at(&s, place(a, (long)nt[v] - b, w, conc[v], jokers));
+        terms[v] = at(&s, place(a, (long)r.nt[v] - b, w, conc[v], r.jokers));
         total += weight[v] * terms[v];
     }
     if (total <= 0.0) {
         PyMem_Free(sums);
         Py_RETURN_NONE;
     }
-    Py_ssize_t n = PyList_GET_SIZE(cands);
+    Py_ssize_t n = PyList_GET_SIZE(r.cands);
     PyObject *out = PyList_New(n);
     if (out == NULL) {
         PyMem_Free(sums);
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *c = PyList_GET_ITEM(cands, i);
+        PyObject *c = PyList_GET_ITEM(r.cands, i);
         long held, held_natural, lost;
         PyObject *need_o, *nat_o, *used_o, *short_o;
-        if (!PyArg_ParseTuple(c, "lllSSSS", &held, &held_natural, &lost, &need_o, &nat_o, &used_o, &short_o)) {
-            Py_DECREF(out);
-            PyMem_Free(sums);
-            return NULL;
-        }
+        if (!PyArg_ParseTuple(c, "lllSSSS", &held, &held_natural, &lost, &need_o, &nat_o, &used_o, &short_o))
+            goto fail;
         const unsigned char *need_t, *nat_t;
-        if (bytes_of(need_o, size, &need_t, "need") || bytes_of(nat_o, size, &nat_t, "natural")) {
-            Py_DECREF(out);
-            PyMem_Free(sums);
-            return NULL;
-        }
+        if (columns(need_o, nat_o, r.size, &need_t, &nat_t)) goto fail;
         PyObject *lists[2] = {used_o, short_o};
         double change = 0.0;
         for (int alone = 0; alone < 2; alone++) {
@@ -290,97 +314,82 @@ static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             Py_ssize_t m = PyBytes_GET_SIZE(lists[alone]) / (Py_ssize_t)sizeof(uint16_t);
             for (Py_ssize_t j = 0; j < m; j++) {
                 Py_ssize_t v = idx[j];
-                if (v >= size || out_of_play[v] || (alone && need_t[v] >= held))
+                if (v >= r.size || out_of_play[v] || (alone && need_t[v] >= held))
                     continue;
-                long k = moved(ab[v], sh[v], wb[v], conc[v], need_t[v], nat_t[v], held, held_natural, lost, jokers);
+                long k = moved(ab[v], sh[v], wb[v], conc[v], need_t[v], nat_t[v], held, held_natural, lost, r.jokers);
                 change += weight[v] * (at(&s, k) - terms[v]);
             }
         }
         double rest = total + change;
         if (rest < total * CANCELS) {
             rest = 0.0;
-            for (Py_ssize_t v = 0; v < size; v++) {
+            for (Py_ssize_t v = 0; v < r.size; v++) {
                 if (out_of_play[v])
                     continue;
                 long k = moved(ab[v], sh[v], wb[v], conc[v], need_t[v], nat_t[v], held, held_natural,
-                               lost, jokers);
+                               lost, r.jokers);
                 rest += weight[v] * at(&s, k);
             }
         }
         PyObject *w = PyFloat_FromDouble(log(rest > 1e-300 ? rest : 1e-300) / s.log_base);
-        if (w == NULL) {
-            Py_DECREF(out);
-            PyMem_Free(sums);
-            return NULL;
-        }
+        if (w == NULL) goto fail;
         PyList_SET_ITEM(out, i, w);
     }
     PyMem_Free(sums);
     return out;
+fail:
+    Py_DECREF(out);
+    PyMem_Free(sums);
+    return NULL;
 }
 
 
-/* nearest(entries, starts, filled, natural, oop, totals, jokers, candidates): for each
- * candidate (held, held_natural, need, natural: as worths reads them), the fewest tiles still to come
+/* nearest(entries, starts, filled, natural, oop, totals, jokers, candidates): the first
+ * eight of worths; for each candidate (held, held_natural, need, natural), the fewest tiles still to come
  * of a variant not ruled out (oop) once the rack loses a copy of the tile; FAR (99) when
  * every variant is ruled out. cards.distance.rack_measures_without's least, in integers. */
 static PyObject *nearest(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
-    if (nargs != 8) {
+    Rack r;
+    if (nargs != COMMON) {
         PyErr_SetString(PyExc_TypeError, "nearest takes 8 arguments");
         return NULL;
     }
-    Py_ssize_t size = PyBytes_Check(args[4]) ? PyBytes_GET_SIZE(args[4]) : 0;
-    Py_ssize_t kinds = PyBytes_Check(args[2]) ? PyBytes_GET_SIZE(args[2]) : 0;
-    const unsigned char *entries, *sraw, *filled, *natural, *oop, *nt;
-    if (bytes_of(args[0], 0, &entries, "entries") || bytes_of(args[1], (size + 1) * 4, &sraw, "starts") ||
-        bytes_of(args[2], kinds, &filled, "filled") || bytes_of(args[3], kinds, &natural, "natural") ||
-        bytes_of(args[4], size, &oop, "oop") || bytes_of(args[5], size, &nt, "totals"))
+    if (read_rack(args, &r, "nearest"))
         return NULL;
-    const uint32_t *starts = (const uint32_t *)sraw;
-    if (checked_entries(args[0], entries, starts, size, kinds))
-        return NULL;
-    long jokers = PyLong_AsLong(args[6]);
-    if (jokers == -1 && PyErr_Occurred())
-        return NULL;
-    if (!PyList_Check(args[7])) {
-        PyErr_SetString(PyExc_TypeError, "nearest: candidates should be a list");
-        return NULL;
-    }
-    PyObject *cands = args[7];
     /* each variant's sums, and the variants in order of their distance from the rack (a
      * candidate's distance to a variant is the rack's or one more: the first variants in
      * that order hold its least) */
-    size_t room = (size_t)(size > 0 ? size : 1);
+    size_t room = (size_t)(r.size > 0 ? r.size : 1);
     unsigned char *sums = PyMem_Malloc(room * (3 + sizeof(Py_ssize_t)));
     if (sums == NULL)
         return PyErr_NoMemory();
     unsigned char *ab = sums, *sh = sums + room, *rr = sums + 2 * room;
     Py_ssize_t *order = (Py_ssize_t *)(sums + 3 * room);
     Py_ssize_t count[HAND + 2] = {0}, within = 0;
-    for (Py_ssize_t v = 0; v < size; v++) {
+    for (Py_ssize_t v = 0; v < r.size; v++) {
         long a, b, w;
-        rack_sums(entries, starts, v, filled, natural, NULL, NULL, &a, &b, &w);
+        rack_sums(r.entries, r.starts, v, r.filled, r.natural, NULL, NULL, &a, &b, &w);
         ab[v] = (unsigned char)a;
-        sh[v] = (unsigned char)((long)nt[v] - b); /* the natural slots short */
-        long gap = HAND - a, raw = gap, short_ = (long)nt[v] - b;
-        if (jokers) {
+        sh[v] = (unsigned char)((long)r.nt[v] - b); /* the r.natural slots short */
+        long gap = HAND - a, raw = gap, short_ = (long)r.nt[v] - b;
+        if (r.jokers) {
             raw = short_ < gap ? short_ : gap;
-            if (gap - jokers > raw)
-                raw = gap - jokers;
+            if (gap - r.jokers > raw)
+                raw = gap - r.jokers;
         }
         rr[v] = (unsigned char)(raw < 0 ? 0 : raw > HAND ? HAND : raw);
-        if (!oop[v])
+        if (!r.oop[v])
             count[rr[v] + 1]++;
     }
     for (int k = 1; k < HAND + 2; k++)
         count[k] += count[k - 1];
-    for (Py_ssize_t v = 0; v < size; v++)
-        if (!oop[v])
+    for (Py_ssize_t v = 0; v < r.size; v++)
+        if (!r.oop[v])
             order[count[rr[v]]++] = v;
     within = count[HAND];
-    Py_ssize_t n = PyList_GET_SIZE(cands);
+    Py_ssize_t n = PyList_GET_SIZE(r.cands);
     PyObject *out = PyList_New(n);
     if (out == NULL) {
         PyMem_Free(sums);
@@ -389,17 +398,9 @@ static PyObject *nearest(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     for (Py_ssize_t i = 0; i < n; i++) {
         long held, held_natural;
         PyObject *need_o, *nat_o;
-        if (!PyArg_ParseTuple(PyList_GET_ITEM(cands, i), "llSS", &held, &held_natural, &need_o, &nat_o)) {
-            Py_DECREF(out);
-            PyMem_Free(sums);
-            return NULL;
-        }
+        if (!PyArg_ParseTuple(PyList_GET_ITEM(r.cands, i), "llSS", &held, &held_natural, &need_o, &nat_o)) goto fail;
         const unsigned char *need_t, *nat_t;
-        if (bytes_of(need_o, size, &need_t, "need") || bytes_of(nat_o, size, &nat_t, "natural")) {
-            Py_DECREF(out);
-            PyMem_Free(sums);
-            return NULL;
-        }
+        if (columns(need_o, nat_o, r.size, &need_t, &nat_t)) goto fail;
         long least = 99;
         for (Py_ssize_t j = 0; j < within; j++) {
             Py_ssize_t v = order[j];
@@ -411,24 +412,24 @@ static PyObject *nearest(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             if (nat_t[v] >= held_natural)
                 short_ += 1;
             long gap = HAND - used, raw = gap;
-            if (jokers) {
+            if (r.jokers) {
                 raw = short_ < gap ? short_ : gap;
-                if (gap - jokers > raw)
-                    raw = gap - jokers;
+                if (gap - r.jokers > raw)
+                    raw = gap - r.jokers;
             }
             if (raw < least)
                 least = raw;
         }
         PyObject *x = PyLong_FromLong(least);
-        if (x == NULL) {
-            Py_DECREF(out);
-            PyMem_Free(sums);
-            return NULL;
-        }
+        if (x == NULL) goto fail;
         PyList_SET_ITEM(out, i, x);
     }
     PyMem_Free(sums);
     return out;
+fail:
+    Py_DECREF(out);
+    PyMem_Free(sums);
+    return NULL;
 }
 
 static PyMethodDef methods[] = {

@@ -58,12 +58,9 @@ class CardJudge:
         self.concealed = style.concealed
         self._concealed_rows = self.tables.concealed.astype(np.float64)[None, :]
         self.chance = style.model == "chance"
-        #: a rack less each candidate is worth :meth:`worths_without` (bots/soft.py): in C in the
-        #: compiled build; in the pure one only where the terms are floats (slowness, natural
-        #: slots, concealed lines), as whole distances numpy looks up in fewer operations than
-        #: the Python sum (docs/performance.md, eighth round)
-        self.summed = ((in_c() or bool(style.naturals or style.live or style.concealed))
-                       and not (style.ways or style.model == "chance"))
+        #: a rack less each candidate is worth :meth:`worths_without` (bots/soft.py, in C: the
+        #: compiled build's), but for the knobs that read more than the sum (ways, chance)
+        self.summed = in_c() and not (style.ways or style.model == "chance")
         self.callers = style.fill
         #: the copies of an ordinary tile: a tile with that many live comes at the usual pace
         self.typical = float(np.median(self.copies))
@@ -202,12 +199,12 @@ class CardJudge:
 
     def slowness_of(self, d: np.ndarray, short: np.ndarray, lacking: np.ndarray, live: np.ndarray) -> np.ndarray:
         """:meth:`slowness` from :meth:`measure`'s answers (``short``, ``lacking``)."""
-        # (in place, the same operations in the same types, float64: bots/soft.py works out the same terms)
+        # (in place, the same operations in the same types, float64: bots/_soft.c works out the same terms)
         if self.joker is not None:
             joker_slots = d > short  # (d - short > 0: small whole numbers, exact either way)
             ways = np.multiply(joker_slots, float(live[self.joker]))
             np.add(ways, lacking, out=ways)  # (small whole numbers: exact in float32 and float64 alike)
-        else:  # (float64 as with a joker: bots/soft.py's terms are the same numbers)
+        else:  # (float64 as with a joker: bots/_soft.c's terms are the same numbers)
             ways = lacking.astype(np.float64)
         np.divide(ways, np.maximum(d, 1), out=ways)  # the live copies per tile still to come
         np.maximum(ways, 0.5, out=ways)
@@ -298,10 +295,10 @@ class CardJudge:
                        gone: Sequence[int] | None, live: np.ndarray | None,
                        limits: bytes | None = None) -> list[float] | None:
         """:meth:`worth` of ``rack`` (less ``gone``) less one of each of ``tiles`` with
-        :meth:`slowness_of` by ``live`` when the style counts it, in plain numbers
-        (``bots/soft.py``: the same terms, summed once); ``limits``: :meth:`dead_limits`
-        when the style reads the table (None there: every line dead). None where the sums
-        do not apply: :meth:`measure` and :meth:`worth` then."""
+        :meth:`slowness_of` by ``live`` when the style counts it, in C (``bots/soft.py``: the
+        same terms, summed once); ``limits``: :meth:`dead_limits` when the style reads the
+        table (None there: every line dead). None where the C module does not answer (the
+        pure build): :meth:`measure` and :meth:`worth` then."""
         if self.read_table and limits is None:
             return None  # (every line dead: no sum to take)
         groups = [(e.tile, e.size) for e in exposures]
@@ -309,7 +306,7 @@ class CardJudge:
         live_joker = int(live[self.joker]) if live is not None and self.joker is not None else 0
         return worths_without(self.soft, self.tables, rack, tiles, groups, self.joker,
                               live if self.live else None, gone, out_of_play, live_joker,
-                              limits if self.read_table else None, self._scarce)
+                              limits if self.read_table else None)
 
     def nearest_without(self, rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[Exposure],
                         gone: Sequence[int] | None) -> list[int] | None:
