@@ -370,7 +370,7 @@ class _View:
                 self._limits = j.dead_limits(self.rack, self.exposures, self.seen())
                 self._limited = True
             live = self.released() if j.live or j.ways or j.chance else None
-            if less is not None and j.summed:  # the commonest question, in plain numbers
+            if less is not None and j.summed:  # the commonest question, in C (bots/soft.py)
                 got = j.worths_without(less[0], less[1], exposures, less[2] if len(less) > 2 else None,
                                        live if j.live else None, self._limits)
                 if got is not None:
