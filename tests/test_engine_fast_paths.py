@@ -303,3 +303,81 @@ def test_the_memo_of_the_groups_splits_is_bounded():
         seen = max(seen, len(rules._reach))
         assert len(rules._reach) <= 8
     assert seen == 8  # it filled up, and started again
+
+
+def test_needs_the_exposures_overspend_are_never_met():
+    # still_needed goes below 0 when the exposures hold more sets, pairs or chows than the
+    # pattern has: such a hand is never complete, an empty concealed hand included (with no
+    # tile to split, only the check of the needs says so)
+    from mjdsl.hands.decompose import is_complete, still_needed
+    from mjdsl.hands import Meld
+
+    auto = compile_ruleset(ROOT / "rulesets" / "classical.mj")
+    rules = Game(auto).rules
+    empty = [0] * auto.tiles.size
+    chows = tuple(Meld("chow", auto.tiles.kind(code).index, False) for code in ("1b", "4b", "1c", "4c"))
+    need = still_needed(chows, 4, 0, 3)  # four chows exposed where three are allowed
+    assert need == (0, 0, -1)
+    assert rules._sets_complete(empty, need) is False
+    assert is_complete(empty, auto.tiles, chows, sets=4, pairs=0, max_chows=3) is False
+    for need in ((0, -1, 4), (-1, 0, 4), (-1, -1, -1)):
+        assert rules._sets_complete(empty, need) is False
+
+
+JOKERS = '''extends "classical.mj"
+ruleset "Classical with jokers in the wall, standing for nothing"
+tiles {
+    joker "J" x8
+}
+wall {
+    length 19
+}
+'''
+
+
+def test_a_tile_no_set_can_hold_makes_the_hand_incomplete(tmp_path):
+    # a joker with no jokers block stands for nothing: a hand of the right count that
+    # holds one is not complete (the hand library's strays), as is_complete says
+    import shutil
+
+    from mjdsl.hands.decompose import is_complete, still_needed
+
+    shutil.copy(ROOT / "rulesets" / "classical.mj", tmp_path / "classical.mj")
+    (tmp_path / "jokers.mj").write_text(JOKERS, encoding="utf-8")
+    auto = compile_ruleset(tmp_path / "jokers.mj")
+    rules = Game(auto).rules
+    hand = [0] * auto.tiles.size
+    for code, n in (("1b", 3), ("2b", 3), ("3b", 3), ("E", 3), ("R", 2)):
+        hand[auto.tiles.kind(code).index] = n
+    need = still_needed((), 4, 1, None)
+    assert rules._sets_complete(hand, need) is True  # four sets and a pair
+    hand[auto.tiles.kind("R").index] -= 1
+    hand[auto.tiles.kind("J").index] += 1  # the pair's second tile a joker
+    assert rules._sets_complete(hand, need) is False
+    assert is_complete(hand, auto.tiles, ()) is False
+
+
+def test_honours_declared_around_the_flowers_are_one_group_read_by_its_tiles(tmp_path):
+    # the flowers declared between the winds and the dragons: the honours are one group
+    # whose tiles are not one run of indices (no span), read tile by tile
+    from mjdsl.hands.decompose import is_complete, layout_of, still_needed
+
+    text = (ROOT / "rulesets" / "classical.mj").read_text(encoding="utf-8")
+    winds = '    wind "E" "S" "W" "N" x4\n'
+    dragons = '    dragon "R" "G" "0" x4\n'
+    flowers = '    flower "f1" "f2" "f3" "f4" x1 seat linked  # 1 = East ... 4 = North\n'
+    assert winds + dragons + flowers in text
+    (tmp_path / "classical.mj").write_text(text.replace(winds + dragons + flowers, winds + flowers + dragons),
+                                           encoding="utf-8")
+    auto = compile_ruleset(tmp_path / "classical.mj")
+    honours = [g for g in layout_of(auto.tiles).groups if g.suit is None]
+    assert len(honours) == 1 and honours[0].span is None
+    rules = Game(auto).rules
+    hand = [0] * auto.tiles.size
+    for code, n in (("1b", 3), ("2b", 3), ("3b", 3), ("R", 3), ("E", 2)):
+        hand[auto.tiles.kind(code).index] = n
+    need = still_needed((), 4, 1, None)
+    assert rules._sets_complete(hand, need) is True is is_complete(hand, auto.tiles, ())
+    hand[auto.tiles.kind("E").index] -= 1
+    hand[auto.tiles.kind("G").index] += 1
+    assert rules._sets_complete(hand, need) is False is is_complete(hand, auto.tiles, ())
