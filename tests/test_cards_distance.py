@@ -935,3 +935,24 @@ def test_the_far_rows_of_exposures_are_remembered_for_at_most_4096_exposure_sets
     assert len(kept) == 4096 and distance._far_row(t, [(0, 3)]) is first
     distance._far_row(t, [(4096, 3)])
     assert list(kept) == [("far", ((4096, 3),))]
+
+
+def test_a_racks_counts_are_its_tiles_less_those_gone_with_its_jokers_apart():
+    # rack_counts_without: what the bots' C module reads (and rack_sums_without, before the
+    # tiles gone): the natural counts less the tiles of a pass chosen so far, the jokers
+    # counted apart (0 with none), the exposures' tiles in the filled counts
+    from mjdsl.cards.distance import rack_counts_without
+
+    rack = np.array([2, 1, 3, 0, 2], dtype=np.int16)  # tile 4: the joker
+    got = rack_counts_without(rack, [0, 2], [(1, 3)], 4, None, [2])
+    assert got == ([2, 4, 2, 0, 0], [2, 1, 2, 0, 0], 2, None)
+    before = rack_counts_without(rack, [0, 2], [(1, 3)], 4, None, [2], True)  # (the sums move by gone later)
+    assert before == ([2, 4, 3, 0, 0], [2, 1, 3, 0, 0], 2, None)
+    filled, natural, jokers, live = rack_counts_without(rack, [0, 1], [], None, np.array([1, 2, 0, 4, 0]))
+    assert (filled, natural, live) == ([2, 1, 3, 0, 2], [2, 1, 3, 0, 2], [1, 2, 0, 4, 0])
+    assert jokers == 0 and type(jokers) is int
+    # what cannot be read from the rack's counts
+    assert rack_counts_without(rack, [3], [], 4) is None  # a tile not held
+    assert rack_counts_without(rack, [4], [], 4) is None  # the joker
+    assert rack_counts_without(rack, [1], [], 4, None, [1]) is None  # its one copy gone already
+    assert rack_counts_without(rack, [0], [], 4, np.array([200, 100, 0, 0, 0])) is None  # live past a byte
