@@ -123,6 +123,8 @@ def _decide() -> str:
     for module in (*MODULES, *C_MODULES):
         if _extension(module) is None:
             return f"pure ({module} is not compiled)"
+        if not source_path(module).is_file():  # (an install without the source: nothing to vouch for the build)
+            return f"pure ({module}'s source is missing: {source_path(module).name})"
         if recorded.get(module) != digest(source_path(module)):
             return f"pure ({module} changed since it was compiled: make compiled)"
     return "compiled"

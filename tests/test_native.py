@@ -166,6 +166,9 @@ def test_a_missing_extension_or_record_is_pure(tmp_path, monkeypatch):
     native.source_path("mjdsl.cards.distance").with_name("distance" + suffix).write_bytes(b"")
     native.source_path("mjdsl.bots._soft").with_name("_soft" + suffix).unlink()
     assert native._decide() == "pure (mjdsl.bots._soft is not compiled)"
+    native.source_path("mjdsl.bots._soft").with_name("_soft" + suffix).write_bytes(b"")
+    native.source_path("mjdsl.bots._soft").unlink()  # (a wheel without the C source)
+    assert native._decide() == "pure (mjdsl.bots._soft's source is missing: _soft.c)"
     native.RECORD.unlink()
     assert native._decide().startswith("pure (no record")
     (tmp_path / ("_mypyc__mypyc" + suffix)).unlink()
