@@ -144,3 +144,19 @@ def test_the_c_modules_least_distances_are_numpys(american, compiled):
     rack = next(_racks(american, 5, 1))[0]
     tiles = [t for t in np.flatnonzero(rack).tolist() if t != joker]
     assert judge.nearest_without(rack, tiles, (Exposure(east, 4, 0),), None) == [99] * len(tiles)
+
+
+def test_a_card_past_what_the_c_module_reads_is_numpys():
+    # the C module reads a tile's index as a byte and a variant's as 16 bits: a tile set of
+    # more than 255 kinds is answered by numpy (no bytes overflow mid-game)
+    from mjdsl.bots import soft
+
+    class Tables:  # (what _Columns reads of a card's tables)
+        need = np.zeros((3, 300), dtype=np.int16)
+        natural = np.zeros((3, 300), dtype=np.int16)
+
+    tables = Tables()
+    assert soft._Columns(tables).usable is False
+    rack = np.zeros(300, dtype=np.int16)
+    rack[[0, 1]] = 1
+    assert soft._reading(tables, rack, [0], [], None, None, None) is None

@@ -80,6 +80,11 @@ class _Columns:
         self.need_from = [_from(col) for col in self.need]
         self.natural_from = [_from(col) for col in self.natural]
         self.size = len(need)
+        #: the C module reads a tile's index as a byte and a variant's as 16 bits: a card of
+        #: a larger tile set or more variants is numpy's to answer (_reading)
+        self.usable = need.shape[1] <= 255 and len(need) <= 0xFFFF
+        if not self.usable:
+            return
         self.totals = bytes(tables.natural_total.astype(int).tolist())
         #: each variant's (tile, need, natural need) for the tiles it needs, a byte each, and
         #: where each variant's start (uint32): the C sum's rack sums
@@ -208,7 +213,10 @@ def _reading(tables, rack, tiles: Sequence[int], exposures: Sequence[tuple[int, 
     counts = rack_counts_without(rack, tiles, exposures, joker, live, gone)
     if counts is None:
         return None
-    return (module, _COLUMNS.setdefault(tables, lambda: _Columns(tables)), *counts)
+    cols = _COLUMNS.setdefault(tables, lambda: _Columns(tables))
+    if not cols.usable:
+        return None
+    return (module, cols, *counts)
 
 
 def nearest_without(tables, rack, tiles: Sequence[int], exposures: Sequence[tuple[int, int]], joker: int | None,
