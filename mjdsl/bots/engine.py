@@ -376,7 +376,7 @@ class _View:
                 if got is not None:
                     return np.array(got)
             if self._dead is None and j.read_table:
-                self._dead = np.frombuffer(j.dead_of(self._limits).to_bytes(j.tables.size, "little"), dtype=bool)
+                self._dead = j.dead_rows(self._limits)
             d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals), less=less)
             if j.chance and live is not None and short is not None and lacking is not None:
                 return j.worth_by_chance(d, short, lacking, live, self.draws_left(), self._dead)

@@ -26,7 +26,7 @@ from ..cards.distance import (FAR, allowed, at_most, least, rack_distances, rack
 from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject, Kept
-from .soft import Soft, dead_of, in_c, limits_of, nearest_without, worths_without
+from .soft import Soft, in_c, limits_of, nearest_without, worths_without
 
 
 def _base(style) -> float:
@@ -64,9 +64,8 @@ class CardJudge:
         self.callers = style.fill
         #: the copies of an ordinary tile: a tile with that many live comes at the usual pace
         self.typical = float(np.median(self.copies))
-        self.soft = Soft(self.tables.natural_total.astype(int).tolist(), self.weight.tolist(),
-                         self.tables.concealed.astype(int).tolist(), self.log_base, style.naturals, style.live,
-                         style.concealed, style.last_called, self.typical, self.joker is not None)
+        self.soft = Soft(self.weight.tolist(), self.log_base, style.naturals, style.live, style.concealed,
+                         style.last_called, self.typical, self.joker is not None)
         self.groups = set(self.tables.group_keys)
         natural = self.tables.natural
         #: per tile t and count c, the variants needing more than c natural copies of t, a
@@ -139,27 +138,30 @@ class CardJudge:
     def dead(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> np.ndarray:
         """(V,) the variants that need more natural copies of a tile than are still unseen
         (in the wall or other racks): the table says they can no longer be made."""
-        return np.frombuffer(self.dead_packed(rack, exposures, seen).to_bytes(self.tables.size, "little"),
-                             dtype=bool)
-
-    def dead_packed(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> int:
-        """:meth:`dead`, packed: a 1 byte for each dead variant, else 0."""
-        return self.dead_of(self.dead_limits(rack, exposures, seen))
+        return self.dead_rows(self.dead_limits(rack, exposures, seen))
 
     def dead_limits(self, rack: np.ndarray, exposures: Sequence[Exposure], seen: np.ndarray) -> bytes | None:
         """For each tile, the most natural copies of it a line can still have: the rack's
         and those unseen (in the wall or other racks; 255 for the joker, which no line needs
         natural); None when a count of unseen copies is below 0 (the counts disagree: every
-        line is dead). A line needing more of a tile is dead (:meth:`dead_of`)."""
+        line is dead). A line needing more of a tile is dead (:meth:`dead_rows`)."""
         held = rack.tolist()
         own = list(held)
         for e in exposures:
             own[e.tile] += e.size - e.jokers
         return limits_of(self._copies, seen.tolist(), own, held, -1 if self.joker is None else self.joker)
 
-    def dead_of(self, limits: bytes | None) -> int:
-        """The variants :meth:`dead_limits` says are dead, packed (every one for None)."""
-        return self._every if limits is None else dead_of(self._scarce, limits)
+    def dead_rows(self, limits: bytes | None) -> np.ndarray:
+        """(V,) the variants :meth:`dead_limits` says are dead (every one for None):
+        ``_scarce[t][c]`` packs those needing more than ``c`` natural copies of tile t (a
+        limit past a tile's rows rules none out)."""
+        dead = self._every
+        if limits is not None:
+            dead = 0
+            for row, limit in zip(self._scarce, limits):
+                if limit < len(row):
+                    dead |= row[limit]
+        return np.frombuffer(dead.to_bytes(self.tables.size, "little"), dtype=bool)
 
     def natural_short(self, racks: np.ndarray) -> np.ndarray:
         """(N, V) natural slots (pairs, singles, runs of different tiles) the racks leave

@@ -37,12 +37,8 @@ class Soft:
     """A style's soft minimum over one card's variants, as the C module reads it: the
     constants of every question, and the terms worked out (by live jokers)."""
 
-    def __init__(self, natural_total: list[int], weight: list[float], concealed_rows: list[int], log_base: float,
-                 naturals: float, live: float, concealed: float, last_called: bool, typical: float,
-                 joker: bool) -> None:
-        #: a byte a variant: its natural tiles in all, and 1 for a concealed line
-        self.totals = bytes(natural_total)
-        self.concealed_bytes = bytes(concealed_rows)
+    def __init__(self, weight: list[float], log_base: float, naturals: float, live: float, concealed: float,
+                 last_called: bool, typical: float, joker: bool) -> None:
         #: each variant's weight, a double
         self.weight_bytes = array("d", weight).tobytes()
         self._params = (log_base, naturals, live, concealed, typical, last_called, int(joker))
@@ -68,17 +64,17 @@ _TERMS: dict[tuple, dict[int, bytearray]] = {}
 
 
 class _Columns:
-    """A card's variants by tile: which need at least ``c`` of tile ``t`` (``need_from[t][c]``),
-    which need at least ``c`` of it natural (``natural_from``), and each one's need of it
-    (``need[t]``, a byte a variant)."""
+    """A card's variants as the C module reads them: by tile, each one's need of it
+    (``need[t]``, a byte a variant) and natural need, and which need at least ``c`` of it
+    (``need_from_c[t][c]``, 16-bit indices) or at least ``c`` natural (``natural_from_c``);
+    each one's entries; and a byte a variant, its natural tiles in all and 1 for a
+    concealed line."""
 
     def __init__(self, tables) -> None:
         need = tables.need
         natural = tables.natural
         self.need = [bytes(need[:, t].tolist()) for t in range(need.shape[1])]
         self.natural = [bytes(natural[:, t].tolist()) for t in range(natural.shape[1])]
-        self.need_from = [_from(col) for col in self.need]
-        self.natural_from = [_from(col) for col in self.natural]
         self.size = len(need)
         #: the C module reads a tile's index as a byte and a variant's as 16 bits: a card of
         #: a larger tile set or more variants is numpy's to answer (_reading)
@@ -86,6 +82,7 @@ class _Columns:
         if not self.usable:
             return
         self.totals = bytes(tables.natural_total.astype(int).tolist())
+        self.concealed = bytes(tables.concealed.astype(int).tolist())
         #: each variant's (tile, need, natural need) for the tiles it needs, a byte each, and
         #: where each variant's start (uint32): the C sum's rack sums
         entries = bytearray()
@@ -97,9 +94,8 @@ class _Columns:
             starts.append(len(entries) // 3)
         self.entries = bytes(entries)
         self.starts = _packed_ints("I", 4, starts)
-        #: the same lists as the C sum reads them: bytes of 16-bit indices
-        self.need_from_c = [[_packed_ints("H", 2, vs) for vs in by] for by in self.need_from]
-        self.natural_from_c = [[_packed_ints("H", 2, vs) for vs in by] for by in self.natural_from]
+        self.need_from_c = [[_packed_ints("H", 2, vs) for vs in _from(col)] for col in self.need]
+        self.natural_from_c = [[_packed_ints("H", 2, vs) for vs in _from(col)] for col in self.natural]
 
 
 def limits_of(copies: list[int], seen: list[int], own: list[int], held: list[int], joker: int) -> bytes | None:
@@ -116,17 +112,6 @@ def limits_of(copies: list[int], seen: list[int], own: list[int], held: list[int
         limit = held[t] + unseen
         out[t] = limit if limit < 255 else 255
     return bytes(out)
-
-
-def dead_of(scarce: list[list[int]], limits: bytes) -> int:
-    """The variants that need more natural copies of some tile than ``limits`` allows it,
-    packed (a 1 byte each): ``scarce[t][c]`` packs those needing more than ``c`` of tile t
-    (a limit past a tile's rows rules none out)."""
-    dead = 0
-    for row, limit in zip(scarce, limits):
-        if limit < len(row):
-            dead |= row[limit]
-    return dead
 
 
 def _packed_ints(code: str, width: int, values: list[int]) -> bytes:
@@ -175,8 +160,8 @@ def worths_without(soft: Soft, tables, rack, tiles: Sequence[int], exposures: Se
                       need_c[held] if held < len(need_c) else b"",
                       natural_c[held_natural] if held_natural != held and held_natural < len(natural_c) else b""))
     return module.worths(cols.entries, cols.starts, bytes(filled), bytes(natural),
-                         out_of_play.to_bytes(cols.size, "little"), soft.totals, jokers, cands,
-                         bytes(live_l) if live_l is not None else None, soft.concealed_bytes, soft.weight_bytes,
+                         out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, cands,
+                         bytes(live_l) if live_l is not None else None, cols.concealed, soft.weight_bytes,
                          soft.table(live_joker), soft.params(live_joker), limits)
 
 
