@@ -62,11 +62,17 @@ def add_style_file(path: str) -> str:
 
     text = read_style_text(path)
     style = style_from_text(text, Path(path).stem, path)
-    if style.key in BOTS and style.key not in _FILE_STYLES:
+    if is_shipped_bot(style.key):
         raise InputError(f"{path}: {style.key!r} is already a bot's name; rename the file "
                          "(a style file's bot is named by its file's stem)")
     add_styles([(style.key, text, str(Path(path).resolve()))])
     return style.key
+
+
+def is_shipped_bot(name: str) -> bool:
+    """Whether ``name`` is one of mjdsl's own bots (random, greedy, a shipped style), a
+    name no user's style file may take."""
+    return name in BOTS and name not in _FILE_STYLES
 
 
 def add_styles(styles: Iterable[tuple[str, str, str]]) -> None:

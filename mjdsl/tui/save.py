@@ -90,11 +90,11 @@ def read_save(path: str) -> dict:
 def _add_styles(path: str, styles: list) -> None:
     """The style files a save's bots play (``--bots ./mystyle.toml``), as they were when the
     game began: each checked as a style file is, and made a bot of its name again."""
-    from ..bots import add_styles, file_styles
+    from ..bots import add_styles, is_shipped_bot
     from ..bots.style import style_from_text
 
     for name, text, where in styles:
-        if name in BOTS and not file_styles([name]):
+        if is_shipped_bot(name):
             raise InputError(f"{path}: 'styles' holds a file named {name!r}, a shipped bot's name")
         try:
             style_from_text(text, name, where)
