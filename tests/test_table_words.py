@@ -141,6 +141,40 @@ def test_the_regulars_lines_fit_a_table_without_a_card(seed):
     assert any(e.startswith("Rafi: ") for e in at_the_club)
 
 
+@pytest.mark.parametrize("ruleset", [CLASSICAL, str(ROOT / "examples" / "house-rules" / "no-charleston.mj")])
+def test_mei_does_not_call_for_a_charleston_at_a_table_without_one(ruleset):
+    """Mei greets with "Charleston! Pass me something good." at the club's table; at one
+    that plays no Charleston (classical, or the American house rule without one) her style
+    file's ``[lines.without_charleston]`` are said instead."""
+    def mei_says(path, seed):
+        events = Session(compile_ruleset(path), path, {}, seed, 0, REGULARS).events
+        return [e for e in events if e.startswith("Mei: ")]
+
+    without = [e for k in range(8) for e in mei_says(ruleset, str(k))]
+    assert without and not any("Charleston" in e for e in without), without
+    with_one = [e for k in range(8) for e in mei_says(AMERICAN, str(k))]
+    assert any("Charleston" in e for e in with_one), with_one
+
+
+def test_lines_without_a_card_come_before_lines_without_a_charleston(tmp_path):
+    import random
+
+    from mjdsl.bots.style import load_style
+
+    f = tmp_path / "host.toml"
+    f.write_text('name = "H"\n[lines]\ngreet = ["Card and Charleston!"]\nwin = ["Won!"]\n'
+                 '[lines.without_card]\ngreet = ["No card."]\n'
+                 '[lines.without_charleston]\ngreet = ["No Charleston."]\nwin = ["Won, no Charleston."]\n')
+    style = load_style(f)
+    rng = random.Random(1)
+    assert style.line("greet", rng) == "Card and Charleston!"
+    assert style.line("greet", rng, charleston=False) == "No Charleston."
+    assert style.line("greet", rng, card=False) == "No card."
+    assert style.line("greet", rng, card=False, charleston=False) == "No card."
+    assert style.line("win", rng, card=False, charleston=False) == "Won, no Charleston."
+    assert style.line("win", rng, card=False) == "Won!"
+
+
 def test_style_lines_for_tables_without_a_card_are_read_and_checked(tmp_path):
     import random
 
@@ -156,7 +190,9 @@ def test_style_lines_for_tables_without_a_card_are_read_and_checked(tmp_path):
     assert style.line("win", rng, card=False) == "Won!"  # a moment it has no such lines for: its lines
     for text, field in [('[lines.without_card]\nsing = ["la"]\n', "lines.without_card.sing"),
                         ('[lines.without_card]\ngreet = "hi"\n', "lines.without_card.greet"),
-                        ('[lines]\nwithout_card = ["hi"]\n', "lines.without_card")]:
+                        ('[lines]\nwithout_card = ["hi"]\n', "lines.without_card"),
+                        ('[lines.without_charleston]\nsing = ["la"]\n', "lines.without_charleston.sing"),
+                        ('[lines]\nwithout_charleston = ["hi"]\n', "lines.without_charleston")]:
         f.write_text('name = "N"\n' + text)
         with pytest.raises(InputError) as e:
             load_style(f)

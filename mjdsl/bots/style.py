@@ -30,8 +30,10 @@ MODELS = ("distance", "chance")
 MISTAKES = ("discard_needed", "miss_call", "discard_joker", "miss_swap")
 #: the moments a style may have lines for
 LINES = ("greet", "charleston", "call", "swap", "win", "lose")
-#: the table in ``[lines]`` of what is said instead at a table that plays no card
+#: the tables in ``[lines]`` of what is said instead at a table that plays no card, and
+#: at one that plays no Charleston
 WITHOUT_CARD = "without_card"
+WITHOUT_CHARLESTON = "without_charleston"
 
 
 @attrs.frozen
@@ -89,7 +91,9 @@ class Style:
     how often and which newcomer's mistakes. lines: what it says, by moment.
     lines_without_card: what it says instead at a table that plays no card (a line
     about "the card" is wrong at a classical table), by moment; a moment it has none
-    for there takes its ``lines``.
+    for there takes its ``lines``. lines_without_charleston: the same at a table that
+    plays no Charleston ("Charleston! Pass me something good." is wrong there); where both
+    apply, a moment's lines without a card come first.
     """
 
     key: str
@@ -128,12 +132,16 @@ class Style:
     mistakes: tuple[str, ...] = ()
     lines: tuple[tuple[str, tuple[str, ...]], ...] = ()
     lines_without_card: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    lines_without_charleston: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
-    def line(self, moment: str, rng, card: bool = True) -> str | None:
+    def line(self, moment: str, rng, card: bool = True, charleston: bool = True) -> str | None:
         """One of the style's lines for a moment, chosen with ``rng``; None if it has
-        none. ``card``: whether the table plays a card (without one, the moment's
-        ``lines_without_card`` are said where the style has them)."""
-        for table in (self.lines,) if card else (self.lines_without_card, self.lines):
+        none. ``card``, ``charleston``: whether the table plays a card, a Charleston
+        (without one, the moment's ``lines_without_card`` or ``lines_without_charleston``
+        are said where the style has them)."""
+        tables = ((() if card else (self.lines_without_card,))
+                  + (() if charleston else (self.lines_without_charleston,)) + (self.lines,))
+        for table in tables:
             for m, said in table:
                 if m == moment and said:
                     return said[rng.randrange(len(said))]
@@ -178,7 +186,7 @@ def style_from_text(text: str, key: str, where: str) -> Style:
 
 #: the fields of each table of a style file (docs/bots.md, "The style file"); the top
 #: level's own fields are ``name`` and ``tagline``, and ``[lines]`` takes the moments (and
-#: ``[lines.without_card]``, the moments again)
+#: ``[lines.without_card]`` and ``[lines.without_charleston]``, the moments again)
 FIELDS = {
     "target": ("choose", "spread", "points", "model", "read_table", "naturals", "live", "ways", "lookahead",
                "look_at", "release", "last_called", "concealed"),
@@ -188,7 +196,7 @@ FIELDS = {
     "aborts": ("beyond",),
     "jokers": ("swap",),
     "mistakes": ("rate", "kinds"),
-    "lines": (*LINES, WITHOUT_CARD),
+    "lines": (*LINES, WITHOUT_CARD, WITHOUT_CHARLESTON),
 }
 
 
@@ -247,10 +255,12 @@ def style_from(data: dict, key: str, where: str) -> Style:
     if not isinstance(kinds, list) or any(k not in MISTAKES for k in kinds):
         raise InputError(f"{where}: mistakes.kinds should list some of {', '.join(MISTAKES)}, not {kinds!r}")
     lines = dict(data.get("lines", {}))
-    without_card = lines.pop(WITHOUT_CARD, {})
-    if not isinstance(without_card, dict):
-        raise InputError(f"{where}: lines.{WITHOUT_CARD} should be a table ([lines.{WITHOUT_CARD}])")
-    for table, said_at in (("lines", lines), (f"lines.{WITHOUT_CARD}", without_card)):
+    instead = {}
+    for kind in (WITHOUT_CARD, WITHOUT_CHARLESTON):
+        instead[kind] = lines.pop(kind, {})
+        if not isinstance(instead[kind], dict):
+            raise InputError(f"{where}: lines.{kind} should be a table ([lines.{kind}])")
+    for table, said_at in (("lines", lines), *((f"lines.{k}", v) for k, v in instead.items())):
         for moment, said in said_at.items():
             if moment not in LINES:
                 raise InputError(f"{where}: {table}.{moment} is not a moment; moments are {', '.join(LINES)}")
@@ -294,5 +304,6 @@ def style_from(data: dict, key: str, where: str) -> Style:
         mistake_rate=_field(data, where, "mistakes", "rate", float, 0.0, 0.0, 1.0),
         mistakes=tuple(kinds),
         lines=tuple((m, tuple(s)) for m, s in sorted(lines.items())),
-        lines_without_card=tuple((m, tuple(s)) for m, s in sorted(without_card.items())),
+        lines_without_card=tuple((m, tuple(s)) for m, s in sorted(instead[WITHOUT_CARD].items())),
+        lines_without_charleston=tuple((m, tuple(s)) for m, s in sorted(instead[WITHOUT_CHARLESTON].items())),
     )

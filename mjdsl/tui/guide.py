@@ -26,6 +26,7 @@ from ..bots.honest import without_false_mahjong
 from ..diagnostics import InputError
 from ..engine import actions as ACT
 from ..output import write_file
+from .words import has_charleston
 
 #: the style whose moves are suggested
 ADVISOR = "mei"
@@ -75,7 +76,7 @@ def suggest(session) -> list[int]:
 def guided_steps(auto) -> list[str]:
     """The steps of :data:`GUIDED_STEPS` this ruleset has: a Charleston, calls, joker
     swaps (going out it always has)."""
-    has = {ACT.PASS_TILE: any(st.step == "pass" for st in auto.states.values()),
+    has = {ACT.PASS_TILE: has_charleston(auto),
            ACT.CLAIM: any(c.size is not None for c in auto.claims),
            ACT.SWAP: bool(auto.jokers and auto.jokers.swap), ACT.MAHJONG: True}
     return [f for f in GUIDED_STEPS if has[f]]

@@ -33,7 +33,7 @@ from ..engine.chance import chance_stream
 from ..engine.run import SessionClock
 from .loop import play_on
 from .save import SAVE_KIND, SAVE_VERSION, check_save
-from .words import Words
+from .words import Words, has_charleston
 
 
 class Session:
@@ -61,6 +61,7 @@ class Session:
         self.names = [self._name(s) for s in range(auto.seats)]
         self.words = Words(auto, self.names)
         self.lines_rng = random.Random(f"{seed}:lines")  # what the regulars say; never the game
+        self._charleston = has_charleston(auto)  # (a regular's Charleston lines are said at one)
         self.clock = SessionClock.begin(auto, seed)
         self.totals = [0.0] * auto.seats
         self.log: list[list[int]] = []
@@ -149,8 +150,8 @@ class Session:
         seats = [seat] if seat is not None else [s for s in range(self.auto.seats) if s != self.person]
         for s in seats:
             style = style_of(self.bots[s])
-            line = style.line(moment, self.lines_rng, card=self.auto.winning.card is not None) \
-                if style is not None else None
+            line = style.line(moment, self.lines_rng, card=self.auto.winning.card is not None,
+                              charleston=self._charleston) if style is not None else None
             if line:
                 self.events.append(f'{self.names[s]}: "{line}"')
 

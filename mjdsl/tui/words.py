@@ -16,6 +16,10 @@ from __future__ import annotations
 from ..engine import actions as ACT
 
 
+def has_charleston(auto) -> bool:
+    """Whether the ruleset plays a Charleston (a pass of tiles, under any option's terms)."""
+    return any(st.step == "pass" for st in auto.states.values())
+
 
 def N_(message: str) -> str:
     """A message for the catalog, translated where it is said."""
