@@ -184,3 +184,41 @@ def test_changing_seats_at_a_solo_table(browser, tables, tmp_path):
         page.wait_for_selector("#log >> text=From the next hand you sit at seat 2")
         assert "(undo)" in page.inner_text("#seats button.seat-move[data-seat='2']")
     ctx.close()
+
+
+def test_a_false_mahjong_is_declared_only_once_the_person_says_yes(browser, tables, tmp_path):
+    """At the American table mah jongg may be declared on any turn (a false one kills the
+    hand): the page asks first, saying what it costs. No: nothing is sent and the turn is
+    still the person's. Yes: it is declared, and the table says the hand is dead."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    with live_server(create_app(f"sqlite:///{tmp_path / 'm.sqlite3'}", secret="m", tables=tables)) as addr:
+        page.goto(f"http://{addr}/")
+        page.click("#table-american-short button.sit")
+        page.wait_for_selector("#hand svg.tile")
+        for _ in range(400):  # the Charleston, then the first turn with mah jongg offered
+            page.wait_for_function("() => document.querySelector('#hand .live') || "
+                                   "document.querySelector('#moves button')", timeout=30000)
+            if page.query_selector("#moves button[data-family=mahjong][title]") is not None:
+                break  # (a mah jongg the hand makes, on a discard, is declared at once)
+            _take_move(page)
+        button = "#moves button[data-family=mahjong]"
+        assert "not a winning hand" in page.get_attribute(button, "title")
+        before = page.get_attribute("#club-table", "data-moves")
+        asked: list[str] = []
+
+        def answer(dialog, accept: bool) -> None:
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+
+        page.once("dialog", lambda d: answer(d, False))
+        page.click(button)
+        page.wait_for_timeout(300)
+        assert asked and asked[0] == ("Your hand is not a winning hand: declaring it now kills your hand.\n"
+                                      "Declare mah jongg anyway?"), asked
+        assert page.get_attribute("#club-table", "data-moves") == before and page.is_visible(button)
+        page.once("dialog", lambda d: answer(d, True))
+        page.click(button)
+        page.wait_for_selector("#log >> text=You declared mah jongg: not mah jongg: your hand is dead")
+        assert len(asked) == 2
+    ctx.close()

@@ -216,3 +216,34 @@ def test_every_catalog_message_has_its_translation_and_the_template_is_current()
                 if "python-brace-format" in m.flags:
                     fill = {p.strip("{}"): "x" for p in places}
                     assert all(s.format(**fill) for s in strings), (lang, m.id)
+
+
+@pytest.mark.parametrize("key", ["american-no-charleston", "classical"])
+def test_a_false_mahjong_is_offered_with_what_it_costs_in_the_seats_language(tables, key):
+    """The view marks a mah jongg the win check says is false with the warning the page asks
+    before declaring it (server/static/table.js), in the seat's language and with the
+    ruleset's costs; a move that is not mah jongg carries none."""
+    from mjdsl.engine.steps_play import false_declaration
+
+    from mjdsl.tui.words import Words
+
+    g = ClubGame(tables[key], "false", ["visitor:a", None, None, None], ["mei", "mei", "rafi", "auntie-rose"],
+                 hands_limit=1)
+    g.present.add(0)
+    g.set_language(0, "zh")
+    rng = random.Random(2)
+    for _ in range(400):
+        g.advance()
+        assert not g.over, "no turn offered mah jongg"
+        v = g.view(0)
+        offered = [m for m in v["legal"] if m["family"] == ACT.MAHJONG]
+        if offered and false_declaration(g.game, 0):
+            break
+        g.act(0, [rng.choice([m["a"] for m in v["legal"] if m["family"] != ACT.MAHJONG])])
+    warning = offered[0]["confirm"]
+    english = Words(g.auto, ["You", "A", "B", "C"]).false_mahjong(0)
+    assert english.startswith("Your hand is not a winning hand: declaring it now kills your hand")
+    assert warning == g.words[0].false_mahjong(0) and warning != english and "Your hand" not in warning
+    if key == "classical":  # the ruleset's penalty, in points
+        assert "costs you 900 points" in english and "900" in warning
+    assert not any("confirm" in m for m in v["legal"] if m["family"] != ACT.MAHJONG)

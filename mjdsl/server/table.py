@@ -33,6 +33,7 @@ from ..diagnostics import InputError
 from ..engine import actions as ACT
 from ..engine.chance import chance_action, chance_stream
 from ..engine.game import CHANCE, Game, IllegalAction
+from ..engine.steps_play import false_declaration
 from ..engine.observe import observe
 from ..engine.run import SessionClock
 from ..tui.loop import play_on
@@ -408,6 +409,12 @@ class ClubGame:
         out["to_act"] = mine
         out["legal"] = [{"a": a, "family": cat[a].family, "name": self.words[seat].move_name(cat, a),
                          "tile": codes[cat[a].arg] if cat[a].family in TILE_FAMILIES else None} for a in legal]
+        if any(m["family"] == ACT.MAHJONG for m in out["legal"]) and false_declaration(g, seat):
+            # a mah jongg the win check says is false: the page asks before it is declared
+            warning = self.words[seat].false_mahjong(seat)
+            for m in out["legal"]:
+                if m["family"] == ACT.MAHJONG:
+                    m["confirm"] = warning
         if mine and legal:
             st = g.st
             p = st.pending.get(seat) if isinstance(st.pending, dict) else None

@@ -19,9 +19,9 @@ from __future__ import annotations
 from ..diagnostics import InputError, MjError
 from ..engine import actions as ACT
 from ..engine.steps_play import false_declaration
-from ..scoring.settle import penalty_payments
 from .guide import Guide, suggest
 from .view import nearest_lines, rules_lines, table_lines
+from .words import false_mahjong_costs
 
 #: families typed as a tile code rather than picked from the numbered moves
 TILE_FAMILIES = (ACT.DISCARD, ACT.PASS_TILE)
@@ -33,14 +33,10 @@ YES = ("yes", "y")
 
 
 def false_mahjong_cost(auto, seat: int) -> str:
-    """What declaring a false mah jongg costs, as the ruleset says: a dead hand
-    (``dead hand { on false mahjong }``), a penalty (``penalty false_mahjong``), or both."""
-    costs = []
-    if "false mahjong" in auto.dead_causes:
-        costs.append("kills your hand")
-    if auto.payments.penalties.get("false_mahjong"):
-        paid = -penalty_payments(auto, "false_mahjong", seat)[seat]
-        costs.append(f"costs you {paid:g} points")
+    """What declaring a false mah jongg costs, as the ruleset says (``words.false_mahjong_costs``):
+    a dead hand, a penalty, or both."""
+    dead, points = false_mahjong_costs(auto, seat)
+    costs = (["kills your hand"] if dead else []) + ([f"costs you {points:g} points"] if points is not None else [])
     return "declaring it now " + (" and ".join(costs) if costs else "is a false mah jongg")
 
 
@@ -191,7 +187,7 @@ class Controller:
             return self._refused(e)
         if self._false_mahjong(actions):
             self._unconfirmed = actions
-            return [f"Your hand is not a winning hand: {false_mahjong_cost(s.auto, s.person)}. "
+            return [f"{s.words.false_mahjong(s.person)} "
                     "Declare mah jongg anyway? Type yes to declare it; anything else keeps your hand."]
         return self._play(actions)
 

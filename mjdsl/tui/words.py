@@ -21,6 +21,18 @@ def has_charleston(auto) -> bool:
     return any(st.step == "pass" for st in auto.states.values())
 
 
+def false_mahjong_costs(auto, seat: int) -> tuple[bool, float | None]:
+    """What declaring a false mah jongg costs ``seat``, as the ruleset says: whether its hand
+    is then dead (``dead hand { on false mahjong }``), and the points it pays (``penalty
+    false_mahjong``; None for no penalty)."""
+    from ..scoring.settle import penalty_payments
+
+    points = None
+    if auto.payments.penalties.get("false_mahjong"):
+        points = -penalty_payments(auto, "false_mahjong", seat)[seat]
+    return "false mahjong" in auto.dead_causes, points
+
+
 def N_(message: str) -> str:
     """A message for the catalog, translated where it is said."""
     return message
@@ -63,6 +75,20 @@ class Words:
         if act.family == ACT.ABORT:
             return self._("Abortive draw: {title}").format(title=act.arg)
         return catalogue.name(a)
+
+    def false_mahjong(self, seat: int) -> str:
+        """The warning beside a mah jongg the engine's win check says is false: what
+        declaring it costs ``seat``, as the ruleset says (:func:`false_mahjong_costs`)."""
+        dead, points = false_mahjong_costs(self.auto, seat)
+        if dead and points is not None:
+            return self._("Your hand is not a winning hand: declaring it now kills your hand and costs you "
+                          "{points} points.").format(points=f"{points:g}")
+        if dead:
+            return self._("Your hand is not a winning hand: declaring it now kills your hand.")
+        if points is not None:
+            return self._("Your hand is not a winning hand: declaring it now costs you {points} points."
+                          ).format(points=f"{points:g}")
+        return self._("Your hand is not a winning hand: declaring it now is a false mah jongg.")
 
     def tiles(self, ts) -> str:
         return " ".join(self.codes[t] for t in ts) or self._("nothing")

@@ -142,7 +142,9 @@
       const b = el("button", "move", m.name);
       b.dataset.action = m.a;
       b.dataset.family = m.family;
-      b.addEventListener("click", () => send([m.a]));
+      if (m.confirm) b.title = m.confirm;
+      // a mah jongg the win check says is false is declared only once the person says yes
+      b.addEventListener("click", () => { if (!m.confirm || window.confirm(m.confirm + "\n" + W.anyway)) send([m.a]); });
       moves.appendChild(b);
     });
     // the card's nearest hands, the guide, the log
