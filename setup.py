@@ -79,7 +79,7 @@ def _extensions() -> list:
     os.chdir(HERE)  # mypyc names modules by their paths from here
     # the C modules: no multiply and add fused into one rounding where a machine has one (the
     # compiled build gives the same numbers on every machine)
-    written = [Extension(m, [str(Path("mjdsl", c))], extra_compile_args=["-O2", "-ffp-contract=off"])
+    written = [Extension(m, [str(Path("mjdsl", c))], extra_compile_args=["-O3", "-ffp-contract=off"])
                for m, c in C_MODULES.items()]
     try:
         return mypycify(MYPY_FLAGS + sources, opt_level="3", group_name=NATIVE["GROUP"]) + written

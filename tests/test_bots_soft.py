@@ -99,6 +99,43 @@ def test_the_c_module_gives_numpys_worth_for_every_candidate(american, name, com
     assert worths_without(judge.soft, judge.tables, rack, [joker], [], joker, None, None, 0, 0, None) is None
 
 
+@pytest.mark.parametrize("name", sorted(REGULARS))
+def test_a_pass_chosen_in_one_call_is_the_one_chosen_step_by_step(american, name, compiled):
+    """``picks`` (the Charleston's tiles in one call of the C module) takes, step after step,
+    the tile whose loss leaves the most worth, ties broken by the same draws of the random
+    stream, as the step loop of numpy's answers (``_numpy_worth``, then ``engine._best``)."""
+    import random
+
+    from mjdsl.bots.engine import _best
+
+    judge = CardJudge(american.winning.card, american.tiles, REGULARS[name])
+    joker = american.winning.card.joker
+    compared = ties = 0
+    for i, (rack, exposures, seen, live) in enumerate(_racks(american, 77, 60)):
+        dead = judge.dead_limits(rack, exposures, seen) if judge.read_table else None
+        dead_rows = judge.dead(rack, exposures, seen) if judge.read_table else None
+        counted = live if judge.live else None
+        legal = [t for t in range(len(rack)) if rack[t] and t != joker][::-1]  # (any order: the legal one)
+        before = [legal[0]] if i % 4 == 0 else []  # a tile chosen earlier in the pass
+        got = judge.picks(rack, legal, 3, exposures, tuple(before), counted, dead, random.Random(i))
+        if got is None:
+            continue
+        rng, gone, want = random.Random(i), list(before), []
+        for _ in range(3):
+            cand = [t for t in legal if rack[t] > gone.count(t)]
+            if not cand:
+                break
+            worth = _numpy_worth(judge, rack, cand, exposures, gone, counted if judge.live else live, dead_rows)
+            if not np.isfinite(worth).all() or worth.max() < -1e6:
+                break  # (no line within reach: the C stops there, numpy answers the rest)
+            ties += int((worth >= worth.max() - 1e-9).sum() > 1)
+            want.append(_best(cand, worth, rng))
+            gone.append(want[-1])
+        assert got == want[:len(got)] and len(want) - len(got) <= 1, (name, got, want)
+        compared += len(got) == 3
+    assert compared >= 40 and ties >= 5  # (ties are where the random stream decides)
+
+
 def test_the_pure_build_asks_numpy(american, monkeypatch):
     # no C module: the judge's sums answer None, and the view asks numpy (the same choices:
     # tests/test_bots_golden.py plays the regulars in both builds)

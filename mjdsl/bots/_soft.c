@@ -236,113 +236,317 @@ static int columns(PyObject *need_o, PyObject *nat_o, Py_ssize_t size, const uns
     return bytes_of(need_o, size, need_t, "need") || bytes_of(nat_o, size, nat_t, "natural") ? -1 : 0;
 }
 
+/* what a worth question reads beside the rack: the live copies and dead-line limits (or
+ * NULL), the variants' concealed flags and weights, and the terms */
+typedef struct {
+    const unsigned char *live, *limits, *conc;
+    const double *weight;
+    Terms s;
+} Worth;
+
+/* reads arguments 8 to 13 of worths and picks: live, concealed, weight, table, params, limits */
+static int read_worth(PyObject *const *args, const Rack *r, Worth *q, const char *what)
+{
+    const unsigned char *wraw;
+    q->live = q->limits = NULL;
+    if ((args[8] != Py_None && bytes_of(args[8], r->kinds, &q->live, "live")) ||
+        (args[13] != Py_None && bytes_of(args[13], r->kinds, &q->limits, "limits")) ||
+        bytes_of(args[9], r->size, &q->conc, "concealed") ||
+        bytes_of(args[10], r->size * (Py_ssize_t)sizeof(double), &wraw, "weight"))
+        return -1;
+    q->weight = (const double *)wraw;
+    if (!PyByteArray_Check(args[11]) ||
+        PyByteArray_GET_SIZE(args[11]) < (Py_ssize_t)(2 * COUNTS * COUNTS * LIVE * sizeof(double))) {
+        PyErr_Format(PyExc_TypeError, "%s: table should be a bytearray of the terms", what);
+        return -1;
+    }
+    q->s.table = (double *)PyByteArray_AS_STRING(args[11]);
+    if (!PyArg_ParseTuple(args[12], "dddddpil", &q->s.log_base, &q->s.naturals, &q->s.live, &q->s.concealed,
+                          &q->s.typical, &q->s.last_called, &q->s.joker, &q->s.live_joker))
+        return -1;
+    return 0;
+}
+
+/* each variant's term and sums for one rack (a byte each: tiles used, natural slots short,
+ * live copies lacking; out of play), and their total, weighted */
+typedef struct {
+    double *terms;
+    unsigned char *ab, *sh, *wb, *out_of_play;
+    double total;
+} Sums;
+
+static int alloc_sums(Sums *m, Py_ssize_t size)
+{
+    size_t room = (size_t)(size > 0 ? size : 1);
+    unsigned char *mem = PyMem_Malloc(room * (sizeof(double) + 4));
+    if (mem == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    m->terms = (double *)mem;
+    m->ab = mem + room * sizeof(double);
+    m->sh = m->ab + room;
+    m->wb = m->sh + room;
+    m->out_of_play = m->wb + room;
+    return 0;
+}
+
+/* the rack's sums (filled and natural counts, a byte a tile) and its total; -1 with an
+ * exception set if a variant's sums fall outside their table */
+static int sum_rack(Sums *m, const Rack *r, Worth *q, const unsigned char *filled, const unsigned char *natural)
+{
+    double total = 0.0;
+    for (Py_ssize_t v = 0; v < r->size; v++) {
+        long a, b, w;
+        int dead = rack_sums(r->entries, r->starts, v, filled, natural, q->live, q->limits, &a, &b, &w);
+        m->out_of_play[v] = r->oop[v] || dead;
+        if (a > HAND || (long)r->nt[v] - b < 0 || (long)r->nt[v] - b >= COUNTS || w >= LIVE) {
+            PyErr_SetString(PyExc_ValueError, "worths: a variant's sums out of their table");
+            return -1;
+        }
+        m->ab[v] = (unsigned char)a;
+        m->sh[v] = (unsigned char)(r->nt[v] - b);
+        m->wb[v] = (unsigned char)w;
+        if (m->out_of_play[v])
+            continue;
+        m->terms[v] = at(&q->s, place(a, (long)r->nt[v] - b, w, q->conc[v], r->jokers));
+        total += q->weight[v] * m->terms[v];
+    }
+    m->total = total;
+    return 0;
+}
+
+/* one candidate: the worth of the rack less a copy of a tile held `held` times (`held_natural`
+ * natural, `lost` its live copies where counted), its column `need_t`, `nat_t` and the
+ * variants that lose it (`lists`, bytes of uint16): the rack's total moved by those variants,
+ * summed afresh where that would take most of it away */
+static double candidate_worth(const Sums *m, const Rack *r, Worth *q, long held, long held_natural, long lost,
+                              const unsigned char *need_t, const unsigned char *nat_t, PyObject *const lists[2])
+{
+    double change = 0.0;
+    for (int alone = 0; alone < 2; alone++) {
+        const uint16_t *idx = (const uint16_t *)PyBytes_AS_STRING(lists[alone]);
+        Py_ssize_t k = PyBytes_GET_SIZE(lists[alone]) / (Py_ssize_t)sizeof(uint16_t);
+        for (Py_ssize_t j = 0; j < k; j++) {
+            Py_ssize_t v = idx[j];
+            if (v >= r->size || m->out_of_play[v] || (alone && need_t[v] >= held))
+                continue;
+            long p = moved(m->ab[v], m->sh[v], m->wb[v], q->conc[v], need_t[v], nat_t[v], held, held_natural, lost,
+                           r->jokers);
+            change += q->weight[v] * (at(&q->s, p) - m->terms[v]);
+        }
+    }
+    double rest = m->total + change;
+    if (rest < m->total * CANCELS) {
+        rest = 0.0;
+        for (Py_ssize_t v = 0; v < r->size; v++) {
+            if (m->out_of_play[v])
+                continue;
+            long p = moved(m->ab[v], m->sh[v], m->wb[v], q->conc[v], need_t[v], nat_t[v], held, held_natural, lost,
+                           r->jokers);
+            rest += q->weight[v] * at(&q->s, p);
+        }
+    }
+    return log(rest > 1e-300 ? rest : 1e-300) / q->s.log_base;
+}
+
 static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
     Rack r;
+    Worth q;
+    Sums m;
     if (nargs != COMMON + 6) {
         PyErr_SetString(PyExc_TypeError, "worths takes 14 arguments");
         return NULL;
     }
-    if (read_rack(args, &r, "worths"))
+    if (read_rack(args, &r, "worths") || read_worth(args, &r, &q, "worths") || alloc_sums(&m, r.size))
         return NULL;
-    const unsigned char *live = NULL, *limits = NULL, *conc, *wraw;
-    if ((args[8] != Py_None && bytes_of(args[8], r.kinds, &live, "live")) ||
-        (args[13] != Py_None && bytes_of(args[13], r.kinds, &limits, "limits")) ||
-        bytes_of(args[9], r.size, &conc, "concealed") ||
-        bytes_of(args[10], r.size * (Py_ssize_t)sizeof(double), &wraw, "weight"))
-        return NULL;
-    const double *weight = (const double *)wraw;
-    if (!PyByteArray_Check(args[11]) ||
-        PyByteArray_GET_SIZE(args[11]) < (Py_ssize_t)(2 * COUNTS * COUNTS * LIVE * sizeof(double))) {
-        PyErr_SetString(PyExc_TypeError, "worths: table should be a bytearray of the terms");
+    if (sum_rack(&m, &r, &q, r.filled, r.natural)) {
+        PyMem_Free(m.terms);
         return NULL;
     }
-    Terms s;
-    s.table = (double *)PyByteArray_AS_STRING(args[11]);
-    if (!PyArg_ParseTuple(args[12], "dddddpil", &s.log_base, &s.naturals, &s.live, &s.concealed, &s.typical,
-                          &s.last_called, &s.joker, &s.live_joker))
-        return NULL;
-
-    /* each variant's term (8 bytes) and sums (a byte each), kept for the candidates */
-    size_t room = (size_t)(r.size > 0 ? r.size : 1);
-    unsigned char *sums = PyMem_Malloc(room * (sizeof(double) + 4));
-    if (sums == NULL)
-        return PyErr_NoMemory();
-    double *terms = (double *)sums;
-    unsigned char *ab = sums + room * sizeof(double), *sh = ab + r.size, *wb = sh + r.size, *out_of_play = wb + r.size;
-    double total = 0.0;
-    for (Py_ssize_t v = 0; v < r.size; v++) {
-        long a, b, w;
-        int dead = rack_sums(r.entries, r.starts, v, r.filled, r.natural, live, limits, &a, &b, &w);
-        out_of_play[v] = r.oop[v] || dead;
-        if (a > HAND || (long)r.nt[v] - b < 0 || (long)r.nt[v] - b >= COUNTS || w >= LIVE) {
-            PyMem_Free(sums);
-            PyErr_SetString(PyExc_ValueError, "worths: a variant's sums out of their table");
-            return NULL;
-        }
-        ab[v] = (unsigned char)a;
-        sh[v] = (unsigned char)(r.nt[v] - b);
-        wb[v] = (unsigned char)w;
-        if (out_of_play[v])
-            continue;
-        terms[v] = at(&s, place(a, (long)r.nt[v] - b, w, conc[v], r.jokers));
-        total += weight[v] * terms[v];
-    }
-    if (total <= 0.0) {
-        PyMem_Free(sums);
+    if (m.total <= 0.0) {
+        PyMem_Free(m.terms);
         Py_RETURN_NONE;
     }
     Py_ssize_t n = PyList_GET_SIZE(r.cands);
     PyObject *out = PyList_New(n);
     if (out == NULL) {
-        PyMem_Free(sums);
+        PyMem_Free(m.terms);
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *c = PyList_GET_ITEM(r.cands, i);
         long held, held_natural, lost;
-        PyObject *need_o, *nat_o, *used_o, *short_o;
-        if (!PyArg_ParseTuple(c, "lllSSSS", &held, &held_natural, &lost, &need_o, &nat_o, &used_o, &short_o))
+        PyObject *need_o, *nat_o, *lists[2];
+        if (!PyArg_ParseTuple(c, "lllSSSS", &held, &held_natural, &lost, &need_o, &nat_o, &lists[0], &lists[1]))
             goto fail;
         const unsigned char *need_t, *nat_t;
         if (columns(need_o, nat_o, r.size, &need_t, &nat_t)) goto fail;
-        PyObject *lists[2] = {used_o, short_o};
-        double change = 0.0;
-        for (int alone = 0; alone < 2; alone++) {
-            const uint16_t *idx = (const uint16_t *)PyBytes_AS_STRING(lists[alone]);
-            Py_ssize_t m = PyBytes_GET_SIZE(lists[alone]) / (Py_ssize_t)sizeof(uint16_t);
-            for (Py_ssize_t j = 0; j < m; j++) {
-                Py_ssize_t v = idx[j];
-                if (v >= r.size || out_of_play[v] || (alone && need_t[v] >= held))
-                    continue;
-                long k = moved(ab[v], sh[v], wb[v], conc[v], need_t[v], nat_t[v], held, held_natural, lost, r.jokers);
-                change += weight[v] * (at(&s, k) - terms[v]);
-            }
-        }
-        double rest = total + change;
-        if (rest < total * CANCELS) {
-            rest = 0.0;
-            for (Py_ssize_t v = 0; v < r.size; v++) {
-                if (out_of_play[v])
-                    continue;
-                long k = moved(ab[v], sh[v], wb[v], conc[v], need_t[v], nat_t[v], held, held_natural,
-                               lost, r.jokers);
-                rest += weight[v] * at(&s, k);
-            }
-        }
-        PyObject *w = PyFloat_FromDouble(log(rest > 1e-300 ? rest : 1e-300) / s.log_base);
+        PyObject *w = PyFloat_FromDouble(candidate_worth(&m, &r, &q, held, held_natural, lost, need_t, nat_t, lists));
         if (w == NULL) goto fail;
         PyList_SET_ITEM(out, i, w);
     }
-    PyMem_Free(sums);
+    PyMem_Free(m.terms);
     return out;
 fail:
     Py_DECREF(out);
-    PyMem_Free(sums);
+    PyMem_Free(m.terms);
     return NULL;
 }
 
+/* item i of a list of bytes (a tile's column), or NULL with an exception set */
+static PyObject *column_of(PyObject *list, Py_ssize_t i, const char *what)
+{
+    if (!PyList_Check(list) || i >= PyList_GET_SIZE(list)) {
+        PyErr_Format(PyExc_ValueError, "picks: no %s column for tile %zd", what, i);
+        return NULL;
+    }
+    PyObject *o = PyList_GET_ITEM(list, i);
+    if (!PyBytes_Check(o) && !PyList_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "picks: the %s column of tile %zd should be bytes or a list", what, i);
+        return NULL;
+    }
+    return o;
+}
+
+/* the variants needing at least `c` of a tile: item c of its list (bytes of uint16), or the
+ * empty bytes past its end */
+static PyObject *from_c(PyObject *lists, long c, PyObject *empty)
+{
+    return c < PyList_GET_SIZE(lists) ? PyList_GET_ITEM(lists, c) : empty;
+}
+
+/* picks(entries, starts, filled, natural, oop, totals, jokers, legal, live, concealed,
+ *       weight, table, params, limits, columns, count, rng)
+ * The first fourteen of worths, with `legal` the tiles that may be given (a list of ints)
+ * in place of the candidates; columns: (need, natural, need_from_c, natural_from_c), each a
+ * list by tile (bots/soft.py, _Columns). Up to `count` tiles given away together, the
+ * least worth keeping one after another, as engine._View.worst chooses them: each step the
+ * candidates are the legal tiles still held, the one worth most to lose is taken (of those
+ * within 1e-9 of it, the one rng.randrange picks), and the next step is measured from the
+ * rack less those taken. Stops early, before asking rng, where no variant is within reach
+ * (the sum is 0: numpy then answers the steps left) or no candidate is held. */
+static PyObject *picks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    Rack r;
+    Worth q;
+    Sums m;
+    if (nargs != COMMON + 9) {
+        PyErr_SetString(PyExc_TypeError, "picks takes 17 arguments");
+        return NULL;
+    }
+    PyObject *need_l, *nat_l, *need_c, *nat_c;
+    long count = PyLong_AsLong(args[15]);
+    if (count == -1 && PyErr_Occurred())
+        return NULL;
+    if (!PyTuple_Check(args[14]) || !PyArg_ParseTuple(args[14], "O!O!O!O!", &PyList_Type, &need_l, &PyList_Type,
+                                                      &nat_l, &PyList_Type, &need_c, &PyList_Type, &nat_c))
+        return NULL;
+    if (read_rack(args, &r, "picks") || read_worth(args, &r, &q, "picks"))
+        return NULL;
+    if (r.kinds > 256 || PyList_GET_SIZE(need_l) < r.kinds || PyList_GET_SIZE(nat_l) < r.kinds ||
+        PyList_GET_SIZE(need_c) < r.kinds || PyList_GET_SIZE(nat_c) < r.kinds) {
+        PyErr_SetString(PyExc_ValueError, "picks: a column for every tile");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(r.cands);
+    unsigned char filled[256], natural[256];
+    memcpy(filled, r.filled, (size_t)r.kinds);
+    memcpy(natural, r.natural, (size_t)r.kinds);
+    PyObject *empty = PyBytes_FromStringAndSize(NULL, 0);
+    PyObject *out = PyList_New(0);
+    long *cand = PyMem_Malloc((size_t)(n > 0 ? n : 1) * (sizeof(long) + sizeof(double)));
+    if (empty == NULL || out == NULL || cand == NULL || alloc_sums(&m, r.size)) {
+        Py_XDECREF(empty);
+        Py_XDECREF(out);
+        PyMem_Free(cand);
+        return cand == NULL ? PyErr_NoMemory() : NULL;
+    }
+    double *worth = (double *)(cand + (n > 0 ? n : 1));
+    for (long step = 0; step < count; step++) {
+        Py_ssize_t k = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            long t = PyLong_AsLong(PyList_GET_ITEM(r.cands, i));
+            if (t == -1 && PyErr_Occurred())
+                goto fail;
+            if (t < 0 || t >= r.kinds) {
+                PyErr_SetString(PyExc_ValueError, "picks: a legal tile the rack has not");
+                goto fail;
+            }
+            if (natural[t] > 0)
+                cand[k++] = t;
+        }
+        if (k == 0)
+            break;
+        if (sum_rack(&m, &r, &q, filled, natural))
+            goto fail;
+        if (m.total <= 0.0)
+            break;
+        double top = -HUGE_VAL;
+        for (Py_ssize_t i = 0; i < k; i++) {
+            long t = cand[i];
+            PyObject *need_o = column_of(need_l, t, "need"), *nat_o = column_of(nat_l, t, "natural");
+            PyObject *uses = column_of(need_c, t, "need_from_c"), *shorts = column_of(nat_c, t, "natural_from_c");
+            if (need_o == NULL || nat_o == NULL || uses == NULL || shorts == NULL || !PyList_Check(uses) ||
+                !PyList_Check(shorts)) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_TypeError, "picks: a tile's variants by count should be a list");
+                goto fail;
+            }
+            const unsigned char *need_t, *nat_t;
+            if (columns(need_o, nat_o, r.size, &need_t, &nat_t))
+                goto fail;
+            long held = filled[t], held_natural = natural[t];
+            PyObject *lists[2] = {from_c(uses, held, empty),
+                                  held_natural != held ? from_c(shorts, held_natural, empty) : empty};
+            if (!PyBytes_Check(lists[0]) || !PyBytes_Check(lists[1])) {
+                PyErr_SetString(PyExc_TypeError, "picks: the variants by count should be bytes");
+                goto fail;
+            }
+            worth[i] = candidate_worth(&m, &r, &q, held, held_natural, q.live ? q.live[t] : 0, need_t, nat_t, lists);
+            if (worth[i] > top)
+                top = worth[i];
+        }
+        /* engine._best: of those within 1e-9 of the best, the one rng.randrange picks */
+        Py_ssize_t ties = 0;
+        for (Py_ssize_t i = 0; i < k; i++)
+            if (worth[i] >= top - 1e-9)
+                cand[ties++] = cand[i];
+        PyObject *got = PyObject_CallMethod(args[16], "randrange", "n", ties);
+        if (got == NULL)
+            goto fail;
+        Py_ssize_t pick = PyLong_AsSsize_t(got);
+        Py_DECREF(got);
+        if (pick == -1 && PyErr_Occurred())
+            goto fail;
+        if (pick < 0 || pick >= ties) {
+            PyErr_SetString(PyExc_ValueError, "picks: rng.randrange answered out of range");
+            goto fail;
+        }
+        long t = cand[pick];
+        PyObject *x = PyLong_FromLong(t);
+        if (x == NULL || PyList_Append(out, x)) {
+            Py_XDECREF(x);
+            goto fail;
+        }
+        Py_DECREF(x);
+        filled[t] -= 1;
+        natural[t] -= 1;
+    }
+    Py_DECREF(empty);
+    PyMem_Free(cand);
+    PyMem_Free(m.terms);
+    return out;
+fail:
+    Py_DECREF(empty);
+    Py_DECREF(out);
+    PyMem_Free(cand);
+    PyMem_Free(m.terms);
+    return NULL;
+}
 
 /* nearest(entries, starts, filled, natural, oop, totals, jokers, candidates): the first
  * eight of worths; for each candidate (held, held_natural, need, natural), the fewest tiles still to come
@@ -435,6 +639,7 @@ fail:
 static PyMethodDef methods[] = {
     {"nearest", (PyCFunction)(void (*)(void))nearest, METH_FASTCALL, "Each candidate's least distance, in C."},
     {"worths", (PyCFunction)(void (*)(void))worths, METH_FASTCALL, "bots/soft.py's sums, in C."},
+    {"picks", (PyCFunction)(void (*)(void))picks, METH_FASTCALL, "A pass's tiles chosen together, in C."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -366,9 +366,7 @@ class _View:
             racks = self._without(less[1], _less_gone(less))
         if self.card:
             j = self.judge
-            if not self._limited and j.read_table:  # (a style that does not read the table never asks)
-                self._limits = j.dead_limits(self.rack, self.exposures, self.seen())
-                self._limited = True
+            self._read_limits()
             live = self.released() if j.live or j.ways or j.chance else None
             if less is not None and j.summed:  # the commonest question, in C (bots/soft.py)
                 got = j.worths_without(less[0], less[1], exposures, less[2] if len(less) > 2 else None,
@@ -388,6 +386,14 @@ class _View:
                 worth = worth + j.ways * np.log2(np.maximum(ways, 1.0))
             return worth
         return self.judge.worth(racks, exposures)
+
+    def _read_limits(self) -> None:
+        """The dead-line limits of the card's judge (``CardJudge.dead_limits``), read once a
+        view (a style that does not read the table never asks)."""
+        j = self.judge
+        if not self._limited and j.read_table:
+            self._limits = j.dead_limits(self.rack, self.exposures, self.seen())
+            self._limited = True
 
     def _distance(self, racks: np.ndarray | None, exposures=None, less: tuple | None = None) -> np.ndarray:
         """(N,) the tiles ``racks`` (or, as for :meth:`_worth`, ``less``) are from ready."""
@@ -451,7 +457,14 @@ class _View:
         for t in gone:
             rack[t] -= 1
         out: list[int] = []
-        for _ in range(n):
+        if self.card and self.judge.summed:  # every step in one call of the C module (bots/soft.py)
+            got = self._picks(n, legal, gone, rng)
+            if got is not None:
+                for t in got:
+                    out.append(t)
+                    gone.append(t)
+                    rack[t] -= 1
+        for _ in range(n - len(out)):  # (the steps it left, if any: numpy's)
             cand = [t for t in legal if rack[t] > 0 and t != self.joker]
             if not cand:
                 break
@@ -460,6 +473,14 @@ class _View:
             gone.append(t)
             rack[t] -= 1
         return out
+
+    def _picks(self, n: int, legal: list[int], gone: list[int], rng) -> list[int] | None:
+        """:meth:`worst`'s steps by the card's judge in C (``CardJudge.picks``), reading the
+        table as :meth:`_worth` does; None where it does not answer."""
+        j = self.judge
+        self._read_limits()
+        live = self.released() if j.live else None
+        return j.picks(self.rack, legal, n, self.exposures, tuple(gone), live, self._limits, rng)
 
     def spare(self) -> int:
         """How many tiles the hand can give away without moving further from ready."""

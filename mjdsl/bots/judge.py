@@ -26,7 +26,7 @@ from ..cards.distance import (FAR, allowed, at_most, least, rack_distances, rack
 from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject, Kept
-from .soft import Soft, in_c, limits_of, nearest_without, worths_without
+from .soft import Soft, in_c, limits_of, nearest_without, picks, worths_without
 
 
 def _base(style) -> float:
@@ -303,12 +303,30 @@ class CardJudge:
         pure build): :meth:`measure` and :meth:`worth` then."""
         if self.read_table and limits is None:
             return None  # (every line dead: no sum to take)
-        groups = [(e.tile, e.size) for e in exposures]
-        out_of_play = ruled_out(self.tables, groups)[1] if groups else 0
-        live_joker = int(live[self.joker]) if live is not None and self.joker is not None else 0
+        groups, out_of_play, live_joker = self._summed(exposures, live)
         return worths_without(self.soft, self.tables, rack, tiles, groups, self.joker,
                               live if self.live else None, gone, out_of_play, live_joker,
                               limits if self.read_table else None)
+
+    def _summed(self, exposures: Sequence[Exposure], live: np.ndarray | None) -> tuple[list, int, int]:
+        """What the C module's sums read of the exposures and live counts: the groups shown,
+        the variants they rule out (packed) and the live jokers."""
+        groups = [(e.tile, e.size) for e in exposures]
+        out_of_play = ruled_out(self.tables, groups)[1] if groups else 0
+        live_joker = int(live[self.joker]) if live is not None and self.joker is not None else 0
+        return groups, out_of_play, live_joker
+
+    def picks(self, rack: np.ndarray, legal: Sequence[int], count: int, exposures: Sequence[Exposure],
+              gone: Sequence[int] | None, live: np.ndarray | None, limits: bytes | None, rng) -> list[int] | None:
+        """Up to ``count`` of ``legal`` given away together, each the tile whose loss leaves
+        the most :meth:`worths_without` (ties broken by ``rng``), one after another, in one
+        call of ``bots/soft.py``'s C module; fewer where it stops before a step the sum cannot
+        answer; None where it does not answer at all (the pure build, every line dead)."""
+        if self.read_table and limits is None:
+            return None
+        groups, out_of_play, live_joker = self._summed(exposures, live)
+        return picks(self.soft, self.tables, rack, legal, count, groups, self.joker, live if self.live else None,
+                     gone, out_of_play, live_joker, limits if self.read_table else None, rng)
 
     def nearest_without(self, rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[Exposure],
                         gone: Sequence[int] | None) -> list[int] | None:

@@ -165,6 +165,33 @@ def worths_without(soft: Soft, tables, rack, tiles: Sequence[int], exposures: Se
                          soft.table(live_joker), soft.params(live_joker), limits)
 
 
+def picks(soft: Soft, tables, rack, legal: Sequence[int], count: int, exposures: Sequence[tuple[int, int]],
+          joker: int | None, live, gone: Sequence[int] | None, out_of_play: int, live_joker: int,
+          limits: bytes | None, rng) -> list[int] | None:
+    """Up to ``count`` of the ``legal`` tiles given away together, the least worth keeping one
+    after another (``engine._View.worst``: each step the held ones are the candidates, the
+    one worth most to lose is taken, ties broken by ``rng.randrange``), from ``rack`` less
+    ``gone``, by the C module: one call, the rack packed once. Fewer where it stops before a
+    step it cannot answer (no variant within reach: numpy answers the steps left, rng not yet
+    asked). None in the pure build or where the rack's counts do not apply (as
+    :func:`worths_without`)."""
+    left = [int(n) for n in rack]
+    for t in gone or ():
+        left[t] -= 1
+    first = [t for t in legal if left[t] > 0 and t != joker]
+    if not first:
+        return []
+    got = _reading(tables, rack, first, exposures, joker, live, gone)
+    if got is None:
+        return None
+    module, cols, filled, natural, jokers, live_l = got
+    return module.picks(cols.entries, cols.starts, bytes(filled), bytes(natural),
+                        out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, list(legal),
+                        bytes(live_l) if live_l is not None else None, cols.concealed, soft.weight_bytes,
+                        soft.table(live_joker), soft.params(live_joker), limits,
+                        (cols.need, cols.natural, cols.need_from_c, cols.natural_from_c), count, rng)
+
+
 #: the C module (``_soft.c``) when the compiled build is used (``mjdsl.native``), else None
 #: (a list, filled at the first question: ``native`` decides once a process)
 _C: list[Any] = []
