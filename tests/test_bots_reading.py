@@ -178,3 +178,30 @@ def test_the_judges_dead_lines_and_one_racks_distance_are_what_the_batched_formu
     east = next(k.index for k in tiles.kinds if k.code == "E")
     assert (east, 4) not in t.group_index  # no line has a kong of East: every line ruled out
     assert judge.distance_of(rack, (Exposure(east, 4, 0),)) == FAR
+
+
+def test_a_seats_likely_hands_are_the_same_read_a_discard_at_a_time_or_all_at_once(american):
+    """``likely``: each variant a seat's exposures allow, 0.35 to the power of the thrown tiles
+    it needs. The counts are worked out from the seat's discards less its last where that is
+    remembered (a seat throws one tile at a time), else afresh, and the powers read from a
+    table of numpy's: the same floats as the formula, either way, thrown twice or not."""
+    from mjdsl.bots import judge as J
+    from mjdsl.cards.distance import allowed
+
+    rose = load_style(STYLES_DIR / "auntie-rose.toml")
+    j = CardJudge(american.winning.card, american.tiles, rose)
+    needs = (j.tables.need > 0).astype(np.int16)
+    rng = random.Random(12)
+    keys = j.tables.group_keys
+    for trial in range(12):
+        shown = [Exposure(*keys[rng.randrange(len(keys))], 0)] if trial % 2 else []
+        groups = [(e.tile, e.size) for e in shown]
+        base = allowed(j.tables, groups).astype(np.float64) if groups else np.ones(j.tables.size)
+        discards: list[int] = []
+        for _ in range(14):  # one discard at a time (the memo keeps the set before each)
+            discards.append(rng.randrange(j.size))
+            thrown = sorted(set(discards))
+            want = base * 0.35 ** needs[:, thrown].sum(axis=1)
+            assert np.array_equal(j.likely(shown, discards), want)
+        J._TABLE_READS.setdefault(j.tables, J._reads).clear()  # afresh: no set before this one kept
+        assert np.array_equal(j.likely(shown, discards), want)

@@ -388,7 +388,9 @@ class CardJudge:
         def compute() -> np.ndarray:
             w = np.ones(self.tables.size) if not groups else allowed(self.tables, groups).astype(np.float64)
             if thrown:
-                w = w * 0.35 ** _needs_any(self.tables)[0][:, list(thrown)].sum(axis=1)
+                # 0.35 to the power of the thrown tiles each variant needs: numpy's powers of
+                # every count, worked out once (the same floats), read by the counts
+                w = w * _less_likely(self.tables).take(_thrown_counts(self.tables, discards, thrown))
             w.setflags(write=False)
             return w
 
@@ -422,8 +424,10 @@ class CardJudge:
         for tile, size in groups:
             shown[tile] += size
         total = likely.sum()
-        # (with nothing shown, need > 0: the card's own matrix, the same floats the comparison gives)
-        needs = _needs_any(self.tables)[1] if not groups else self.tables.need > shown[None, :]
+        # (need > shown as floats, made once per groups shown: with nothing shown the card's
+        # own matrix; the same floats the comparison gives)
+        needs = _needs_any(self.tables)[1] if not groups else memo.remember(
+            ("needs", groups), lambda: (self.tables.need > shown[None, :]).astype(np.float64))
         out = np.zeros(self.size) if total <= 0 else likely @ needs / total
         out.setflags(write=False)
         memo.remember(key, lambda: (likely, out))
@@ -436,6 +440,38 @@ def _needs_any(tables) -> tuple[np.ndarray, np.ndarray]:
     return _NEEDS_ANY.setdefault(tables, lambda: ((tables.need > 0).astype(np.int16),
                                                   (tables.need > 0).astype(np.float64)))
 
+
+def _thrown_counts(tables, discards: Sequence[int], thrown: tuple) -> np.ndarray:
+    """(V,) int64: how many of the tiles ``thrown`` (a seat's discards, sorted, each once)
+    each variant needs: remembered per card, and worked out from the set less the seat's last
+    discard where that is remembered (a seat throws one tile at a time), the whole numbers
+    the same either way."""
+    memo = _TABLE_READS.setdefault(tables, _reads)
+    key = ("thrown", thrown)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    counts = _needs_any(tables)[0]
+    last = discards[-1] if discards else None
+    before = memo.get(("thrown", tuple(t for t in thrown if t != last))) if last in thrown else None
+    if before is not None:
+        out = before + counts[:, last]
+    else:
+        out = counts[:, list(thrown)].sum(axis=1)
+    out.setflags(write=False)
+    memo[key] = out
+    return out
+
+
+def _less_likely(tables) -> np.ndarray:
+    """0.35 to each power a variant's count of thrown tiles may be (at most one a kind of
+    tile): how much less likely a variant is for the thrown tiles it needs; numpy's powers,
+    worked out once per card's tables."""
+    return _LESS_LIKELY.setdefault(tables, lambda: 0.35 ** np.arange(tables.need.shape[1] + 1, dtype=np.int64))
+
+
+#: per card's tables: :func:`_less_likely`
+_LESS_LIKELY: ByObject[np.ndarray] = ByObject()
 
 #: per card's tables: :func:`_needs_any`
 _NEEDS_ANY: ByObject[tuple] = ByObject()
