@@ -99,6 +99,30 @@ def test_the_c_module_gives_numpys_worth_for_every_candidate(american, name, com
     assert worths_without(judge.soft, judge.tables, rack, [joker], [], joker, None, None, 0, 0, None) is None
 
 
+@pytest.mark.parametrize("name", sorted(STYLES))
+def test_a_racks_own_worth_in_c_is_numpys(american, name, compiled):
+    """``rack_worth`` (a joker swap weighed: the rack now and after it) is numpy's worth of the
+    one rack, to 1e-9, jokers held or not, with what the style counts."""
+    style = STYLES[name]
+    judge = CardJudge(american.winning.card, american.tiles, style)
+    joker = american.winning.card.joker
+    asked = 0
+    for i, (rack, exposures, seen, live) in enumerate(_racks(american, 4242, 40)):
+        rack[joker] += i % 3  # (a swap puts a joker in the rack)
+        dead = judge.dead_limits(rack, exposures, seen) if judge.read_table else None
+        dead_rows = judge.dead(rack, exposures, seen) if judge.read_table else None
+        counted = live if judge.live else None
+        got = judge.rack_worth(rack, exposures, counted, dead)
+        if got is None:
+            continue
+        asked += 1
+        d, short, lacking = judge.measure(rack[None, :], exposures, live, covered=bool(judge.naturals))
+        slow = judge.slowness_of(d, short, lacking, live) if judge.live else None
+        want = judge.worth(d, dead_rows, None, slow, short)[0]
+        assert abs(got - want) < 1e-9, (name, got, want)
+    assert asked >= 25
+
+
 @pytest.mark.parametrize("name", sorted(REGULARS))
 def test_a_pass_chosen_in_one_call_is_the_one_chosen_step_by_step(american, name, compiled):
     """``picks`` (the Charleston's tiles in one call of the C module) takes, step after step,
@@ -148,6 +172,8 @@ def test_the_pure_build_asks_numpy(american, monkeypatch):
     tiles = [t for t in np.flatnonzero(rack).tolist() if t != american.winning.card.joker]
     assert judge.worths_without(rack, tiles, (), None, None, b"\xff" * len(rack)) is None
     assert judge.nearest_without(rack, tiles, (), None) is None
+    assert judge.rack_worth(rack, (), None, b"\xff" * len(rack)) is None
+    assert judge.picks(rack, tiles, 3, (), (), None, b"\xff" * len(rack), None) is None
 
 
 def test_every_judge_of_the_same_numbers_shares_the_terms_worked_out(american):

@@ -396,6 +396,30 @@ fail:
     return NULL;
 }
 
+/* rack_worth(the fourteen arguments of worths, the candidates an empty list): the rack's own
+ * worth, log_b of its total; None when no variant is within reach (the sum is 0) */
+static PyObject *rack_worth(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    Rack r;
+    Worth q;
+    Sums m;
+    if (nargs != COMMON + 6) {
+        PyErr_SetString(PyExc_TypeError, "rack_worth takes 14 arguments");
+        return NULL;
+    }
+    if (read_rack(args, &r, "rack_worth") || read_worth(args, &r, &q, "rack_worth") || alloc_sums(&m, r.size))
+        return NULL;
+    int failed = sum_rack(&m, &r, &q, r.filled, r.natural);
+    double total = m.total;
+    PyMem_Free(m.terms);
+    if (failed)
+        return NULL;
+    if (total <= 0.0)
+        Py_RETURN_NONE;
+    return PyFloat_FromDouble(log(total > 1e-300 ? total : 1e-300) / q.s.log_base);
+}
+
 /* item i of a list of bytes (a tile's column), or NULL with an exception set */
 static PyObject *column_of(PyObject *list, Py_ssize_t i, const char *what)
 {
@@ -640,6 +664,7 @@ static PyMethodDef methods[] = {
     {"nearest", (PyCFunction)(void (*)(void))nearest, METH_FASTCALL, "Each candidate's least distance, in C."},
     {"worths", (PyCFunction)(void (*)(void))worths, METH_FASTCALL, "bots/soft.py's sums, in C."},
     {"picks", (PyCFunction)(void (*)(void))picks, METH_FASTCALL, "A pass's tiles chosen together, in C."},
+    {"rack_worth", (PyCFunction)(void (*)(void))rack_worth, METH_FASTCALL, "A rack's own worth, in C."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -410,7 +410,18 @@ class _View:
         return self.judge.distances(racks, exposures)
 
     def worth_now(self) -> float:
-        return float(self._worth(self.rack[None, :])[0])
+        return self._rack_worth(self.rack)
+
+    def _rack_worth(self, rack: np.ndarray) -> float:
+        """The worth of one rack beside this seat's exposures: in C where the card's judge
+        sums (``CardJudge.rack_worth``), else numpy's."""
+        j = self.judge
+        if self.card and j.summed:
+            self._read_limits()
+            got = j.rack_worth(rack, self.exposures, self.released() if j.live else None, self._limits)
+            if got is not None:
+                return got
+        return float(self._worth(rack[None, :])[0])
 
     def distance_now(self) -> int:
         now = self._now
@@ -505,7 +516,7 @@ class _View:
         rack = self.rack.copy()
         rack[tile] -= 1
         rack[self.joker] += 1
-        return float(self._worth(rack[None, :])[0])
+        return self._rack_worth(rack)
 
     def worth_after_kong(self, tile: int, family: str) -> float:
         if self.card:

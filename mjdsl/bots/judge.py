@@ -26,7 +26,7 @@ from ..cards.distance import (FAR, allowed, at_most, least, rack_distances, rack
 from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject, Kept
-from .soft import Soft, in_c, limits_of, nearest_without, picks, worths_without
+from .soft import Soft, in_c, limits_of, nearest_without, picks, rack_worth, worths_without
 
 
 def _base(style) -> float:
@@ -307,6 +307,16 @@ class CardJudge:
         return worths_without(self.soft, self.tables, rack, tiles, groups, self.joker,
                               live if self.live else None, gone, out_of_play, live_joker,
                               limits if self.read_table else None)
+
+    def rack_worth(self, rack: np.ndarray, exposures: Sequence[Exposure], live: np.ndarray | None,
+                   limits: bytes | None) -> float | None:
+        """:meth:`worth` of ``rack`` itself, in C (``bots/soft.py``), read as
+        :meth:`worths_without` reads it; None where the C module does not answer."""
+        if self.read_table and limits is None:
+            return None
+        groups, out_of_play, live_joker = self._summed(exposures, live)
+        return rack_worth(self.soft, self.tables, rack, groups, self.joker, live if self.live else None,
+                          out_of_play, live_joker, limits if self.read_table else None)
 
     def _summed(self, exposures: Sequence[Exposure], live: np.ndarray | None) -> tuple[list, int, int]:
         """What the C module's sums read of the exposures and live counts: the groups shown,

@@ -165,6 +165,36 @@ def worths_without(soft: Soft, tables, rack, tiles: Sequence[int], exposures: Se
                          soft.table(live_joker), soft.params(live_joker), limits)
 
 
+def rack_worth(soft: Soft, tables, rack, exposures: Sequence[tuple[int, int]], joker: int | None, live,
+               out_of_play: int, live_joker: int, limits: bytes | None) -> float | None:
+    """The worth of ``rack`` itself beside ``exposures`` (``judge.CardJudge.worth`` of the one
+    rack), by the C module: the sum its candidates are moved from. None in the pure build,
+    where the live counts do not fit a byte, or where no variant is within reach (numpy's
+    answer then)."""
+    module = _compiled()
+    if module is None:
+        return None
+    natural = [int(n) for n in rack]
+    live_l: list[int] | None = None
+    if live is not None:
+        live_l = live.tolist()
+        if live.dtype.kind not in "iub" or min(live_l) < 0 or sum(live_l) > 255:
+            return None  # (live counts a byte a variant does not hold)
+    jokers = 0
+    if joker is not None:
+        jokers, natural[joker] = natural[joker], 0
+    filled = list(natural)
+    for tile, size in exposures:
+        filled[tile] += size
+    cols = _COLUMNS.setdefault(tables, lambda: _Columns(tables))
+    if not cols.usable or min(natural) < 0:
+        return None
+    return module.rack_worth(cols.entries, cols.starts, bytes(filled), bytes(natural),
+                             out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, [],
+                             bytes(live_l) if live_l is not None else None, cols.concealed, soft.weight_bytes,
+                             soft.table(live_joker), soft.params(live_joker), limits)
+
+
 def picks(soft: Soft, tables, rack, legal: Sequence[int], count: int, exposures: Sequence[tuple[int, int]],
           joker: int | None, live, gone: Sequence[int] | None, out_of_play: int, live_joker: int,
           limits: bytes | None, rng) -> list[int] | None:
