@@ -173,6 +173,7 @@ def test_the_pure_build_asks_numpy(american, monkeypatch):
     assert judge.worths_without(rack, tiles, (), None, None, b"\xff" * len(rack)) is None
     assert judge.nearest_without(rack, tiles, (), None) is None
     assert judge.rack_worth(rack, (), None, b"\xff" * len(rack)) is None
+    assert judge.spare(rack, (), 3, 5) is None
     assert judge.picks(rack, tiles, 3, (), (), None, b"\xff" * len(rack), None) is None
 
 
@@ -207,6 +208,40 @@ def test_the_c_modules_least_distances_are_numpys(american, compiled):
     rack = next(_racks(american, 5, 1))[0]
     tiles = [t for t in np.flatnonzero(rack).tolist() if t != joker]
     assert judge.nearest_without(rack, tiles, (Exposure(east, 4, 0),), None) == [99] * len(tiles)
+
+
+def test_the_tiles_a_hand_can_spare_are_counted_as_numpy_counts_them(american, compiled):
+    """``spare`` (the blind passes and the courtesy offer): how many tiles the rack can give
+    away one after another, each the one whose loss leaves the least distance (the first of
+    equals), while no further than it is now: the C module's count in one call is the step
+    loop's over numpy's distances (``needs``)."""
+    judge = CardJudge(american.winning.card, american.tiles, REGULARS["mei"])
+    joker = american.winning.card.joker
+    counts = []
+    need = judge.tables.need
+    rng = np.random.default_rng(99)
+    for i, (rack, exposures, _, _) in enumerate(_racks(american, 99, 60)):
+        if i % 2:  # near a line of the card: its tiles, two of them swapped for others
+            rack = need[int(rng.integers(0, len(need)))].astype(np.int16).copy()
+            for t in rng.choice(np.repeat(np.arange(len(rack)), rack), 2, replace=False):
+                rack[t] -= 1
+            for t in rng.integers(0, len(rack), 2):
+                rack[t] += 1
+            exposures = ()
+        now = judge.distance_of(rack, exposures)
+        gone: list[int] = []
+        want = 0
+        while want < 3:
+            cand = [t for t in range(len(rack)) if rack[t] > gone.count(t) and t != joker]
+            less = (rack, cand, tuple(gone)) if gone else (rack, cand)
+            d = judge.needs(None, exposures, less).min(axis=1)
+            if d[int(d.argmin())] > now:
+                break
+            gone.append(cand[int(d.argmin())])
+            want += 1
+        assert judge.spare(rack, exposures, 3, now) == want
+        counts.append(want)
+    assert len(set(counts)) >= 3  # (racks that spare none, some and three)
 
 
 def test_a_card_past_what_the_c_module_reads_is_numpys():

@@ -572,6 +572,86 @@ fail:
     return NULL;
 }
 
+/* a variant's tiles to come, with `jokers` jokers in the rack: its gap, or what the jokers
+ * cannot fill of it (its natural slots short stay to come) */
+static inline long to_come(long used, long short_, long jokers)
+{
+    long gap = HAND - used, raw = gap;
+    if (jokers) {
+        raw = short_ < gap ? short_ : gap;
+        if (gap - jokers > raw)
+            raw = gap - jokers;
+    }
+    return raw;
+}
+
+/* each variant's sums for one rack (tiles used, natural slots short, tiles to come) and the
+ * variants not out of play in order of their distance from it (`within` of them): a
+ * candidate's distance to a variant is the rack's or one more, so the first variants in that
+ * order hold its least */
+typedef struct {
+    unsigned char *ab, *sh, *rr;
+    Py_ssize_t *order, within;
+} Near;
+
+static int alloc_near(Near *m, Py_ssize_t size)
+{
+    size_t room = (size_t)(size > 0 ? size : 1);
+    unsigned char *mem = PyMem_Malloc(room * (3 + sizeof(Py_ssize_t)));
+    if (mem == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    m->ab = mem;
+    m->sh = mem + room;
+    m->rr = mem + 2 * room;
+    m->order = (Py_ssize_t *)(mem + 3 * room);
+    return 0;
+}
+
+static void near_rack(Near *m, const Rack *r, const unsigned char *filled, const unsigned char *natural)
+{
+    Py_ssize_t count[HAND + 2] = {0};
+    for (Py_ssize_t v = 0; v < r->size; v++) {
+        long a, b, w;
+        rack_sums(r->entries, r->starts, v, filled, natural, NULL, NULL, &a, &b, &w);
+        m->ab[v] = (unsigned char)a;
+        m->sh[v] = (unsigned char)((long)r->nt[v] - b); /* the natural slots short */
+        long raw = to_come(a, (long)r->nt[v] - b, r->jokers);
+        m->rr[v] = (unsigned char)(raw < 0 ? 0 : raw > HAND ? HAND : raw);
+        if (!r->oop[v])
+            count[m->rr[v] + 1]++;
+    }
+    for (int k = 1; k < HAND + 2; k++)
+        count[k] += count[k - 1];
+    for (Py_ssize_t v = 0; v < r->size; v++)
+        if (!r->oop[v])
+            m->order[count[m->rr[v]]++] = v;
+    m->within = count[HAND];
+}
+
+/* the least tiles to come once the rack loses a copy of a tile held `held` times
+ * (`held_natural` natural), its column need_t, nat_t; FAR (99) when every variant is out */
+static long near_least(const Near *m, const Rack *r, long held, long held_natural, const unsigned char *need_t,
+                       const unsigned char *nat_t)
+{
+    long least = 99;
+    for (Py_ssize_t j = 0; j < m->within; j++) {
+        Py_ssize_t v = m->order[j];
+        if (m->rr[v] >= least)
+            break; /* (no variant further on is nearer) */
+        long used = m->ab[v], short_ = m->sh[v];
+        if (need_t[v] >= held)
+            used -= 1;
+        if (nat_t[v] >= held_natural)
+            short_ += 1;
+        long raw = to_come(used, short_, r->jokers);
+        if (raw < least)
+            least = raw;
+    }
+    return least;
+}
+
 /* nearest(entries, starts, filled, natural, oop, totals, jokers, candidates): the first
  * eight of worths; for each candidate (held, held_natural, need, natural), the fewest tiles still to come
  * of a variant not ruled out (oop) once the rack loses a copy of the tile; FAR (99) when
@@ -580,47 +660,18 @@ static PyObject *nearest(PyObject *self, PyObject *const *args, Py_ssize_t nargs
 {
     (void)self;
     Rack r;
+    Near m;
     if (nargs != COMMON) {
         PyErr_SetString(PyExc_TypeError, "nearest takes 8 arguments");
         return NULL;
     }
-    if (read_rack(args, &r, "nearest"))
+    if (read_rack(args, &r, "nearest") || alloc_near(&m, r.size))
         return NULL;
-    /* each variant's sums, and the variants in order of their distance from the rack (a
-     * candidate's distance to a variant is the rack's or one more: the first variants in
-     * that order hold its least) */
-    size_t room = (size_t)(r.size > 0 ? r.size : 1);
-    unsigned char *sums = PyMem_Malloc(room * (3 + sizeof(Py_ssize_t)));
-    if (sums == NULL)
-        return PyErr_NoMemory();
-    unsigned char *ab = sums, *sh = sums + room, *rr = sums + 2 * room;
-    Py_ssize_t *order = (Py_ssize_t *)(sums + 3 * room);
-    Py_ssize_t count[HAND + 2] = {0}, within = 0;
-    for (Py_ssize_t v = 0; v < r.size; v++) {
-        long a, b, w;
-        rack_sums(r.entries, r.starts, v, r.filled, r.natural, NULL, NULL, &a, &b, &w);
-        ab[v] = (unsigned char)a;
-        sh[v] = (unsigned char)((long)r.nt[v] - b); /* the r.natural slots short */
-        long gap = HAND - a, raw = gap, short_ = (long)r.nt[v] - b;
-        if (r.jokers) {
-            raw = short_ < gap ? short_ : gap;
-            if (gap - r.jokers > raw)
-                raw = gap - r.jokers;
-        }
-        rr[v] = (unsigned char)(raw < 0 ? 0 : raw > HAND ? HAND : raw);
-        if (!r.oop[v])
-            count[rr[v] + 1]++;
-    }
-    for (int k = 1; k < HAND + 2; k++)
-        count[k] += count[k - 1];
-    for (Py_ssize_t v = 0; v < r.size; v++)
-        if (!r.oop[v])
-            order[count[rr[v]]++] = v;
-    within = count[HAND];
+    near_rack(&m, &r, r.filled, r.natural);
     Py_ssize_t n = PyList_GET_SIZE(r.cands);
     PyObject *out = PyList_New(n);
     if (out == NULL) {
-        PyMem_Free(sums);
+        PyMem_Free(m.ab);
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -629,35 +680,77 @@ static PyObject *nearest(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         if (!PyArg_ParseTuple(PyList_GET_ITEM(r.cands, i), "llSS", &held, &held_natural, &need_o, &nat_o)) goto fail;
         const unsigned char *need_t, *nat_t;
         if (columns(need_o, nat_o, r.size, &need_t, &nat_t)) goto fail;
-        long least = 99;
-        for (Py_ssize_t j = 0; j < within; j++) {
-            Py_ssize_t v = order[j];
-            if (rr[v] >= least)
-                break; /* (no variant further on is nearer) */
-            long used = ab[v], short_ = sh[v];
-            if (need_t[v] >= held)
-                used -= 1;
-            if (nat_t[v] >= held_natural)
-                short_ += 1;
-            long gap = HAND - used, raw = gap;
-            if (r.jokers) {
-                raw = short_ < gap ? short_ : gap;
-                if (gap - r.jokers > raw)
-                    raw = gap - r.jokers;
-            }
-            if (raw < least)
-                least = raw;
-        }
-        PyObject *x = PyLong_FromLong(least);
+        PyObject *x = PyLong_FromLong(near_least(&m, &r, held, held_natural, need_t, nat_t));
         if (x == NULL) goto fail;
         PyList_SET_ITEM(out, i, x);
     }
-    PyMem_Free(sums);
+    PyMem_Free(m.ab);
     return out;
 fail:
     Py_DECREF(out);
-    PyMem_Free(sums);
+    PyMem_Free(m.ab);
     return NULL;
+}
+
+/* spare(the eight arguments of nearest, the candidates an empty list, columns, most, now):
+ * how many tiles the rack can give away, one after another, without going further than
+ * `now` tiles from ready (at most `most`), as engine._View.spare counts them: each step the
+ * tile held (not a joker) whose loss leaves the least distance, the first of equals, while
+ * that is no more than now. columns: (need, natural), each a list of bytes by tile. */
+static PyObject *spare(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    Rack r;
+    Near m;
+    PyObject *need_l, *nat_l;
+    if (nargs != COMMON + 3) {
+        PyErr_SetString(PyExc_TypeError, "spare takes 11 arguments");
+        return NULL;
+    }
+    long most = PyLong_AsLong(args[9]), now = PyLong_AsLong(args[10]);
+    if ((most == -1 || now == -1) && PyErr_Occurred())
+        return NULL;
+    if (!PyTuple_Check(args[8]) ||
+        !PyArg_ParseTuple(args[8], "O!O!", &PyList_Type, &need_l, &PyList_Type, &nat_l))
+        return NULL;
+    if (read_rack(args, &r, "spare"))
+        return NULL;
+    if (r.kinds > 256 || PyList_GET_SIZE(need_l) < r.kinds || PyList_GET_SIZE(nat_l) < r.kinds) {
+        PyErr_SetString(PyExc_ValueError, "spare: a column for every tile");
+        return NULL;
+    }
+    unsigned char filled[256], natural[256];
+    memcpy(filled, r.filled, (size_t)r.kinds);
+    memcpy(natural, r.natural, (size_t)r.kinds);
+    if (alloc_near(&m, r.size))
+        return NULL;
+    long n = 0;
+    while (n < most) {
+        long best = -1, least = 0;
+        for (Py_ssize_t t = 0; t < r.kinds; t++) {
+            if (natural[t] == 0)
+                continue; /* (not held, or the joker: its count is the rack's jokers) */
+            if (best < 0)
+                near_rack(&m, &r, filled, natural);
+            const unsigned char *need_t, *nat_t;
+            if (columns(PyList_GET_ITEM(need_l, t), PyList_GET_ITEM(nat_l, t), r.size, &need_t, &nat_t)) {
+                PyMem_Free(m.ab);
+                return NULL;
+            }
+            long d = near_least(&m, &r, filled[t], natural[t], need_t, nat_t);
+            if (best < 0 || d < least) {
+                best = t;
+                least = d;
+            }
+        }
+        if (best < 0 || least > now)
+            break;
+        filled[best] -= 1;
+        natural[best] -= 1;
+        n++;
+    }
+    PyMem_Free(m.ab);
+    return PyLong_FromLong(n);
 }
 
 static PyMethodDef methods[] = {
@@ -665,6 +758,7 @@ static PyMethodDef methods[] = {
     {"worths", (PyCFunction)(void (*)(void))worths, METH_FASTCALL, "bots/soft.py's sums, in C."},
     {"picks", (PyCFunction)(void (*)(void))picks, METH_FASTCALL, "A pass's tiles chosen together, in C."},
     {"rack_worth", (PyCFunction)(void (*)(void))rack_worth, METH_FASTCALL, "A rack's own worth, in C."},
+    {"spare", (PyCFunction)(void (*)(void))spare, METH_FASTCALL, "How many tiles a rack can spare, in C."},
     {NULL, NULL, 0, NULL},
 };
 

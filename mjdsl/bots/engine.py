@@ -25,6 +25,7 @@ from ..engine import actions as ACT
 from ..hands import Meld
 from .judge import CardJudge, PatternJudge, meld_of
 from .honest import without_false_mahjong
+from .soft import in_c
 
 class StyleBot:
     """A bot that plays a :class:`~mjdsl.bots.style.Style`."""
@@ -496,6 +497,10 @@ class _View:
     def spare(self) -> int:
         """How many tiles the hand can give away without moving further from ready."""
         now = self.distance_now()
+        if self.card and in_c():  # every step in one call of the C module (bots/soft.py)
+            got = self.judge.spare(self.rack, self.exposures, 3, now)
+            if got is not None:
+                return got
         rack = self.rack.copy()
         gone: list[int] = []
         n = 0

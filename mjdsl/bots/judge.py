@@ -26,7 +26,7 @@ from ..cards.distance import (FAR, allowed, at_most, least, rack_distances, rack
 from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject, Kept
-from .soft import Soft, in_c, limits_of, nearest_without, picks, rack_worth, worths_without
+from .soft import Soft, in_c, limits_of, nearest_without, picks, rack_worth, spare, worths_without
 
 
 def _base(style) -> float:
@@ -318,9 +318,15 @@ class CardJudge:
         return rack_worth(self.soft, self.tables, rack, groups, self.joker, live if self.live else None,
                           out_of_play, live_joker, limits if self.read_table else None)
 
+    def spare(self, rack: np.ndarray, exposures: Sequence[Exposure], most: int, now: int) -> int | None:
+        """How many tiles ``rack`` can give away without going further than ``now`` from
+        ready (at most ``most``), in C (``bots/soft.py``); None where it does not answer."""
+        groups, out_of_play, _ = self._summed(exposures, None)
+        return spare(self.tables, rack, groups, self.joker, out_of_play, most, now)
+
     def _summed(self, exposures: Sequence[Exposure], live: np.ndarray | None) -> tuple[list, int, int]:
-        """What the C module's sums read of the exposures and live counts: the groups shown,
-        the variants they rule out (packed) and the live jokers."""
+        """What the C module's questions read of the exposures and live counts: the groups
+        shown, the variants they rule out (packed) and the live jokers."""
         groups = [(e.tile, e.size) for e in exposures]
         out_of_play = ruled_out(self.tables, groups)[1] if groups else 0
         live_joker = int(live[self.joker]) if live is not None and self.joker is not None else 0
@@ -343,8 +349,7 @@ class CardJudge:
         """The least of :meth:`needs` for ``rack`` (less ``gone``) less one of each of
         ``tiles``, by ``bots/soft.py``'s C module; None where it does not answer (the pure
         build): :meth:`needs` then."""
-        groups = [(e.tile, e.size) for e in exposures]
-        out_of_play = ruled_out(self.tables, groups)[1] if groups else 0
+        groups, out_of_play, _ = self._summed(exposures, None)
         return nearest_without(self.tables, rack, tiles, groups, self.joker, gone, out_of_play)
 
     def improving(self, racks: np.ndarray, exposures: Sequence[Exposure], d: np.ndarray, short: np.ndarray,

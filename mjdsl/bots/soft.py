@@ -171,15 +171,44 @@ def rack_worth(soft: Soft, tables, rack, exposures: Sequence[tuple[int, int]], j
     rack), by the C module: the sum its candidates are moved from. None in the pure build,
     where the live counts do not fit a byte, or where no variant is within reach (numpy's
     answer then)."""
-    module = _compiled()
-    if module is None:
+    got = _rack_reading(tables, rack, exposures, joker)
+    if got is None:
         return None
-    natural = [int(n) for n in rack]
+    module, cols, filled, natural, jokers = got
     live_l: list[int] | None = None
     if live is not None:
         live_l = live.tolist()
         if live.dtype.kind not in "iub" or min(live_l) < 0 or sum(live_l) > 255:
             return None  # (live counts a byte a variant does not hold)
+    return module.rack_worth(cols.entries, cols.starts, bytes(filled), bytes(natural),
+                             out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, [],
+                             bytes(live_l) if live_l is not None else None, cols.concealed, soft.weight_bytes,
+                             soft.table(live_joker), soft.params(live_joker), limits)
+
+
+def spare(tables, rack, exposures: Sequence[tuple[int, int]], joker: int | None, out_of_play: int, most: int,
+          now: int) -> int | None:
+    """How many tiles ``rack`` can give away, one after another, without going further than
+    ``now`` tiles from ready (at most ``most``): each step the held tile (not a joker) whose
+    loss leaves the least distance of a variant ``out_of_play`` allows, the first of equals
+    (``engine._View.spare``), by the C module in one call; None in the pure build."""
+    got = _rack_reading(tables, rack, exposures, joker)
+    if got is None:
+        return None
+    module, cols, filled, natural, jokers = got
+    return module.spare(cols.entries, cols.starts, bytes(filled), bytes(natural),
+                        out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, [],
+                        (cols.need, cols.natural), most, now)
+
+
+def _rack_reading(tables, rack, exposures: Sequence[tuple[int, int]], joker: int | None) -> tuple | None:
+    """What a question of the rack itself reads: the C module, the card's columns, the rack's
+    filled and natural counts (the jokers out of both) and its jokers; None without the
+    module, for a card the module does not read, or a count below 0."""
+    module = _compiled()
+    if module is None:
+        return None
+    natural = [int(n) for n in rack]
     jokers = 0
     if joker is not None:
         jokers, natural[joker] = natural[joker], 0
@@ -189,10 +218,7 @@ def rack_worth(soft: Soft, tables, rack, exposures: Sequence[tuple[int, int]], j
     cols = _COLUMNS.setdefault(tables, lambda: _Columns(tables))
     if not cols.usable or min(natural) < 0:
         return None
-    return module.rack_worth(cols.entries, cols.starts, bytes(filled), bytes(natural),
-                             out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, [],
-                             bytes(live_l) if live_l is not None else None, cols.concealed, soft.weight_bytes,
-                             soft.table(live_joker), soft.params(live_joker), limits)
+    return module, cols, filled, natural, jokers
 
 
 def picks(soft: Soft, tables, rack, legal: Sequence[int], count: int, exposures: Sequence[tuple[int, int]],
