@@ -185,7 +185,6 @@ def test_a_seats_likely_hands_are_the_same_read_a_discard_at_a_time_or_all_at_on
     it needs. The counts are worked out from the seat's discards less its last where that is
     remembered (a seat throws one tile at a time), else afresh, and the powers read from a
     table of numpy's: the same floats as the formula, either way, thrown twice or not."""
-    from mjdsl.bots import judge as J
     from mjdsl.cards.distance import allowed
 
     rose = load_style(STYLES_DIR / "auntie-rose.toml")
@@ -203,5 +202,5 @@ def test_a_seats_likely_hands_are_the_same_read_a_discard_at_a_time_or_all_at_on
             thrown = sorted(set(discards))
             want = base * 0.35 ** needs[:, thrown].sum(axis=1)
             assert np.array_equal(j.likely(shown, discards), want)
-        J._TABLE_READS.setdefault(j.tables, J._reads).clear()  # afresh: no set before this one kept
+        j._table_reads.memo.clear()  # afresh: no set before this one kept
         assert np.array_equal(j.likely(shown, discards), want)

@@ -76,6 +76,8 @@ class CardJudge:
         self._every = int.from_bytes(b"\x01" * self.tables.size, "little")
         self._memo = _reads()
         self._joins = _reads()
+        #: the other seats read (likely, wanted), shared by every judge of the card
+        self._table_reads = _TABLE_READS.setdefault(self.tables, lambda: _TableReads(self.tables))
 
     def distance_of(self, rack: np.ndarray, exposures: Sequence[Exposure]) -> int:
         """How many tiles ``rack`` (jokers included) beside ``exposures`` is from ready: the
@@ -398,18 +400,18 @@ class CardJudge:
         (every other seat asks the same between two of its discards); read-only."""
         groups = tuple((e.tile, e.size) for e in exposures)
         thrown = tuple(sorted(set(discards)))
-        memo = _TABLE_READS.setdefault(self.tables, _reads)
+        reads = self._table_reads
 
         def compute() -> np.ndarray:
             w = np.ones(self.tables.size) if not groups else allowed(self.tables, groups).astype(np.float64)
             if thrown:
                 # 0.35 to the power of the thrown tiles each variant needs: numpy's powers of
                 # every count, worked out once (the same floats), read by the counts
-                w = w * _less_likely(self.tables).take(_thrown_counts(self.tables, discards, thrown))
+                w = w * reads.less_likely.take(reads.thrown_counts(discards, thrown))
             w.setflags(write=False)
             return w
 
-        return memo.remember(("likely", groups, thrown), compute)
+        return reads.memo.remember(("likely", groups, thrown), compute)
 
     def seat_wants(self, exposures: Sequence, discards: Sequence[int]) -> np.ndarray:
         """(T,) :meth:`wanted` of :meth:`likely` for a seat showing ``exposures`` (anything
@@ -424,13 +426,14 @@ class CardJudge:
             shown = [Exposure(tile, size, 0) for tile, size in groups]  # (likely and wanted read these two)
             return self.wanted(self.likely(shown, discards), shown)
 
-        return _SEAT_WANTS.setdefault(self.tables, _reads).remember(key, compute)
+        return self._table_reads.seat_wants.remember(key, compute)
 
     def wanted(self, likely: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
         """(T,) for each tile, the share of the likely variants that still need it
         (remembered for a ``likely`` answer :meth:`likely` remembered); read-only."""
         groups = tuple((e.tile, e.size) for e in exposures)
-        memo = _TABLE_READS.setdefault(self.tables, _reads)
+        reads = self._table_reads
+        memo = reads.memo
         key = ("wanted", id(likely), groups)
         hit = memo.get(key)
         if hit is not None and hit[0] is likely:
@@ -441,7 +444,7 @@ class CardJudge:
         total = likely.sum()
         # (need > shown as floats, made once per groups shown: with nothing shown the card's
         # own matrix; the same floats the comparison gives)
-        needs = _needs_any(self.tables)[1] if not groups else memo.remember(
+        needs = reads.needs if not groups else memo.remember(
             ("needs", groups), lambda: (self.tables.need > shown[None, :]).astype(np.float64))
         out = np.zeros(self.size) if total <= 0 else likely @ needs / total
         out.setflags(write=False)
@@ -449,52 +452,48 @@ class CardJudge:
         return out
 
 
-def _needs_any(tables) -> tuple[np.ndarray, np.ndarray]:
-    """(V, T) whether each variant needs each tile, as counts (int16: a sum over tiles counts
-    them) and as floats (a product with a row of floats): made once per card's tables."""
-    return _NEEDS_ANY.setdefault(tables, lambda: ((tables.need > 0).astype(np.int16),
-                                                  (tables.need > 0).astype(np.float64)))
+class _TableReads:
+    """What the other seats show, read, for one card's tables (``likely``, ``wanted``,
+    ``seat_wants``): the same for every style, so every judge of the card shares it."""
+
+    def __init__(self, tables) -> None:
+        self.tables = tables
+        #: likely and wanted answers, the thrown tiles' counts and need-over-shown, by key
+        self.memo = _reads()
+        #: :meth:`CardJudge.seat_wants` by what a seat shows, as thrown
+        self.seat_wants = _reads()
+        needs = tables.need > 0
+        #: (V, T) whether each variant needs each tile, as counts (int16: a sum over tiles
+        #: counts them) and as floats (a product with a row of floats)
+        self.counts = needs.astype(np.int16)
+        self.needs = needs.astype(np.float64)
+        #: 0.35 to each power a variant's count of thrown tiles may be (at most one a kind of
+        #: tile): how much less likely a variant is for the thrown tiles it needs; numpy's powers
+        self.less_likely = 0.35 ** np.arange(tables.need.shape[1] + 1, dtype=np.int64)
+
+    def thrown_counts(self, discards: Sequence[int], thrown: tuple) -> np.ndarray:
+        """(V,) int64: how many of the tiles ``thrown`` (a seat's discards, sorted, each once)
+        each variant needs: remembered, and worked out from the set less the seat's last
+        discard where that is remembered (a seat throws one tile at a time), the whole
+        numbers the same either way."""
+        memo = self.memo
+        key = ("thrown", thrown)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        last = discards[-1] if discards else None
+        before = memo.get(("thrown", tuple(t for t in thrown if t != last))) if last in thrown else None
+        if before is not None:
+            out = before + self.counts[:, last]
+        else:
+            out = self.counts[:, list(thrown)].sum(axis=1)
+        out.setflags(write=False)
+        memo[key] = out
+        return out
 
 
-def _thrown_counts(tables, discards: Sequence[int], thrown: tuple) -> np.ndarray:
-    """(V,) int64: how many of the tiles ``thrown`` (a seat's discards, sorted, each once)
-    each variant needs: remembered per card, and worked out from the set less the seat's last
-    discard where that is remembered (a seat throws one tile at a time), the whole numbers
-    the same either way."""
-    memo = _TABLE_READS.setdefault(tables, _reads)
-    key = ("thrown", thrown)
-    hit = memo.get(key)
-    if hit is not None:
-        return hit
-    counts = _needs_any(tables)[0]
-    last = discards[-1] if discards else None
-    before = memo.get(("thrown", tuple(t for t in thrown if t != last))) if last in thrown else None
-    if before is not None:
-        out = before + counts[:, last]
-    else:
-        out = counts[:, list(thrown)].sum(axis=1)
-    out.setflags(write=False)
-    memo[key] = out
-    return out
-
-
-def _less_likely(tables) -> np.ndarray:
-    """0.35 to each power a variant's count of thrown tiles may be (at most one a kind of
-    tile): how much less likely a variant is for the thrown tiles it needs; numpy's powers,
-    worked out once per card's tables."""
-    return _LESS_LIKELY.setdefault(tables, lambda: 0.35 ** np.arange(tables.need.shape[1] + 1, dtype=np.int64))
-
-
-#: per card's tables: :func:`_less_likely`
-_LESS_LIKELY: ByObject[np.ndarray] = ByObject()
-
-#: per card's tables: :func:`_needs_any`
-_NEEDS_ANY: ByObject[tuple] = ByObject()
-#: per card's tables: what the other seats show, read (``likely``, ``wanted``): the
-#: same for every style, so every judge of the card shares it
-_TABLE_READS: ByObject[Kept] = ByObject()
-#: per card's tables: :meth:`CardJudge.seat_wants` by what a seat shows, as thrown
-_SEAT_WANTS: ByObject[Kept] = ByObject()
+#: per card's tables: what the other seats show, read (:class:`_TableReads`)
+_TABLE_READS: ByObject[_TableReads] = ByObject()
 
 
 class PatternJudge:
