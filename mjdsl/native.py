@@ -28,14 +28,13 @@ from pathlib import Path
 
 #: the modules compiled (the engine's step loop and its state, the win questions, the
 #: special hands' search, the card distances, the honest bot's checks, the greedy bot, the
-#: style bots' engine and the Python side of their C module).
+#: style bots' engine, their judge and the Python side of their C module, whose commonest
+#: questions are ``bots/soft.py``'s, in C: :data:`C_MODULES`; docs/performance.md, "Bots",
+#: eighth and ninth rounds).
 #: Not here: modules that define attrs classes with ``attrs.field`` defaults
 #: (``engine/run.py``; ``hands/patterns.py``, whose attrs classes are also the IR's, pickled
 #: and hashed by their repr: its search is ``hands/search.py``, on plain tables) or classes
-#: other code subclasses (the random bot): mypyc refuses both; the style bots' judge
-#: (``bots/judge.py``) has Optional type errors mypyc stops on, and its time is numpy's;
-#: their commonest questions are ``bots/soft.py``'s, in C (:data:`C_MODULES`;
-#: docs/performance.md, "Bots", eighth round).
+#: other code subclasses (the random bot): mypyc refuses both.
 MODULES = (
     "mjdsl.engine.actions",
     "mjdsl.engine.aborts",
@@ -54,6 +53,7 @@ MODULES = (
     "mjdsl.bots.honest",
     "mjdsl.bots.greedy",
     "mjdsl.bots.soft",
+    "mjdsl.bots.judge",
     "mjdsl.bots.engine",
 )
 #: modules written in C, compiled beside them (a sum mypyc's code runs several times slower:

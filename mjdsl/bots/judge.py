@@ -168,7 +168,9 @@ class CardJudge:
     def natural_short(self, racks: np.ndarray) -> np.ndarray:
         """(N, V) natural slots (pairs, singles, runs of different tiles) the racks leave
         empty: no joker fills them and no discard may be called for them but the last."""
-        return self.measure(racks, (), covered=True)[1]
+        short = self.measure(racks, (), covered=True)[1]
+        assert short is not None  # (covered: the slots are counted)
+        return short
 
     def measure(self, racks: np.ndarray | None, exposures: Sequence[Exposure], live: np.ndarray | None = None,
                 covered: bool = False, less: tuple | None = None
@@ -277,6 +279,7 @@ class CardJudge:
             # the float path is `concealed`'s alone, and there are no slots to count)
             if self.naturals and (short is not None or racks is not None):
                 if short is None:
+                    assert racks is not None
                     short = self.natural_short(racks)
                 if self.last_called:  # the last tile comes by any discard: one slot is as quick as a pung's
                     short = np.minimum(short, np.maximum(raw - 1, 0))
