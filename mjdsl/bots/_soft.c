@@ -350,6 +350,47 @@ static double candidate_worth(const Sums *m, const Rack *r, Worth *q, long held,
     return log(rest > 1e-300 ? rest : 1e-300) / q->s.log_base;
 }
 
+/* the rack's sums moved to the rack less a copy of a tile (held `held` times, `held_natural`
+ * natural, `lost` its live copies where counted; its column and the variants that lose it,
+ * as candidate_worth reads them): the variants it touches move as a candidate's do, and the
+ * total is summed again in the variants' order, the rounding of a fresh sum_rack's */
+static int take_tile(Sums *m, const Rack *r, Worth *q, long held, long held_natural, long lost,
+                     const unsigned char *need_t, const unsigned char *nat_t, PyObject *const lists[2])
+{
+    for (int alone = 0; alone < 2; alone++) {
+        const uint16_t *idx = (const uint16_t *)PyBytes_AS_STRING(lists[alone]);
+        Py_ssize_t k = PyBytes_GET_SIZE(lists[alone]) / (Py_ssize_t)sizeof(uint16_t);
+        for (Py_ssize_t j = 0; j < k; j++) {
+            Py_ssize_t v = idx[j];
+            if (v >= r->size || (alone && need_t[v] >= held))
+                continue;
+            long used = m->ab[v], short_ = m->sh[v], lacking = m->wb[v];
+            if (need_t[v] >= held) {
+                used -= 1;
+                if (need_t[v] == held)
+                    lacking += lost;
+            }
+            if (nat_t[v] >= held_natural)
+                short_ += 1;
+            if (used < 0 || short_ >= COUNTS || lacking >= LIVE) {
+                PyErr_SetString(PyExc_ValueError, "worths: a variant's sums out of their table");
+                return -1;
+            }
+            m->ab[v] = (unsigned char)used;
+            m->sh[v] = (unsigned char)short_;
+            m->wb[v] = (unsigned char)lacking;
+            if (!m->out_of_play[v])
+                m->terms[v] = at(&q->s, place(used, short_, lacking, q->conc[v], r->jokers));
+        }
+    }
+    double total = 0.0;
+    for (Py_ssize_t v = 0; v < r->size; v++)
+        if (!m->out_of_play[v])
+            total += q->weight[v] * m->terms[v];
+    m->total = total;
+    return 0;
+}
+
 static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
@@ -442,6 +483,32 @@ static PyObject *from_c(PyObject *lists, long c, PyObject *empty)
     return c < PyList_GET_SIZE(lists) ? PyList_GET_ITEM(lists, c) : empty;
 }
 
+/* a tile's columns (need, natural) and the variants losing a copy of it touches (held `held`
+ * times, `held_natural` natural) from picks' columns: candidate_worth's reads; -1 with an
+ * exception set if they are not what bots/soft.py packs */
+static int tile_columns(const Rack *r, long t, long held, long held_natural, PyObject *need_l, PyObject *nat_l,
+                        PyObject *need_c, PyObject *nat_c, PyObject *empty, const unsigned char **need_t,
+                        const unsigned char **nat_t, PyObject *lists[2])
+{
+    PyObject *need_o = column_of(need_l, t, "need"), *nat_o = column_of(nat_l, t, "natural");
+    PyObject *uses = column_of(need_c, t, "need_from_c"), *shorts = column_of(nat_c, t, "natural_from_c");
+    if (need_o == NULL || nat_o == NULL || uses == NULL || shorts == NULL || !PyList_Check(uses) ||
+        !PyList_Check(shorts)) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "picks: a tile's variants by count should be a list");
+        return -1;
+    }
+    if (columns(need_o, nat_o, r->size, need_t, nat_t))
+        return -1;
+    lists[0] = from_c(uses, held, empty);
+    lists[1] = held_natural != held ? from_c(shorts, held_natural, empty) : empty;
+    if (!PyBytes_Check(lists[0]) || !PyBytes_Check(lists[1])) {
+        PyErr_SetString(PyExc_TypeError, "picks: the variants by count should be bytes");
+        return -1;
+    }
+    return 0;
+}
+
 /* picks(entries, starts, filled, natural, oop, totals, jokers, legal, live, concealed,
  *       weight, table, params, limits, columns, count, rng)
  * The first fourteen of worths, with `legal` the tiles that may be given (a list of ints)
@@ -505,32 +572,19 @@ static PyObject *picks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
         if (k == 0)
             break;
-        if (sum_rack(&m, &r, &q, filled, natural))
-            goto fail;
+        if (step == 0 && sum_rack(&m, &r, &q, filled, natural))
+            goto fail; /* (a later step's sums are the last step's, moved by the tile taken) */
         if (m.total <= 0.0)
             break;
         double top = -HUGE_VAL;
         for (Py_ssize_t i = 0; i < k; i++) {
             long t = cand[i];
-            PyObject *need_o = column_of(need_l, t, "need"), *nat_o = column_of(nat_l, t, "natural");
-            PyObject *uses = column_of(need_c, t, "need_from_c"), *shorts = column_of(nat_c, t, "natural_from_c");
-            if (need_o == NULL || nat_o == NULL || uses == NULL || shorts == NULL || !PyList_Check(uses) ||
-                !PyList_Check(shorts)) {
-                if (!PyErr_Occurred())
-                    PyErr_SetString(PyExc_TypeError, "picks: a tile's variants by count should be a list");
-                goto fail;
-            }
+            PyObject *lists[2];
             const unsigned char *need_t, *nat_t;
-            if (columns(need_o, nat_o, r.size, &need_t, &nat_t))
+            if (tile_columns(&r, t, filled[t], natural[t], need_l, nat_l, need_c, nat_c, empty, &need_t, &nat_t, lists))
                 goto fail;
-            long held = filled[t], held_natural = natural[t];
-            PyObject *lists[2] = {from_c(uses, held, empty),
-                                  held_natural != held ? from_c(shorts, held_natural, empty) : empty};
-            if (!PyBytes_Check(lists[0]) || !PyBytes_Check(lists[1])) {
-                PyErr_SetString(PyExc_TypeError, "picks: the variants by count should be bytes");
-                goto fail;
-            }
-            worth[i] = candidate_worth(&m, &r, &q, held, held_natural, q.live ? q.live[t] : 0, need_t, nat_t, lists);
+            worth[i] = candidate_worth(&m, &r, &q, filled[t], natural[t], q.live ? q.live[t] : 0, need_t, nat_t,
+                                       lists);
             if (worth[i] > top)
                 top = worth[i];
         }
@@ -557,6 +611,13 @@ static PyObject *picks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             goto fail;
         }
         Py_DECREF(x);
+        if (step + 1 < count) {
+            PyObject *lists[2];
+            const unsigned char *need_t, *nat_t;
+            if (tile_columns(&r, t, filled[t], natural[t], need_l, nat_l, need_c, nat_c, empty, &need_t, &nat_t, lists) ||
+                take_tile(&m, &r, &q, filled[t], natural[t], q.live ? q.live[t] : 0, need_t, nat_t, lists))
+                goto fail;
+        }
         filled[t] -= 1;
         natural[t] -= 1;
     }
