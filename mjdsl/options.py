@@ -149,11 +149,11 @@ def option_table(ruleset, cli_sets: Iterable[tuple[str, str]] = ()) -> tuple[Opt
     table = OptionTable(opts)
     for name, text in cli_sets:
         if name not in opts:
-            raise InputError(f"--set {name}: unknown option; {table.suggest(name)}")
+            raise OptionRefused(name, None, f"unknown option; {table.suggest(name)}")
         v = parse_cli_value(opts[name], text)
         _, d = _check_value(opts[name], v, BUILTIN)
         if d:
-            raise InputError(f"--set {name}={text}: {d.message}")
+            raise OptionRefused(name, text, d.message)
         opts[name] = attrs.evolve(opts[name], value=v, set_at=BUILTIN)
     uses = option_uses(ruleset)
     opts = {name: attrs.evolve(o, used_at=tuple(uses.get(name, ()))) for name, o in opts.items()}
@@ -193,6 +193,20 @@ def names_used(expr):
                 stack += list(reversed(e.args))
 
 
+class OptionRefused(InputError):
+    """A value set for an option (``--set NAME=VALUE``, or a log's options) that the ruleset
+    refuses: it names the option and the reason, so a caller can say whose value it was."""
+
+    def __init__(self, option: str, text: str | None, reason: str):
+        super().__init__(f"--set {option}{'' if text is None else '=' + text}: {reason}")
+        self.option = option
+        self.text = text
+        self.reason = reason
+
+    def __reduce__(self):  # (raised in a worker process, it is pickled back)
+        return (OptionRefused, (self.option, self.text, self.reason))
+
+
 def parse_cli_value(opt: Option, text: str):
     t = text.strip()
     if opt.type == "bool":
@@ -200,16 +214,16 @@ def parse_cli_value(opt: Option, text: str):
             return True
         if t.lower() in ("off", "false", "no", "0"):
             return False
-        raise InputError(f"--set {opt.name}={text}: expected on or off")
+        raise OptionRefused(opt.name, text, "expected on or off")
     if opt.type in ("int", "number"):
         try:
             v = Decimal(t)  # exact: a float would read 99999999999999999999999999 as another number
         except InvalidOperation:
-            raise InputError(f"--set {opt.name}={text}: expected a number") from None
+            raise OptionRefused(opt.name, text, "expected a number") from None
         if not v.is_finite():
-            raise InputError(f"--set {opt.name}={text}: expected a number")
+            raise OptionRefused(opt.name, text, "expected a number")
         if too_large(str(abs(v)), MAX_NUMBER):
-            raise InputError(f"--set {opt.name}={text}: {too_large_message(t, MAX_NUMBER, 'a ruleset')}")
+            raise OptionRefused(opt.name, text, too_large_message(t, MAX_NUMBER, "a ruleset"))
         if v == v.to_integral_value() and opt.type == "int":
             return int(v)
         return float(v)

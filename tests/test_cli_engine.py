@@ -88,6 +88,25 @@ def test_a_log_field_the_ruleset_refuses_is_an_input_error_naming_the_log(capsys
     # an option given here is still named as given
     code, _, err = run(capsys, "replay", str(bad), "--set", "nosuch=2")
     assert code == 2 and "--set nosuch" in err
+    # a log's value the ruleset's option refuses: the option and the value named as logged
+    bad = tmp_path / "bad-value.json"
+    bad.write_text(json.dumps(dict(data, set={"charleston": "maybe"})))
+    code, out, err = run(capsys, "replay", str(bad))
+    assert code == 2 and out == "" and err.strip() == (
+        f"mjdsl: error: {bad}: the log was played with the option charleston=maybe, which "
+        f"{AMERICAN} refuses: expected on or off"), err
+
+
+def test_an_option_refused_names_itself_and_crosses_a_process():
+    import pickle
+
+    from mjdsl.options import OptionRefused
+
+    e = OptionRefused("charleston", "maybe", "expected on or off")
+    again = pickle.loads(pickle.dumps(e))
+    assert (again.option, again.text, again.reason, str(again)) == (
+        "charleston", "maybe", "expected on or off", "--set charleston=maybe: expected on or off")
+    assert str(OptionRefused("nosuch", None, "unknown option")) == "--set nosuch: unknown option"
 
 
 @pytest.mark.parametrize("args,needle", [

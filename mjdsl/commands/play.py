@@ -16,6 +16,7 @@ from ..engine.log_check import check_against
 from ..engine.parallel import Job, capped_workers
 from ..engine.simulate import logged_session, run, session_batches, unlogged_session
 from ..engine.tally import Tally, card_lines, report_lines
+from ..options import OptionRefused
 from ..output import write_file
 from ..frontend.paths import Refused, resolve_log_ruleset
 from .common import (BOT_CHOICES, allow_outside_option, cli_sets, output_folder, ruleset_path, seat_bots,
@@ -100,14 +101,11 @@ def replay_cmd(log, steps, sets, allow_outside):
     logged, given = list(data["set"].items()), cli_sets(sets)
     try:
         auto = compile_ruleset(ruleset, logged + given, allow_outside=allow_outside)
-    except InputError as e:  # an option the log was played with, not one given here: the log's
-        mine = {name for name, _ in given}
-        bad = next((name for name, _ in logged if name not in mine
-                    and str(e).startswith((f"--set {name}:", f"--set {name}="))), None)
-        if bad is None:
+    except OptionRefused as e:  # an option the log was played with, not one given here: the log's
+        if e.option in {name for name, _ in given} or e.option not in data["set"]:
             raise
-        raise InputError(f"{log}: the log was played with the option {bad}={data['set'][bad]}, which "
-                         f"{ruleset} refuses: {str(e).split(': ', 1)[1]}") from None
+        raise InputError(f"{log}: the log was played with the option {e.option}={data['set'][e.option]}, "
+                         f"which {ruleset} refuses: {e.reason}") from None
     check_against(data, auto, log)
 
     def show(i, who, a, game):
