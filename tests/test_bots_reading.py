@@ -204,3 +204,22 @@ def test_a_seats_likely_hands_are_the_same_read_a_discard_at_a_time_or_all_at_on
             assert np.array_equal(j.likely(shown, discards), want)
         j._table_reads.memo.clear()  # afresh: no set before this one kept
         assert np.array_equal(j.likely(shown, discards), want)
+
+
+def test_a_cards_reading_goes_with_its_tables():
+    """The other seats' reading is kept per card's tables, weakly (``memo.ByObject``): it must
+    not hold the tables itself, or no card's tables would ever go."""
+    import gc
+    import weakref
+
+    from mjdsl.bots import judge as J
+
+    class Tables:  # (what _TableReads reads of a card's tables)
+        need = np.ones((3, 4), dtype=np.int16)
+
+    tables = Tables()
+    J._TABLE_READS.setdefault(tables, lambda: J._TableReads(tables))
+    gone = weakref.ref(tables)
+    del tables
+    gc.collect()
+    assert gone() is None

@@ -457,10 +457,10 @@ class CardJudge:
 
 class _TableReads:
     """What the other seats show, read, for one card's tables (``likely``, ``wanted``,
-    ``seat_wants``): the same for every style, so every judge of the card shares it."""
+    ``seat_wants``): the same for every style, so every judge of the card shares it. (Kept
+    by the tables, weakly: it holds nothing of them but arrays made from them.)"""
 
     def __init__(self, tables) -> None:
-        self.tables = tables
         #: likely and wanted answers, the thrown tiles' counts and need-over-shown, by key
         self.memo = _reads()
         #: :meth:`CardJudge.seat_wants` by what a seat shows, as thrown
