@@ -169,17 +169,12 @@ def rack_worth(soft: Soft, tables, rack, exposures: Sequence[tuple[int, int]], j
                out_of_play: int, live_joker: int, limits: bytes | None) -> float | None:
     """The worth of ``rack`` itself beside ``exposures`` (``judge.CardJudge.worth`` of the one
     rack), by the C module: the sum its candidates are moved from. None in the pure build,
-    where the live counts do not fit a byte, or where no variant is within reach (numpy's
-    answer then)."""
-    got = _rack_reading(tables, rack, exposures, joker)
+    where the rack's counts do not apply (as :func:`worths_without`; a rack of jokers alone
+    among them), or where no variant is within reach (numpy's answer then)."""
+    got = _reading(tables, rack, _held(rack, joker), exposures, joker, live, None)
     if got is None:
         return None
-    module, cols, filled, natural, jokers = got
-    live_l: list[int] | None = None
-    if live is not None:
-        live_l = live.tolist()
-        if live.dtype.kind not in "iub" or min(live_l) < 0 or sum(live_l) > 255:
-            return None  # (live counts a byte a variant does not hold)
+    module, cols, filled, natural, jokers, live_l = got
     return module.rack_worth(cols.entries, cols.starts, bytes(filled), bytes(natural),
                              out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, [],
                              bytes(live_l) if live_l is not None else None, cols.concealed, soft.weight_bytes,
@@ -191,34 +186,21 @@ def spare(tables, rack, exposures: Sequence[tuple[int, int]], joker: int | None,
     """How many tiles ``rack`` can give away, one after another, without going further than
     ``now`` tiles from ready (at most ``most``): each step the held tile (not a joker) whose
     loss leaves the least distance of a variant ``out_of_play`` allows, the first of equals
-    (``engine._View.spare``), by the C module in one call; None in the pure build."""
-    got = _rack_reading(tables, rack, exposures, joker)
+    (``engine._View.spare``), by the C module in one call; None in the pure build or where
+    the rack's counts do not apply (as :func:`nearest_without`)."""
+    got = _reading(tables, rack, _held(rack, joker), exposures, joker, None, None)
     if got is None:
         return None
-    module, cols, filled, natural, jokers = got
+    module, cols, filled, natural, jokers, _ = got
     return module.spare(cols.entries, cols.starts, bytes(filled), bytes(natural),
                         out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, [],
                         (cols.need, cols.natural), most, now)
 
 
-def _rack_reading(tables, rack, exposures: Sequence[tuple[int, int]], joker: int | None) -> tuple | None:
-    """What a question of the rack itself reads: the C module, the card's columns, the rack's
-    filled and natural counts (the jokers out of both) and its jokers; None without the
-    module, for a card the module does not read, or a count below 0."""
-    module = _compiled()
-    if module is None:
-        return None
-    natural = [int(n) for n in rack]
-    jokers = 0
-    if joker is not None:
-        jokers, natural[joker] = natural[joker], 0
-    filled = list(natural)
-    for tile, size in exposures:
-        filled[tile] += size
-    cols = _COLUMNS.setdefault(tables, lambda: _Columns(tables))
-    if not cols.usable or min(natural) < 0:
-        return None
-    return module, cols, filled, natural, jokers
+def _held(rack, joker: int | None) -> list[int]:
+    """The tiles a rack holds but the joker: what a question of the rack itself may take away,
+    for :func:`_reading`'s counts (``cards.distance.rack_counts_without``)."""
+    return [t for t, n in enumerate(rack.tolist()) if n > 0 and t != joker]
 
 
 def picks(soft: Soft, tables, rack, legal: Sequence[int], count: int, exposures: Sequence[tuple[int, int]],
