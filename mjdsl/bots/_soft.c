@@ -7,22 +7,23 @@
  * the compiled build gives the same numbers on every machine.
  *
  * worths(entries, starts, filled, natural, oop, totals, jokers, candidates,
- *        live, concealed, weight, table, params, limits)
+ *        live, concealed, weight, table, params, limits, columns)
  *   entries: bytes, (tile, need, natural need) for each tile a variant needs, variant v's
  *     from starts[v] to starts[v + 1] (starts: bytes of uint32, native order)
  *   filled, natural: bytes, a byte a tile: the rack's counts (exposures in filled)
  *   oop, totals, concealed: bytes, a byte a variant: ruled out by the exposures (not 0),
  *     its natural tiles in all, 1 for a concealed line
  *   jokers: the rack's jokers
- *   candidates: a list of (held, held_natural, lost, need, natural, used, short): need
- *     and natural the tile's column (bytes), used and short the variants touched (bytes
- *     of uint16, native order)
+ *   candidates: a list of tiles, each held
  *   live: bytes, a byte a tile: the live copies (None: not counted)
  *   weight: bytes of doubles, a variant's weight
  *   table: bytearray of doubles, the terms for this count of live jokers (-1: not yet)
  *   params: (log_base, naturals, live, concealed, typical, last_called, joker, live_joker)
  *   limits: bytes, a byte a tile: the most natural copies of it a line may need, or it is
  *     dead (judge.dead_limits); None: no line is dead
+ *   columns: (need, natural, need_from_c, natural_from_c), each a list by tile: its column
+ *     (bytes, a byte a variant) and, by count c, the variants needing at least c of it
+ *     (bytes of uint16, native order): those a candidate held c times touches
  * gives a list of worths, or None when no variant is within reach (the sum is 0).
  */
 #define PY_SSIZE_T_CLEAN
@@ -391,76 +392,6 @@ static int take_tile(Sums *m, const Rack *r, Worth *q, long held, long held_natu
     return 0;
 }
 
-static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    (void)self;
-    Rack r;
-    Worth q;
-    Sums m;
-    if (nargs != COMMON + 6) {
-        PyErr_SetString(PyExc_TypeError, "worths takes 14 arguments");
-        return NULL;
-    }
-    if (read_rack(args, &r, "worths") || read_worth(args, &r, &q, "worths") || alloc_sums(&m, r.size))
-        return NULL;
-    if (sum_rack(&m, &r, &q, r.filled, r.natural)) {
-        PyMem_Free(m.terms);
-        return NULL;
-    }
-    if (m.total <= 0.0) {
-        PyMem_Free(m.terms);
-        Py_RETURN_NONE;
-    }
-    Py_ssize_t n = PyList_GET_SIZE(r.cands);
-    PyObject *out = PyList_New(n);
-    if (out == NULL) {
-        PyMem_Free(m.terms);
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *c = PyList_GET_ITEM(r.cands, i);
-        long held, held_natural, lost;
-        PyObject *need_o, *nat_o, *lists[2];
-        if (!PyArg_ParseTuple(c, "lllSSSS", &held, &held_natural, &lost, &need_o, &nat_o, &lists[0], &lists[1]))
-            goto fail;
-        const unsigned char *need_t, *nat_t;
-        if (columns(need_o, nat_o, r.size, &need_t, &nat_t)) goto fail;
-        PyObject *w = PyFloat_FromDouble(candidate_worth(&m, &r, &q, held, held_natural, lost, need_t, nat_t, lists));
-        if (w == NULL) goto fail;
-        PyList_SET_ITEM(out, i, w);
-    }
-    PyMem_Free(m.terms);
-    return out;
-fail:
-    Py_DECREF(out);
-    PyMem_Free(m.terms);
-    return NULL;
-}
-
-/* rack_worth(the fourteen arguments of worths, the candidates an empty list): the rack's own
- * worth, log_b of its total; None when no variant is within reach (the sum is 0) */
-static PyObject *rack_worth(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    (void)self;
-    Rack r;
-    Worth q;
-    Sums m;
-    if (nargs != COMMON + 6) {
-        PyErr_SetString(PyExc_TypeError, "rack_worth takes 14 arguments");
-        return NULL;
-    }
-    if (read_rack(args, &r, "rack_worth") || read_worth(args, &r, &q, "rack_worth") || alloc_sums(&m, r.size))
-        return NULL;
-    int failed = sum_rack(&m, &r, &q, r.filled, r.natural);
-    double total = m.total;
-    PyMem_Free(m.terms);
-    if (failed)
-        return NULL;
-    if (total <= 0.0)
-        Py_RETURN_NONE;
-    return PyFloat_FromDouble(log(total > 1e-300 ? total : 1e-300) / q.s.log_base);
-}
-
 /* item i of a list of bytes (a tile's column), or NULL with an exception set */
 static PyObject *column_of(PyObject *list, Py_ssize_t i, const char *what)
 {
@@ -509,11 +440,121 @@ static int tile_columns(const Rack *r, long t, long held, long held_natural, PyO
     return 0;
 }
 
+/* the candidates' columns, argument `o` of worths and picks: (need, natural, need_from_c,
+ * natural_from_c), each a list by tile (bots/soft.py, _Columns.by_tile); -1 with an exception
+ * set if it is not that, or lacks a tile of the rack */
+static int read_columns(PyObject *o, const Rack *r, PyObject **need_l, PyObject **nat_l, PyObject **need_c,
+                        PyObject **nat_c, const char *what)
+{
+    if (!PyTuple_Check(o) || !PyArg_ParseTuple(o, "O!O!O!O!", &PyList_Type, need_l, &PyList_Type, nat_l,
+                                               &PyList_Type, need_c, &PyList_Type, nat_c))
+        return -1;
+    if (r->kinds > 256 || PyList_GET_SIZE(*need_l) < r->kinds || PyList_GET_SIZE(*nat_l) < r->kinds ||
+        PyList_GET_SIZE(*need_c) < r->kinds || PyList_GET_SIZE(*nat_c) < r->kinds) {
+        PyErr_Format(PyExc_ValueError, "%s: a column for every tile", what);
+        return -1;
+    }
+    return 0;
+}
+
+/* candidate i's tile (the candidates: a list of ints, each a tile of the rack); -1 with an
+ * exception set if it is not one */
+static long candidate_tile(const Rack *r, Py_ssize_t i, const char *what)
+{
+    long t = PyLong_AsLong(PyList_GET_ITEM(r->cands, i));
+    if (t == -1 && PyErr_Occurred())
+        return -1;
+    if (t < 0 || t >= r->kinds) {
+        PyErr_Format(PyExc_ValueError, "%s: a candidate tile the rack has not", what);
+        return -1;
+    }
+    return t;
+}
+
+static PyObject *worths(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    Rack r;
+    Worth q;
+    Sums m;
+    PyObject *need_l, *nat_l, *need_c, *nat_c, *empty;
+    if (nargs != COMMON + 7) {
+        PyErr_SetString(PyExc_TypeError, "worths takes 15 arguments");
+        return NULL;
+    }
+    if (read_rack(args, &r, "worths") || read_worth(args, &r, &q, "worths") ||
+        read_columns(args[14], &r, &need_l, &nat_l, &need_c, &nat_c, "worths"))
+        return NULL;
+    empty = PyBytes_FromStringAndSize(NULL, 0);
+    if (empty == NULL)
+        return NULL;
+    if (alloc_sums(&m, r.size)) {
+        Py_DECREF(empty);
+        return NULL;
+    }
+    PyObject *out = NULL;
+    if (sum_rack(&m, &r, &q, r.filled, r.natural))
+        goto fail;
+    if (m.total <= 0.0) {
+        Py_DECREF(empty);
+        PyMem_Free(m.terms);
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(r.cands);
+    out = PyList_New(n);
+    if (out == NULL)
+        goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long t = candidate_tile(&r, i, "worths");
+        PyObject *lists[2];
+        const unsigned char *need_t, *nat_t;
+        if (t < 0 || tile_columns(&r, t, r.filled[t], r.natural[t], need_l, nat_l, need_c, nat_c, empty, &need_t,
+                                  &nat_t, lists))
+            goto fail;
+        PyObject *w = PyFloat_FromDouble(candidate_worth(&m, &r, &q, r.filled[t], r.natural[t],
+                                                         q.live ? q.live[t] : 0, need_t, nat_t, lists));
+        if (w == NULL)
+            goto fail;
+        PyList_SET_ITEM(out, i, w);
+    }
+    Py_DECREF(empty);
+    PyMem_Free(m.terms);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_DECREF(empty);
+    PyMem_Free(m.terms);
+    return NULL;
+}
+
+/* rack_worth(the first fourteen arguments of worths, the candidates an empty list): the rack's own
+ * worth, log_b of its total; None when no variant is within reach (the sum is 0) */
+static PyObject *rack_worth(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    Rack r;
+    Worth q;
+    Sums m;
+    if (nargs != COMMON + 6) {
+        PyErr_SetString(PyExc_TypeError, "rack_worth takes 14 arguments");
+        return NULL;
+    }
+    if (read_rack(args, &r, "rack_worth") || read_worth(args, &r, &q, "rack_worth") || alloc_sums(&m, r.size))
+        return NULL;
+    int failed = sum_rack(&m, &r, &q, r.filled, r.natural);
+    double total = m.total;
+    PyMem_Free(m.terms);
+    if (failed)
+        return NULL;
+    if (total <= 0.0)
+        Py_RETURN_NONE;
+    return PyFloat_FromDouble(log(total > 1e-300 ? total : 1e-300) / q.s.log_base);
+}
+
 /* picks(entries, starts, filled, natural, oop, totals, jokers, legal, live, concealed,
  *       weight, table, params, limits, columns, count, rng)
- * The first fourteen of worths, with `legal` the tiles that may be given (a list of ints)
- * in place of the candidates; columns: (need, natural, need_from_c, natural_from_c), each a
- * list by tile (bots/soft.py, _Columns). Up to `count` tiles given away together, the
+ * The fifteen of worths, with `legal` the tiles that may be given (any held or not) in place
+ * of the candidates. Up to `count` tiles given away together, the
  * least worth keeping one after another, as engine._View.worst chooses them: each step the
  * candidates are the legal tiles still held, the one worth most to lose is taken (of those
  * within 1e-9 of it, the one rng.randrange picks), and the next step is measured from the
@@ -533,16 +574,9 @@ static PyObject *picks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     long count = PyLong_AsLong(args[15]);
     if (count == -1 && PyErr_Occurred())
         return NULL;
-    if (!PyTuple_Check(args[14]) || !PyArg_ParseTuple(args[14], "O!O!O!O!", &PyList_Type, &need_l, &PyList_Type,
-                                                      &nat_l, &PyList_Type, &need_c, &PyList_Type, &nat_c))
+    if (read_rack(args, &r, "picks") || read_worth(args, &r, &q, "picks") ||
+        read_columns(args[14], &r, &need_l, &nat_l, &need_c, &nat_c, "picks"))
         return NULL;
-    if (read_rack(args, &r, "picks") || read_worth(args, &r, &q, "picks"))
-        return NULL;
-    if (r.kinds > 256 || PyList_GET_SIZE(need_l) < r.kinds || PyList_GET_SIZE(nat_l) < r.kinds ||
-        PyList_GET_SIZE(need_c) < r.kinds || PyList_GET_SIZE(nat_c) < r.kinds) {
-        PyErr_SetString(PyExc_ValueError, "picks: a column for every tile");
-        return NULL;
-    }
     Py_ssize_t n = PyList_GET_SIZE(r.cands);
     unsigned char filled[256], natural[256];
     memcpy(filled, r.filled, (size_t)r.kinds);
@@ -560,13 +594,9 @@ static PyObject *picks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     for (long step = 0; step < count; step++) {
         Py_ssize_t k = 0;
         for (Py_ssize_t i = 0; i < n; i++) {
-            long t = PyLong_AsLong(PyList_GET_ITEM(r.cands, i));
-            if (t == -1 && PyErr_Occurred())
+            long t = candidate_tile(&r, i, "picks");
+            if (t < 0)
                 goto fail;
-            if (t < 0 || t >= r.kinds) {
-                PyErr_SetString(PyExc_ValueError, "picks: a legal tile the rack has not");
-                goto fail;
-            }
             if (natural[t] > 0)
                 cand[k++] = t;
         }
@@ -713,20 +743,22 @@ static long near_least(const Near *m, const Rack *r, long held, long held_natura
     return least;
 }
 
-/* nearest(entries, starts, filled, natural, oop, totals, jokers, candidates): the first
- * eight of worths; for each candidate (held, held_natural, need, natural), the fewest tiles still to come
- * of a variant not ruled out (oop) once the rack loses a copy of the tile; FAR (99) when
- * every variant is ruled out. cards.distance.rack_measures_without's least, in integers. */
+/* nearest(entries, starts, filled, natural, oop, totals, jokers, candidates, columns): the
+ * first eight of worths and its columns; for each candidate tile, the fewest tiles still to
+ * come of a variant not ruled out (oop) once the rack loses a copy of it; FAR (99) when every
+ * variant is ruled out. cards.distance.rack_measures_without's least, in integers. */
 static PyObject *nearest(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
     Rack r;
     Near m;
-    if (nargs != COMMON) {
-        PyErr_SetString(PyExc_TypeError, "nearest takes 8 arguments");
+    PyObject *need_l, *nat_l, *need_c, *nat_c;
+    if (nargs != COMMON + 1) {
+        PyErr_SetString(PyExc_TypeError, "nearest takes 9 arguments");
         return NULL;
     }
-    if (read_rack(args, &r, "nearest") || alloc_near(&m, r.size))
+    if (read_rack(args, &r, "nearest") || read_columns(args[8], &r, &need_l, &nat_l, &need_c, &nat_c, "nearest") ||
+        alloc_near(&m, r.size))
         return NULL;
     near_rack(&m, &r, r.filled, r.natural);
     Py_ssize_t n = PyList_GET_SIZE(r.cands);
@@ -736,12 +768,11 @@ static PyObject *nearest(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        long held, held_natural;
-        PyObject *need_o, *nat_o;
-        if (!PyArg_ParseTuple(PyList_GET_ITEM(r.cands, i), "llSS", &held, &held_natural, &need_o, &nat_o)) goto fail;
+        long t = candidate_tile(&r, i, "nearest");
         const unsigned char *need_t, *nat_t;
-        if (columns(need_o, nat_o, r.size, &need_t, &nat_t)) goto fail;
-        PyObject *x = PyLong_FromLong(near_least(&m, &r, held, held_natural, need_t, nat_t));
+        if (t < 0 || columns(PyList_GET_ITEM(need_l, t), PyList_GET_ITEM(nat_l, t), r.size, &need_t, &nat_t))
+            goto fail;
+        PyObject *x = PyLong_FromLong(near_least(&m, &r, r.filled[t], r.natural[t], need_t, nat_t));
         if (x == NULL) goto fail;
         PyList_SET_ITEM(out, i, x);
     }
@@ -753,17 +784,17 @@ fail:
     return NULL;
 }
 
-/* spare(the eight arguments of nearest, the candidates an empty list, columns, most, now):
+/* spare(the nine arguments of nearest, the candidates an empty list, most, now):
  * how many tiles the rack can give away, one after another, without going further than
  * `now` tiles from ready (at most `most`), as engine._View.spare counts them: each step the
  * tile held (not a joker) whose loss leaves the least distance, the first of equals, while
- * that is no more than now. columns: (need, natural), each a list of bytes by tile. */
+ * that is no more than now. */
 static PyObject *spare(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
     Rack r;
     Near m;
-    PyObject *need_l, *nat_l;
+    PyObject *need_l, *nat_l, *need_c, *nat_c;
     if (nargs != COMMON + 3) {
         PyErr_SetString(PyExc_TypeError, "spare takes 11 arguments");
         return NULL;
@@ -771,15 +802,8 @@ static PyObject *spare(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     long most = PyLong_AsLong(args[9]), now = PyLong_AsLong(args[10]);
     if ((most == -1 || now == -1) && PyErr_Occurred())
         return NULL;
-    if (!PyTuple_Check(args[8]) ||
-        !PyArg_ParseTuple(args[8], "O!O!", &PyList_Type, &need_l, &PyList_Type, &nat_l))
+    if (read_rack(args, &r, "spare") || read_columns(args[8], &r, &need_l, &nat_l, &need_c, &nat_c, "spare"))
         return NULL;
-    if (read_rack(args, &r, "spare"))
-        return NULL;
-    if (r.kinds > 256 || PyList_GET_SIZE(need_l) < r.kinds || PyList_GET_SIZE(nat_l) < r.kinds) {
-        PyErr_SetString(PyExc_ValueError, "spare: a column for every tile");
-        return NULL;
-    }
     unsigned char filled[256], natural[256];
     memcpy(filled, r.filled, (size_t)r.kinds);
     memcpy(natural, r.natural, (size_t)r.kinds);

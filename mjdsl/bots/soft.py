@@ -96,6 +96,9 @@ class _Columns:
         self.starts = _packed_ints("I", 4, starts)
         self.need_from_c = [[_packed_ints("H", 2, vs) for vs in _from(col)] for col in self.need]
         self.natural_from_c = [[_packed_ints("H", 2, vs) for vs in _from(col)] for col in self.natural]
+        #: what the C module reads of a candidate tile, by tile: its columns and the variants
+        #: losing a copy touches (``_soft.c``, ``tile_columns``)
+        self.by_tile = (self.need, self.natural, self.need_from_c, self.natural_from_c)
 
 
 def limits_of(copies: list[int], seen: list[int], own: list[int], held: list[int], joker: int) -> bytes | None:
@@ -150,19 +153,10 @@ def worths_without(soft: Soft, tables, rack, tiles: Sequence[int], exposures: Se
     if got is None:
         return None
     module, cols, filled, natural, jokers, live_l = got
-    cands = []
-    for t in tiles:
-        held = filled[t]
-        held_natural = natural[t]
-        need_c = cols.need_from_c[t]
-        natural_c = cols.natural_from_c[t]
-        cands.append((held, held_natural, live_l[t] if live_l is not None else 0, cols.need[t], cols.natural[t],
-                      need_c[held] if held < len(need_c) else b"",
-                      natural_c[held_natural] if held_natural != held and held_natural < len(natural_c) else b""))
     return module.worths(cols.entries, cols.starts, bytes(filled), bytes(natural),
-                         out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, cands,
+                         out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, list(tiles),
                          bytes(live_l) if live_l is not None else None, cols.concealed, soft.weight_bytes,
-                         soft.table(live_joker), soft.params(live_joker), limits)
+                         soft.table(live_joker), soft.params(live_joker), limits, cols.by_tile)
 
 
 def rack_worth(soft: Soft, tables, rack, exposures: Sequence[tuple[int, int]], joker: int | None, live,
@@ -193,8 +187,7 @@ def spare(tables, rack, exposures: Sequence[tuple[int, int]], joker: int | None,
         return None
     module, cols, filled, natural, jokers, _ = got
     return module.spare(cols.entries, cols.starts, bytes(filled), bytes(natural),
-                        out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, [],
-                        (cols.need, cols.natural), most, now)
+                        out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, [], cols.by_tile, most, now)
 
 
 def _held(rack, joker: int | None) -> list[int]:
@@ -226,8 +219,7 @@ def picks(soft: Soft, tables, rack, legal: Sequence[int], count: int, exposures:
     return module.picks(cols.entries, cols.starts, bytes(filled), bytes(natural),
                         out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, list(legal),
                         bytes(live_l) if live_l is not None else None, cols.concealed, soft.weight_bytes,
-                        soft.table(live_joker), soft.params(live_joker), limits,
-                        (cols.need, cols.natural, cols.need_from_c, cols.natural_from_c), count, rng)
+                        soft.table(live_joker), soft.params(live_joker), limits, cols.by_tile, count, rng)
 
 
 #: the C module (``_soft.c``) when the compiled build is used (``mjdsl.native``), else None
@@ -280,6 +272,5 @@ def nearest_without(tables, rack, tiles: Sequence[int], exposures: Sequence[tupl
     if got is None:
         return None
     module, cols, filled, natural, jokers, _ = got
-    cands = [(filled[t], natural[t], cols.need[t], cols.natural[t]) for t in tiles]
     return module.nearest(cols.entries, cols.starts, bytes(filled), bytes(natural),
-                          out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, cands)
+                          out_of_play.to_bytes(cols.size, "little"), cols.totals, jokers, list(tiles), cols.by_tile)
