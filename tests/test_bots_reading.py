@@ -13,11 +13,14 @@ import attrs
 import numpy as np
 import pytest
 
+from mjdsl.bots import make_bot
 from mjdsl.bots.engine import StyleBot, _View
 from mjdsl.bots.judge import CardJudge
 from mjdsl.cards.hands import Exposure
 from mjdsl.bots.style import STYLES_DIR, load_style
 from mjdsl.engine import actions as ACT
+from mjdsl.engine.game import CHANCE, Game
+from mjdsl.engine.chance import chance_action
 from mjdsl.frontend.compile import compile_ruleset
 
 from test_bots_styles import _game_at
@@ -223,3 +226,46 @@ def test_a_cards_reading_goes_with_its_tables():
     del tables
     gc.collect()
     assert gone() is None
+
+
+def test_a_views_seen_and_live_counts_are_the_tables_tiles_as_the_seat_sees_them(american):
+    """The view counts the table once (as lists, for the C questions and the dead-line
+    limits): seen is every discard and the other seats' exposed naturals, the joker not
+    among them; live is each tile's copies less those seen, held and in the seat's own
+    exposures, and for the joker less those held, exposed anywhere and thrown. Checked at
+    each turn of seeded games with exposures (some with jokers in them) on the table."""
+    joker = american.jokers.tile
+    checked = exposed = thrown = 0
+    for k in range(6):
+        g = Game(american)
+        chance = random.Random(f"counts:{k}:chance")
+        rngs = [random.Random(f"counts:{k}:{s}") for s in range(american.seats)]
+        bot = make_bot("mei" if k % 2 else "rafi")  # (Rafi's mistakes throw a joker now and then)
+        while not g.is_terminal():
+            p = g.current_player()
+            if p == CHANCE:
+                g.apply_action(chance_action(g, chance))
+                continue
+            legal = g.legal_actions()
+            if _discarding(g):
+                st = g.st
+                view = _View(g, p, bot._judge(g))
+                seen = [0] * american.tiles.size
+                for s in range(g.n):
+                    for t in st.discards[s]:
+                        seen[t] += t != joker
+                    for e in st.exposures[s] if s != p else ():
+                        seen[e.tile] += e.naturals
+                own = [0] * american.tiles.size
+                for e in st.exposures[p]:
+                    own[e.tile] += e.naturals
+                jokers_out = sum(e.jokers for x in st.exposures for e in x) + sum(d.count(joker) for d in st.discards)
+                live = [max(c - seen[t] - st.hands[p][t] - own[t], 0) for t, c in enumerate(american.tiles.copies_vector())]
+                live[joker] = max(american.tiles.copies_vector()[joker] - st.hands[p][joker] - jokers_out, 0)
+                assert view.seen().tolist() == seen and view.live().tolist() == live
+                assert view.seen().dtype == view.live().dtype == np.int16
+                checked += 1
+                exposed += any(e.jokers for x in st.exposures for e in x)
+                thrown += any(joker in d for d in st.discards)
+            g.apply_action(bot.choose(g, p, legal, rngs[p]))
+    assert checked > 100 and exposed > 5 and thrown > 5

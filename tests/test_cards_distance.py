@@ -956,3 +956,8 @@ def test_a_racks_counts_are_its_tiles_less_those_gone_with_its_jokers_apart():
     assert rack_counts_without(rack, [4], [], 4) is None  # the joker
     assert rack_counts_without(rack, [1], [], 4, None, [1]) is None  # its one copy gone already
     assert rack_counts_without(rack, [0], [], 4, np.array([200, 100, 0, 0, 0])) is None  # live past a byte
+    # live counts as a list of ints (the bots' view counts them so) read as the array is
+    assert rack_counts_without(rack, [0, 1], [], None, [1, 2, 0, 4, 0]) == (filled, natural, jokers, live)
+    assert rack_counts_without(rack, [0], [], 4, [200, 100, 0, 0, 0]) is None  # past a byte
+    assert rack_counts_without(rack, [0], [], 4, [1, -1, 0, 0, 0]) is None  # below none
+    assert rack_counts_without(rack, [0], [], 4, [1.0, 2, 0, 0, 0]) is None  # not whole numbers

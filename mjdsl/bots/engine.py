@@ -49,6 +49,8 @@ class StyleBot:
             return roles[ACT.WIN][0]
         if not roles:  # only families without a role: nothing to judge them by
             return legal[0]
+        if ACT.GIVE in roles and len(roles) == 1:  # a pass (its tiles planned at the first pick: no view)
+            return self._pass(game, seat, roles[ACT.GIVE], rng)
         view = _View(game, seat, self._judge(game))
         st = self.style
         # an abortive draw it may declare (nine terminals): taken when the hand is far
@@ -82,9 +84,7 @@ class StyleBot:
             offers = [a for a in roles[ACT.BID] if cat[a].arg <= spare]
             return max(offers, key=lambda a: cat[a].arg) if offers else min(roles[ACT.BID], key=lambda a: cat[a].arg)
         if ACT.GIVE in roles:
-            if st.pass_spread is not None:  # the passes weigh hands with their own spread
-                view = _View(game, seat, self._judge(game, charleston=True))
-            return self._pass(view, roles[ACT.GIVE], rng)
+            return self._pass(game, seat, roles[ACT.GIVE], rng)
         if ACT.TAKE in roles:
             pick = self._claim(view, roles[ACT.TAKE], rng)
             if pick is not None:
@@ -140,21 +140,27 @@ class StyleBot:
             worth = worth - self.style.deny * view.danger_from_nearest(cand, self.style.deny_shown)
         return throws[_best(cand, worth, rng)]
 
-    def _pass(self, view, actions, rng) -> int:
-        """The tiles of a pass are chosen together at the first pick, then handed out."""
-        cat = view.game.catalogue
+    def _pass(self, game, seat: int, actions, rng) -> int:
+        """The tiles of a pass are chosen together at the first pick, then handed out (the
+        hands weighed with the style's ``pass_spread`` where it has one: the passes' judge)."""
+        cat = game.catalogue
         legal = [cat[a].arg for a in actions]
-        chosen = view.selected()
-        st = view.game.st
+        st = game.st
+        p = st.pending.get(seat)
+        chosen = list(p["sel"]) if p and "sel" in p else []
         # the pass in progress (its tiles leave the hand only when everyone has chosen)
-        key = (view.seat, st.node, len(st.history) - len(chosen), tuple(st.hands[view.seat]))
+        key = (seat, st.node, len(st.history) - len(chosen), tuple(st.hands[seat]))
+        view = None
         if self._plan[0] != key:
+            view = _View(game, seat, self._judge(game, charleston=self.style.pass_spread is not None))
             want = view.pending()["count"] - (view.pending()["blind"] or 0)
             self._plan = (key, tuple(view.worst(want, legal, rng)))
         plan = self._plan[1]
         t = plan[len(chosen)] if len(chosen) < len(plan) else None
         if t in legal:
             return cat.id(ACT.PASS_TILE, t)
+        if view is None:
+            view = _View(game, seat, self._judge(game, charleston=self.style.pass_spread is not None))
         return cat.id(ACT.PASS_TILE, view.worst(1, legal, rng)[0])
 
     def _blind(self, view, actions) -> int:
@@ -261,9 +267,11 @@ class _View:
         self._dead: np.ndarray | None = None
         self._limits: bytes | None = None  # (judge.dead_limits, once read: _limited)
         self._limited = False
+        self._rack_list: list[int] | None = None
         self._seen: np.ndarray | None = None
         self._live: np.ndarray | None = None
         self._released: np.ndarray | None = None
+        self._counted: tuple[list[int], list[int]] | None = None  # (seen, live) as lists: _counts
 
     # -- what the table shows -------------------------------------------------------------
     def seen(self) -> np.ndarray:
@@ -271,43 +279,53 @@ class _View:
         (worked out once a view; read-only)."""
         seen = self._seen
         if seen is None:
-            seen = self._seen = self._seen_now()
+            seen = self._seen = np.array(self._counts()[0], dtype=np.int16)
             seen.setflags(write=False)
         return seen
-
-    def _seen_now(self) -> np.ndarray:
-        st = self.game.st
-        seen = [0] * len(self.rack)  # (counted in a list: a numpy element a tile costs more)
-        for s in range(self.game.n):
-            for t in st.discards[s]:
-                seen[t] += 1
-            if s == self.seat:
-                continue
-            for e in st.exposures[s]:
-                for t in e.tiles(self.joker):
-                    seen[t] += 1
-        if self.joker is not None:
-            seen[self.joker] = 0
-        return np.array(seen, dtype=np.int16)
 
     def live(self) -> np.ndarray:
         """(T,) the copies of each tile this seat has not seen: not in its hand, its
         exposures, any discard or another seat's exposure (jokers counted the same way)."""
         live = self._live
         if live is None:
-            st = self.game.st
-            gone = self.seen() + self.rack
-            for s in range(self.game.n):
-                for e in st.exposures[s]:
-                    if s == self.seat:
-                        gone[e.tile] += e.size - e.jokers
-                    if self.joker is not None:
-                        gone[self.joker] += e.jokers
-            if self.joker is not None:
-                gone[self.joker] += sum(st.discards[s].count(self.joker) for s in range(self.game.n))
-            copies = self.judge.copies if self.card else self.game.auto.tiles.copies_vector()
-            live = self._live = np.maximum(copies - gone, 0)
+            live = self._live = np.array(self._counts()[1], dtype=np.int16)
         return live
+
+    def _counts(self) -> tuple[list[int], list[int]]:
+        """:meth:`seen` and :meth:`live` as lists, counted together once a view (the C
+        questions and the dead-line limits read lists: no array made for them)."""
+        counted = self._counted
+        if counted is None:
+            st = self.game.st
+            joker = self.joker
+            held = self._held()
+            seen = [0] * len(held)
+            gone = [0] * len(held)  # (besides the seen and held: the seat's own exposed naturals, jokers)
+            for s in range(self.game.n):
+                for t in st.discards[s]:
+                    seen[t] += 1
+                for e in st.exposures[s]:
+                    if s != self.seat:
+                        for t in e.tiles(joker):
+                            seen[t] += 1
+                    else:
+                        gone[e.tile] += e.size - e.jokers
+                    if joker is not None:
+                        gone[joker] += e.jokers
+            if joker is not None:
+                seen[joker] = 0
+                gone[joker] += sum(st.discards[s].count(joker) for s in range(self.game.n))
+            copies = self.judge.copies_list if self.card else [k.copies for k in self.game.auto.tiles.kinds]
+            live = [max(c - (x + h + g), 0) for c, x, h, g in zip(copies, seen, held, gone)]
+            counted = self._counted = (seen, live)
+        return counted
+
+    def _held(self) -> list[int]:
+        """The rack as a list (read once a view)."""
+        held = self._rack_list
+        if held is None:
+            held = self._rack_list = self.rack.tolist()
+        return held
 
     def released(self) -> np.ndarray:
         """(T,) :meth:`live`, each tile's copies counted as many more or fewer as the other
@@ -343,6 +361,13 @@ class _View:
             self._released = np.where(live > 0, np.maximum(out, 1), 0).astype(live.dtype)
         return self._released
 
+    def _live_counts(self) -> np.ndarray | list[int]:
+        """:meth:`released` as the C questions read it: the live counts' list where the style
+        counts no release (the same counts, no array made)."""
+        if self.card and self.judge.release:
+            return self.released()
+        return self._counts()[1]
+
     def draws_left(self) -> int:
         """The draws this seat may still expect: its share of the live wall."""
         st = self.game.st
@@ -368,12 +393,12 @@ class _View:
         if self.card:
             j = self.judge
             self._read_limits()
-            live = self.released() if j.live or j.ways or j.chance else None
             if less is not None and j.summed:  # the commonest question, in C (bots/soft.py)
                 got = j.worths_without(less[0], less[1], exposures, less[2] if len(less) > 2 else None,
-                                       live if j.live else None, self._limits)
+                                       self._live_counts() if j.live else None, self._limits)
                 if got is not None:
                     return np.array(got)
+            live = self.released() if j.live or j.ways or j.chance else None
             if self._dead is None and j.read_table:
                 self._dead = j.dead_rows(self._limits)
             d, short, lacking = j.measure(racks, exposures, live, covered=bool(j.naturals), less=less)
@@ -393,7 +418,7 @@ class _View:
         view (a style that does not read the table never asks)."""
         j = self.judge
         if not self._limited and j.read_table:
-            self._limits = j.dead_limits(self.rack, self.exposures, self.seen())
+            self._limits = j.dead_limits_of(self._held(), self.exposures, self._counts()[0])
             self._limited = True
 
     def _distance(self, racks: np.ndarray | None, exposures=None, less: tuple | None = None) -> np.ndarray:
@@ -419,7 +444,7 @@ class _View:
         j = self.judge
         if self.card and j.summed:
             self._read_limits()
-            got = j.rack_worth(rack, self.exposures, self.released() if j.live else None, self._limits)
+            got = j.rack_worth(rack, self.exposures, self._live_counts() if j.live else None, self._limits)
             if got is not None:
                 return got
         return float(self._worth(rack[None, :])[0])
@@ -491,7 +516,7 @@ class _View:
         table as :meth:`_worth` does; None where it does not answer."""
         j = self.judge
         self._read_limits()
-        live = self.released() if j.live else None
+        live = self._live_counts() if j.live else None
         return j.picks(self.rack, legal, n, self.exposures, tuple(gone), live, self._limits, rng)
 
     def spare(self) -> int:

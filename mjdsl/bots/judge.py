@@ -72,7 +72,7 @@ class CardJudge:
         #: byte each (1 or 0), for :meth:`dead`: none past the most any variant needs
         self._scarce = [[int.from_bytes((natural[:, t] > c).astype(np.uint8).tobytes(), "little")
                          for c in range(int(natural[:, t].max(initial=0)))] for t in range(natural.shape[1])]
-        self._copies = self.copies.tolist()
+        self.copies_list = self.copies.tolist()  # (the same, as a list: the view's counts read it)
         self._every = int.from_bytes(b"\x01" * self.tables.size, "little")
         self._memo = _reads()
         self._joins = _reads()
@@ -147,11 +147,14 @@ class CardJudge:
         and those unseen (in the wall or other racks; 255 for the joker, which no line needs
         natural); None when a count of unseen copies is below 0 (the counts disagree: every
         line is dead). A line needing more of a tile is dead (:meth:`dead_rows`)."""
-        held = rack.tolist()
+        return self.dead_limits_of(rack.tolist(), exposures, seen.tolist())
+
+    def dead_limits_of(self, held: list[int], exposures: Sequence[Exposure], seen: list[int]) -> bytes | None:
+        """:meth:`dead_limits` of the rack's and the seen counts as lists."""
         own = list(held)
         for e in exposures:
             own[e.tile] += e.size - e.jokers
-        return limits_of(self._copies, seen.tolist(), own, held, -1 if self.joker is None else self.joker)
+        return limits_of(self.copies_list, seen, own, held, -1 if self.joker is None else self.joker)
 
     def dead_rows(self, limits: bytes | None) -> np.ndarray:
         """(V,) the variants :meth:`dead_limits` says are dead (every one for None):
@@ -299,7 +302,7 @@ class CardJudge:
         return -m[:, 0] + np.log(np.maximum(s, 1e-300)) / self.log_base
 
     def worths_without(self, rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[Exposure],
-                       gone: Sequence[int] | None, live: np.ndarray | None,
+                       gone: Sequence[int] | None, live: np.ndarray | list[int] | None,
                        limits: bytes | None = None) -> list[float] | None:
         """:meth:`worth` of ``rack`` (less ``gone``) less one of each of ``tiles`` with
         :meth:`slowness_of` by ``live`` when the style counts it, in C (``bots/soft.py``: the
@@ -313,7 +316,7 @@ class CardJudge:
                               live if self.live else None, gone, out_of_play, live_joker,
                               limits if self.read_table else None)
 
-    def rack_worth(self, rack: np.ndarray, exposures: Sequence[Exposure], live: np.ndarray | None,
+    def rack_worth(self, rack: np.ndarray, exposures: Sequence[Exposure], live: np.ndarray | list[int] | None,
                    limits: bytes | None) -> float | None:
         """:meth:`worth` of ``rack`` itself, in C (``bots/soft.py``), read as
         :meth:`worths_without` reads it; None where the C module does not answer."""
@@ -329,7 +332,7 @@ class CardJudge:
         groups, out_of_play, _ = self._summed(exposures, None)
         return spare(self.tables, rack, groups, self.joker, out_of_play, most, now)
 
-    def _summed(self, exposures: Sequence[Exposure], live: np.ndarray | None) -> tuple[list, int, int]:
+    def _summed(self, exposures: Sequence[Exposure], live: np.ndarray | list[int] | None) -> tuple[list, int, int]:
         """What the C module's questions read of the exposures and live counts: the groups
         shown, the variants they rule out (packed) and the live jokers."""
         groups = [(e.tile, e.size) for e in exposures]
@@ -338,7 +341,8 @@ class CardJudge:
         return groups, out_of_play, live_joker
 
     def picks(self, rack: np.ndarray, legal: Sequence[int], count: int, exposures: Sequence[Exposure],
-              gone: Sequence[int] | None, live: np.ndarray | None, limits: bytes | None, rng) -> list[int] | None:
+              gone: Sequence[int] | None, live: np.ndarray | list[int] | None, limits: bytes | None,
+              rng) -> list[int] | None:
         """Up to ``count`` of ``legal`` given away together, each the tile whose loss leaves
         the most :meth:`worths_without` (ties broken by ``rng``), one after another, in one
         call of ``bots/soft.py``'s C module; fewer where it stops before a step the sum cannot

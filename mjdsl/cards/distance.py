@@ -605,16 +605,22 @@ def rack_sums_without(tables: Tables, rack: np.ndarray, tiles: Sequence[int], ex
 
 
 def rack_counts_without(rack: np.ndarray, tiles: Sequence[int], exposures: Sequence[tuple[int, int]],
-                        joker: int | None, live: np.ndarray | None = None, gone: Sequence[int] | None = None,
+                        joker: int | None, live: np.ndarray | list | None = None,
+                        gone: Sequence[int] | None = None,
                         before_gone: bool = False) -> tuple[list[int], list[int], int, list[int] | None] | None:
     """The counts a rack less each of ``tiles`` is read from: the rack's filled counts (its
     exposures' tiles in them) and natural ones, less one copy of each of ``gone`` (unless
-    ``before_gone``), its jokers (out of both) and the live counts as a list; None when the
-    candidates cannot be read from the rack's sums: no tiles, a joker among them or gone,
-    a tile not held, live counts a byte a variant cannot hold."""
+    ``before_gone``), its jokers (out of both) and the live counts as a list (``live`` an
+    array of whole numbers or a list of ints); None when the candidates cannot be read from
+    the rack's sums: no tiles, a joker among them or gone, a tile not held, live counts a
+    byte a variant cannot hold."""
     natural = np.asarray(rack).tolist()
     live_l: list | None = None
-    if live is not None:
+    if isinstance(live, list):
+        live_l = live
+        if not all(type(n) is int for n in live_l) or min(live_l) < 0 or sum(live_l) > 255:
+            return None  # (live counts a byte a variant does not hold)
+    elif live is not None:
         counts = np.asarray(live)
         live_l = counts.tolist()
         if counts.dtype.kind not in "iub" or min(live_l) < 0 or sum(live_l) > 255:
