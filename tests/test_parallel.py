@@ -9,6 +9,7 @@ are kept to tens of hands (a Dask start-up costs seconds)."""
 from __future__ import annotations
 
 import json
+import shutil
 import os
 from pathlib import Path
 
@@ -150,6 +151,23 @@ def test_a_checkpoint_of_a_style_file_since_edited_is_refused(capsys, tmp_path):
     assert run(capsys, *args)[0] == 0
     assert run(capsys, *args)[0] == 0  # the same file: the finished run is read back
     mine.write_text('name = "Mine"\n[target]\nchoose = "fastest"\n')
+    code, _, err = run(capsys, *args)
+    assert code == 2 and "checkpoint of another run" in err
+
+
+def test_a_checkpoint_of_a_shipped_style_since_changed_is_refused(capsys, tmp_path, monkeypatch):
+    # a shipped style's file changed (another mjdsl's Mei): another run under the same name
+    from mjdsl.bots import style
+
+    ckpt, shipped = tmp_path / "c.json", tmp_path / "styles"
+    shutil.copytree(style.STYLES_DIR, shipped)
+    monkeypatch.setattr(style, "STYLES_DIR", shipped)
+    args = ["analyze", AMERICAN, "--hands", "3", "--bots", "mei,random,random,random", "--checkpoint", str(ckpt)]
+    assert run(capsys, *args)[0] == 0
+    assert run(capsys, *args)[0] == 0  # the same styles: the finished run is read back
+    (shipped / "rafi.toml").write_text((shipped / "rafi.toml").read_text() + "# another\n")
+    assert run(capsys, *args)[0] == 0  # a style not at the table changes nothing
+    (shipped / "mei.toml").write_text((shipped / "mei.toml").read_text().replace("spread = 0.05", "spread = 0.06"))
     code, _, err = run(capsys, *args)
     assert code == 2 and "checkpoint of another run" in err
 

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from ..bots import shipped_style_text
 from ..diagnostics import InputError
 from ..engine.parallel import Job
 from ..engine.run import HandRecord, play_session
@@ -88,12 +89,19 @@ class Analysis:
 
 
 def run_key(auto, seed: str, bots: list[str], hands: int, styles: tuple = ()) -> dict:
-    """What a checkpoint must agree with to be resumed; with ``styles``, the user's style
-    files among the bots (``Job.styles``: a file edited between two runs plays other
-    hands under the same name), each by a digest of its text."""
+    """What a checkpoint must agree with to be resumed: with the styles among the bots,
+    each by a digest of its text: ``styles``, the user's style files (``Job.styles``: a
+    file edited between two runs plays other hands under the same name), and the shipped
+    ones (another mjdsl's Mei is another player)."""
     key = {"hash": auto.hash, "seed": seed, "bots": list(bots), "hands": hands}
-    if styles:
-        key["styles"] = {name: hashlib.sha256(text.encode()).hexdigest()[:16] for name, text, _ in styles}
+    texts = {name: text for name, text, _ in styles}
+    for name in bots:
+        if name not in texts:
+            shipped = shipped_style_text(name)
+            if shipped is not None:
+                texts[name] = shipped
+    if texts:
+        key["styles"] = {name: hashlib.sha256(text.encode()).hexdigest()[:16] for name, text in sorted(texts.items())}
     return key
 
 

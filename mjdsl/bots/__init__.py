@@ -97,6 +97,16 @@ def _file_style_bot(key: str):
     return StyleBot(style_from_text(text, key, where))
 
 
+def shipped_style_text(name: str) -> str | None:
+    """The text of the shipped style file a bot of this name plays; None for the baselines,
+    a user's file (:func:`file_styles` has its text) and an unknown name."""
+    from .style import STYLES_DIR, read_style_text, style_names
+
+    if name in _FILE_STYLES or name not in style_names():
+        return None
+    return read_style_text(STYLES_DIR / f"{name}.toml")
+
+
 def make_bot(name: str):
     from ..diagnostics import InputError
 
