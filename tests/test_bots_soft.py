@@ -258,3 +258,44 @@ def test_a_card_past_what_the_c_module_reads_is_numpys():
     rack = np.zeros(300, dtype=np.int16)
     rack[[0, 1]] = 1
     assert soft._reading(tables, rack, [0], [], None, None, None) is None
+
+
+def test_the_sums_read_from_dense_rows_are_the_entries_sums(american, compiled):
+    """The C module sums a rack's variants over dense rows of each variant's needs (vector
+    instructions) where a card's entries fit them, else over the entries themselves: the
+    same whole numbers, so the same worths, least distances and spare counts to the bit. An
+    entry needing none (which adds nothing) keeps a card's entries from the dense rows."""
+    from mjdsl.bots import soft
+
+    judge = CardJudge(american.winning.card, american.tiles, REGULARS["mei"])
+    joker = american.winning.card.joker
+    module = soft._compiled()
+    cols = soft._Columns(judge.tables)
+    entries = bytearray(cols.entries)
+    first_end = int(np.frombuffer(cols.starts, dtype=np.uint32)[1])
+    entries[3 * first_end:3 * first_end] = bytes((0, 0, 0))  # (variant 0: one entry more, needing none)
+    starts = np.frombuffer(cols.starts, dtype=np.uint32).copy()
+    starts[1:] += 1
+    loose = (bytes(entries), starts.tobytes())
+    asked = 0
+    for rack, exposures, seen, live in _racks(american, 77, 30):
+        tiles = [t for t in np.flatnonzero(rack).tolist() if t != joker]
+        got = soft._reading(judge.tables, rack, tiles, [(e.tile, e.size) for e in exposures], joker, live, None)
+        if got is None:
+            continue
+        _, _, filled, natural, jokers, live_l = got
+        groups, out_of_play, live_joker = judge._summed(exposures, live)
+        oop = out_of_play.to_bytes(cols.size, "little")
+        limits = judge.dead_limits(rack, exposures, seen)
+        answers = []
+        for ent, sta in ((cols.entries, cols.starts), loose, (cols.entries, cols.starts)):
+            common = (ent, sta, bytes(filled), bytes(natural), oop, cols.totals, jokers)
+            answers.append((
+                module.worths(*common, list(tiles), bytes(live_l), cols.concealed, judge.soft.weight_bytes,
+                              judge.soft.table(live_joker), judge.soft.params(live_joker), limits, cols.by_tile),
+                module.nearest(*common, list(tiles), cols.by_tile),
+                module.spare(*common, [], cols.by_tile, 3, 4),
+            ))
+        assert answers[0] == answers[1] == answers[2]
+        asked += answers[0][0] is not None
+    assert asked >= 20

@@ -6,8 +6,9 @@ Worth is the soft minimum of ``judge.py``, ``-m + log_b sum w_v s^(x_v - m)``, w
 ``log_b sum w_v s^x_v``: a sum over the card's variants of a term each. A candidate
 loses one copy of one tile, and only the variants that used that copy (needing as many
 as were held, or as many natural ones) see their term change: a fifth or so of them. So the
-C module sums the rack's terms once, each variant's sums read from its few entries (the
-tiles it needs), and moves the sum by the variants each candidate touches; a term depends
+C module sums the rack's terms once, each variant's sums read from its entries (the tiles
+it needs; as dense rows of needs, a few vector instructions a variant, where they fit), and
+moves the sum by the variants each candidate touches; a term depends
 on four small whole numbers (tiles still to come, natural slots empty, live copies of the
 tiles it lacks, a concealed line) and the live jokers, and is worked out once, in a table
 of doubles per count of live jokers (:class:`Soft`) shared by every judge of the same
