@@ -36,9 +36,12 @@ from pathlib import Path
 #: and hashed by their repr: its search is ``hands/search.py``, on plain tables) or classes
 #: other code subclasses (the random bot): mypyc refuses both.
 MODULES = (
+    "mjdsl.memo",
     "mjdsl.engine.actions",
     "mjdsl.engine.aborts",
+    "mjdsl.engine.chance",
     "mjdsl.engine.claim_sources",
+    "mjdsl.engine.driver",
     "mjdsl.engine.game",
     "mjdsl.engine.log",
     "mjdsl.engine.state",

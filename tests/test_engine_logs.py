@@ -118,14 +118,23 @@ def test_a_hand_played_without_digests_is_the_same_hand_and_is_not_logged():
         hand_log(auto, without, str(path), {})
 
 
-def test_simulate_takes_digests_only_when_it_writes_logs(monkeypatch):
+def test_simulate_takes_digests_only_when_it_writes_logs(monkeypatch, tmp_path):
     from mjdsl.engine import run as run_module
     taken = []
-    real = run_module.state_digest
-    monkeypatch.setattr(run_module, "state_digest", lambda game: taken.append(1) or real(game))
+    real = run_module.play_hand
+
+    def spy(*args, **kwargs):
+        rec = real(*args, **kwargs)
+        taken.append(len(rec.digests))
+        return rec
+
+    monkeypatch.setattr(run_module, "play_hand", spy)
     path = str(ROOT / "rulesets" / "classical.mj")
     assert main(["simulate", path, "--games", "2", "--bots", "random"]) == 0
-    assert not taken
+    assert taken and not any(taken)
+    taken.clear()
+    assert main(["simulate", path, "--games", "2", "--bots", "random", "--logs", str(tmp_path / "logs")]) == 0
+    assert taken and all(taken)
 
 def test_a_log_whose_context_is_not_counts_is_an_input_error(tmp_path, capsys):
     path = ROOT / "rulesets" / "american.mj"

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import attrs
 
-from .chance import chance_action, chance_stream
-from .game import CHANCE, Game
-from .log import DIGEST_EVERY, state_digest
+from .chance import chance_stream
+from .driver import play_out
+from .game import Game
 
 if TYPE_CHECKING:
     from ..ir.model import Automaton
@@ -59,21 +59,7 @@ def play_hand(auto: Automaton, seed: str, bots: Sequence, *, dealer: int = 0, ro
     game = Game(auto, dealer=dealer, round_wind=round_wind, context=context)
     chance = chance_stream(seed)
     rngs = [random.Random(f"{seed}:seat{s}") for s in range(auto.seats)]
-    decisions = 0
-    taken = []
-    while not game.is_terminal():
-        p = game.current_player()
-        if p == CHANCE:
-            a = chance_action(game, chance)
-        else:
-            legal = game.legal_actions()
-            a = bots[p].choose(game, p, legal, rngs[p]) if len(legal) > 1 else legal[0]
-            decisions += 1
-        game.apply_action(a)
-        if digests and (len(game.st.history) % DIGEST_EVERY == 0 or game.is_terminal()):
-            taken.append(state_digest(game))
-        if check is not None:
-            check(game)
+    decisions, taken = play_out(game, bots, chance, rngs, digests, check)
     st = game.st
     return HandRecord(seed, dealer, st.round_wind, tuple(st.history), dict(st.result), tuple(st.returns),
                       tuple(st.dead_reason), st.turns, decisions, tuple(sorted(st.events.items())),
