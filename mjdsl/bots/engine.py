@@ -621,7 +621,7 @@ class _View:
         other seat, the share of its likely hands that need the tile, times how near it
         looks (its exposures, how far the wall has gone)."""
         st = self.game.st
-        out = np.zeros(len(tiles))
+        out = [0.0] * len(tiles)  # (Python floats: numpy's operations, one tile at a time, the same doubles)
         wall_total = max(len(st.wall), 1)
         late = 1.0 - st.live_left() / wall_total if st.wall else 0.5
         for s in range(self.game.n):
@@ -629,8 +629,10 @@ class _View:
                 continue
             shown = sum(e.size for e in st.exposures[s])
             threat = min(1.0, 0.1 + shown / 9.0) * (0.5 + late)
-            out += threat * self._feeds(s, tiles)
-        return out
+            feeds = self._feeds_list(s, tiles)
+            for i in range(len(out)):
+                out[i] = out[i] + threat * feeds[i]
+        return np.array(out, dtype=np.float64)
 
     def danger_from_nearest(self, tiles: list[int], least: int) -> np.ndarray:
         """(len(tiles),) for the seat nearest to winning by what it shows (the most tiles
@@ -658,6 +660,10 @@ class _View:
     def _feeds(self, s: int, tiles: list[int]) -> np.ndarray:
         """(len(tiles),) the share of seat ``s``'s likely hands that still need each tile
         (its exposures rule hands in or out, its discards make them less likely)."""
+        return np.array(self._feeds_list(s, tiles), dtype=np.float64)
+
+    def _feeds_list(self, s: int, tiles: list[int]) -> list[float]:
+        """:meth:`_feeds` as a list of floats."""
         st = self.game.st
         n = self.game.n
         # the discards the seats after it made since its own last discard: it let them go with
@@ -665,12 +671,12 @@ class _View:
         let_go = {st.discards[x][-1] for k in range(1, (self.seat - s) % n)
                   for x in [(s + k) % n] if st.discards[x]}
         if self.card:
-            wanted = self._card_wanted(s)
+            wanted = self.judge.seat_wants_list(st.exposures[s], st.discards[s])
         else:
-            wanted = np.ones(len(self.rack))
+            wanted = [1.0] * len(self.rack)
             for t in st.discards[s]:
                 wanted[t] = 0.1  # a tile it threw away it is less likely to want back
-        return wanted[tiles] * np.array([t not in let_go for t in tiles], dtype=np.float64)
+        return [wanted[t] * (0.0 if t in let_go else 1.0) for t in tiles]
 
 
 def _less_gone(less: tuple) -> np.ndarray:

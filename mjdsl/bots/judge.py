@@ -435,6 +435,12 @@ class CardJudge:
 
         return self._table_reads.seat_wants.remember(key, compute)
 
+    def seat_wants_list(self, exposures: Sequence, discards: Sequence[int]) -> list[float]:
+        """:meth:`seat_wants` as a list of floats (remembered as it is: a reading of one tile
+        at a time, in compiled code, reads a list's floats without numpy's boxing)."""
+        key = (tuple((e.tile, e.size) for e in exposures), tuple(discards))
+        return self._table_reads.seat_lists.remember(key, lambda: self.seat_wants(exposures, discards).tolist())
+
     def wanted(self, likely: np.ndarray, exposures: Sequence[Exposure]) -> np.ndarray:
         """(T,) for each tile, the share of the likely variants that still need it
         (remembered for a ``likely`` answer :meth:`likely` remembered); read-only."""
@@ -467,8 +473,9 @@ class _TableReads:
     def __init__(self, tables) -> None:
         #: likely and wanted answers, the thrown tiles' counts and need-over-shown, by key
         self.memo = _reads()
-        #: :meth:`CardJudge.seat_wants` by what a seat shows, as thrown
+        #: :meth:`CardJudge.seat_wants` by what a seat shows, as thrown; and as lists
         self.seat_wants = _reads()
+        self.seat_lists = _reads()
         needs = tables.need > 0
         #: (V, T) whether each variant needs each tile, as counts (int16: a sum over tiles
         #: counts them) and as floats (a product with a row of floats)
