@@ -39,7 +39,6 @@ MODULES = (
     "mjdsl.memo",
     "mjdsl.engine.actions",
     "mjdsl.engine.aborts",
-    "mjdsl.engine.chance",
     "mjdsl.engine.claim_sources",
     "mjdsl.engine.driver",
     "mjdsl.engine.game",

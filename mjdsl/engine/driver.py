@@ -1,6 +1,6 @@
 """The loop that plays a hand out (``run.play_hand``'s), in a module of its own so that it
-is compiled with the engine (``mjdsl/native.py``: ``run.py``'s attrs classes keep it out),
-where it is about a tenth of the interpreter's own time a decision."""
+is compiled with the engine (``mjdsl/native.py``: ``run.py``'s attrs classes keep it out).
+(``chance.py`` stays interpreted: its tests hand it a stand-in for a game.)"""
 
 from __future__ import annotations
 
