@@ -152,16 +152,18 @@ class StyleBot:
         key = (seat, st.node, len(st.history) - len(chosen), tuple(st.hands[seat]))
         view = None
         if self._plan[0] != key:
-            view = _View(game, seat, self._judge(game, charleston=self.style.pass_spread is not None))
+            view = self._pass_view(game, seat)
             want = view.pending()["count"] - (view.pending()["blind"] or 0)
             self._plan = (key, tuple(view.worst(want, legal, rng)))
         plan = self._plan[1]
         t = plan[len(chosen)] if len(chosen) < len(plan) else None
         if t in legal:
             return cat.id(ACT.PASS_TILE, t)
-        if view is None:
-            view = _View(game, seat, self._judge(game, charleston=self.style.pass_spread is not None))
-        return cat.id(ACT.PASS_TILE, view.worst(1, legal, rng)[0])
+        return cat.id(ACT.PASS_TILE, (view or self._pass_view(game, seat)).worst(1, legal, rng)[0])
+
+    def _pass_view(self, game, seat: int) -> _View:
+        """The seat's view, judged as the style weighs its passes."""
+        return _View(game, seat, self._judge(game, charleston=self.style.pass_spread is not None))
 
     def _blind(self, view, actions) -> int:
         """Forward blind the tiles the hand cannot spare, up to the style's plan."""
