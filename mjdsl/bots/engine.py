@@ -22,6 +22,7 @@ import numpy as np
 
 from ..cards.hands import Exposure
 from ..engine import actions as ACT
+from ..engine.state import Exposure as SetExposure, HandState
 from ..hands import Meld
 from .judge import CardJudge, PatternJudge, meld_of
 from .honest import without_false_mahjong
@@ -145,7 +146,7 @@ class StyleBot:
         hands weighed with the style's ``pass_spread`` where it has one: the passes' judge)."""
         cat = game.catalogue
         legal = [cat[a].arg for a in actions]
-        st = game.st
+        st: HandState = game.st
         p = st.pending.get(seat)
         chosen = list(p["sel"]) if p and "sel" in p else []
         # the pass in progress (its tiles leave the hand only when everyone has chosen)
@@ -257,7 +258,7 @@ class _View:
         self.game = game
         self.seat = seat
         self.judge = judge
-        st = game.st
+        st: HandState = game.st
         auto = game.auto
         self.joker = auto.jokers.tile if auto.jokers else None
         self.rack = np.asarray(st.hands[seat], dtype=np.int16)
@@ -298,7 +299,7 @@ class _View:
         questions and the dead-line limits read lists: no array made for them)."""
         counted = self._counted
         if counted is None:
-            st = self.game.st
+            st: HandState = self.game.st  # (typed: the compiled state's lists read directly)
             joker = self.joker
             held = self._held()
             seen = [0] * len(held)
@@ -306,6 +307,7 @@ class _View:
             for s in range(self.game.n):
                 for t in st.discards[s]:
                     seen[t] += 1
+                e: SetExposure
                 for e in st.exposures[s]:
                     if s != self.seat:
                         for t in e.tiles(joker):
@@ -317,8 +319,12 @@ class _View:
             if joker is not None:
                 seen[joker] = 0
                 gone[joker] += sum(st.discards[s].count(joker) for s in range(self.game.n))
-            copies = self.judge.copies_list if self.card else [k.copies for k in self.game.auto.tiles.kinds]
-            live = [max(c - (x + h + g), 0) for c, x, h, g in zip(copies, seen, held, gone)]
+            copies: list[int] = self.judge.copies_list if self.card else [k.copies for k in self.game.auto.tiles.kinds]
+            live = [0] * len(held)
+            for t in range(len(held)):
+                left = copies[t] - (seen[t] + held[t] + gone[t])
+                if left > 0:
+                    live[t] = left
             counted = self._counted = (seen, live)
         return counted
 
@@ -372,7 +378,7 @@ class _View:
 
     def draws_left(self) -> int:
         """The draws this seat may still expect: its share of the live wall."""
-        st = self.game.st
+        st: HandState = self.game.st
         return -(-max(st.live_left(), 0) // max(self.game.n, 1))
 
     def pending(self) -> dict:
@@ -622,7 +628,7 @@ class _View:
         """(len(tiles),) how likely each discard is to feed another seat's win: for each
         other seat, the share of its likely hands that need the tile, times how near it
         looks (its exposures, how far the wall has gone)."""
-        st = self.game.st
+        st: HandState = self.game.st
         out = [0.0] * len(tiles)  # (Python floats: numpy's operations, one tile at a time, the same doubles)
         wall_total = max(len(st.wall), 1)
         late = 1.0 - st.live_left() / wall_total if st.wall else 0.5
@@ -641,7 +647,7 @@ class _View:
         exposed, at least ``least``; of two alike, the one whose turn comes first), the
         share of its likely hands each discard would feed (:meth:`_feeds`); zeros if no
         seat shows that many."""
-        st = self.game.st
+        st: HandState = self.game.st
         n = self.game.n
         best, most = None, least - 1
         for k in range(1, n):
@@ -656,7 +662,7 @@ class _View:
     def _card_wanted(self, s: int) -> np.ndarray:
         """(T,) the share of seat ``s``'s likely card hands (read from its exposures and
         discards, ``CardJudge.likely``) that still need each tile."""
-        st = self.game.st
+        st: HandState = self.game.st
         return self.judge.seat_wants(st.exposures[s], st.discards[s])
 
     def _feeds(self, s: int, tiles: list[int]) -> np.ndarray:
@@ -666,7 +672,7 @@ class _View:
 
     def _feeds_list(self, s: int, tiles: list[int]) -> list[float]:
         """:meth:`_feeds` as a list of floats."""
-        st = self.game.st
+        st: HandState = self.game.st
         n = self.game.n
         # the discards the seats after it made since its own last discard: it let them go with
         # the hand it still holds, so none of them is the tile it waits on
