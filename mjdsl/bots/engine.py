@@ -22,6 +22,7 @@ import numpy as np
 
 from ..cards.hands import Exposure
 from ..engine import actions as ACT
+from ..engine.game import Game
 from ..engine.state import Exposure as SetExposure, HandState
 from ..hands import Meld
 from .judge import CardJudge, PatternJudge, meld_of
@@ -42,7 +43,7 @@ class StyleBot:
         self._plan = ((), ())
 
     # -- the one entry point ------------------------------------------------------------
-    def choose(self, game, seat: int, legal: list[int], rng) -> int:
+    def choose(self, game: Game, seat: int, legal: list[int], rng) -> int:
         cat = game.catalogue
         legal = without_false_mahjong(game, seat, legal)  # a regular knows her own hand
         roles = ACT.by_role(cat, legal)
@@ -97,7 +98,7 @@ class StyleBot:
         known = [a for a in legal if cat[a].role is not None]
         return known[rng.randrange(len(known))]
 
-    def _judge(self, game, charleston: bool = False):
+    def _judge(self, game: Game, charleston: bool = False):
         """The judge of this automaton (with ``charleston``, the one the passes are chosen
         by: the style's ``pass_spread`` for its spread)."""
         auto = game.auto
@@ -118,7 +119,7 @@ class StyleBot:
         return kind in st.mistakes and rng.random() < st.mistake_rate / max(len(st.mistakes), 1)
 
     # -- the moves ----------------------------------------------------------------------
-    def _discard(self, view, actions, rng) -> int:
+    def _discard(self, view: _View, actions, rng) -> int:
         cat = view.game.catalogue
         throws = ACT.throws_by_kind(cat, view.game.auto.tiles, actions)  # chosen by kind, a red five kept
         tiles = list(throws)
@@ -141,7 +142,7 @@ class StyleBot:
             worth = worth - self.style.deny * view.danger_from_nearest(cand, self.style.deny_shown)
         return throws[_best(cand, worth, rng)]
 
-    def _pass(self, game, seat: int, actions, rng) -> int:
+    def _pass(self, game: Game, seat: int, actions, rng) -> int:
         """The tiles of a pass are chosen together at the first pick, then handed out (the
         hands weighed with the style's ``pass_spread`` where it has one: the passes' judge)."""
         cat = game.catalogue
@@ -162,11 +163,11 @@ class StyleBot:
             return cat.id(ACT.PASS_TILE, t)
         return cat.id(ACT.PASS_TILE, (view or self._pass_view(game, seat)).worst(1, legal, rng)[0])
 
-    def _pass_view(self, game, seat: int) -> _View:
+    def _pass_view(self, game: Game, seat: int) -> _View:
         """The seat's view, judged as the style weighs its passes."""
         return _View(game, seat, self._judge(game, charleston=self.style.pass_spread is not None))
 
-    def _blind(self, view, actions) -> int:
+    def _blind(self, view: _View, actions) -> int:
         """Forward blind the tiles the hand cannot spare, up to the style's plan."""
         cat = view.game.catalogue
         count = view.pending()["count"]
@@ -174,7 +175,7 @@ class StyleBot:
         options = [a for a in actions if cat[a].arg <= k]
         return max(options, key=lambda a: cat[a].arg) if options else min(actions, key=lambda a: cat[a].arg)
 
-    def _swap(self, view, actions, rng) -> int | None:
+    def _swap(self, view: _View, actions, rng) -> int | None:
         mode = self.style.swap
         if mode == "never" or self._mistake("miss_swap", rng):
             return None
@@ -189,7 +190,7 @@ class StyleBot:
                 best, gain = a, w - now
         return best if gain >= 0 else None
 
-    def _kong(self, view, actions, family) -> int | None:
+    def _kong(self, view: _View, actions, family) -> int | None:
         cat = view.game.catalogue
         now = view.worth_now()
         for a in actions:
@@ -197,7 +198,7 @@ class StyleBot:
                 return a
         return None
 
-    def _claim(self, view, actions, rng) -> int | None:
+    def _claim(self, view: _View, actions, rng) -> int | None:
         """The call that brings the hand closest, fewest jokers first (with the style's
         ``call_gain``, the call worth most after it, if it gains that much), when the style
         would make it (its eagerness, how close it must then be)."""
@@ -254,13 +255,13 @@ def _best(cand: list[int], worth: np.ndarray, rng) -> int:
 class _View:
     """What one seat may see, and the judge's answers about its hand."""
 
-    def __init__(self, game, seat: int, judge):
+    def __init__(self, game: Game, seat: int, judge):
         self.game = game
         self.seat = seat
         self.judge = judge
         st: HandState = game.st
         auto = game.auto
-        self.joker = auto.jokers.tile if auto.jokers else None
+        self.joker: int | None = auto.jokers.tile if auto.jokers else None
         self.rack = np.asarray(st.hands[seat], dtype=np.int16)
         self.card = isinstance(judge, CardJudge)
         #: its exposures as the judge reads them: the card's (Exposure) or the sets' (Meld)
