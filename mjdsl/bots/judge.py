@@ -75,7 +75,8 @@ class CardJudge:
         self.copies_list = self.copies.tolist()  # (the same, as a list: the view's counts read it)
         self._every = int.from_bytes(b"\x01" * self.tables.size, "little")
         self._memo = _reads()
-        self._joins = _reads()
+        self._joins = _reads()  # (the variants a seat's exposures allow, packed: _allowed_bits)
+        self._groups: dict[int, int] = {}
         #: the other seats read (likely, wanted), shared by every judge of the card
         self._table_reads = _TABLE_READS.setdefault(self.tables, lambda: _TableReads(self.tables))
 
@@ -121,14 +122,21 @@ class CardJudge:
             return True  # (no variant has the group: the call is refused elsewhere)
         x, now = self.distances_of(rack, exposures)
         groups = tuple((e.tile, e.size) for e in exposures)
-        key = (groups, j)
-
-        def compute() -> int:
-            ok = allowed(self.tables, groups) & (self.tables.group_counts[:, j] >= 1)
-            return int.from_bytes(ok.astype(np.uint8).tobytes(), "little")
-
-        joins = self._joins.remember(key, compute)
+        joins = self._allowed_bits(groups) & self._group_bits(j)
         return bool(joins & at_most(self.tables, x, now + jokers))
+
+    def _allowed_bits(self, groups: tuple) -> int:
+        """The variants exposures showing ``groups`` allow, packed (a 1 byte each, else 0):
+        remembered by the groups (a seat's exposures change a few times a hand)."""
+        return self._joins.remember(groups, lambda: _byte_flags(allowed(self.tables, groups)))
+
+    def _group_bits(self, j: int) -> int:
+        """The variants with group ``j`` (of ``tables.group_keys``), packed as
+        :meth:`_allowed_bits`: made once a group."""
+        bits = self._groups.get(j)
+        if bits is None:
+            bits = self._groups[j] = _byte_flags(self.tables.group_counts[:, j] >= 1)
+        return bits
 
     def needs(self, racks: np.ndarray | None, exposures: Sequence[Exposure], less: tuple | None = None) -> np.ndarray:
         """(N, V) tiles still to come for every variant (``less``: as :meth:`measure`)."""
@@ -566,6 +574,11 @@ class PatternJudge:
         d = self.distances(racks, melds)
         shape = (racks @ self.neighbours * racks).sum(axis=1) / 100.0
         return -d + np.minimum(shape, 0.9)
+
+
+def _byte_flags(flags: np.ndarray) -> int:
+    """A row of flags, packed a byte each (1 or 0), as ``cards.distance`` packs variants."""
+    return int.from_bytes(flags.astype(np.uint8).tobytes(), "little")
 
 
 def _pareto(options):
