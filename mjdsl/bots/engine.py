@@ -129,6 +129,9 @@ class StyleBot:
         cand = [t for t in tiles if t != joker] or tiles
         if len(cand) > 1 and self._mistake("discard_needed", rng):
             return throws[cand[rng.randrange(len(cand))]]
+        st = self.style
+        if st.lookahead <= 0 and st.safety <= 0 and st.deny <= 0:  # the worths alone: no array made
+            return throws[_best(cand, view.worth_values(cand), rng)]
         worth = view.worth_without(cand)
         if self.style.lookahead > 0 and len(cand) > 1:
             cand, worth = view.looking_ahead(cand, worth, self.style.lookahead, self.style.look_at)
@@ -245,10 +248,11 @@ class StyleBot:
         return best[1]
 
 
-def _best(cand: list[int], worth: np.ndarray, rng) -> int:
+def _best(cand: list[int], worth: np.ndarray | list[float], rng) -> int:
     """The candidate of highest worth (ties broken by ``rng``)."""
-    top = float(worth.max())
-    best = [t for t, w in zip(cand, worth.tolist()) if w >= top - 1e-9]
+    values: list[float] = worth if isinstance(worth, list) else worth.tolist()
+    top = max(values)
+    best = [t for t, w in zip(cand, values) if w >= top - 1e-9]
     return best[rng.randrange(len(best))]
 
 
@@ -403,8 +407,7 @@ class _View:
             j = self.judge
             self._read_limits()
             if less is not None and j.summed:  # the commonest question, in C (bots/soft.py)
-                got = j.worths_without(less[0], less[1], exposures, less[2] if len(less) > 2 else None,
-                                       self._live_counts() if j.live else None, self._limits)
+                got = self._summed_worths(less, exposures)
                 if got is not None:
                     return np.array(got)
             live = self.released() if j.live or j.ways or j.chance else None
@@ -421,6 +424,22 @@ class _View:
                 worth = worth + j.ways * np.log2(np.maximum(ways, 1.0))
             return worth
         return self.judge.worth(racks, exposures)
+
+    def _summed_worths(self, less: tuple, exposures) -> list[float] | None:
+        """:meth:`_worth` of a ``less`` by the card's judge in C (``CardJudge.worths_without``),
+        as its list; None where it does not answer. (The caller has read the limits.)"""
+        j = self.judge
+        return j.worths_without(less[0], less[1], exposures, less[2] if len(less) > 2 else None,
+                                self._live_counts() if j.live else None, self._limits)
+
+    def worth_values(self, tiles: list[int]) -> list[float]:
+        """:meth:`worth_without` of the rack as a list of floats (the C module's as it comes)."""
+        if self.card and self.judge.summed:
+            self._read_limits()
+            got = self._summed_worths((self.rack, tiles), self.exposures)
+            if got is not None:
+                return got
+        return self.worth_without(tiles).tolist()
 
     def _read_limits(self) -> None:
         """The dead-line limits of the card's judge (``CardJudge.dead_limits``), read once a
