@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from ..cards.distance import packed, rack_distances, ruled_out, using_every
+from ..cards.distance import pack_bytes, packed, rack_distances, ruled_out, using_every
 from ..engine import actions as ACT
 from ..memo import ByObject
 from .honest import without_false_mahjong
@@ -319,8 +319,8 @@ class _Card:
         if self._joins is None:
             tables = self.tables
             open_lines = ~tables.concealed
-            self._joins = [int.from_bytes((open_lines & (tables.group_counts[:, j] >= 1)).astype(np.uint8).tobytes(),
-                                          "little") for j in range(tables.group_counts.shape[1])]
+            self._joins = [pack_bytes(open_lines & (tables.group_counts[:, j] >= 1))
+                           for j in range(tables.group_counts.shape[1])]
         return self._joins
 
     def distances(self, seat: int, rack: list[int], filled: list[int], jokers: int) -> int:

@@ -21,8 +21,8 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards.distance import (FAR, allowed, at_most, least, rack_distances, rack_measures, rack_measures_without,
-                              rack_needs, ruled_out)
+from ..cards.distance import (FAR, allowed, at_most, least, pack_bytes, rack_distances, rack_measures,
+                              rack_measures_without, rack_needs, ruled_out)
 from ..cards.hands import Exposure
 from ..hands import Meld
 from ..memo import ByObject, Kept
@@ -70,8 +70,8 @@ class CardJudge:
         natural = self.tables.natural
         #: per tile t and count c, the variants needing more than c natural copies of t, a
         #: byte each (1 or 0), for :meth:`dead`: none past the most any variant needs
-        self._scarce = [[int.from_bytes((natural[:, t] > c).astype(np.uint8).tobytes(), "little")
-                         for c in range(int(natural[:, t].max(initial=0)))] for t in range(natural.shape[1])]
+        self._scarce = [[pack_bytes(natural[:, t] > c) for c in range(int(natural[:, t].max(initial=0)))]
+                        for t in range(natural.shape[1])]
         self.copies_list = self.copies.tolist()  # (the same, as a list: the view's counts read it)
         self._every = int.from_bytes(b"\x01" * self.tables.size, "little")
         self._memo = _reads()
@@ -128,14 +128,14 @@ class CardJudge:
     def _allowed_bits(self, groups: tuple) -> int:
         """The variants exposures showing ``groups`` allow, packed (a 1 byte each, else 0):
         remembered by the groups (a seat's exposures change a few times a hand)."""
-        return self._joins.remember(groups, lambda: _byte_flags(allowed(self.tables, groups)))
+        return self._joins.remember(groups, lambda: pack_bytes(allowed(self.tables, groups)))
 
     def _group_bits(self, j: int) -> int:
         """The variants with group ``j`` (of ``tables.group_keys``), packed as
         :meth:`_allowed_bits`: made once a group."""
         bits = self._groups.get(j)
         if bits is None:
-            bits = self._groups[j] = _byte_flags(self.tables.group_counts[:, j] >= 1)
+            bits = self._groups[j] = pack_bytes(self.tables.group_counts[:, j] >= 1)
         return bits
 
     def needs(self, racks: np.ndarray | None, exposures: Sequence[Exposure], less: tuple | None = None) -> np.ndarray:
@@ -574,11 +574,6 @@ class PatternJudge:
         d = self.distances(racks, melds)
         shape = (racks @ self.neighbours * racks).sum(axis=1) / 100.0
         return -d + np.minimum(shape, 0.9)
-
-
-def _byte_flags(flags: np.ndarray) -> int:
-    """A row of flags, packed a byte each (1 or 0), as ``cards.distance`` packs variants."""
-    return int.from_bytes(flags.astype(np.uint8).tobytes(), "little")
 
 
 def _pareto(options):

@@ -66,7 +66,7 @@ class _Packed:
         self.low = 15 * self.ones
         self.nibbles = max(int(x.sum(axis=1).max(initial=0)) for x in (tables.need, tables.natural)) < 16
         # 46 - natural total: the bias that keeps ``14 - a - (natural_total - b)`` >= 0
-        self.bias = _pack((46 - tables.natural_total.astype(np.int16)).astype(np.uint8))
+        self.bias = pack_bytes((46 - tables.natural_total.astype(np.int16)).astype(np.uint8))
         self.full = int.from_bytes(bytes([HAND_SIZE]) * v, "little")
         #: :meth:`at_most`'s addends, (127 - k) a byte, for k from -1 to 127
         self.over = [(127 - k) * self.ones for k in range(-1, 128)]
@@ -81,7 +81,7 @@ class _Packed:
         each), for c from -1 (every variant) up; made when first asked (:func:`measures`)."""
         if self._lack is None:
             need = self._need
-            self._lack = [[_pack(need[:, t] > c) for c in range(-1, _TOP)] for t in range(need.shape[1])]
+            self._lack = [[pack_bytes(need[:, t] > c) for c in range(-1, _TOP)] for t in range(need.shape[1])]
         return self._lack
 
     def lacking(self, filled: list[int], live: list[int]) -> int:
@@ -245,14 +245,16 @@ def _lack_row(c: int) -> int:
     return 0 if c < 0 else c + 1 if c < _TOP else _TOP
 
 
-def _pack(values: np.ndarray) -> int:
+def pack_bytes(values: np.ndarray) -> int:
+    """A row of small whole numbers or flags, one per variant, packed a byte each (variant
+    ``v`` in byte ``v``): how this module's packed questions read the variants."""
     return int.from_bytes(np.ascontiguousarray(values, dtype=np.uint8).tobytes(), "little")
 
 
 def _packed_rows(counts: np.ndarray) -> list[list[int]]:
     """Row c of tile t: ``min(c, counts[:, t])`` packed, for c below :data:`_TOP`."""
     assert counts.size == 0 or int(counts.max()) < _TOP
-    return [[_pack(np.minimum(c, counts[:, t])) for c in range(_TOP)] for t in range(counts.shape[1])]
+    return [[pack_bytes(np.minimum(c, counts[:, t])) for c in range(_TOP)] for t in range(counts.shape[1])]
 
 
 #: per card's tables: its packed rows
