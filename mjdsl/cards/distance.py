@@ -618,14 +618,15 @@ def rack_counts_without(rack: np.ndarray, tiles: Sequence[int], exposures: Seque
     byte a variant cannot hold."""
     natural = np.asarray(rack).tolist()
     live_l: list | None = None
-    if isinstance(live, list):
-        live_l = live
-        if not all(type(n) is int for n in live_l) or min(live_l) < 0 or sum(live_l) > 255:
-            return None  # (live counts a byte a variant does not hold)
-    elif live is not None:
-        counts = np.asarray(live)
-        live_l = counts.tolist()
-        if counts.dtype.kind not in "iub" or min(live_l) < 0 or sum(live_l) > 255:
+    if live is not None:
+        if isinstance(live, list):
+            live_l = live
+            whole = all(type(n) is int for n in live_l)
+        else:
+            counts = np.asarray(live)
+            live_l = counts.tolist()
+            whole = counts.dtype.kind in "iub"
+        if not whole or min(live_l) < 0 or sum(live_l) > 255:
             return None  # (live counts a byte a variant does not hold)
     left = list(natural)
     for t in gone or ():
