@@ -244,23 +244,33 @@ static inline int dense_sums(Py_ssize_t v, const unsigned char *filled, const un
 }
 #endif
 
-/* a rack's counts padded to DENSE_W for dense_sums: filled, natural and live (0 where not
+/* a rack's counts as a question's variant sums read them: as given (the entries' loop) and,
+ * where the dense rows serve, padded to DENSE_W: filled, natural and live (0 where not
  * counted), limits (255 where none) */
 typedef struct {
+    const unsigned char *given_filled, *given_natural, *given_live, *given_limits;
     unsigned char filled[DENSE_W], natural[DENSE_W], live[DENSE_W], limits[DENSE_W];
-} Padded;
+} Counts;
 
-static void pad(Padded *p, Py_ssize_t kinds, const unsigned char *filled, const unsigned char *natural,
-                const unsigned char *live, const unsigned char *limits)
+static void read_counts(Counts *c, Py_ssize_t kinds, const unsigned char *filled, const unsigned char *natural,
+                        const unsigned char *live, const unsigned char *limits)
 {
-    memset(p, 0, sizeof(*p));
-    memset(p->limits, 255, DENSE_W);
-    memcpy(p->filled, filled, (size_t)kinds);
-    memcpy(p->natural, natural, (size_t)kinds);
+    c->given_filled = filled;
+    c->given_natural = natural;
+    c->given_live = live;
+    c->given_limits = limits;
+    if (!dense)
+        return;
+    memset(c->filled, 0, DENSE_W);
+    memset(c->natural, 0, DENSE_W);
+    memset(c->live, 0, DENSE_W);
+    memset(c->limits, 255, DENSE_W);
+    memcpy(c->filled, filled, (size_t)kinds);
+    memcpy(c->natural, natural, (size_t)kinds);
     if (live)
-        memcpy(p->live, live, (size_t)kinds);
+        memcpy(c->live, live, (size_t)kinds);
     if (limits)
-        memcpy(p->limits, limits, (size_t)kinds);
+        memcpy(c->limits, limits, (size_t)kinds);
 }
 
 /* whether a card's entries can be read as its starts say, every tile one of the rack's
@@ -305,6 +315,16 @@ typedef struct {
 } Rack;
 
 #define COMMON 8
+
+/* variant v's sums for the counts read (rack_sums: whether a line is dead), from the dense
+ * rows where they serve, else from the entries */
+static inline int variant_sums(const Rack *r, const Counts *c, Py_ssize_t v, long *a, long *b, long *w)
+{
+    if (dense)
+        return dense_sums(v, c->filled, c->natural, c->live, c->limits, a, b, w);
+    return rack_sums(r->entries, r->starts, v, c->given_filled, c->given_natural, c->given_live, c->given_limits, a,
+                     b, w);
+}
 
 static int read_rack(PyObject *const *args, Rack *r, const char *what)
 {
@@ -396,13 +416,11 @@ static int alloc_sums(Sums *m, Py_ssize_t size)
 static int sum_rack(Sums *m, const Rack *r, Worth *q, const unsigned char *filled, const unsigned char *natural)
 {
     double total = 0.0;
-    Padded p;
-    if (dense)
-        pad(&p, r->kinds, filled, natural, q->live, q->limits);
+    Counts c;
+    read_counts(&c, r->kinds, filled, natural, q->live, q->limits);
     for (Py_ssize_t v = 0; v < r->size; v++) {
         long a, b, w;
-        int dead = dense ? dense_sums(v, p.filled, p.natural, p.live, p.limits, &a, &b, &w)
-                         : rack_sums(r->entries, r->starts, v, filled, natural, q->live, q->limits, &a, &b, &w);
+        int dead = variant_sums(r, &c, v, &a, &b, &w);
         m->out_of_play[v] = r->oop[v] || dead;
         if (a > HAND || (long)r->nt[v] - b < 0 || (long)r->nt[v] - b >= COUNTS || w >= LIVE) {
             PyErr_SetString(PyExc_ValueError, "worths: a variant's sums out of their table");
@@ -806,15 +824,11 @@ static int alloc_near(Near *m, Py_ssize_t size)
 static void near_rack(Near *m, const Rack *r, const unsigned char *filled, const unsigned char *natural)
 {
     Py_ssize_t count[HAND + 2] = {0};
-    Padded p;
-    if (dense)
-        pad(&p, r->kinds, filled, natural, NULL, NULL);
+    Counts c;
+    read_counts(&c, r->kinds, filled, natural, NULL, NULL);
     for (Py_ssize_t v = 0; v < r->size; v++) {
         long a, b, w;
-        if (dense)
-            dense_sums(v, p.filled, p.natural, p.live, p.limits, &a, &b, &w);
-        else
-            rack_sums(r->entries, r->starts, v, filled, natural, NULL, NULL, &a, &b, &w);
+        variant_sums(r, &c, v, &a, &b, &w);
         m->ab[v] = (unsigned char)a;
         m->sh[v] = (unsigned char)((long)r->nt[v] - b); /* the natural slots short */
         long raw = to_come(a, (long)r->nt[v] - b, r->jokers);
